@@ -1,0 +1,62 @@
+"""Named engine errors.
+
+Every error the engine raises carries a stable ``code`` (what programs branch on; the API
+returns it with HTTP 400) and a ``message`` written for the person at the table.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """A user-facing error with a machine-readable code."""
+
+    code: str = "engine_error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class BadTile(EngineError):
+    code = "bad_tile"
+
+
+class TooManyCopies(EngineError):
+    code = "too_many_copies"
+
+
+class BadMeld(EngineError):
+    code = "bad_meld"
+
+
+class WrongTileCount(EngineError):
+    code = "wrong_tile_count"
+
+
+class BadInput(EngineError):
+    code = "bad_input"
+
+
+class NotAWinningHand(EngineError):
+    code = "not_a_winning_hand"
+
+
+class NoYaku(EngineError):
+    code = "no_yaku"
+
+
+class BelowMinimumFan(EngineError):
+    code = "below_minimum_fan"
+
+
+class UnknownRuleset(EngineError):
+    code = "unknown_ruleset"
+
+
+class BadOption(EngineError):
+    code = "bad_option"
