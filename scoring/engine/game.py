@@ -1,0 +1,109 @@
+"""The table-level contract between a ruleset and the site.
+
+The site stores recorded *outcomes* in an append-only log and replays them through the
+ruleset's :class:`GameRules` to get every ledger row and the table state (dealer, round,
+honba, pot, end of game). Nothing here is typed in by hand, so an undo or a correction
+simply replays the log without the removed entry.
+
+Players are numbered 0-3 in table seat order; player 0 is the first dealer (East).
+A player's seat wind follows from the current dealer: see :func:`seat_wind`.
+
+All structures are plain JSON-serialisable dicts so they can be stored and sent as is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, TypedDict
+
+from .errors import BadInput
+
+WIND_LETTERS = ("E", "S", "W", "N")
+
+Reason = Literal[
+    "hand",  # the payment for a win (or a draw's tenpai/noten payment)
+    "honba",  # counters (本場)
+    "riichi",  # a riichi stick put into the pot (negative) or won from it (positive)
+    "pao",  # responsibility payment (包)
+    "kong",  # kong payments paid when declared (刮风下雨, 杠分)
+    "bonus",  # wildcard/精 payments, flowers and similar extras
+    "penalty",  # chombo, 花猪, false win
+    "draw",  # exhaustive-draw payments (noten, 查大叫)
+    "uma",  # end-of-game placement bonus
+    "oka",  # end-of-game return-points bonus
+    "leftover",  # riichi sticks left in the pot at game end
+]
+
+
+class GameState(TypedDict, total=False):
+    round_wind: str  # "E", "S", ...
+    dealer: int  # player index of the current dealer
+    hand_number: int  # 1-based count of hands in the current round wind (East 1, East 2...)
+    honba: int
+    pot: int  # points on the table (riichi sticks), not owned by any player
+    scores: list[int]  # running totals per player, start points included
+    finished: bool
+    hands_played: int
+    extra: dict[str, Any]  # ruleset-specific state (e.g. MCR seat order, Sichuan next dealer)
+
+
+class LedgerRow(TypedDict):
+    player: int
+    amount: int
+    reason: Reason
+
+
+class WinEntry(TypedDict, total=False):
+    winner: int
+    discarder: int | None  # None for a self-draw
+    pao: int | None  # the responsible player, when 包 applies
+    hand: dict[str, Any]  # tiles mode: the ruleset's score request, minus winds/seats
+    quick: dict[str, Any]  # quick mode: han/fu, fan or points typed in by the players
+
+
+class Outcome(TypedDict, total=False):
+    type: str  # one of the ruleset's OUTCOME_TYPES
+    wins: list[WinEntry]
+    riichi: list[int]  # players who declared riichi this hand (their stick goes in the pot)
+    tenpai: list[int]  # players ready at an exhaustive draw
+    penalised: int  # chombo / false win
+    extra: dict[str, Any]
+
+
+class HandSettlement(TypedDict):
+    rows: list[LedgerRow]
+    pot_change: int  # points put into (+) or taken out of (-) the pot this hand
+    state: GameState  # the state after this hand
+    results: list[dict[str, Any]]  # each win's scoring detail (yaku/fan, points) for display
+    summary: str  # one line for the hand history, e.g. "S ron from W: 3 han 30 fu, 3900"
+
+
+class GameRules(Protocol):
+    outcome_types: tuple[str, ...]
+
+    def initial_state(self, options: Any) -> GameState: ...
+
+    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement: ...
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]: ...
+
+
+def seat_wind(player: int, dealer: int) -> str:
+    """The seat wind letter of ``player`` when ``dealer`` is East."""
+    return WIND_LETTERS[(player - dealer) % 4]
+
+
+def player_at(wind: str, dealer: int) -> int:
+    return (dealer + WIND_LETTERS.index(wind)) % 4
+
+
+def check_player(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise BadInput(f"{what} must be a player number 0-3, got {value!r}")
+    return value
+
+
+def assert_zero_sum(settlement: HandSettlement) -> None:
+    """Every hand's ledger rows plus what went into the pot balance to zero."""
+    total = sum(r["amount"] for r in settlement["rows"]) + settlement["pot_change"]
+    if total != 0:
+        raise AssertionError(f"settlement is not zero-sum: rows + pot = {total}")
