@@ -25,7 +25,13 @@ FLOWER_BASE = 34
 NUM_FLOWERS = 8
 MAX_COPIES = 4
 
-SUIT_NAMES = {"m": "characters (man)", "p": "dots (pin)", "s": "bamboo (sou)", "z": "honours", "f": "flowers"}
+SUIT_NAMES = {
+    "m": "characters (man)",
+    "p": "dots (pin)",
+    "s": "bamboo (sou)",
+    "z": "honours",
+    "f": "flowers",
+}
 HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 SEATS = ("E", "S", "W", "N")
 
@@ -129,7 +135,8 @@ def parse_tiles(text: str) -> list[Tile]:
         elif ch in "mpszf":
             if not pending:
                 raise BadTile(
-                    f"in '{text}' the suit letter '{ch}' at character {pos + 1} has no digits before it"
+                    f"in '{text}' the suit letter '{ch}' at character {pos + 1} "
+                    "has no digits before it"
                 )
             tiles.extend(_make_tile(d, ch, p, text) for d, p in pending)
             pending.clear()
@@ -142,7 +149,9 @@ def parse_tiles(text: str) -> list[Tile]:
             )
     if pending:
         digits = "".join(d for d, _ in pending)
-        raise BadTile(f"in '{text}' the digits '{digits}' at the end have no suit letter (m, p, s, z, f)")
+        raise BadTile(
+            f"in '{text}' the digits '{digits}' at the end have no suit letter (m, p, s, z, f)"
+        )
     return tiles
 
 
@@ -251,12 +260,16 @@ def parse_meld(text: str) -> Meld:
             and kinds[0] // 9 == kinds[2] // 9
         )
         if not ok:
-            raise BadMeld(f"'{text}' is not a chi: a chi is three consecutive tiles of one suit, like 'chi 345p'")
+            raise BadMeld(
+                f"'{text}' is not a chi: a chi is three consecutive tiles of one suit, "
+                "like 'chi 345p'"
+            )
     else:
         want = 3 if kind == "pon" else 4
         if len(kinds) != want or len(set(kinds)) != 1:
+            article = "an" if kind == "ankan" else "a"
             raise BadMeld(
-                f"'{text}' is not a {kind}: a {kind} is {want} identical tiles, "
+                f"'{text}' is not {article} {kind}: {article} {kind} is {want} identical tiles, "
                 f"like '{kind} {'5' * want}z'"
             )
     return Meld(kind, tiles, source)  # type: ignore[arg-type]
@@ -286,7 +299,9 @@ class Hand:
         return len(self.concealed) + 3 * len(self.melds)
 
 
-def check_copies(tiles: Iterable[Tile], max_copies: int = MAX_COPIES, what: str = "the hand") -> None:
+def check_copies(
+    tiles: Iterable[Tile], max_copies: int = MAX_COPIES, what: str = "the hand"
+) -> None:
     """A physical set has four of each tile (one of each flower)."""
     seen: dict[int, int] = {}
     reds: dict[int, int] = {}
