@@ -1,0 +1,338 @@
+"""Settings for mjsite, read from the environment.
+
+Every variable goes through a typed helper (``env_str``, ``env_bool``, ``env_int``,
+``env_list``) that raises ``ImproperlyConfigured`` naming the variable and the bad value,
+so a typo such as ``MJ_DEBUG=maybe`` stops the process at start-up instead of being read
+as some default.  An empty value counts as unset.
+
+With no environment at all the site runs in debug mode on SQLite with the in-memory
+channel layer, which is what ``make run`` relies on.  Production sets ``MJ_DEBUG=false``,
+and then ``MJ_SECRET_KEY`` and ``MJ_ALLOWED_HOSTS`` are required.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# ---------------------------------------------------------------------------
+# Typed environment helpers
+# ---------------------------------------------------------------------------
+
+_REQUIRED: Any = object()
+
+_TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+_FALSE_WORDS = frozenset({"0", "false", "no", "off"})
+
+
+def _raw(name: str, environ: Mapping[str, str] | None) -> str | None:
+    value = (os.environ if environ is None else environ).get(name)
+    if value is None or value.strip() == "":
+        return None
+    return value.strip()
+
+
+def _missing(name: str, why: str | None) -> ImproperlyConfigured:
+    reason = f" ({why})" if why else ""
+    return ImproperlyConfigured(f"The environment variable {name} is required{reason}.")
+
+
+def env_str(
+    name: str,
+    default: str = _REQUIRED,
+    *,
+    environ: Mapping[str, str] | None = None,
+    why: str | None = None,
+) -> str:
+    """Return the variable as a string, or ``default``; required when no default is given."""
+    raw = _raw(name, environ)
+    if raw is None:
+        if default is _REQUIRED:
+            raise _missing(name, why)
+        return default
+    return raw
+
+
+def env_bool(
+    name: str,
+    default: bool = _REQUIRED,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> bool:
+    """Return the variable as a boolean: true/false, yes/no, on/off or 1/0, any case."""
+    raw = _raw(name, environ)
+    if raw is None:
+        if default is _REQUIRED:
+            raise _missing(name, None)
+        return default
+    word = raw.lower()
+    if word in _TRUE_WORDS:
+        return True
+    if word in _FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a boolean; use one of true/false, yes/no, on/off or 1/0."
+    )
+
+
+def env_int(
+    name: str,
+    default: int = _REQUIRED,
+    *,
+    environ: Mapping[str, str] | None = None,
+    minimum: int | None = None,
+) -> int:
+    """Return the variable as a whole number (optionally at least ``minimum``)."""
+    raw = _raw(name, environ)
+    if raw is None:
+        if default is _REQUIRED:
+            raise _missing(name, None)
+        return default
+    try:
+        value = int(raw, 10)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    return value
+
+
+def env_list(
+    name: str,
+    default: list[str] | None = _REQUIRED,
+    *,
+    environ: Mapping[str, str] | None = None,
+) -> list[str]:
+    """Return a comma-separated variable as a list of stripped, non-empty items."""
+    raw = _raw(name, environ)
+    if raw is None:
+        if default is _REQUIRED:
+            raise _missing(name, "a comma-separated list")
+        return list(default or [])
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+# ---------------------------------------------------------------------------
+# Builders for settings that are derived from a URL (tested on their own)
+# ---------------------------------------------------------------------------
+
+DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+
+
+def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
+    """Turn a ``DATABASE_URL`` into a Django ``DATABASES['default']`` entry.
+
+    ``postgres://`` selects Django's PostgreSQL backend, which uses psycopg 3.
+    """
+    try:
+        config = dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} cannot be used: {exc}") from None
+    if not config.get("ENGINE"):
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} names no database engine.")
+    return dict(config)
+
+
+def channel_layers_for(redis_url: str | None) -> dict[str, Any]:
+    """``CHANNEL_LAYERS`` for a ``REDIS_URL``: channels-redis when set, else in-memory.
+
+    The in-memory layer only reaches consumers in the same process, which is fine for
+    ``make run`` and tests; several server processes need Redis.
+    """
+    if not redis_url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    scheme = redis_url.split("://", 1)[0].lower() if "://" in redis_url else ""
+    if scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            f"REDIS_URL={redis_url!r} must start with redis://, rediss:// or unix://."
+        )
+    return {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [redis_url]},
+        }
+    }
+
+
+# ---------------------------------------------------------------------------
+# Core
+# ---------------------------------------------------------------------------
+
+DEBUG = env_bool("MJ_DEBUG", True)
+
+# Only ever used with MJ_DEBUG on; production must set its own key.
+_DEV_SECRET_KEY = "mjsite-development-key-not-for-production-use-0123456789abcdef"
+if DEBUG:
+    SECRET_KEY = env_str("MJ_SECRET_KEY", _DEV_SECRET_KEY)
+else:
+    SECRET_KEY = env_str("MJ_SECRET_KEY", why="MJ_DEBUG is false")
+    if SECRET_KEY == _DEV_SECRET_KEY:
+        raise ImproperlyConfigured("MJ_SECRET_KEY must not be the development key in production.")
+
+# Debug defaults to this machine only; to reach `make run` from a phone on the same network,
+# set e.g. MJ_ALLOWED_HOSTS=192.168.1.20,localhost and serve with HOST=0.0.0.0.
+ALLOWED_HOSTS = env_list("MJ_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+if not DEBUG and not ALLOWED_HOSTS:
+    raise _missing("MJ_ALLOWED_HOSTS", "MJ_DEBUG is false; e.g. mahjong.example.org")
+CSRF_TRUSTED_ORIGINS = env_list("MJ_CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "scoring",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "mjsite.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "mjsite.wsgi.application"
+ASGI_APPLICATION = "mjsite.asgi.application"
+
+DATABASES = {
+    "default": database_config(
+        env_str("DATABASE_URL", DEFAULT_DATABASE_URL),
+        conn_max_age=env_int("MJ_DB_CONN_MAX_AGE", 0, minimum=0),
+    )
+}
+
+CHANNEL_LAYERS = channel_layers_for(env_str("REDIS_URL", ""))
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# ---------------------------------------------------------------------------
+# Languages
+# ---------------------------------------------------------------------------
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("zh-hans", _("Simplified Chinese")),
+    ("zh-hant", _("Traditional Chinese")),
+    ("ja", _("Japanese")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = env_str("MJ_TIME_ZONE", "UTC")
+USE_TZ = True
+
+# ---------------------------------------------------------------------------
+# Static files (served by WhiteNoise, also under daphne in debug)
+# ---------------------------------------------------------------------------
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# In debug WhiteNoise serves straight from the app and project static folders, so neither
+# `make run` nor the tests need collectstatic.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
+if not DEBUG:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {
+            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
+        },
+    }
+
+# ---------------------------------------------------------------------------
+# Production security (MJ_DEBUG=false)
+# ---------------------------------------------------------------------------
+
+if not DEBUG:
+    # A reverse proxy that terminates TLS and redirects by itself may turn this off.
+    SECURE_SSL_REDIRECT = env_bool("MJ_SECURE_SSL_REDIRECT", True)
+    # Trust X-Forwarded-Proto only behind a proxy that always sets it.
+    if env_bool("MJ_SECURE_PROXY_SSL_HEADER", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = env_bool("MJ_SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    SECURE_HSTS_SECONDS = env_int("MJ_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    X_FRAME_OPTIONS = "DENY"
+
+# ---------------------------------------------------------------------------
+# API
+# ---------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "mjsite API",
+    "DESCRIPTION": "Keep the score of face-to-face mahjong games.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc come from drf-spectacular-sidecar's static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("MJ_LOG_LEVEL", "INFO").upper()},
+}

@@ -1,0 +1,124 @@
+"""The home page, language switching, health check, API schema/docs and static files."""
+
+import re
+
+import pytest
+from django.db import DatabaseError
+from django.urls import reverse
+
+# One string per language from the home page heading, as translated in locale/.
+HEADINGS = {
+    "en": "Mahjong scores for the table",
+    "zh-hans": "牌桌上的麻将计分",
+    "zh-hant": "牌桌上的麻將計分",
+    "ja": "卓を囲む麻雀の点数記録",
+}
+
+
+@pytest.mark.parametrize("language", HEADINGS)
+def test_home_page_renders_in_each_language(client, language):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}"' in html
+    assert HEADINGS[language] in html
+
+
+@pytest.mark.parametrize(
+    ("browser_language", "expected"),
+    [("zh-CN,zh;q=0.9", "zh-hans"), ("zh-TW", "zh-hant"), ("ja-JP", "ja"), ("fr", "en")],
+)
+def test_browser_language_codes_map_to_site_languages(client, browser_language, expected):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=browser_language)
+    assert HEADINGS[expected] in response.content.decode()
+
+
+def test_home_page_lists_the_rulesets_translated(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    for name in ["日本立直麻将", "国标麻将", "四川麻将", "芜湖麻将", "吉安冲关"]:
+        assert name in html
+
+
+def test_home_page_is_mobile_ready_and_has_the_site_menu(client):
+    html = client.get("/").content.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    for url in [reverse("home"), reverse("api-docs"), reverse("admin:index")]:
+        assert f'href="{url}"' in html
+    assert 'href="/static/css/site.css"' in html
+
+
+def test_language_switcher_offers_the_four_languages(client):
+    html = client.get("/").content.decode()
+    form = re.search(r'<form class="language-form" action="([^"]+)" method="post">', html)
+    assert form and form.group(1) == reverse("set_language")
+    codes = re.findall(r'<option value="([^"]+)"', html)
+    assert codes == ["en", "zh-hans", "zh-hant", "ja"]
+    assert "日本語" in html and "简体中文" in html and "繁體中文" in html
+
+
+def test_set_language_remembers_the_choice(client):
+    response = client.post(reverse("set_language"), {"language": "ja", "next": "/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert response.cookies["django_language"].value == "ja"
+    # The cookie now wins over the browser's Accept-Language.
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert HEADINGS["ja"] in html
+
+
+@pytest.mark.django_db
+def test_healthz_reports_database_ok(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"ok": True, "db": True}
+    assert "no-cache" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_database_fails(client, monkeypatch):
+    from mjsite import views
+
+    def broken_cursor():
+        raise DatabaseError("connection refused")
+
+    monkeypatch.setattr(views.connection, "cursor", broken_cursor)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"ok": False, "db": False}
+
+
+def test_api_schema_is_an_openapi_document(client):
+    response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    assert schema["info"]["title"] == "mjsite API"
+
+
+def test_api_docs_load_swagger_ui_from_own_static_files(client):
+    html = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    assert "cdn." not in html and "unpkg" not in html
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/css/site.css",
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js",
+    ],
+)
+def test_static_files_are_served_without_collectstatic(client, path):
+    # WhiteNoise serves straight from the finders in debug, as under `make run`.
+    response = client.get(path)
+    assert response.status_code == 200
+
+
+def test_admin_login_page_renders(client):
+    response = client.get(reverse("admin:login"))
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_admin_index_lists_for_a_superuser(admin_client):
+    assert admin_client.get(reverse("admin:index")).status_code == 200

@@ -1,0 +1,70 @@
+"""Every language has a complete translation, and the committed .mo files match the .po files.
+
+The .mo files are committed so that `make run` and `make test` need no gettext; after
+editing a .po file run `make compilemessages` (needs gettext) and commit both.
+"""
+
+import ast
+import gettext
+
+import pytest
+from django.conf import settings
+from django.utils.translation import to_locale
+
+LOCALE_DIR = settings.LOCALE_PATHS[0]
+LOCALES = ["zh_Hans", "zh_Hant", "ja"]
+
+
+def read_po(path):
+    """Return {msgid: msgstr} of a .po file, skipping the header, and the fuzzy msgids."""
+    entries, fuzzy = {}, set()
+    current, field, is_fuzzy = {}, None, False
+
+    def flush():
+        nonlocal current, is_fuzzy
+        if current.get("msgid"):
+            entries[current["msgid"]] = current.get("msgstr", "")
+            if is_fuzzy:
+                fuzzy.add(current["msgid"])
+        current, is_fuzzy = {}, False
+
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if not line.strip():
+            flush()
+        elif line.startswith("#,") and "fuzzy" in line:
+            is_fuzzy = True
+        elif line.startswith("#"):
+            continue
+        elif line.startswith(("msgid ", "msgstr ")):
+            field, _, literal = line.partition(" ")
+            if field == "msgid" and "msgstr" in current:
+                flush()
+            current[field] = ast.literal_eval(literal)
+        elif line.startswith('"') and field:
+            current[field] += ast.literal_eval(line)
+    return entries, fuzzy
+
+
+def test_the_site_languages_have_locale_folders():
+    codes = [code for code, _ in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+    assert [to_locale(code) for code in codes] == LOCALES
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_string_is_translated(locale):
+    entries, fuzzy = read_po(LOCALE_DIR / locale / "LC_MESSAGES" / "django.po")
+    assert entries, "no messages found"
+    assert [msgid for msgid, msgstr in entries.items() if not msgstr] == []
+    assert sorted(fuzzy) == []
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_compiled_mo_matches_po(locale):
+    folder = LOCALE_DIR / locale / "LC_MESSAGES"
+    entries, _ = read_po(folder / "django.po")
+    with open(folder / "django.mo", "rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    stale = {
+        msgid: msgstr for msgid, msgstr in entries.items() if compiled.gettext(msgid) != msgstr
+    }
+    assert stale == {}, "run `make compilemessages` and commit the .mo files"

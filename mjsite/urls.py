@@ -1,0 +1,22 @@
+"""Root URL configuration.
+
+Apps add their pages in scoring/urls.py and games/urls.py (included at the root, namespaced
+"scoring" and "games"); websocket routes go in games/routing.py.
+"""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("scoring.urls")),
+    path("", include("games.urls")),
+]

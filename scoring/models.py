@@ -1,0 +1,1 @@
+"""Database models of the scoring app (none yet)."""

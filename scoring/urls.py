@@ -1,0 +1,11 @@
+"""URL routes of the scoring app, included at the site root by mjsite/urls.py.
+
+Give each route its full path (the include adds no prefix) and a name; reverse it as
+"scoring:<name>".
+"""
+
+from django.urls import URLPattern, URLResolver
+
+app_name = "scoring"
+
+urlpatterns: list[URLPattern | URLResolver] = []
