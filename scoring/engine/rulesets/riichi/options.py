@@ -135,6 +135,13 @@ class Options:
         choices=("simple", "by_sinking")))
     bust_ends_game: bool = field(default=True, metadata=opt(
         "Bust ends the game", "A player below zero points ends the game (tobi)."))
+    agari_yame: bool = field(default=False, metadata=opt(
+        "Agari-yame / tenpai-yame", "In the last hand, a dealer who wins or is tenpai while "
+        "strictly on top may end the game instead of repeating."))
+    west_extension: bool = field(default=False, metadata=opt(
+        "West round extension", "If nobody has reached the return points after the last "
+        "hand, play on into the next wind round as sudden death (ends once someone reaches "
+        "them, or after that round's fourth hand)."))
     length: str = field(default="east_south", metadata=opt(
         "Game length", "East round only (tonpuusen) or East and South (hanchan).",
         choices=("east", "east_south")))
