@@ -60,3 +60,15 @@ class UnknownRuleset(EngineError):
 
 class BadOption(EngineError):
     code = "bad_option"
+
+
+class BadOutcome(EngineError):
+    """A recorded hand result that the table rules cannot apply (wrong players, type...)."""
+
+    code = "bad_outcome"
+
+
+class GameOver(EngineError):
+    """A hand recorded after the game has ended."""
+
+    code = "game_over"

@@ -13,9 +13,11 @@ All structures are plain JSON-serialisable dicts so they can be stored and sent 
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, Protocol, TypedDict
 
-from .errors import BadInput
+from .errors import BadInput, BadOutcome, GameOver
 
 WIND_LETTERS = ("E", "S", "W", "N")
 
@@ -107,3 +109,108 @@ def assert_zero_sum(settlement: HandSettlement) -> None:
     total = sum(r["amount"] for r in settlement["rows"]) + settlement["pot_change"]
     if total != 0:
         raise AssertionError(f"settlement is not zero-sum: rows + pot = {total}")
+
+
+# --- shared helpers for GameRules implementations ---------------------------------------
+
+
+def clone_state(state: GameState) -> GameState:
+    """A deep copy: ``apply`` must never mutate the state the site replays from."""
+    return copy.deepcopy(state)
+
+
+def check_open(state: GameState) -> None:
+    if state.get("finished"):
+        raise GameOver("the game has already ended; undo the last hand to record another one")
+
+
+def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
+    if not isinstance(outcome, Mapping):
+        raise BadOutcome(f"an outcome must be an object, got {type(outcome).__name__}")
+    allowed = tuple(allowed)
+    kind = outcome.get("type")
+    if kind not in allowed:
+        raise BadOutcome(f"outcome type must be one of {', '.join(allowed)}; got {kind!r}")
+    return kind
+
+
+def player_list(value: Any, what: str) -> list[int]:
+    """A list of distinct player numbers (missing means empty)."""
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise BadOutcome(f"'{what}' must be a list of player numbers 0-3, got {value!r}")
+    players = [check_player(v, f"each entry of '{what}'") for v in value]
+    if len(set(players)) != len(players):
+        raise BadOutcome(f"'{what}' lists a player twice: {players}")
+    return players
+
+
+class Rows:
+    """Collects ledger rows, one per (player, reason, direction), dropping zero amounts.
+
+    Payments in and out stay apart so a riichi stick put in and the pot won back show as
+    two rows rather than cancelling out of the history.
+    """
+
+    def __init__(self) -> None:
+        self._amounts: dict[tuple[int, str, bool], int] = {}
+
+    def add(self, player: int, amount: int, reason: Reason) -> None:
+        if not amount:
+            return
+        key = (player, reason, amount > 0)
+        self._amounts[key] = self._amounts.get(key, 0) + amount
+
+    def add_deltas(self, deltas: Mapping[int, int], reason: Reason) -> None:
+        for player, amount in deltas.items():
+            self.add(player, amount, reason)
+
+    def rows(self) -> list[LedgerRow]:
+        return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
+                for (p, r, _), a in self._amounts.items()]
+
+    def per_player(self) -> list[int]:
+        totals = [0, 0, 0, 0]
+        for (player, _, _), amount in self._amounts.items():
+            totals[player] += amount
+        return totals
+
+
+def add_scores(scores: list[int], rows: Iterable[LedgerRow]) -> list[int]:
+    out = list(scores)
+    for row in rows:
+        out[row["player"]] += row["amount"]
+    return out
+
+
+def ranking(points: list[int], seat_order: list[int] | None = None) -> list[list[int]]:
+    """Players grouped by equal points, best first; ties listed in ``seat_order``.
+
+    ``seat_order`` is the order in which tied players are ranked by seat (default: player
+    number, i.e. the starting order from the first dealer).
+    """
+    order = seat_order if seat_order is not None else [0, 1, 2, 3]
+    pos = {p: i for i, p in enumerate(order)}
+    players = sorted(range(len(points)), key=lambda p: (-points[p], pos[p]))
+    groups: list[list[int]] = []
+    for p in players:
+        if groups and points[groups[-1][0]] == points[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def split_evenly(total: int, players: list[int], unit: int = 1) -> dict[int, int]:
+    """``total`` shared among ``players`` in multiples of ``unit``; the remainder goes to
+    the first players listed (so earlier seats, or the nearest winner, get the odd unit)."""
+    if not players:
+        return {}
+    units, rest = divmod(total, unit)
+    share, extra = divmod(units, len(players))
+    out = {p: share * unit for p in players}
+    for p in players[:extra]:
+        out[p] += unit
+    out[players[0]] += rest
+    return out

@@ -1,0 +1,501 @@
+"""Riichi table rules: what each recorded hand does to the scores, the dealer and the pot.
+
+The site replays its log of :class:`~scoring.engine.game.Outcome` objects through
+:data:`GAME`; ``apply`` is a pure function of (state, outcome, options).
+
+Outcome types
+    ``ron``, ``tsumo``
+        ``wins``: ``[{"winner", "discarder", "pao"?, "hand" | "quick"}]``. ``hand`` is the
+        :func:`~.score` request without ``seat_wind``, ``round_wind``, ``honba``,
+        ``riichi_sticks``, ``discarder``, ``win`` and ``pao`` (filled from the table).
+        ``quick`` is ``{"han", "fu"}``, ``{"yakuman": k}`` (optionally ``"pao_yakuman": j``,
+        how many of the k yakuman the responsible player covers) or ``{"points": n}``, the
+        hand's value as a ron would pay it (a tsumo is split as base ``n/4``, dealer ``n/6``).
+    ``draw``
+        exhaustive draw: ``tenpai`` list; ``extra.nagashi`` lists nagashi-mangan players.
+    ``nagashi``
+        the same as a draw with a non-empty ``extra.nagashi``.
+    ``abortive``
+        ``extra.kind`` one of :data:`ABORTIVE_KINDS`.
+    ``chombo``
+        ``penalised`` player.
+
+Every outcome may list ``riichi``: each declarer puts a 1000-point stick in the pot.
+
+Conventions (the others are options of :class:`~.options.Options`):
+
+* Renchan: the dealer keeps the deal after winning (also as one of several ron winners)
+  or being tenpai at an exhaustive draw, and after an abortive draw; honba +1 then and on
+  every draw, reset to 0 when a non-dealer wins.
+* Multiple ron: each winner is scored with their own hand; the honba and the pot go to the
+  winner nearest the discarder counting counter-clockwise (South of the discarder first),
+  per ``multi_ron_honba``/``multi_ron_sticks``. Head bump keeps only that winner. Three
+  winners abort the hand (sanchahou) unless ``multi_ron`` is ``triple``.
+* Nagashi mangan is paid as a mangan tsumo without honba; the pot stays, there are no
+  noten payments that hand, and it counts as a draw for renchan and honba (Tenhou).
+* Chombo (``reverse_mangan``): the offender pays a mangan as if the others had won a
+  tsumo (dealer offender 4000 to each; otherwise 4000 to the dealer, 2000 to the others).
+  The hand is replayed: dealer, round and honba do not change. Riichi sticks declared in a
+  void hand are returned, so ``riichi`` on a chombo moves nothing. With ``final_points``
+  the penalty is only noted in ``state["extra"]["chombo"]`` and settled at the end.
+* A riichi declarer must be listed tenpai at an exhaustive draw (otherwise record a chombo).
+* Game end: after the last hand of the last round wind (East 4 or South 4) unless the
+  dealer repeats, or when a score drops below zero (``bust_ends_game``). ``agari_yame``
+  (off by default): the all-last dealer who wins or is tenpai while strictly on top ends
+  the game. ``west_extension`` (off by default): if nobody has reached the return points
+  after the last hand, play continues into the next wind round as sudden death (ends
+  after the first hand that leaves someone at or above the return points, or after that
+  round's fourth hand).
+
+Final settlement is in :mod:`.game_end`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import BadOption, BadOutcome
+from ...game import (
+    WIND_LETTERS,
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    Rows,
+    WinEntry,
+    add_scores,
+    check_open,
+    check_player,
+    clone_state,
+    outcome_type,
+    player_list,
+    seat_wind,
+    split_evenly,
+)
+from ...options import build_options, options_to_dict
+from .options import Options
+from .points import MANGAN, base_points, win_payments
+
+OUTCOME_TYPES = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
+ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
+                  "sanchahou")
+ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+STICK = 1000
+
+
+def riichi_options(options: Any) -> Options:
+    """The table's options object; a mapping of overrides (or None) is built and checked."""
+    if isinstance(options, Options):
+        return options
+    if options is None or isinstance(options, Mapping):
+        return build_options(Options, options)
+    raise BadOption(f"riichi options must be an Options object or a mapping, got {options!r}")
+
+
+@dataclass
+class _Step:
+    """What one outcome did, before the round moves on."""
+
+    keep_dealer: bool
+    honba: int  # the honba count of the next hand
+    pot_taken: int = 0
+    results: list[dict[str, Any]] = field(default_factory=list)
+    text: str = ""
+    replay: bool = False  # chombo: the same hand is played again
+
+
+@dataclass
+class _Table:
+    """Read-only view of the state the outcome applies to."""
+
+    state: GameState
+    opts: Options
+    pot: int  # the pot including this hand's riichi sticks
+
+    @property
+    def dealer(self) -> int:
+        return self.state["dealer"]
+
+    @property
+    def honba(self) -> int:
+        return self.state.get("honba", 0)
+
+    def wind(self, player: int) -> str:
+        return seat_wind(player, self.dealer)
+
+
+class RiichiGame:
+    """Implements :class:`~scoring.engine.game.GameRules` for riichi."""
+
+    outcome_types = OUTCOME_TYPES
+
+    def initial_state(self, options: Any) -> GameState:
+        opts = riichi_options(options)
+        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
+                         scores=[opts.start_points] * 4, finished=False, hands_played=0,
+                         extra={})
+
+    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+        opts = riichi_options(options)
+        check_open(state)
+        kind = outcome_type(outcome, OUTCOME_TYPES)
+        rows = Rows()
+        pot_change = 0
+        if kind != "chombo":
+            for player in player_list(outcome.get("riichi"), "riichi"):
+                rows.add(player, -STICK, "riichi")
+                pot_change += STICK
+        table = _Table(state, opts, state.get("pot", 0) + pot_change)
+        handlers: dict[str, Callable[[_Table, Outcome, Rows], _Step]] = {
+            "ron": _ron, "tsumo": _tsumo, "draw": _draw, "nagashi": _draw,
+            "abortive": _abortive, "chombo": _chombo,
+        }
+        step = handlers[kind](table, outcome, rows)
+        pot_change -= step.pot_taken
+        ledger = rows.rows()
+        new = clone_state(state)
+        new["scores"] = add_scores(state["scores"], ledger)
+        new["pot"] = state.get("pot", 0) + pot_change
+        new["hands_played"] = state.get("hands_played", 0) + 1
+        if kind == "chombo" and opts.chombo == "final_points":
+            counts = list(new.setdefault("extra", {}).get("chombo", [0, 0, 0, 0]))
+            counts[outcome["penalised"]] += 1
+            new["extra"]["chombo"] = counts
+        label = _hand_label(state)
+        _advance(state, new, step, opts)
+        return HandSettlement(rows=ledger, pot_change=pot_change, state=new,
+                              results=step.results, summary=f"{label}: {step.text}")
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
+        from .game_end import final_settlement
+
+        return final_settlement(state, riichi_options(options))
+
+    def final_table(self, state: GameState, options: Any) -> list[dict[str, Any]]:
+        from .game_end import final_table
+
+        return final_table(state, riichi_options(options))
+
+
+def _hand_label(state: GameState) -> str:
+    label = f"{ROUND_NAMES[state['round_wind']]} {state['hand_number']}"
+    honba = state.get("honba", 0)
+    return f"{label}, {honba} honba" if honba else label
+
+
+# --- wins -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Value:
+    base: int
+    pao_base: int
+    result: dict[str, Any]
+    text: str
+
+
+def _wins(outcome: Outcome) -> list[WinEntry]:
+    wins = outcome.get("wins")
+    if not isinstance(wins, list) or not wins:
+        raise BadOutcome("a win needs 'wins': a list with one entry per winner")
+    for w in wins:
+        if not isinstance(w, Mapping):
+            raise BadOutcome(f"each entry of 'wins' must be an object, got {w!r}")
+    return wins
+
+
+def _tsumo(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+    wins = _wins(outcome)
+    if len(wins) != 1:
+        raise BadOutcome(f"a tsumo has exactly one winner, got {len(wins)}")
+    win = wins[0]
+    if win.get("discarder") is not None:
+        raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
+    winner = check_player(win.get("winner"), "winner")
+    result = _pay_win(table, win, winner, None, table.honba, table.pot, rows)
+    keep = winner == table.dealer
+    return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
+                 results=[result], text=f"{table.wind(winner)} tsumo, {result['text']}")
+
+
+def _ron(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+    wins = _wins(outcome)
+    discarder = check_player(wins[0].get("discarder"), "discarder")
+    winners = []
+    for w in wins:
+        if w.get("discarder") != discarder:
+            raise BadOutcome("every winner of one ron must name the same discarder")
+        winner = check_player(w.get("winner"), "winner")
+        if winner == discarder:
+            raise BadOutcome(f"player {winner} cannot win on their own discard")
+        winners.append(winner)
+    if len(set(winners)) != len(winners):
+        raise BadOutcome(f"a player is listed twice among the winners: {winners}")
+    # Counter-clockwise from the discarder: the player on the discarder's right first.
+    ordered = sorted(wins, key=lambda w: (w["winner"] - discarder) % 4)
+    opts = table.opts
+    if len(ordered) == 3 and opts.multi_ron != "triple":
+        return _abort(table, "sanchahou", rows)
+    ignored = []
+    if opts.multi_ron == "head_bump":
+        ordered, ignored = ordered[:1], ordered[1:]
+    sticks = _stick_shares(table.pot, [w["winner"] for w in ordered], opts)
+    results, texts = [], []
+    for i, win in enumerate(ordered):
+        honba = table.honba if i == 0 or opts.multi_ron_honba == "each" else 0
+        result = _pay_win(table, win, win["winner"], discarder, honba,
+                          sticks.get(win["winner"], 0), rows)
+        results.append(result)
+        texts.append(f"{table.wind(win['winner'])} ron from {table.wind(discarder)}, "
+                     f"{result['text']}")
+    for win in ignored:
+        results.append({"winner": win["winner"], "ignored": "head_bump"})
+        texts.append(f"{table.wind(win['winner'])} head-bumped")
+    keep = any(w["winner"] == table.dealer for w in ordered)
+    return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
+                 results=results, text="; ".join(texts))
+
+
+def _stick_shares(pot: int, winners: list[int], opts: Options) -> dict[int, int]:
+    if opts.multi_ron_sticks == "split":
+        return split_evenly(pot, winners, unit=100)
+    return {winners[0]: pot}
+
+
+def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, honba: int,
+             sticks: int, rows: Rows) -> dict[str, Any]:
+    """Rows for one win: the hand (``pao`` for the responsible player), honba, sticks."""
+    pao = win.get("pao")
+    if pao is not None:
+        pao = check_player(pao, "pao")
+        if pao == winner:
+            raise BadOutcome("the responsible player (pao) cannot be the winner")
+    kind = "tsumo" if discarder is None else "ron"
+    value = _win_value(table, win, winner, discarder, pao, kind)
+    seats = {table.wind(p): p for p in range(4)}
+
+    def pay(with_honba: int) -> dict[int, int]:
+        deltas = win_payments(value.base, table.wind(winner), kind,
+                              None if discarder is None else table.wind(discarder),
+                              with_honba, 0, table.opts,
+                              None if pao is None else table.wind(pao), value.pao_base)
+        return {seats[s]: d for s, d in deltas.items()}
+
+    hand = pay(0)
+    total = pay(honba) if honba else hand
+    for player, amount in hand.items():
+        rows.add(player, amount, "pao" if player == pao and amount < 0 else "hand")
+    rows.add_deltas({p: total[p] - hand[p] for p in range(4)}, "honba")
+    rows.add(winner, sticks, "riichi")
+    gained = total[winner] + sticks
+    result = dict(value.result)
+    result.update(winner=winner, discarder=discarder, pao=pao, points=hand[winner],
+                  honba_points=total[winner] - hand[winner], sticks=sticks,
+                  deltas=[total[p] + (sticks if p == winner else 0) for p in range(4)],
+                  text=f"{value.text}, {gained}")
+    return result
+
+
+def _win_value(table: _Table, win: WinEntry, winner: int, discarder: int | None,
+               pao: int | None, kind: str) -> _Value:
+    has_hand, has_quick = "hand" in win, "quick" in win
+    if has_hand == has_quick:
+        raise BadOutcome("each win needs either 'hand' (tiles) or 'quick' (han/fu, yakuman "
+                         "or points), not both")
+    if has_quick:
+        return _quick_value(win["quick"], winner == table.dealer, pao, table.opts)
+    return _tiles_value(table, win["hand"], winner, discarder, pao, kind)
+
+
+def _positive_int(quick: Mapping[str, Any], key: str, minimum: int = 1) -> int:
+    value = quick.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise BadOutcome(f"quick '{key}' must be a whole number of at least {minimum}, "
+                         f"got {value!r}")
+    return value
+
+
+def _quick_value(quick: Any, dealer: bool, pao: int | None, opts: Options) -> _Value:
+    if not isinstance(quick, Mapping):
+        raise BadOutcome(f"'quick' must be an object, got {quick!r}")
+    keys = set(quick)
+    if keys == {"han", "fu"}:
+        han, fu = _positive_int(quick, "han"), _positive_int(quick, "fu", 20)
+        if fu != 25 and fu % 10:
+            raise BadOutcome(f"fu is 25 or a multiple of 10, got {fu}")
+        base, limit = base_points(han, fu, 0, opts)
+        text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
+        info: dict[str, Any] = {"han": han, "fu": fu, "limit": limit}
+        pao_base = base
+    elif keys <= {"yakuman", "pao_yakuman"} and "yakuman" in keys:
+        count = _positive_int(quick, "yakuman")
+        covered = _positive_int(quick, "pao_yakuman") if "pao_yakuman" in keys else count
+        if covered > count:
+            raise BadOutcome("'pao_yakuman' cannot exceed 'yakuman'")
+        base, limit = base_points(0, 0, count, opts)
+        pao_base = base if opts.pao_scope == "whole_hand" else base * covered // count
+        text = limit or "yakuman"
+        info = {"yakuman": count, "limit": limit}
+    elif keys == {"points"}:
+        points = _positive_int(quick, "points", 100)
+        if points % 100:
+            raise BadOutcome(f"quick points are a multiple of 100, got {points}")
+        # Floor keeps ron_value(base) == points for every multiple of 100 (the round-up
+        # to 100 absorbs the lost fraction); tsumo shares then follow the usual split.
+        base = points // (6 if dealer else 4)
+        pao_base = base
+        text = f"{points} points"
+        info = {"points": points}
+    else:
+        raise BadOutcome("quick must be {\"han\", \"fu\"}, {\"yakuman\"} or {\"points\"}; "
+                         f"got keys {sorted(keys)}")
+    info.update(mode="quick", base_points=base)
+    return _Value(base=base, pao_base=pao_base if pao is not None else 0, result=info,
+                  text=text)
+
+
+def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
+                 pao: int | None, kind: str) -> _Value:
+    from .score import score
+
+    if not isinstance(hand, Mapping):
+        raise BadOutcome(f"'hand' must be a riichi score request object, got {hand!r}")
+    request = dict(hand)
+    request.update(seat_wind=table.wind(winner), round_wind=table.state["round_wind"],
+                   honba=0, riichi_sticks=0, win=kind,
+                   options=options_to_dict(table.opts))
+    request.pop("discarder", None)
+    request.pop("pao", None)
+    if discarder is not None:
+        request["discarder"] = table.wind(discarder)
+    if pao is not None:
+        request["pao"] = table.wind(pao)
+    result = score(request)
+    base = result["base_points"]
+    pao_base = result.get("pao_base_points", base) if pao is not None else 0
+    han, fu, limit = result.get("han"), result.get("fu"), result.get("limit")
+    if limit and "yakuman" in limit:
+        text = limit
+    else:
+        text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
+    info = dict(result)
+    info.update(mode="tiles")
+    return _Value(base=base, pao_base=pao_base, result=info, text=text)
+
+
+# --- draws, aborts, chombo ------------------------------------------------------------
+
+
+def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+    opts = table.opts
+    tenpai = player_list(outcome.get("tenpai"), "tenpai")
+    riichi = player_list(outcome.get("riichi"), "riichi")
+    for player in riichi:
+        if player not in tenpai:
+            raise BadOutcome(f"player {player} declared riichi but is not listed tenpai; "
+                             "a noten riichi at the draw is recorded as a chombo")
+    extra = outcome.get("extra") or {}
+    nagashi = player_list(extra.get("nagashi"), "extra.nagashi")
+    if outcome["type"] == "nagashi" and not nagashi:
+        raise BadOutcome("a nagashi outcome needs 'extra': {'nagashi': [players]}")
+    if nagashi and not opts.nagashi_mangan:
+        raise BadOutcome("nagashi mangan is off in this table's rules (option nagashi_mangan)")
+    keep = table.dealer in tenpai
+    step = _Step(keep_dealer=keep, honba=table.honba + 1)
+    if nagashi:
+        texts = []
+        for player in nagashi:
+            deltas = win_payments(MANGAN, table.wind(player), "tsumo", None, 0, 0, opts)
+            rows.add_deltas({p: deltas[table.wind(p)] for p in range(4)}, "hand")
+            step.results.append({"nagashi": player, "limit": "mangan",
+                                 "points": deltas[table.wind(player)]})
+            texts.append(f"{table.wind(player)} nagashi mangan")
+        step.text = "draw, " + ", ".join(texts)
+        return step
+    noten = [p for p in range(4) if p not in tenpai]
+    total = opts.noten_payment_total
+    if tenpai and noten and total:
+        for player, amount in split_evenly(total, noten, unit=100).items():
+            rows.add(player, -amount, "draw")
+        rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw")
+    names = "".join(table.wind(p) for p in sorted(tenpai, key=lambda p: (p - table.dealer) % 4))
+    step.text = f"draw, tenpai: {names}" if tenpai else "draw, all noten"
+    return step
+
+
+def _abortive(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+    kind = (outcome.get("extra") or {}).get("kind")
+    if kind not in ABORTIVE_KINDS:
+        raise BadOutcome(f"an abortive draw needs extra.kind, one of {', '.join(ABORTIVE_KINDS)}"
+                         f"; got {kind!r}")
+    return _abort(table, kind, rows)
+
+
+def _abort(table: _Table, kind: str, rows: Rows) -> _Step:
+    if not table.opts.abortive_draws:
+        raise BadOutcome(f"abortive draws are off in this table's rules; {kind} does not "
+                         "apply (option abortive_draws)")
+    return _Step(keep_dealer=True, honba=table.honba + 1,
+                 text=f"abortive draw ({kind.replace('_', ' ')})")
+
+
+def _chombo(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+    if "penalised" not in outcome:
+        raise BadOutcome("a chombo needs 'penalised': the offending player")
+    offender = check_player(outcome["penalised"], "penalised")
+    opts = table.opts
+    step = _Step(keep_dealer=True, honba=table.honba, replay=True)
+    name = table.wind(offender)
+    if opts.chombo == "reverse_mangan":
+        for player in range(4):
+            if player != offender:
+                amount = 2 * MANGAN if table.dealer in (player, offender) else MANGAN
+                rows.add(player, amount, "penalty")
+                rows.add(offender, -amount, "penalty")
+        step.text = f"chombo by {name}, pays a mangan"
+    elif opts.chombo == "final_points":
+        step.text = f"chombo by {name}, {opts.chombo_points} off the final score"
+    else:
+        step.text = f"chombo by {name}, hand replayed"
+    return step
+
+
+# --- round progression ----------------------------------------------------------------
+
+
+def _advance(old: GameState, new: GameState, step: _Step, opts: Options) -> None:
+    """Move ``new`` to the next hand and decide whether the game is over."""
+    last_round = WIND_LETTERS.index("E" if opts.length == "east" else "S")
+    round_index = WIND_LETTERS.index(old["round_wind"])
+    all_last = round_index >= last_round and old["hand_number"] == 4
+    extension = round_index > last_round
+    scores = new["scores"]
+    target = opts.return_points
+    new["honba"] = step.honba
+    if step.replay:
+        new["finished"] = opts.bust_ends_game and min(scores) < 0
+        return
+    if not step.keep_dealer:
+        new["dealer"] = (old["dealer"] + 1) % 4
+        new["hand_number"] = old["hand_number"] + 1
+        if new["hand_number"] > 4:
+            new["hand_number"] = 1
+            new["round_wind"] = WIND_LETTERS[(round_index + 1) % 4]
+    finished = opts.bust_ends_game and min(scores) < 0
+    west = opts.west_extension
+    if extension and max(scores) >= target:
+        finished = True
+    elif all_last and not step.keep_dealer:
+        if extension or not west or max(scores) >= target:
+            finished = True
+    elif all_last and opts.agari_yame:
+        dealer = old["dealer"]
+        top = all(scores[dealer] > s for p, s in enumerate(scores) if p != dealer)
+        if top and (not west or scores[dealer] >= target):
+            finished = True
+    new["finished"] = bool(finished)
+
+
+GAME = RiichiGame()
