@@ -1,0 +1,152 @@
+"""Reading and checking a score request into a :class:`~.hand.WinContext`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadInput, BadOption, WrongTileCount
+from ...options import build_options
+from ...tiles import Tile, check_copies, counts34, parse_meld, parse_tiles
+from .hand import WIND_KIND, WinContext
+from .options import PRESETS, Options
+
+SEATS = ("E", "S", "W", "N")
+FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan", "haitei",
+         "houtei", "tenhou", "chiihou", "renhou", "nagashi_mangan")
+
+
+def resolve_options(request: Mapping[str, Any]) -> Options:
+    """``options`` may name a preset (``{"preset": "tenhou", "kiriage": true}``)."""
+    raw = request.get("options") or {}
+    if not isinstance(raw, Mapping):
+        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
+    overrides = dict(raw)
+    preset = overrides.pop("preset", request.get("preset"))
+    base = None
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        base = build_options(Options, PRESETS[preset]["options"])
+    return build_options(Options, overrides, base=base)
+
+
+def seat(value: Any, what: str, default: str | None = None) -> str:
+    if value is None and default is not None:
+        return default
+    if value not in SEATS:
+        raise BadInput(f"{what} must be one of E, S, W, N (East is the dealer), got {value!r}")
+    return str(value)
+
+
+def count(request: Mapping[str, Any], key: str) -> int:
+    value = request.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}")
+    return value
+
+
+def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
+    value = request.get(key) or []
+    if isinstance(value, str):
+        return parse_tiles(value)
+    if not isinstance(value, list):
+        raise BadInput(f"{key} must be a list of tiles like [\"3m\", \"7z\"] or a string \"3m7z\"")
+    out: list[Tile] = []
+    for item in value:
+        out.extend(parse_tiles(item))
+    if len(out) > 5:
+        raise BadInput(f"{key} has {len(out)} tiles; there are at most 5 indicators")
+    return out
+
+
+def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
+    flags = {}
+    for name in FLAGS:
+        value = request.get(name, False)
+        if not isinstance(value, bool):
+            raise BadInput(f"{name} must be true or false, got {value!r}")
+        flags[name] = value
+    if flags["double_riichi"]:  # double riichi is a riichi; one flag is enough
+        flags["riichi"] = True
+    return flags
+
+
+def check_reds(tiles: list[Tile], options: Options) -> None:
+    reds = [t for t in tiles if t.red]
+    if not reds:
+        return
+    if options.red_fives == 0:
+        raise BadInput("these rules play without red fives; write the red tile as 5, not 0")
+    for suit, kind in (("m", 4), ("p", 13), ("s", 22)):
+        n = sum(t.kind == kind for t in reds)
+        allowed = 2 if options.red_fives == 4 and suit == "p" else 1
+        if n > allowed:
+            raise BadInput(f"the hand has {n} red 5{suit} but the set has {allowed}")
+
+
+def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: bool,
+                has_kan: bool, has_melds: bool) -> None:
+    def bad(cond: bool, message: str) -> None:
+        if cond:
+            raise BadInput(message)
+
+    bad(flags["riichi"] and has_open, "riichi needs a closed hand; an open meld was given")
+    bad(flags["ippatsu"] and not flags["riichi"], "ippatsu needs riichi; set riichi or drop it")
+    bad(flags["open_riichi"] and not flags["riichi"], "open_riichi needs riichi as well")
+    bad(flags["haitei"] and not tsumo, "haitei is a tsumo on the last tile; for ron use houtei")
+    bad(flags["houtei"] and tsumo, "houtei is a ron on the last discard; for tsumo use haitei")
+    bad(flags["rinshan"] and not tsumo, "rinshan (after a kan) is always a tsumo")
+    bad(flags["rinshan"] and not has_kan, "rinshan needs a kan among the melds")
+    bad(flags["rinshan"] and flags["haitei"], "a replacement tile after a kan is not haitei")
+    bad(flags["chankan"] and tsumo, "chankan (robbing a kan) is always a ron")
+    bad(flags["chankan"] and flags["houtei"], "chankan and houtei cannot both apply")
+    bad(flags["tenhou"] and not (dealer and tsumo and not has_melds),
+        "tenhou is the dealer's tsumo on the first draw, with no melds")
+    bad(flags["chiihou"] and (dealer or not tsumo or has_melds),
+        "chiihou is a non-dealer's tsumo on the first draw, with no melds")
+    bad(flags["renhou"] and (dealer or tsumo or has_melds),
+        "renhou is a non-dealer's ron before the first draw, with no melds")
+    first_turn = flags["tenhou"] or flags["chiihou"] or flags["renhou"]
+    bad(first_turn and flags["riichi"] and not flags["double_riichi"],
+        "riichi cannot be declared before a first-turn win")
+
+
+def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, list[Tile]]:
+    """The win context and every physical tile (for red fives)."""
+    hand_text = request.get("hand")
+    if not isinstance(hand_text, str):
+        raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '123m456p'")
+    tiles = parse_tiles(hand_text)
+    if any(t.kind >= 34 for t in tiles):
+        raise BadInput("riichi has no flowers; remove the 'f' tiles")
+    win_tiles = parse_tiles(request.get("win_tile") or "")
+    if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
+        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
+    melds_raw = request.get("melds") or []
+    if not isinstance(melds_raw, list):
+        raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
+    melds = tuple(parse_meld(m) for m in melds_raw)
+    size = len(tiles) + 3 * len(melds)
+    if size != 13:
+        raise WrongTileCount(
+            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
+            "13 are needed")
+    all_tiles = tiles + win_tiles + [t for m in melds for t in m.tiles]
+    check_copies(all_tiles)
+    check_reds(all_tiles, options)
+    win = request.get("win")
+    if win not in ("ron", "tsumo"):
+        raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
+    tsumo = win == "tsumo"
+    me = seat(request.get("seat_wind"), "seat_wind")
+    round_wind = seat(request.get("round_wind"), "round_wind", default="E")
+    flags = flags_of(request)
+    has_open = any(m.is_open for m in melds)
+    check_flags(flags, tsumo, me == "E", has_open, any(m.is_kan for m in melds), bool(melds))
+    concealed = counts34(tiles + win_tiles)
+    ctx = WinContext(
+        concealed=concealed, melds=melds, win_tile=win_tiles[0].kind, tsumo=tsumo, seat=me,
+        seat_wind=WIND_KIND[me], round_wind=WIND_KIND[round_wind], flags=flags,
+        options=options, counts=counts34(all_tiles), menzen=not has_open)
+    return ctx, all_tiles

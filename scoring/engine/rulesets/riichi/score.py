@@ -1,0 +1,196 @@
+"""Score one riichi win: the JSON contract of ``python -m scoring.engine score``.
+
+Request (only ``hand``, ``win_tile``, ``win`` and ``seat_wind`` are required)::
+
+    {"hand": "23m456p789s5566z",      # concealed tiles WITHOUT the winning tile, 0 = red 5
+     "melds": ["pon 777z from N", "ankan 1111m", "chi 345p"],
+     "win_tile": "4m", "win": "ron" | "tsumo",
+     "seat_wind": "S", "round_wind": "E",   # E is the dealer
+     "discarder": "W",                       # ron only
+     "dora_indicators": ["3m"], "ura_indicators": ["9p"],   # ura only with riichi
+     "riichi": false, "double_riichi": false, "open_riichi": false, "ippatsu": false,
+     "rinshan": false, "chankan": false, "haitei": false, "houtei": false,
+     "tenhou": false, "chiihou": false, "renhou": false, "nagashi_mangan": false,
+     "honba": 0, "riichi_sticks": 0,
+     "pao": "N",                             # responsible player for a pao yakuman
+     "options": {"preset": "tenhou", "kiriage": true}}
+
+Response::
+
+    {"ruleset": "riichi", "winner": "S", "win": "ron",
+     "yaku": [{"name": "Riichi", "name_ja": "立直", "han": 1}, ...],
+              # yakuman entries: {"name", "name_ja", "han": 13 * m, "yakuman": m}
+     "yakuman": 0, "dora": 1, "aka": 0, "ura": 0, "han": 3, "fu": 40,
+     "fu_breakdown": [{"item": "base", "fu": 20, "detail": "futei"}, ...],
+     "wait": "kanchan", "limit": null | "mangan" | ... | "double yakuman",
+     "base_points": 1280, "hand_points": 5200,   # before honba and sticks
+     "deltas": {"E": 0, "S": 6500, "W": -5500, "N": 0}, "pot_taken": 1000,
+     "pao": null}
+
+``sum(deltas.values()) == pot_taken``: the winner's gain includes the riichi sticks taken
+from the pot. A nagashi mangan request (``"nagashi_mangan": true``) needs only
+``seat_wind`` and is paid as a mangan tsumo with the honba and sticks given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadInput, NotAWinningHand, NoYaku
+from ...tiles import Tile
+from .fu import compute_fu, is_pinfu_shape
+from .hand import Reading, WinContext, all_readings
+from .options import Options
+from .points import base_points, ron_value, tsumo_shares, win_payments
+from .request import build_context, count, flags_of, indicators, resolve_options, seat
+from .yaku import YAKU, View
+from .yakuman import PAO_KEYS, YAKUMAN
+
+
+def dora_of(indicator: int) -> int:
+    """The tile an indicator points at: next in its suit, winds and dragons cycle."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
+    return sum(ctx.counts[dora_of(t.kind)] for t in shown)
+
+
+class Candidate:
+    """One reading's value; compared by what it pays, then han, then fu."""
+
+    __slots__ = ("reading", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit")
+
+    def __init__(self, reading: Reading, yaku: list[dict[str, Any]], yakuman: int, han: int,
+                 fu: int, fu_items: list[dict[str, Any]], base: int, limit: str | None) -> None:
+        self.reading, self.yaku, self.yakuman = reading, yaku, yakuman
+        self.han, self.fu, self.fu_items, self.base, self.limit = han, fu, fu_items, base, limit
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.base, self.han, self.fu)
+
+
+def _evaluate(ctx: WinContext, r: Reading, bonus: int) -> Candidate | None:
+    v = View.of(r)
+    opts = ctx.options
+    found: list[dict[str, Any]] = []
+    multiples: list[int] = []
+    for y in YAKUMAN:
+        m = y.han(ctx, v)
+        if m:
+            name, name_ja = y.names(ctx)
+            found.append({"name": name, "name_ja": name_ja, "han": 13 * m, "yakuman": m})
+            multiples.append(m)
+    pinfu = is_pinfu_shape(ctx, r)
+    fu, fu_items = compute_fu(ctx, r, pinfu)
+    if multiples:
+        total = sum(multiples) if opts.yakuman_stacking else max(multiples)
+        if not opts.yakuman_stacking:
+            keep = max(found, key=lambda f: f["yakuman"])
+            found = [keep]
+        base, limit = base_points(0, fu, total, opts)
+        return Candidate(r, found, total, 13 * total, fu, fu_items, base, limit)
+    han = 0
+    for y in YAKU:
+        h = y.han(ctx, v)
+        if h:
+            name, name_ja = y.names(ctx)
+            found.append({"name": name, "name_ja": name_ja, "han": h})
+            han += h
+    if not han:
+        return None
+    han += bonus
+    base, limit = base_points(han, fu, 0, opts)
+    return Candidate(r, found, 0, han, fu, fu_items, base, limit)
+
+
+def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    if not options.nagashi_mangan:
+        raise BadInput("nagashi mangan is off in these rules (option nagashi_mangan)")
+    winner = seat(request.get("seat_wind"), "seat_wind")
+    honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
+    deltas = win_payments(2000, winner, "tsumo", None, honba, sticks, options)
+    return {
+        "ruleset": "riichi", "winner": winner, "win": "tsumo",
+        "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
+        "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
+        "wait": None, "limit": "mangan", "base_points": 2000,
+        "hand_points": sum(tsumo_shares(2000, winner).values()), "deltas": deltas,
+        "pot_taken": 1000 * sticks, "pao": None,
+    }
+
+
+def _pao_base(best: Candidate, options: Options) -> int:
+    covered = sum(y["yakuman"] for y in best.yaku
+                  if PAO_KEYS.get(y["name"]) in options.pao_yakuman)
+    if not covered:
+        return 0
+    return best.base if options.pao_scope == "whole_hand" else min(best.base, 8000 * covered)
+
+
+def score(request: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(request, Mapping):
+        raise BadInput("the score request must be a JSON object")
+    options = resolve_options(request)
+    if flags_of(request)["nagashi_mangan"]:
+        return _nagashi(request, options)
+    ctx, tiles = build_context(request, options)
+    honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
+    winner = ctx.seat
+    discarder = request.get("discarder")
+    if ctx.tsumo:
+        if discarder is not None:
+            raise BadInput("a tsumo has no discarder; leave 'discarder' out")
+    else:
+        discarder = seat(discarder, "discarder (the seat that dealt in)")
+        if discarder == winner:
+            raise BadInput("the discarder cannot be the winner; on a ron name who dealt in")
+    pao = request.get("pao")
+    if pao is not None:
+        pao = seat(pao, "pao (the responsible seat)")
+        if pao == winner:
+            raise BadInput("the responsible player (pao) cannot be the winner")
+
+    readings = all_readings(ctx)
+    if not readings:
+        raise NotAWinningHand(
+            "these tiles do not form a winning hand (four sets and a pair, seven pairs or "
+            "thirteen orphans); check the hand, the melds and the winning tile")
+    dora = count_dora(ctx, indicators(request, "dora_indicators"))
+    ura_tiles = indicators(request, "ura_indicators")
+    if ura_tiles and not ctx.flags["riichi"]:
+        raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
+    ura = count_dora(ctx, ura_tiles)
+    aka = sum(t.red for t in tiles) if options.red_fives else 0
+    best: Candidate | None = None
+    for r in readings:
+        c = _evaluate(ctx, r, dora + aka + ura)
+        if c is not None and (best is None or c.key > best.key):
+            best = c
+    if best is None:
+        raise NoYaku("the hand has no yaku (dora alone are not a yaku); it cannot win")
+    pao_base = 0
+    if pao is not None:
+        pao_base = _pao_base(best, options)
+        if not pao_base:
+            covered = ", ".join(options.pao_yakuman) or "none"
+            raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
+                           "of them, so leave 'pao' out")
+    deltas = win_payments(best.base, winner, "tsumo" if ctx.tsumo else "ron", discarder,
+                          honba, sticks, options, pao=pao, pao_base=pao_base)
+    hand_points = (sum(tsumo_shares(best.base, winner).values()) if ctx.tsumo
+                   else ron_value(best.base, winner == "E"))
+    return {
+        "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
+        "yaku": best.yaku, "yakuman": best.yakuman,
+        "dora": dora, "aka": aka, "ura": ura, "han": best.han, "fu": best.fu,
+        "fu_breakdown": best.fu_items, "wait": best.reading.wait or None, "limit": best.limit,
+        "base_points": best.base, "hand_points": hand_points, "deltas": deltas,
+        "pot_taken": 1000 * sticks, "pao": pao,
+    }

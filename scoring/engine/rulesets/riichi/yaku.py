@@ -1,0 +1,357 @@
+"""The ordinary yaku (役), one small class each, all with the same ``han(ctx, v)``.
+
+``han`` returns the han the yaku is worth for that reading (0 when it does not apply);
+open-hand reductions (食い下がり) are inside each class. Japanese names follow the
+usual tables (and majiang-core's spelling, so golden data maps one to one).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+from ...tiles import DRAGONS
+from .fu import is_pinfu_shape
+from .hand import KAN, RUN, YAOCHU, Reading, WinContext
+
+WIND_JA = {27: "東", 28: "南", 29: "西", 30: "北"}
+WIND_EN = {27: "East", 28: "South", 29: "West", 30: "North"}
+DRAGON_JA = {31: "白", 32: "發", 33: "中"}
+DRAGON_EN = {31: "White", 32: "Green", 33: "Red"}
+
+
+@dataclass(slots=True)
+class View:
+    """Facts about one reading that several yaku need, computed once."""
+
+    r: Reading
+    runs: list[int] = field(default_factory=list)  # first kinds of runs (closed and open)
+    triplets: list[int] = field(default_factory=list)  # triplets and kans
+    kans: int = 0
+    concealed_triplets: int = 0
+
+    @classmethod
+    def of(cls, r: Reading) -> View:
+        v = cls(r)
+        for s in r.sets:
+            if s.shape == RUN:
+                v.runs.append(s.kind)
+            else:
+                v.triplets.append(s.kind)
+                v.kans += s.shape == KAN
+                v.concealed_triplets += s.concealed
+        return v
+
+    def groups(self) -> list[tuple[int, ...]]:
+        """Every set and the pair as kind tuples (standard form)."""
+        out: list[tuple[int, ...]] = [(k, k + 1, k + 2) for k in self.runs]
+        out.extend((k,) for k in self.triplets)
+        out.append((self.r.pair,))
+        return out
+
+
+class Yaku(ABC):
+    name = ""
+    name_ja = ""
+    yakuman = False
+
+    @abstractmethod
+    def han(self, ctx: WinContext, v: View) -> int:
+        """Han for this reading (yakuman: the multiple); 0 when it does not apply."""
+
+    def names(self, ctx: WinContext) -> tuple[str, str]:
+        return self.name, self.name_ja
+
+
+class Riichi(Yaku):
+    name, name_ja = "Riichi", "立直"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["riichi"] and not ctx.flags["double_riichi"])
+
+
+class DoubleRiichi(Yaku):
+    name, name_ja = "Double riichi", "ダブル立直"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 2 if ctx.flags["double_riichi"] else 0
+
+
+class OpenRiichi(Yaku):
+    name, name_ja = "Open riichi", "オープン立直"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["open_riichi"] and ctx.options.open_riichi)
+
+
+class Ippatsu(Yaku):
+    name, name_ja = "Ippatsu", "一発"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["ippatsu"])
+
+
+class MenzenTsumo(Yaku):
+    name, name_ja = "Fully concealed hand", "門前清自摸和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.tsumo and ctx.menzen)
+
+
+class Pinfu(Yaku):
+    name, name_ja = "Pinfu", "平和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(is_pinfu_shape(ctx, v.r))
+
+
+class Tanyao(Yaku):
+    name, name_ja = "All simples", "断幺九"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if not ctx.menzen and not ctx.options.kuitan:
+            return 0
+        return int(not any(ctx.counts[k] for k in YAOCHU))
+
+
+class Iipeikou(Yaku):
+    name, name_ja = "Pure double sequence", "一盃口"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.menzen and _peikou(v) == 1)
+
+
+class Ryanpeikou(Yaku):
+    name, name_ja = "Twice pure double sequence", "二盃口"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 3 if ctx.menzen and _peikou(v) == 2 else 0
+
+
+def _peikou(v: View) -> int:
+    runs = sorted(v.runs)
+    count, i = 0, 0
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
+            count += 1
+            i += 2
+        else:
+            i += 1
+    return count
+
+
+class Dragon(Yaku):
+    """A triplet of one dragon (役牌 白/發/中); one registry entry per dragon."""
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+        self.name = f"Dragon triplet {DRAGON_EN[kind]}"
+        self.name_ja = f"翻牌 {DRAGON_JA[kind]}"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(self.kind in v.triplets)
+
+
+class SeatWind(Yaku):
+    name, name_ja = "Seat wind", "自風"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.seat_wind in v.triplets)
+
+    def names(self, ctx: WinContext) -> tuple[str, str]:
+        k = ctx.seat_wind
+        return f"Seat wind {WIND_EN[k]}", f"自風 {WIND_JA[k]}"
+
+
+class RoundWind(Yaku):
+    name, name_ja = "Round wind", "場風"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.round_wind in v.triplets)
+
+    def names(self, ctx: WinContext) -> tuple[str, str]:
+        k = ctx.round_wind
+        return f"Round wind {WIND_EN[k]}", f"場風 {WIND_JA[k]}"
+
+
+class Haitei(Yaku):
+    name, name_ja = "Under the sea", "海底摸月"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["haitei"])
+
+
+class Houtei(Yaku):
+    name, name_ja = "Under the river", "河底撈魚"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["houtei"])
+
+
+class Rinshan(Yaku):
+    name, name_ja = "After a kan", "嶺上開花"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["rinshan"])
+
+
+class Chankan(Yaku):
+    name, name_ja = "Robbing a kan", "槍槓"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["chankan"])
+
+
+class Chiitoitsu(Yaku):
+    name, name_ja = "Seven pairs", "七対子"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 2 if v.r.form == "chiitoi" else 0
+
+
+class Sanshoku(Yaku):
+    name, name_ja = "Mixed triple sequence", "三色同順"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        runs = set(v.runs)
+        for k in runs:
+            if k < 9 and k + 9 in runs and k + 18 in runs:
+                return 2 if ctx.menzen else 1
+        return 0
+
+
+class SanshokuDoukou(Yaku):
+    name, name_ja = "Triple triplets", "三色同刻"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        t = set(v.triplets)
+        return 2 if any(k < 9 and k + 9 in t and k + 18 in t for k in t) else 0
+
+
+class Ittsu(Yaku):
+    name, name_ja = "Pure straight", "一気通貫"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        runs = set(v.runs)
+        for s in (0, 9, 18):
+            if s in runs and s + 3 in runs and s + 6 in runs:
+                return 2 if ctx.menzen else 1
+        return 0
+
+
+def _outside(v: View) -> tuple[bool, bool]:
+    """(every group holds a terminal or honour, any honour used) for chanta/junchan."""
+    honour = False
+    for g in v.groups():
+        if not any(k in YAOCHU for k in g):
+            return False, False
+        honour = honour or g[0] >= 27
+    return True, honour
+
+
+class Chanta(Yaku):
+    name, name_ja = "Half outside hand", "混全帯幺九"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.r.form != "standard" or not v.runs:
+            return 0
+        ok, honour = _outside(v)
+        return (2 if ctx.menzen else 1) if ok and honour else 0
+
+
+class Junchan(Yaku):
+    name, name_ja = "Fully outside hand", "純全帯幺九"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.r.form != "standard" or not v.runs:
+            return 0
+        ok, honour = _outside(v)
+        return (3 if ctx.menzen else 2) if ok and not honour else 0
+
+
+class Toitoi(Yaku):
+    name, name_ja = "All triplets", "対々和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 2 if v.r.form == "standard" and len(v.triplets) == 4 else 0
+
+
+class Sanankou(Yaku):
+    name, name_ja = "Three concealed triplets", "三暗刻"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 2 if v.concealed_triplets == 3 else 0
+
+
+class Sankantsu(Yaku):
+    name, name_ja = "Three kans", "三槓子"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return 2 if v.kans == 3 else 0
+
+
+class Shousangen(Yaku):
+    name, name_ja = "Little three dragons", "小三元"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.r.form != "standard" or v.r.pair not in DRAGONS:
+            return 0
+        return 2 if sum(k in DRAGONS for k in v.triplets) == 2 else 0
+
+
+class Honroutou(Yaku):
+    name, name_ja = "All terminals and honours", "混老頭"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.r.form == "kokushi" or any(ctx.counts[k] for k in range(34) if k not in YAOCHU):
+            return 0
+        # All honours or all terminals are yakuman (字一色 / 清老頭), not this.
+        honours = any(ctx.counts[k] for k in range(27, 34))
+        terminals = any(ctx.counts[k] for k in range(27))
+        return 2 if honours and terminals else 0
+
+
+def _suits(ctx: WinContext) -> tuple[set[int], bool]:
+    suits = {k // 9 for k in range(27) if ctx.counts[k]}
+    return suits, any(ctx.counts[k] for k in range(27, 34))
+
+
+class Honitsu(Yaku):
+    name, name_ja = "Half flush", "混一色"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        suits, honours = _suits(ctx)
+        return (3 if ctx.menzen else 2) if len(suits) == 1 and honours else 0
+
+
+class Chinitsu(Yaku):
+    name, name_ja = "Full flush", "清一色"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        suits, honours = _suits(ctx)
+        return (6 if ctx.menzen else 5) if len(suits) == 1 and not honours else 0
+
+
+class Renhou(Yaku):
+    """Ron before one's first draw, when the option makes it a limit rather than yakuman.
+
+    As mangan it is worth 5 han and as baiman 8 (so it stacks with the hand's other
+    yaku, the common club reading); as a yakuman it lives in :mod:`.yakuman`.
+    """
+
+    name, name_ja = "Blessing of man", "人和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if not ctx.flags["renhou"]:
+            return 0
+        return {"mangan": 5, "baiman": 8}.get(ctx.options.renhou, 0)
+
+
+YAKU: tuple[Yaku, ...] = (
+    Riichi(), DoubleRiichi(), OpenRiichi(), Ippatsu(), MenzenTsumo(), Pinfu(), Tanyao(),
+    Iipeikou(), Dragon(31), Dragon(32), Dragon(33), SeatWind(), RoundWind(), Haitei(),
+    Houtei(), Rinshan(), Chankan(), Chiitoitsu(), Sanshoku(), SanshokuDoukou(), Ittsu(),
+    Chanta(), Junchan(), Toitoi(), Sanankou(), Sankantsu(), Shousangen(), Honroutou(),
+    Honitsu(), Chinitsu(), Ryanpeikou(), Renhou(),
+)
+

@@ -1,0 +1,173 @@
+"""Yakuman (役満), same shape as :mod:`.yaku`: ``han`` returns the yakuman multiple.
+
+The four hands that may count double (kokushi 13-sided, suuankou tanki, junsei chuuren,
+daisuushii) consult ``options.double_yakuman`` and ``options.double_yakuman_hands``.
+"""
+
+from __future__ import annotations
+
+from ...tiles import DRAGONS, WINDS
+from .hand import WinContext
+from .yaku import View, Yaku
+
+GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and the green dragon
+TERMINAL_KINDS = frozenset((0, 8, 9, 17, 18, 26))
+
+
+def _multiple(ctx: WinContext, key: str) -> int:
+    o = ctx.options
+    return 2 if o.double_yakuman and key in o.double_yakuman_hands else 1
+
+
+class Yakuman(Yaku):
+    yakuman = True
+
+
+class Kokushi(Yakuman):
+    name, name_ja = "Thirteen orphans", "国士無双"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(v.r.form == "kokushi" and v.r.wait != "13")
+
+
+class Kokushi13(Yakuman):
+    name, name_ja = "Thirteen orphans, 13-sided wait", "国士無双十三面"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return _multiple(ctx, "kokushi_13") if v.r.form == "kokushi" and v.r.wait == "13" else 0
+
+
+class Suuankou(Yakuman):
+    name, name_ja = "Four concealed triplets", "四暗刻"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(v.concealed_triplets == 4 and v.r.wait != "tanki")
+
+
+class SuuankouTanki(Yakuman):
+    name, name_ja = "Four concealed triplets, pair wait", "四暗刻単騎"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.concealed_triplets == 4 and v.r.wait == "tanki":
+            return _multiple(ctx, "suuankou_tanki")
+        return 0
+
+
+class Daisangen(Yakuman):
+    name, name_ja = "Big three dragons", "大三元"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(sum(k in DRAGONS for k in v.triplets) == 3)
+
+
+class Shousuushii(Yakuman):
+    name, name_ja = "Little four winds", "小四喜"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if v.r.form != "standard" or v.r.pair not in WINDS:
+            return 0
+        return int(sum(k in WINDS for k in v.triplets) == 3)
+
+
+class Daisuushii(Yakuman):
+    name, name_ja = "Big four winds", "大四喜"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return _multiple(ctx, "daisuushii") if sum(k in WINDS for k in v.triplets) == 4 else 0
+
+
+class Tsuuiisou(Yakuman):
+    name, name_ja = "All honours", "字一色"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(not any(ctx.counts[k] for k in range(27)))
+
+
+class Chinroutou(Yakuman):
+    name, name_ja = "All terminals", "清老頭"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(all(k in TERMINAL_KINDS for k in ctx.kinds))
+
+
+class Ryuuiisou(Yakuman):
+    name, name_ja = "All green", "緑一色"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(all(k in GREEN for k in ctx.kinds))
+
+
+def _chuuren(ctx: WinContext) -> int:
+    """0 = not nine gates, 1 = nine gates, 2 = the pure 9-sided form."""
+    if ctx.melds:
+        return 0
+    kinds = ctx.kinds
+    suit = kinds[0] // 9
+    if kinds[0] >= 27 or kinds[-1] // 9 != suit:
+        return 0
+    c = ctx.concealed[suit * 9: suit * 9 + 9]
+    if c[0] < 3 or c[8] < 3 or not all(c):
+        return 0
+    before = list(c)
+    before[ctx.win_tile - suit * 9] -= 1
+    return 2 if before == [3, 1, 1, 1, 1, 1, 1, 1, 3] else 1
+
+
+class Chuuren(Yakuman):
+    name, name_ja = "Nine gates", "九蓮宝燈"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(_chuuren(ctx) == 1)
+
+
+class JunseiChuuren(Yakuman):
+    name, name_ja = "Pure nine gates", "純正九蓮宝燈"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return _multiple(ctx, "junsei_chuuren") if _chuuren(ctx) == 2 else 0
+
+
+class Suukantsu(Yakuman):
+    name, name_ja = "Four kans", "四槓子"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(v.kans == 4)
+
+
+class Tenhou(Yakuman):
+    name, name_ja = "Blessing of heaven", "天和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["tenhou"])
+
+
+class Chiihou(Yakuman):
+    name, name_ja = "Blessing of earth", "地和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["chiihou"])
+
+
+class RenhouYakuman(Yakuman):
+    name, name_ja = "Blessing of man", "人和"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        return int(ctx.flags["renhou"] and ctx.options.renhou == "yakuman")
+
+
+class Daisharin(Yakuman):
+    name, name_ja = "Big wheels", "大車輪"
+
+    def han(self, ctx: WinContext, v: View) -> int:
+        if not ctx.options.daisharin or v.r.form != "chiitoi":
+            return 0
+        return int(v.r.pairs == tuple(range(10, 17)))
+
+
+YAKUMAN: tuple[Yaku, ...] = (
+    Kokushi(), Kokushi13(), Suuankou(), SuuankouTanki(), Daisangen(), Shousuushii(),
+    Daisuushii(), Tsuuiisou(), Chinroutou(), Ryuuiisou(), Chuuren(), JunseiChuuren(),
+    Suukantsu(), Tenhou(), Chiihou(), RenhouYakuman(), Daisharin(),
+)
+PAO_KEYS = {"Big three dragons": "daisangen", "Big four winds": "daisuushii",
+            "Four kans": "suukantsu"}
