@@ -72,3 +72,34 @@ class GameOver(EngineError):
     """A hand recorded after the game has ended."""
 
     code = "game_over"
+
+
+# Chinese regional rulesets (Sichuan, Wuhu, Ji'an).
+
+
+class HonoursNotUsed(EngineError):
+    """Sichuan plays with the 108 suited tiles only."""
+
+    code = "honours_not_used"
+
+
+class ChowNotAllowed(EngineError):
+    code = "chow_not_allowed"
+
+
+class NotMissingASuit(EngineError):
+    """Sichuan 缺一门: a winning hand must lack one suit (and its declared 定缺 suit)."""
+
+    code = "not_missing_a_suit"
+
+
+class NotEightOfASuit(EngineError):
+    """Wuhu: a win needs at least eight tiles (支) of one suit."""
+
+    code = "not_eight_of_a_suit"
+
+
+class BadEvent(EngineError):
+    """A recorded hand's events are inconsistent (a winner paying again, a kong after the end)."""
+
+    code = "bad_event"
