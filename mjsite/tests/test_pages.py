@@ -39,6 +39,13 @@ def test_home_page_lists_the_rulesets_translated(client):
         assert name in html
 
 
+def test_home_page_describes_every_engine_ruleset():
+    from mjsite.views import RULESET_TEXT
+    from scoring.engine.rulesets import RULESET_NAMES
+
+    assert sorted(RULESET_TEXT) == sorted(RULESET_NAMES)
+
+
 def test_home_page_is_mobile_ready_and_has_the_site_menu(client):
     html = client.get("/").content.decode()
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
