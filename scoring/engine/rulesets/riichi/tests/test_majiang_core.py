@@ -1,0 +1,39 @@
+"""All 10,000 scored wins of majiang-core agree with ours under its default rules."""
+
+from __future__ import annotations
+
+from scoring.engine.rulesets.riichi import score
+
+from .majiang import expected, load_hule, to_request
+
+
+def _disagreements(case: dict) -> list[str]:
+    got = score(to_request(case["in"]))
+    exp = expected(case["out"])
+    out = []
+    names = {y["name_ja"] for y in got["yaku"]}
+    if names != exp["yaku"]:
+        out.append(f"yaku {sorted(names)} != {sorted(exp['yaku'])}")
+    if got["yakuman"] != exp["yakuman"]:
+        out.append(f"yakuman {got['yakuman']} != {exp['yakuman']}")
+    if not exp["yakuman"]:
+        for key in ("han", "fu", "dora", "aka", "ura"):
+            if got[key] != exp[key]:
+                out.append(f"{key} {got[key]} != {exp[key]}")
+    if got["deltas"] != exp["deltas"]:
+        out.append(f"deltas {got['deltas']} != {exp['deltas']}")
+    if sum(got["deltas"].values()) != got["pot_taken"]:
+        out.append("deltas do not balance against the pot")
+    return out
+
+
+def test_every_majiang_core_win_scores_the_same() -> None:
+    cases = load_hule()
+    assert len(cases) == 10_000
+    failures = []
+    for i, case in enumerate(cases):
+        problems = _disagreements(case)
+        if problems:
+            failures.append(f"#{i} {case['in']['shoupai']}: {'; '.join(problems)}")
+    assert not failures, f"{len(failures)} disagreements, first: " + "\n".join(failures[:20])
+
