@@ -74,7 +74,7 @@ from ...game import (
     seat_wind,
     split_evenly,
 )
-from ...options import build_options, options_to_dict
+from ...options import options_to_dict
 from .options import Options
 from .points import MANGAN, base_points, win_payments
 
@@ -86,11 +86,14 @@ STICK = 1000
 
 
 def riichi_options(options: Any) -> Options:
-    """The table's options object; a mapping of overrides (or None) is built and checked."""
+    """The table's options object; a mapping of overrides (may name a ``preset``) or None
+    is built and checked."""
     if isinstance(options, Options):
         return options
     if options is None or isinstance(options, Mapping):
-        return build_options(Options, options)
+        from .request import resolve_options
+
+        return resolve_options({"options": options or {}})
     raise BadOption(f"riichi options must be an Options object or a mapping, got {options!r}")
 
 
@@ -190,8 +193,9 @@ def _hand_label(state: GameState) -> str:
 
 @dataclass
 class _Value:
-    base: int
-    pao_base: int
+    """A scored win: ``pay(honba)`` gives each seat's change, without riichi sticks."""
+
+    pay: Callable[[int], dict[str, int]]
     result: dict[str, Any]
     text: str
 
@@ -277,11 +281,7 @@ def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, h
     seats = {table.wind(p): p for p in range(4)}
 
     def pay(with_honba: int) -> dict[int, int]:
-        deltas = win_payments(value.base, table.wind(winner), kind,
-                              None if discarder is None else table.wind(discarder),
-                              with_honba, 0, table.opts,
-                              None if pao is None else table.wind(pao), value.pao_base)
-        return {seats[s]: d for s, d in deltas.items()}
+        return {seats[s]: d for s, d in value.pay(with_honba).items()}
 
     hand = pay(0)
     total = pay(honba) if honba else hand
@@ -304,9 +304,18 @@ def _win_value(table: _Table, win: WinEntry, winner: int, discarder: int | None,
     if has_hand == has_quick:
         raise BadOutcome("each win needs either 'hand' (tiles) or 'quick' (han/fu, yakuman "
                          "or points), not both")
-    if has_quick:
-        return _quick_value(win["quick"], winner == table.dealer, pao, table.opts)
-    return _tiles_value(table, win["hand"], winner, discarder, pao, kind)
+    if not has_quick:
+        return _tiles_value(table, win["hand"], winner, discarder, pao, kind)
+    base, pao_base, info, text = _quick_value(win["quick"], winner == table.dealer, table.opts)
+    if pao is None:
+        pao_base = 0
+
+    def pay(honba: int) -> dict[str, int]:
+        return win_payments(base, table.wind(winner), kind,
+                            None if discarder is None else table.wind(discarder), honba, 0,
+                            table.opts, None if pao is None else table.wind(pao), pao_base)
+
+    return _Value(pay=pay, result=info, text=text)
 
 
 def _positive_int(quick: Mapping[str, Any], key: str, minimum: int = 1) -> int:
@@ -317,7 +326,9 @@ def _positive_int(quick: Mapping[str, Any], key: str, minimum: int = 1) -> int:
     return value
 
 
-def _quick_value(quick: Any, dealer: bool, pao: int | None, opts: Options) -> _Value:
+def _quick_value(quick: Any, dealer: bool,
+                 opts: Options) -> tuple[int, int, dict[str, Any], str]:
+    """Base points, the part pao would cover, result detail and text of a quick entry."""
     if not isinstance(quick, Mapping):
         raise BadOutcome(f"'quick' must be an object, got {quick!r}")
     keys = set(quick)
@@ -352,8 +363,7 @@ def _quick_value(quick: Any, dealer: bool, pao: int | None, opts: Options) -> _V
         raise BadOutcome("quick must be {\"han\", \"fu\"}, {\"yakuman\"} or {\"points\"}; "
                          f"got keys {sorted(keys)}")
     info.update(mode="quick", base_points=base)
-    return _Value(base=base, pao_base=pao_base if pao is not None else 0, result=info,
-                  text=text)
+    return base, pao_base, info, text
 
 
 def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
@@ -373,8 +383,12 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
     if pao is not None:
         request["pao"] = table.wind(pao)
     result = score(request)
-    base = result["base_points"]
-    pao_base = result.get("pao_base_points", base) if pao is not None else 0
+    first = dict(result["deltas"])
+
+    def pay(honba: int) -> dict[str, int]:
+        # score() applies the pao rules itself; a second call with the honba isolates it.
+        return first if not honba else dict(score({**request, "honba": honba})["deltas"])
+
     han, fu, limit = result.get("han"), result.get("fu"), result.get("limit")
     if limit and "yakuman" in limit:
         text = limit
@@ -382,7 +396,7 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
         text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
     info = dict(result)
     info.update(mode="tiles")
-    return _Value(base=base, pao_base=pao_base, result=info, text=text)
+    return _Value(pay=pay, result=info, text=text)
 
 
 # --- draws, aborts, chombo ------------------------------------------------------------
