@@ -159,7 +159,7 @@ def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
 
 # Above this many concealed tiles (or with more than four copies of a kind) the tables do
 # not apply and the linear method answers instead.
-_TABLE_MAX_TILES = 3 * TABLE_MAX_SETS + 2
+TABLE_MAX_TILES = 3 * TABLE_MAX_SETS + 2
 
 
 def is_win(counts: Sequence[int]) -> bool:
@@ -176,7 +176,7 @@ def is_win(counts: Sequence[int]) -> bool:
         return is_win_linear(counts)
     if len(b) != 34:
         raise ValueError("a 34-long count vector is expected")
-    if sum(b) > _TABLE_MAX_TILES or max(b) > 4:
+    if sum(b) > TABLE_MAX_TILES or max(b) > 4:
         return is_win_linear(counts)
     m = suit.get(b[0:9])
     if m is None:

@@ -1,0 +1,160 @@
+"""Waits (听牌) of a 3n+1 hand: every tile kind that would complete it.
+
+A kind of which the hand already holds all four copies (concealed tiles and declared
+melds together) is never a wait: nobody can draw or claim a fifth copy. This is also the
+convention under which seed 002's counts come out (one 13-tile one-suit hand waits on nine
+kinds, 16 on eight, 79 on seven; for 16 tiles 11, 94 and 532), see ``test_waits``.
+
+Standard wins are found with :func:`scoring.engine.agari.is_win`; special shapes are
+tried only when the caller names them (flags of :mod:`scoring.engine.shapes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .agari import TABLE_MAX_TILES, is_win, tables
+from .errors import WrongTileCount
+from .shapes import check_shapes, special_shapes
+from .tiles import Hand, Meld, tile_name
+
+STANDARD = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """One winning tile: its kind, how many copies are not in the hand, the shapes it makes."""
+
+    kind: int
+    remaining: int
+    shapes: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": tile_name(self.kind), "remaining": self.remaining,
+                "shapes": list(self.shapes)}
+
+
+def held_counts(counts: Sequence[int], melds: Iterable[Meld] = ()) -> list[int]:
+    """Copies of each kind in the hand: concealed plus every tile of the declared melds."""
+    held = list(counts[:34])
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    return held
+
+
+def _candidates(c: Sequence[int]) -> list[int]:
+    """Kinds that could complete a standard hand: held ones and suited neighbours within 2.
+
+    A tile with no tile of its own kind or within two ranks could only be the pair, which
+    needs a second copy, so it can never complete the hand.
+    """
+    out = []
+    for k in range(34):
+        if c[k]:
+            out.append(k)
+        elif k < 27:
+            r = k % 9
+            lo, hi = k - min(r, 2), k + min(8 - r, 2)
+            if any(c[j] for j in range(lo, hi + 1)):
+                out.append(k)
+    return out
+
+
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def standard_waits(counts: Sequence[int]) -> set[int]:
+    """Kinds completing sets + pair, ignoring the four-copy limit of melds.
+
+    Adding one tile changes one suit only, so the other three must already be complete
+    (by table lookup) and hold together 0 or 1 pairs; only the changed suit is looked up
+    again per candidate rank. That keeps a wait scan to a handful of dict lookups.
+    """
+    suit, honour = tables()
+    b = bytes(counts)
+    if len(b) != 34:
+        raise ValueError("a 34-long count vector is expected")
+    if sum(b) >= TABLE_MAX_TILES or max(b) > 4:
+        c = list(b)
+        out = set()
+        for k in _candidates(c):
+            c[k] += 1
+            if is_win(c):
+                out.add(k)
+            c[k] -= 1
+        return out
+    tabs = (suit, suit, suit, honour)
+    cls = [t.get(b[lo:hi]) for t, (lo, hi) in zip(tabs, _GROUPS, strict=True)]
+    broken = [g for g in range(4) if cls[g] is None]
+    if len(broken) > 1:
+        return set()
+    found: set[int] = set()
+    for g in broken or range(4):
+        pairs_elsewhere = sum(x for j, x in enumerate(cls) if j != g and x is not None)
+        need = 1 - pairs_elsewhere
+        if need < 0:
+            continue
+        lo, hi = _GROUPS[g]
+        table = tabs[g]
+        seg = bytearray(b[lo:hi])
+        for r in range(hi - lo):
+            if seg[r] < 4:
+                seg[r] += 1
+                if table.get(bytes(seg)) == need:
+                    found.add(lo + r)
+                seg[r] -= 1
+    return found
+
+
+def _check_size(counts: Sequence[int], n_melds: int) -> None:
+    size = sum(counts[:34]) + 3 * n_melds
+    if size % 3 != 1:
+        raise WrongTileCount(
+            f"waits are asked of a waiting hand of 3n+1 tiles (counting each meld as 3), "
+            f"but this one has {size}"
+        )
+
+
+def wait_details(counts: Sequence[int], melds: Sequence[Meld] = (),
+                 shapes: Iterable[str] = ()) -> list[Wait]:
+    """Every wait of the concealed ``counts`` with declared ``melds``, in kind order.
+
+    ``shapes`` names the special shapes the ruleset allows besides sets + pair.
+    """
+    flags = check_shapes(shapes)
+    _check_size(counts, len(melds))
+    held = held_counts(counts, melds)
+    c = list(counts[:34])
+    standard = standard_waits(c)
+    if not flags:
+        return [Wait(k, 4 - held[k], (STANDARD,)) for k in sorted(standard) if held[k] < 4]
+    out = []
+    for k in range(34):
+        if held[k] >= 4:
+            continue
+        made = [STANDARD] if k in standard else []
+        c[k] += 1
+        made.extend(dict.fromkeys(m.name for m in special_shapes(c, flags, len(melds))))
+        c[k] -= 1
+        if made:
+            out.append(Wait(k, 4 - held[k], tuple(made)))
+    return out
+
+
+def waits(counts: Sequence[int], melds: Sequence[Meld] = (),
+          shapes: Iterable[str] = ()) -> list[int]:
+    """The kinds that complete the hand (see :func:`wait_details`)."""
+    return [w.kind for w in wait_details(counts, melds, shapes)]
+
+
+def hand_waits(hand: Hand, shapes: Iterable[str] = ()) -> list[Wait]:
+    return wait_details(hand.counts, hand.melds, shapes)
+
+
+def is_ready(counts: Sequence[int], melds: Sequence[Meld] = (),
+             shapes: Iterable[str] = ()) -> bool:
+    """Tenpai: at least one wait."""
+    return bool(wait_details(counts, melds, shapes))
