@@ -387,3 +387,41 @@ def test_every_outcome_type_is_zero_sum_with_the_pot(outcome: dict[str, Any],
     assert_zero_sum(out)
     assert sum(r["amount"] for r in out["rows"]) == -out["pot_change"]
     assert out["summary"].startswith("East 2, 2 honba: ")
+
+
+# --- tiles mode -----------------------------------------------------------------------
+
+DAISANGEN = ["pon 555z", "pon 666z", "pon 777z from N"]
+
+
+def test_tiles_mode_fills_winds_honba_and_sticks_from_the_table() -> None:
+    st = state(honba=1, pot=1000)
+    hand = {"hand": "234m567p678s34s88p", "win_tile": "5s", "riichi": True,
+            "seat_wind": "N", "honba": 7}
+    out = apply(st, {"type": "ron", "riichi": [1],
+                     "wins": [{"winner": 1, "discarder": 2, "hand": hand}]})
+    # Riichi, pinfu, tanyao: 3 han 30 fu for the South seat, 3900 + 300 honba + 2 sticks.
+    assert out["results"][0]["han"] == 3 and out["results"][0]["fu"] == 30
+    assert deltas(out) == [0, 5200, -4200, 0]
+    assert out["results"][0]["deltas"] == [0, 6200, -4200, 0]
+
+
+@pytest.mark.parametrize(("win", "discarder", "expected"), [
+    ("tsumo", None, [49300, 0, 0, -48300]),
+    ("ron", 2, [49300, 0, -24300, -24000]),
+    ("ron", 3, [49300, 0, 0, -48300]),
+])
+def test_tiles_mode_pao_matches_majiang_core(win: str, discarder: int | None,
+                                             expected: list[int]) -> None:
+    hand = {"hand": "123m1p", "melds": DAISANGEN, "win_tile": "1p"}
+    out = apply(state(honba=1, pot=1000),
+                {"type": win, "wins": [{"winner": 0, "discarder": discarder, "pao": 3,
+                                        "hand": hand}]})
+    assert deltas(out) == expected
+
+
+def test_tiles_mode_pao_covers_only_daisangen_when_stacked_with_tsuuiisou() -> None:
+    hand = {"hand": "1112z", "melds": DAISANGEN, "win_tile": "2z"}
+    out = apply(state(), {"type": "tsumo", "wins": [{"winner": 0, "pao": 3, "hand": hand}]})
+    # Daisangen 48000 from North alone; tsuuiisou as a dealer tsumo, 16000 from each.
+    assert deltas(out) == [96000, -16000, -16000, -64000]
