@@ -1,0 +1,70 @@
+"""Sichuan / Chengdu (成麻) options and presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import BadOption
+from ...options import opt
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    base: int = field(default=1, metadata=opt(
+        "Base (底)", "Stake of a 0-fan hand; every payment is base × 2^fan.", minimum=1))
+    cap_fan: int | None = field(default=4, metadata=opt(
+        "Cap (封顶) in fan", "Fan above this are not paid; empty for no cap.", minimum=0,
+        maximum=20))
+    self_draw: str = field(default="add_base", metadata=opt(
+        "Self-draw bonus", "自摸加底 adds one base per payer; 自摸加番 adds one fan.",
+        choices=("add_base", "add_fan")))
+    direct_kong: int = field(default=2, metadata=opt(
+        "Direct kong (直杠) payment", "Bases the feeder pays for a kong on their discard.",
+        minimum=1, maximum=3))
+    concealed_kong: int = field(default=2, metadata=opt(
+        "Concealed kong (暗杠, 下雨) payment", "Bases each player still in pays.", minimum=0,
+        maximum=4))
+    added_kong: int = field(default=1, metadata=opt(
+        "Added kong (补杠, 刮风) payment", "Bases each player still in pays.", minimum=0,
+        maximum=4))
+    transfer_on_kong_discard: bool = field(default=True, metadata=opt(
+        "杠上炮 呼叫转移", "A discard right after a kong hands that kong's income to the winner."))
+    kong_flower_fed: str = field(default="self_draw", metadata=opt(
+        "点杠花", "A win on the replacement tile of a direct kong: a self-draw paid by all, "
+        "or a discard win paid by the player who fed the kong.",
+        choices=("self_draw", "feeder_pays")))
+    last_discard_fan: bool = field(default=False, metadata=opt(
+        "海底炮", "Also count +1 fan for a win on the last discard (海底捞月 always counts)."))
+    huazhu_fan: int | None = field(default=None, metadata=opt(
+        "花猪 penalty in fan", "Fan a 花猪 pays each other player; empty means the cap.",
+        minimum=0, maximum=20))
+    refund_kongs: bool = field(default=True, metadata=opt(
+        "退税", "At an exhaustive draw a player who is not ready gives back this hand's "
+        "kong income."))
+    game_hands: int = field(default=0, metadata=opt(
+        "Hands per game", "0 plays until the table ends the game.", minimum=0))
+
+    def validate(self) -> None:
+        if self.cap_fan is None and self.huazhu_fan is None:
+            raise BadOption("without a cap (cap_fan empty) set huazhu_fan, the 花猪 penalty")
+
+    @property
+    def penalty_fan(self) -> int:
+        return self.huazhu_fan if self.huazhu_fan is not None else int(self.cap_fan or 0)
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "chengdu": {
+        "title": "成都血战 (4 fan cap, 自摸加底)",
+        "options": {},
+    },
+    "chengdu_five": {
+        "title": "成麻五元 (base 5, no cap; 花猪 pays 4 fan)",
+        "options": {"base": 5, "cap_fan": None, "huazhu_fan": 4},
+    },
+    "chengdu_add_fan": {
+        "title": "自摸加番, 3 fan cap, 直杠 3",
+        "options": {"self_draw": "add_fan", "cap_fan": 3, "direct_kong": 3},
+    },
+}

@@ -1,0 +1,163 @@
+"""Score one Sichuan win: the JSON contract of ``score``.
+
+Request (tiles mode)::
+
+    {"hand": "1122335566778m",          # concealed tiles WITHOUT the winning tile
+     "win_tile": "8m", "win": "self_draw" | "discard",
+     "melds": ["pon 555p", "kan 9999m", "ankan 1111m", "kakan 2222m"],   # no chi
+     "missing_suit": "s",                # optional 定缺, checked against the hand
+     "after_kong": false, "kong_discard": false, "robbing_kong": false, "last_tile": false,
+     "winner": 0, "discarder": 3,        # optional seats for ``deltas``
+     "players_in": [0, 1, 2, 3],         # optional: players still in (血战到底)
+     "options": {"preset": "chengdu_five", "cap_fan": 6}}
+
+Quick mode replaces the tiles by ``"fan": n`` (the hand's fan without the self-draw bonus).
+
+Response::
+
+    {"ruleset": "sichuan", "fans": [{"name_zh": "清一色", "name_en": "Full flush", "fan": 2}],
+     "fan": 2, "paid_fan": 2, "capped": false, "self_draw": false, "base": 5,
+     "hand_value": 20,                   # base × 2^paid_fan, before the self-draw bonus
+     "per_payer": 20, "payers": [3], "deltas": [20, 0, 0, -20]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
+from ...game import check_player
+from ...options import build_options
+from ...tiles import Meld
+from .fans import View, fans_of
+from .hand import WinContext, check_missing_suit, parse_request, readings, win_kind
+from .options import PRESETS, Options
+
+
+def resolve_options(raw: Any, preset: Any = None) -> Options:
+    if raw is None:
+        raw = {}
+    if isinstance(raw, Options):
+        return raw
+    if not isinstance(raw, Mapping):
+        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
+    overrides = dict(raw)
+    preset = overrides.pop("preset", preset)
+    base = None
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        base = build_options(Options, PRESETS[preset]["options"])
+    return build_options(Options, overrides, base=base)
+
+
+def evaluate(ctx: WinContext, options: Options) -> tuple[list[dict[str, Any]], int]:
+    """The highest-fan reading's fans and total; raises when the hand is not a win."""
+    best: tuple[int, list[dict[str, Any]]] | None = None
+    for reading in readings(ctx.concealed, len(ctx.melds)):
+        fans = fans_of(View(ctx, reading, options))
+        total = sum(int(f["fan"]) for f in fans)
+        if best is None or total > best[0]:
+            best = (total, fans)
+    if best is None:
+        raise NotAWinningHand(
+            "these tiles do not form a win: four sets (pon/kong or runs) and a pair, or "
+            "seven pairs")
+    return best[1], best[0]
+
+
+def paid_fan(fan: int, options: Options) -> int:
+    return fan if options.cap_fan is None else min(fan, options.cap_fan)
+
+
+def per_payer(fan: int, self_draw: bool, options: Options) -> int:
+    """base × 2^fan (capped), plus one base on a self-draw under 自摸加底."""
+    amount = options.base * 2 ** paid_fan(fan, options)
+    if self_draw and options.self_draw == "add_base":
+        amount += options.base
+    return amount
+
+
+def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Options,
+                   missing_suit: str | None = None) -> int | None:
+    """The highest fan a waiting 13-tile hand can win with (查大叫), None if not ready.
+
+    Each suited kind is tried as a discard win; a kind whose four copies are all in the
+    hand is no wait.
+    """
+    held = list(concealed)
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    best: int | None = None
+    for k in range(27):
+        if held[k] >= 4:
+            continue
+        counts = list(held)
+        counts[k] += 1
+        try:
+            check_missing_suit(counts, missing_suit)
+        except NotMissingASuit:
+            continue
+        c = list(concealed)
+        c[k] += 1
+        ctx = WinContext(concealed=tuple(c), melds=tuple(melds), counts=tuple(counts),
+                         self_draw=False)
+        try:
+            _, fan = evaluate(ctx, options)
+        except NotAWinningHand:
+            continue
+        best = fan if best is None else max(best, fan)
+    return best
+
+
+def quick_fan(request: Mapping[str, Any]) -> int:
+    fan = request.get("fan")
+    if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= 30:
+        raise BadInput(f"fan must be a whole number 0-30, got {fan!r}")
+    return fan
+
+
+def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """Fans, total fan and per-payer amount of one win (tiles or quick mode)."""
+    if "hand" in request:
+        ctx = parse_request(request)
+        fans, fan = evaluate(ctx, options)
+        self_draw = ctx.self_draw
+    else:
+        self_draw = win_kind(request.get("win"))
+        fan = quick_fan(request)
+        fans = [{"name_zh": "番", "name_en": "Fan (entered at the table)", "fan": fan}]
+        if self_draw and options.self_draw == "add_fan":
+            fans.append({"name_zh": "自摸", "name_en": "Self-draw (自摸加番)", "fan": 1})
+            fan += 1
+    pf = paid_fan(fan, options)
+    return {"fans": fans, "fan": fan, "paid_fan": pf, "capped": pf < fan,
+            "self_draw": self_draw, "base": options.base,
+            "hand_value": options.base * 2 ** pf,
+            "per_payer": per_payer(fan, self_draw, options)}
+
+
+def score(request: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(request, Mapping):
+        raise BadInput("the request must be an object")
+    options = resolve_options(request.get("options"), request.get("preset"))
+    result = win_value(request, options)
+    winner = check_player(request.get("winner", 0), "winner")
+    players_in = request.get("players_in", [0, 1, 2, 3])
+    if not isinstance(players_in, list) or winner not in players_in:
+        raise BadInput("players_in must list the players still in, the winner among them")
+    if result["self_draw"]:
+        payers = [check_player(p, "players_in") for p in players_in if p != winner]
+    else:
+        d = request.get("discarder")
+        payers = [check_player((winner + 3) % 4 if d is None else d, "discarder")]
+        if payers[0] == winner or payers[0] not in players_in:
+            raise BadInput("the discarder must be another player still in")
+    deltas = [0, 0, 0, 0]
+    for p in payers:
+        deltas[p] -= result["per_payer"]
+        deltas[winner] += result["per_payer"]
+    return {"ruleset": "sichuan", **result, "winner": winner, "payers": payers,
+            "deltas": deltas}
