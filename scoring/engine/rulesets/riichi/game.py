@@ -39,6 +39,7 @@ Conventions (the others are options of :class:`~.options.Options`):
   void hand are returned, so ``riichi`` on a chombo moves nothing. With ``final_points``
   the penalty is only noted in ``state["extra"]["chombo"]`` and settled at the end.
 * A riichi declarer must be listed tenpai at an exhaustive draw (otherwise record a chombo).
+* When the game ends, round, dealer, hand number and honba stay those of the last hand.
 * Game end: after the last hand of the last round wind (East 4 or South 4) unless the
   dealer repeats, or when a score drops below zero (``bust_ends_game``). ``agari_yame``
   (off by default): the all-last dealer who wins or is tenpai while strictly on top ends
@@ -510,6 +511,11 @@ def _advance(old: GameState, new: GameState, step: _Step, opts: Options) -> None
         if top and (not west or scores[dealer] >= target):
             finished = True
     new["finished"] = bool(finished)
+    if finished:
+        # No next hand: the state keeps showing the hand that ended the game.
+        for key in ("round_wind", "dealer", "hand_number"):
+            new[key] = old[key]  # type: ignore[literal-required]
+        new["honba"] = old.get("honba", 0)
 
 
 GAME = RiichiGame()
