@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .game import GAME as game
 from .options import PRESETS, Options
 
 NAME = "riichi"
 TITLE = "Japanese riichi"
 TITLE_NATIVE = "立直麻雀"
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score"]
+__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:
