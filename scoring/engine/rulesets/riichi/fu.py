@@ -60,7 +60,7 @@ def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[FuIt
         items.append({"item": "wait", "fu": 2, "detail": r.wait})
     raw = sum(i["fu"] for i in items)
     if ctx.tsumo:
-        if not pinfu or ctx.options.pinfu_tsumo_fu:
+        if not pinfu:
             items.append({"item": "tsumo", "fu": 2, "detail": "self-draw"})
     elif ctx.menzen:
         items.append({"item": "menzen_ron", "fu": 10, "detail": "closed hand won by ron"})

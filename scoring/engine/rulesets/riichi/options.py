@@ -75,7 +75,8 @@ class Options:
         "Open pinfu-shape ron is 30 fu",
         "An open hand won by ron with no fu beyond the base counts 30 fu (off: 20 fu)."))
     pinfu_tsumo_fu: int = field(default=0, metadata=opt(
-        "Tsumo fu with pinfu", "0: pinfu tsumo is 20 fu; 2: the tsumo 2 fu is still added.",
+        "Tsumo fu with pinfu", "0: pinfu tsumo is 20 fu; 2: no pinfu on tsumo (ピンヅモなし), "
+        "the shape takes the tsumo 2 fu instead (22 -> 30).",
         choices=(0, 2)))
     double_wind_pair_fu: int = field(default=4, metadata=opt(
         "Double-wind pair fu", "Fu for a pair that is both seat and round wind.",

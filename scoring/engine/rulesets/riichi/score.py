@@ -87,7 +87,7 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int) -> Candidate | None:
             name, name_ja = y.names(ctx)
             found.append({"name": name, "name_ja": name_ja, "han": 13 * m, "yakuman": m})
             multiples.append(m)
-    pinfu = is_pinfu_shape(ctx, r)
+    pinfu = is_pinfu_shape(ctx, r) and not (ctx.tsumo and opts.pinfu_tsumo_fu)
     fu, fu_items = compute_fu(ctx, r, pinfu)
     if multiples:
         total = sum(multiples) if opts.yakuman_stacking else max(multiples)

@@ -102,6 +102,9 @@ class Pinfu(Yaku):
     name, name_ja = "Pinfu", "平和"
 
     def han(self, ctx: WinContext, v: View) -> int:
+        # ピンヅモなし: where tsumo earns its 2 fu, a pinfu shape on tsumo is not pinfu.
+        if ctx.tsumo and ctx.options.pinfu_tsumo_fu:
+            return 0
         return int(is_pinfu_shape(ctx, v.r))
 
 
