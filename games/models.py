@@ -1,1 +1,225 @@
-"""Database models of the games app (none yet)."""
+"""Tables, seats, players, the append-only event log and what replaying it produces.
+
+The :class:`Event` log is the truth. :class:`Hand` and :class:`LedgerEntry` rows and
+``Table.state`` are rebuilt from it by :mod:`games.replay` inside the same transaction
+as every write (see :mod:`games.services`), so they can always be thrown away and
+recomputed. Standings are the start points plus the sum of a player's ledger rows.
+"""
+
+from __future__ import annotations
+
+import secrets
+import typing
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.game import Reason
+from scoring.engine.rulesets import RULESET_NAMES
+
+REASONS: tuple[str, ...] = typing.get_args(Reason)
+
+
+def new_public_id() -> str:
+    # 12 URL-safe characters (72 bits): the join link of a link-only table is its secret.
+    return secrets.token_urlsafe(9)
+
+
+class Player(models.Model):
+    """A person who plays; linked to a user account when they have one."""
+
+    display_name = models.CharField(_("display name"), max_length=64, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="mahjong_players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "id"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("Public: listed, anyone can watch")
+    LINK = "link", _("Anyone with the link can watch")
+    PRIVATE = "private", _("Only the players and the creator")
+
+
+class Table(models.Model):
+    """One game from the first hand to the final standings."""
+
+    public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
+                                 editable=False)
+    name = models.CharField(_("name"), max_length=120)
+    ruleset = models.CharField(max_length=20, choices=[(n, n) for n in RULESET_NAMES])
+    preset = models.CharField(max_length=60, blank=True)
+    config = models.ForeignKey(
+        "scoring.RulesetConfig", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tables", help_text=_("Where the options came from (informative)."),
+    )
+    # Every option's value, copied at creation: later admin edits never rewrite a game.
+    options = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="mahjong_tables",
+    )
+    creator_session = models.CharField(max_length=64, blank=True, default="")
+    visibility = models.CharField(max_length=10, choices=Visibility.choices,
+                                  default=Visibility.LINK)
+    seq = models.PositiveIntegerField(default=0, help_text=_("Last event sequence number."))
+    state = models.JSONField(default=dict, blank=True)
+    finished = models.BooleanField(default=False)
+    ended_manually = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.public_id})"
+
+    @property
+    def group_name(self) -> str:
+        """The channel-layer group of this table's websocket clients."""
+        return f"table-{self.pk}"
+
+
+class Seat(models.Model):
+    """A table position (0 is the first dealer) and who may write from it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    claimed_session = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    claimed_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="mahjong_seats",
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_seat_per_position"),
+            models.CheckConstraint(condition=models.Q(position__lte=3),
+                                   name="seat_position_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.name} #{self.position}: {self.player}"
+
+    @property
+    def is_claimed(self) -> bool:
+        return bool(self.claimed_session or self.claimed_user_id)
+
+
+class EventKind(models.TextChoices):
+    RECORD = "record", _("hand recorded")
+    UNDO = "undo", _("hand undone")
+    REDO = "redo", _("hand redone")
+    CORRECT = "correct", _("hand corrected")
+    END = "end", _("game ended")
+    REOPEN = "reopen", _("game reopened")
+
+
+class AppendOnlyError(Exception):
+    """An attempt to change or delete a logged event."""
+
+
+class Event(models.Model):
+    """One accepted write, in order. Never updated or deleted (except with its table)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    command_id = models.CharField(max_length=64)
+    kind = models.CharField(max_length=10, choices=EventKind.choices)
+    payload = models.JSONField(default=dict, blank=True)
+    # What the command answered, returned again when the same command_id is repeated.
+    response = models.JSONField(default=dict, blank=True)
+    actor_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    actor_session = models.CharField(max_length=64, blank=True, default="")
+    actor_name = models.CharField(max_length=64, blank=True, default="")
+    hand_number = models.PositiveIntegerField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="unique_event_seq"),
+            models.UniqueConstraint(fields=["table", "command_id"],
+                                    name="unique_event_command_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id}#{self.seq} {self.kind}"
+
+    def save(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        if self.pk is not None and not self._state.adding:
+            raise AppendOnlyError("events are append-only; record a new event instead")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: typing.Any, **kwargs: typing.Any) -> typing.NoReturn:
+        raise AppendOnlyError("events are append-only; undo or correct with a new event")
+
+
+class Hand(models.Model):
+    """One active hand of the replayed log: its input, result and payments."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    outcome = models.JSONField(help_text=_("The full input as recorded (or corrected)."))
+    result = models.JSONField(default=list, blank=True,
+                              help_text=_("Scoring detail of each win (yaku/fan, points)."))
+    summary = models.CharField(max_length=300, blank=True)
+    state_before = models.JSONField(default=dict, blank=True)
+    state_after = models.JSONField(default=dict, blank=True)
+    pot_change = models.IntegerField(default=0)
+    recorded_by = models.CharField(max_length=64, blank=True)
+    # The event that recorded this hand and the one that gave it its current outcome.
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    current_event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    revision = models.PositiveIntegerField(default=1, help_text=_("1 + corrections."))
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_hand_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.name} hand {self.number}"
+
+    def history(self) -> models.QuerySet[Event]:
+        """Every event that touched this hand number, oldest first."""
+        return Event.objects.filter(table_id=self.table_id, hand_number=self.number)
+
+
+class LedgerEntry(models.Model):
+    """One payment: a player's delta for a reason in a hand, or in the final settlement."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="ledger")
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="ledger")
+    hand_number = models.PositiveIntegerField(null=True, blank=True,
+                                              help_text=_("Empty for the final settlement."))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ledger")
+    position = models.PositiveSmallIntegerField()
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=12, choices=[(r, r) for r in REASONS])
+
+    class Meta:
+        ordering = ["table", models.F("hand_number").asc(nulls_last=True), "id"]
+        verbose_name_plural = "ledger entries"
+        indexes = [models.Index(fields=["table", "hand_number"])]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} hand {self.hand_number}: {self.player} {self.amount:+d}"

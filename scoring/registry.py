@@ -1,0 +1,107 @@
+"""The site's view of the engine's ruleset registry.
+
+Ruleset packages land over time and may be half-written (a namespace directory without
+``Options`` yet), so the site only offers rulesets that fulfil the whole contract of
+:mod:`scoring.engine.rulesets`: ``Options``, ``PRESETS``, ``score`` and table ``game`` rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from scoring.engine import rulesets
+from scoring.engine.errors import BadOption, UnknownRuleset
+from scoring.engine.game import GameRules
+from scoring.engine.options import build_options, options_to_dict
+
+
+def _rules_of(pkg: ModuleType) -> GameRules | None:
+    # Some packages export ``game = SomeGame()``; others keep the instance as
+    # ``game.GAME``, in which case ``pkg.game`` is the submodule once imported.
+    rules: Any = getattr(pkg, "game", None)
+    if rules is None:
+        try:
+            rules = importlib.import_module(f"{pkg.__name__}.game")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{pkg.__name__}.game":
+                raise
+            return None
+    if isinstance(rules, ModuleType):
+        rules = getattr(rules, "GAME", None)
+    if rules is None or not callable(getattr(rules, "apply", None)):
+        return None
+    return rules
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset package that is complete enough to keep a table's score."""
+
+    name: str
+    package: ModuleType
+    rules: GameRules
+
+    @property
+    def title(self) -> str:
+        return str(getattr(self.package, "TITLE", self.name))
+
+    @property
+    def title_native(self) -> str:
+        return str(getattr(self.package, "TITLE_NATIVE", ""))
+
+    @property
+    def options_class(self) -> type:
+        return self.package.Options  # type: ignore[no-any-return]
+
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        return dict(self.package.PRESETS)
+
+    def preset_overrides(self, preset: str) -> dict[str, Any]:
+        if not preset:
+            return {}
+        presets = self.presets
+        if preset not in presets:
+            known = ", ".join(sorted(presets)) or "none"
+            raise BadOption(f"unknown preset '{preset}' for {self.name} (presets: {known})")
+        return dict(presets[preset].get("options", {}))
+
+    def build(self, preset: str = "", overrides: dict[str, Any] | None = None) -> Any:
+        """The Options object of ``preset`` with ``overrides`` on top; raises BadOption."""
+        merged = {**self.preset_overrides(preset), **(overrides or {})}
+        return build_options(self.options_class, merged)
+
+    def resolve(self, preset: str = "", overrides: dict[str, Any] | None = None
+                ) -> dict[str, Any]:
+        """Every option's value as JSON, for a table's snapshot of its rules."""
+        return options_to_dict(self.build(preset, overrides))
+
+    def options_from_snapshot(self, snapshot: dict[str, Any]) -> Any:
+        return build_options(self.options_class, snapshot)
+
+
+def _complete(pkg: ModuleType) -> bool:
+    return all(hasattr(pkg, attr) for attr in ("Options", "PRESETS", "score"))
+
+
+def get(name: object) -> Ruleset:
+    """The ruleset called ``name``; raises UnknownRuleset when it is missing or unfinished."""
+    pkg = rulesets.get(name)
+    rules = _rules_of(pkg) if _complete(pkg) else None
+    if rules is None:
+        raise UnknownRuleset(f"the ruleset '{name}' is not complete yet; choose one of: "
+                             f"{', '.join(usable()) or 'none'}")
+    return Ruleset(name=str(name), package=pkg, rules=rules)
+
+
+def usable() -> list[str]:
+    """Names of the rulesets a table can be created with, in registry order."""
+    out = []
+    for name in rulesets.available():
+        pkg = rulesets.get(name)
+        if _complete(pkg) and _rules_of(pkg) is not None:
+            out.append(name)
+    return out
