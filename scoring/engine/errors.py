@@ -103,3 +103,9 @@ class BadEvent(EngineError):
     """A recorded hand's events are inconsistent (a winner paying again, a kong after the end)."""
 
     code = "bad_event"
+
+
+class WinFlagConflict(EngineError):
+    """Win flags that the tiles make impossible (a robbed kong of a tile you hold...)."""
+
+    code = "win_flag_conflict"
