@@ -1,0 +1,215 @@
+"""Per-suit distance tables behind the standard-shape shanten number.
+
+The standard shanten number is one less than the *distance* of the concealed tiles to the
+nearest complete hand: the fewest tiles that must be drawn (each draw replacing a useless
+tile) to hold ``M`` sets and a pair. That distance splits by suit, because sets never mix
+suits: if ``D_g(m, p)`` is the fewest tiles suit ``g`` is missing to hold ``m`` sets and
+``p`` pairs, the hand's distance is the minimum of ``sum D_g(m_g, p_g)`` over the ways to
+share ``M`` sets and one pair between the three suits and the honours.
+
+``D_g`` is computed exactly, by a left-to-right dynamic programme over the ranks of the
+suit whose target counts never exceed the copies that exist (four, fewer when some are in
+declared melds). This is what the classic "sets + partial sets" count gets wrong on hands
+like ``1111m``-heavy shapes that would need a fifth copy; the caps make it exact.
+
+Speed comes from memoising at three levels, all keyed by ``bytes``:
+
+* a suit's nine counts -> the interned id of its ``D`` array;
+* two ids -> the id of their min-plus combination (manzu+pinzu, souzu+honours);
+* so a warm lookup of a whole hand is four dict hits for the suits and three for the
+  combinations, with no arithmetic per tile.
+
+Distinct suit shapes in real play number a few thousand, so the tables stay small; they
+fill lazily and :func:`table_sizes` reports how far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+# Largest number of sets in one concealed hand the tables cover: 16-tile hands need five.
+MAX_SETS = 5
+WIDTH = 2 * (MAX_SETS + 1)  # one cost per (sets, pair) with index 2 * sets + pair
+INF = 99
+# Placing a set or a pair where the hand has no tiles at all costs its full size; there is
+# always an untouched kind with four free copies for it in a hand of at most 17 tiles.
+FREE_SET = 3
+FREE_PAIR = 2
+
+FULL_CAPS_SUIT = bytes([4] * 9)
+FULL_CAPS_HONOURS = bytes([4] * 7)
+
+_arrays: list[tuple[int, ...]] = []
+_array_ids: dict[tuple[int, ...], int] = {}
+_suit_ids: dict[bytes, int] = {}
+_honour_ids: dict[bytes, int] = {}
+_combo_ids: dict[tuple[int, int], int] = {}
+
+
+def _segment_costs(h: bytes, caps: bytes, runs: bool) -> list[int]:
+    """Exact ``D(m, p)`` for one suit (``runs``) or the honours (no runs).
+
+    State after each rank: runs begun two ranks ago and one rank ago (both still need
+    tiles), sets so far, pair placed. Only sets and pairs that touch a held tile are
+    placed; the others are priced as free sets when the arrays are closed.
+    """
+    n = len(h)
+    # A set that uses no held tile is no better than a free set, so at most one set per
+    # held tile is worth placing.
+    max_sets = min(MAX_SETS, sum(h))
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(n):
+        hi = h[i]
+        cap = caps[i]
+        can_run = runs and i + 2 < n and bool(hi or h[i + 1] or h[i + 2])
+        new: dict[tuple[int, int, int, int], int] = {}
+        get = new.get
+        for (a, b, m, p), cost in states.items():
+            base = a + b
+            for t in (0, 1) if hi and m < max_sets else (0,):
+                for q in (0, 1) if hi and not p else (0,):
+                    target = base + 3 * t + 2 * q
+                    r_max = max_sets - m - t if can_run else 0
+                    for r in range(r_max + 1):
+                        if target > cap:
+                            break
+                        c = cost + (target - hi if target > hi else 0)
+                        m2 = m + t + r
+                        # Already as dear as free sets: a state with these sets dropped
+                        # (and its looser caps) does at least as well from here on.
+                        if c and c >= 3 * m2 + 2 * (p + q):
+                            target += 1
+                            continue
+                        key = (b, r, m2, p + q)
+                        old = get(key)
+                        if old is None or c < old:
+                            new[key] = c
+                        target += 1
+        states = new
+    out = [INF] * WIDTH
+    for (a, b, m, p), cost in states.items():
+        if a == 0 and b == 0 and cost < out[2 * m + p]:
+            out[2 * m + p] = cost
+    return out
+
+
+def _close(costs: Sequence[int]) -> tuple[int, ...]:
+    """Allow free sets and a free pair: ``D'(m, p) = min D(k, q) + 3(m-k) + 2(p-q)``."""
+    out = list(costs)
+    for m in range(MAX_SETS + 1):
+        for p in (0, 1):
+            best = out[2 * m + p]
+            if m:
+                best = min(best, out[2 * (m - 1) + p] + FREE_SET)
+            if p:
+                best = min(best, out[2 * m] + FREE_PAIR)
+            out[2 * m + p] = best
+    return tuple(out)
+
+
+def _intern(arr: tuple[int, ...]) -> int:
+    idx = _array_ids.get(arr)
+    if idx is None:
+        idx = len(_arrays)
+        _arrays.append(arr)
+        _array_ids[arr] = idx
+    return idx
+
+
+def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+    """Min-plus combination of two closed arrays (at most one pair between them)."""
+    out = [INF] * WIDTH
+    for m1 in range(MAX_SETS + 1):
+        x0 = x[2 * m1]
+        x1 = x[2 * m1 + 1]
+        for m2 in range(MAX_SETS + 1 - m1):
+            y0 = y[2 * m2]
+            y1 = y[2 * m2 + 1]
+            k = 2 * (m1 + m2)
+            v = x0 + y0
+            if v < out[k]:
+                out[k] = v
+            v = x0 + y1
+            w = x1 + y0
+            if w < v:
+                v = w
+            if v < out[k + 1]:
+                out[k + 1] = v
+    return tuple(out)
+
+
+def suit_id(key: bytes, caps: bytes = FULL_CAPS_SUIT) -> int:
+    """Interned closed ``D`` array of one suit's nine counts."""
+    memo_key = key if caps == FULL_CAPS_SUIT else key + caps
+    idx = _suit_ids.get(memo_key)
+    if idx is None:
+        # Sets read the same backwards (rank r <-> 10-r), so a mirrored suit has the same
+        # costs: half the cold misses are answered without running the programme.
+        mirror = key[::-1] if caps == FULL_CAPS_SUIT else key[::-1] + caps[::-1]
+        idx = _suit_ids.get(mirror)
+        if idx is None:
+            idx = _intern(_close(_segment_costs(key, caps, True)))
+        _suit_ids[memo_key] = idx
+    return idx
+
+
+def honour_id(key: bytes, caps: bytes = FULL_CAPS_HONOURS) -> int:
+    memo_key = key if caps == FULL_CAPS_HONOURS else key + caps
+    idx = _honour_ids.get(memo_key)
+    if idx is None:
+        idx = _intern(_close(_segment_costs(key, caps, False)))
+        _honour_ids[memo_key] = idx
+    return idx
+
+
+def combo_id(i: int, j: int) -> int:
+    idx = _combo_ids.get((i, j))
+    if idx is None:
+        idx = _intern(_combine(_arrays[i], _arrays[j]))
+        _combo_ids[(i, j)] = idx
+    return idx
+
+
+def hand_costs(b: bytes, caps: bytes | None = None) -> tuple[int, ...]:
+    """Closed ``D`` array of a whole 34-count vector (``bytes``): index ``2 * sets + pair``."""
+    if caps is None:
+        suits = _suit_ids
+        honours = _honour_ids
+        m = suits.get(b[0:9])
+        if m is None:
+            m = suit_id(b[0:9])
+        p = suits.get(b[9:18])
+        if p is None:
+            p = suit_id(b[9:18])
+        s = suits.get(b[18:27])
+        if s is None:
+            s = suit_id(b[18:27])
+        z = honours.get(b[27:34])
+        if z is None:
+            z = honour_id(b[27:34])
+    else:
+        m = suit_id(b[0:9], caps[0:9])
+        p = suit_id(b[9:18], caps[9:18])
+        s = suit_id(b[18:27], caps[18:27])
+        z = honour_id(b[27:34], caps[27:34])
+    combos = _combo_ids
+    mp = combos.get((m, p))
+    if mp is None:
+        mp = combo_id(m, p)
+    sz = combos.get((s, z))
+    if sz is None:
+        sz = combo_id(s, z)
+    whole = combos.get((mp, sz))
+    if whole is None:
+        whole = combo_id(mp, sz)
+    return _arrays[whole]
+
+
+def table_sizes() -> dict[str, int]:
+    """How many entries each memo holds (for the benchmark and for curiosity)."""
+    return {
+        "suits": len(_suit_ids),
+        "honours": len(_honour_ids),
+        "combinations": len(_combo_ids),
+        "distinct_arrays": len(_arrays),
+    }
