@@ -76,6 +76,7 @@ from ...game import (
     split_evenly,
 )
 from ...options import options_to_dict
+from . import game_end
 from .options import Options
 from .points import MANGAN, base_points, win_payments
 
@@ -173,14 +174,11 @@ class RiichiGame:
                               results=step.results, summary=f"{label}: {step.text}")
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
-        from .game_end import final_settlement
-
-        return final_settlement(state, riichi_options(options))
+        return game_end.final_settlement(state, riichi_options(options))
 
     def final_table(self, state: GameState, options: Any) -> list[dict[str, Any]]:
-        from .game_end import final_table
-
-        return final_table(state, riichi_options(options))
+        """Final standings with the club score; see :func:`.game_end.final_table`."""
+        return game_end.final_table(state, riichi_options(options))
 
 
 def _hand_label(state: GameState) -> str:
