@@ -1,0 +1,50 @@
+"""Chinese Official mahjong (国标麻将, MCR): the 81 fans, the 8-fan minimum and payments.
+
+Scoring follows the official fan table (中国麻将竞赛规则) and its five principles: 不重复
+(a fan implied by a higher one is not scored again), 不拆移 (sets used in one combination
+are not split up to make another), 不得相同 (a set already in one fan cannot form the same
+fan again with another set), 就高不就低 (of all readings of the hand the highest total
+wins) and 套算一次 (a set may combine with an already combined set only once). Flowers are
+1 fan each and never count toward the minimum.
+
+Conventions chosen where the rule text is silent or clubs differ (the others are options):
+
+* one exposed and one concealed kong score 明杠 1 + 暗杠 2; the 明暗杠 (5) of some
+  calculators is not one of the 81 fans;
+* 边张, 坎张 and 单钓将 need the winning tile to be the only kind that completes the hand
+  (a kind whose four copies the winner already holds is not a wait); when the tile fits
+  several places, 边张 is taken before 坎张 before 单钓将;
+* a pung completed by a discard is exposed (not 暗刻) unless the discard can be read as part
+  of a concealed chow of the same reading;
+* a wind pung that scores 圈风刻, 门风刻 or belongs to 三风刻/小四喜/大四喜 is not also 幺九刻;
+  清幺九 does not also score 双同刻;
+* 全铳 (option ``quanchong``) has the discarder pay fan + 3 x base alone;
+* 天和 (dealer wins on the deal, 88), 地和 (non-dealer wins on the dealer's first discard, 88)
+  and 人和 (non-dealer self-draws on the first draw, 64) are off by default; when on they are
+  added to the hand's fans and replace 不求人/门前清/自摸;
+* a false win (错和) costs ``false_win_penalty`` to each other player; the game ends with
+  placement points 4/2/1/0.
+
+``score(request)`` input: ``hand`` (13 concealed tiles, or 14 including the winning tile;
+flowers may be written in it), ``melds`` (``"chi 123m from N"``, ``"pon 555z from W"``,
+``"kan 1111p"``, ``"ankan 9999s"``, ``"kakan 5555m"``), ``win_tile``, ``win`` (``ron`` or
+``tsumo``), ``seat_wind`` and ``round_wind`` (E S W N, default E), ``flowers`` (a count or
+tiles ``"1f5f"``), flags ``last_tile`` (和绝张), ``kong`` (抢杠和 on ron, 杠上开花 on
+tsumo), ``wall_last`` (海底捞月 on ron, 妙手回春 on tsumo), ``discarder`` (seat, for the
+deltas of a ron), ``heavenly_hand``/``earthly_hand``/``human_hand``, ``preset``, ``options``.
+"""
+
+from __future__ import annotations
+
+from .fans import FANS, fan_table
+from .options import Options
+from .payments import payments
+from .request import PRESETS
+from .scorer import score
+
+NAME = "mcr"
+TITLE = "Chinese Official (MCR)"
+TITLE_NATIVE = "国标麻将"
+
+__all__ = ["FANS", "NAME", "PRESETS", "TITLE", "TITLE_NATIVE", "Options", "fan_table",
+           "payments", "score"]

@@ -1,0 +1,212 @@
+"""Reading and checking an MCR score request (the JSON of ``POST /api/score/``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import BadInput, BadMeld, BadOption, WinFlagConflict, WrongTileCount
+from ...options import build_options
+from ...tiles import (
+    SEATS,
+    Meld,
+    check_copies,
+    counts34,
+    is_flower,
+    parse_meld,
+    parse_tiles,
+    tile_name,
+)
+from .options import Options
+
+WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "official": {"title": "Official rules (8 fan minimum, flowers score)", "options": {}},
+    "no_flowers": {"title": "Official rules without flowers",
+                   "options": {"flowers_count": False}},
+    "club": {"title": "Club rules: 天和/地和/人和 and the discarder pays all (全铳)",
+             "options": {"heavenly_hand": True, "earthly_hand": True, "human_hand": True,
+                         "quanchong": True}},
+}
+
+
+@dataclass(slots=True)
+class WinRequest:
+    concealed14: list[int]
+    melds: tuple[Meld, ...]
+    win_tile: int
+    tsumo: bool
+    seat: str
+    round: str
+    flowers: int
+    last_tile: bool
+    kong: bool
+    wall_last: bool
+    discarder: str | None
+    heavenly: bool
+    earthly: bool
+    human: bool
+    options: Options
+
+
+def _flag(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"'{name}' must be true or false, got {value!r}")
+    return value
+
+
+def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | None:
+    value = request.get(name, default)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.upper() not in SEATS:
+        raise BadInput(f"'{name}' must be one of E, S, W, N, got {value!r}")
+    return value.upper()
+
+
+def read_options(request: Mapping[str, Any]) -> Options:
+    preset = request.get("preset")
+    base = None
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        base = build_options(Options, PRESETS[preset]["options"])
+    return build_options(Options, request.get("options") or {}, base)
+
+
+def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
+    value = request.get("flowers", 0)
+    if isinstance(value, bool):
+        raise BadInput(
+            f"'flowers' is a number of flowers or flower tiles like '1f3f', got {value!r}")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str):
+        tiles = parse_tiles(value)
+        if not all(is_flower(t.kind) for t in tiles):
+            raise BadInput(f"'flowers' holds only flower tiles 1f-8f, got {value!r}")
+        check_copies(tiles, what="the flowers")
+        n = len(tiles)
+    else:
+        raise BadInput(f"'flowers' is a number or flower tiles like '1f3f', got {value!r}")
+    n += in_hand
+    if not 0 <= n <= 8:
+        raise BadInput(f"a player holds 0 to 8 flowers, got {n}")
+    return n
+
+
+def _check_claims(melds: tuple[Meld, ...], seat: str) -> None:
+    left = SEATS[(SEATS.index(seat) - 1) % 4]
+    for m in melds:
+        if m.source == seat:
+            raise BadMeld(f"'{m}': a player cannot claim their own discard")
+        if m.kind == "chi" and m.source is not None and m.source != left:
+            raise BadMeld(f"'{m}': a chow can only be claimed from the player on the left "
+                          f"({left} for seat {seat})")
+        if m.kind == "ankan" and m.source is not None:
+            raise BadMeld(f"'{m}': a concealed kong is not claimed from anyone; drop 'from'")
+
+
+def parse_request(request: Mapping[str, Any]) -> WinRequest:
+    if not isinstance(request, Mapping):
+        raise BadInput("the score request must be an object")
+    options = read_options(request)
+    hand_text = request.get("hand")
+    if not isinstance(hand_text, str):
+        raise BadInput("'hand' must be the concealed tiles, like '123m456p789s1122z'")
+    tiles = parse_tiles(hand_text)
+    hand_flowers = sum(1 for t in tiles if is_flower(t.kind))
+    body = [t for t in tiles if not is_flower(t.kind)]
+    raw_melds = request.get("melds") or []
+    if not isinstance(raw_melds, list | tuple):
+        raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
+    melds = tuple(parse_meld(m) for m in raw_melds)
+    if len(melds) > 4:
+        raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}")
+    win_text = request.get("win_tile")
+    if not isinstance(win_text, str):
+        raise BadInput("'win_tile' must be one tile, like '5p'")
+    win_tiles = parse_tiles(win_text)
+    if len(win_tiles) != 1 or is_flower(win_tiles[0].kind):
+        raise BadInput(f"'win_tile' must be one non-flower tile, got {win_text!r}")
+    win = win_tiles[0].kind
+    size = len(body) + 3 * len(melds)
+    if size == 14:
+        if not any(t.kind == win for t in body):
+            raise WrongTileCount(
+                f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
+                "win, or include the winning tile in the hand")
+        counts = counts34(body)
+    elif size == 13:
+        counts = counts34(body)
+        counts[win] += 1
+    else:
+        raise WrongTileCount(
+            f"the hand has {size} tiles counting each meld as 3; give the 13 tiles before "
+            "the win (or 14 including the winning tile)")
+    every = [t for t in body] + [t for m in melds for t in m.tiles]
+    if size == 13:
+        every.append(win_tiles[0])
+    check_copies(every)
+    win_kind = request.get("win")
+    if win_kind not in ("ron", "tsumo"):
+        raise BadInput(
+            f"'win' must be 'ron' (on a discard) or 'tsumo' (self-drawn), got {win_kind!r}")
+    tsumo = win_kind == "tsumo"
+    seat = _seat(request, "seat_wind", "E")
+    rnd = _seat(request, "round_wind", "E")
+    assert seat is not None and rnd is not None
+    _check_claims(melds, seat)
+    discarder = _seat(request, "discarder", None)
+    if tsumo and discarder is not None:
+        raise BadInput("a self-drawn win has no discarder; drop 'discarder' or set win to 'ron'")
+    if discarder is not None and discarder == seat:
+        raise BadInput(f"the discarder ({discarder}) cannot be the winner's own seat")
+    req = WinRequest(
+        concealed14=counts, melds=melds, win_tile=win, tsumo=tsumo, seat=seat, round=rnd,
+        flowers=_flowers(request, hand_flowers), last_tile=_flag(request, "last_tile"),
+        kong=_flag(request, "kong"), wall_last=_flag(request, "wall_last"), discarder=discarder,
+        heavenly=_flag(request, "heavenly_hand"), earthly=_flag(request, "earthly_hand"),
+        human=_flag(request, "human_hand"), options=options)
+    _check_flags(req)
+    return req
+
+
+def _check_flags(r: WinRequest) -> None:
+    name = tile_name(r.win_tile)
+    in_melds = sum(1 for m in r.melds for k in m.kinds if k == r.win_tile)
+    if r.kong and r.tsumo and not any(m.is_kan for m in r.melds):
+        raise WinFlagConflict("杠上开花 (kong + tsumo) needs a declared kong in 'melds'")
+    if r.kong and not r.tsumo and (r.concealed14[r.win_tile] != 1 or in_melds):
+        raise WinFlagConflict(
+            f"抢杠和 (kong + ron): the robbed {name} completes someone else's kong, so the "
+            "winner cannot hold another copy of it")
+    if r.last_tile and r.concealed14[r.win_tile] != 1:
+        raise WinFlagConflict(
+            f"和绝张 (last_tile): the hand holds another {name} itself, so the winning tile "
+            "cannot be the last copy with three already exposed")
+    if in_melds == 3:
+        # Three copies in the winner's own exposed melds: the fourth is necessarily the last.
+        r.last_tile = True
+    opts = r.options
+    for flag, enabled, what in ((r.heavenly, opts.heavenly_hand, "heavenly_hand"),
+                                (r.earthly, opts.earthly_hand, "earthly_hand"),
+                                (r.human, opts.human_hand, "human_hand")):
+        if flag and not enabled:
+            raise BadOption(f"'{what}' is not played under these options; enable the option "
+                            f"'{what}' (or the 'club' preset) to score it")
+    if (r.heavenly or r.earthly or r.human) and r.melds:
+        raise WinFlagConflict("天和/地和/人和 happen before any meld is declared")
+    if r.heavenly and (r.seat != "E" or not r.tsumo):
+        raise WinFlagConflict("天和 is the dealer (seat E) winning by tsumo on the deal")
+    if r.earthly and (r.seat == "E" or r.tsumo):
+        raise WinFlagConflict("地和 is a non-dealer winning by ron on the dealer's first discard")
+    if r.earthly and r.discarder not in (None, "E"):
+        raise WinFlagConflict("地和 is won on the dealer's (E) first discard")
+    if r.human and (r.seat == "E" or not r.tsumo):
+        raise WinFlagConflict("人和 is a non-dealer winning by tsumo on their first draw")
+    if sum((r.heavenly, r.earthly, r.human)) > 1:
+        raise WinFlagConflict("at most one of 天和, 地和, 人和 applies")
