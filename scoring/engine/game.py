@@ -80,6 +80,13 @@ class HandSettlement(TypedDict):
 
 
 class GameRules(Protocol):
+    """Table rules of one ruleset.
+
+    A ruleset may also offer ``final_table(state, options) -> list[{"player", "points",
+    "place", "score"}]`` (riichi: club score with uma/oka; MCR: placement points); the
+    site should call it when present (``getattr(game, "final_table", None)``).
+    """
+
     outcome_types: tuple[str, ...]
 
     def initial_state(self, options: Any) -> GameState: ...
