@@ -1,0 +1,56 @@
+"""Wuhu mahjong (芜湖麻将) from seed 004: 八支, 底番, 支番, 嘴子 and 全交.
+
+A win needs at least eight tiles (支) of one suit; kongs count their four tiles, honours
+belong to no suit. A hand's value (what a non-dealer loser pays) is::
+
+    底番 + 支番 + 嘴子 + 杠
+    底番  by win type 平胡 / 押档 / 自摸 / 自摸押档: 1 2 3 4 (or 2 4 6 8)
+    支番  round-half-up((支数 + 押) × N / 10), N = 2 / 4 (30-point) or 5 / 10 (50, 2468)
+    嘴子  each 四活, 通天 (一条龙), 对对胡, 杠开, 混一色: 2 (30) or 5 (50), doubled on 自摸
+    杠    明杠 1 / 暗杠 2 (30) or 2 / 4 (50, 2468); 补杠 counts as 明杠
+
+The dealer (头家) pays one more 底番 when someone else wins and every loser pays one more
+when the dealer wins. Two 嘴子 make 全交 (清一色 and 双八支 count as two): each loser
+pays ``full_points`` instead, plus ``full_self_draw_extra`` on a self-draw (315: 15 + 5,
+so 自摸清一色 is 20 from each). Every figure of the seed's 30-point, 50-point, 315 and
+2468 tables is a golden test (``tests/data/seed_tables.json``).
+
+Conventions chosen where the seed is vague (alternatives are options):
+
+* Discards: 一家点炮三家给 (all three pay, the seed's description of current practice) by
+  default; 放炮跟庄家一样付 (the discarder also adds one 底番, as the seed recommends; a
+  discarder who is the dealer adds it once) and "the discarder alone pays" are options.
+* 押档 (丫档): the winning tile fills the middle of a run and is the hand's only wait
+  (压档 "需要唯一一种牌"); 押 is its rank. Edge waits (边张) and "any reading" are options.
+  The hand's highest-paying reading is used.
+* 杠开 with 押档 is paid as a self-draw, without 押档 as a plain win (seed).
+* 四活 is every kind held four times outside a declared kong; 通天 needs 123-456-789 of one
+  suit as runs of the reading; 混一色 needs at least one honour; 对对胡 has no runs.
+* 全交 is flat: the dealer's extra 底番 and kong points are not added.
+* 混一色自摸 and 杠开押档 as 全交 ("有的场合") are off by default (option).
+* Chips start at the stake (30 or 50); the game ends when a player has none left.
+* The dealer keeps the deal after winning and passes it to the next player when anyone
+  else wins; after a drawn hand the dealer stays (option: pass). The seed is silent here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import WuhuGame
+from .options import PRESETS, Options
+
+NAME = "wuhu"
+TITLE = "Wuhu"
+TITLE_NATIVE = "芜湖麻将"
+
+game = WuhuGame()
+
+__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+
+
+def score(request: dict[str, Any]) -> dict[str, Any]:
+    """Score one win; see :mod:`.score` for the request and response."""
+    from .score import score as _score
+
+    return _score(request)

@@ -1,0 +1,96 @@
+"""Wuhu table rules: one win (or a drawn hand) per outcome, chips start at the stake.
+
+Outcomes::
+
+    {"type": "win", "wins": [{"winner": 2, "discarder": 0 | null,
+                              "hand": {"hand": "...", "win_tile": "5m", "melds": [...],
+                                       "after_kong": false},        # tiles mode, or
+                              "quick": {"zhi": 8, "ya": 3, "mouths": ["四活"],
+                                        "exposed_kongs": 0, "concealed_kongs": 0,
+                                        "after_kong": false}}]}     # counts mode
+    {"type": "draw"}                                                # 流局: nothing paid
+
+Seats (winner, dealer, discarder) and ``win`` are filled in from the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadEvent, BadInput
+from ...game import GameState, HandSettlement, LedgerRow, Outcome, check_player
+from .options import Options
+from .score import resolve_options, score
+
+OUTCOME_TYPES = ("win", "draw")
+
+
+def _options(options: Any) -> Options:
+    return resolve_options(options)
+
+
+class WuhuGame:
+    outcome_types: tuple[str, ...] = OUTCOME_TYPES
+
+    def initial_state(self, options: Any) -> GameState:
+        o = _options(options)
+        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
+                         scores=[o.stake] * 4, finished=False, hands_played=0, extra={})
+
+    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+        o = _options(options)
+        if state.get("finished"):
+            raise BadEvent("the game is over; no more hands can be recorded")
+        if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
+            raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        dealer = state.get("dealer", 0)
+        rows: list[LedgerRow] = []
+        results: list[dict[str, Any]] = []
+        if outcome["type"] == "draw":
+            next_dealer = dealer if o.dealer_on_draw == "stay" else (dealer + 1) % 4
+            summary = "drawn hand (流局)"
+        else:
+            wins = outcome.get("wins")
+            if not isinstance(wins, list) or len(wins) != 1:
+                raise BadInput("a Wuhu win outcome has exactly one entry in wins")
+            result = self._score(wins[0], dealer, o)
+            results.append(result)
+            for p in range(4):
+                if result["deltas"][p]:
+                    rows.append(LedgerRow(player=p, amount=result["deltas"][p], reason="hand"))
+            winner = result["winner"]
+            next_dealer = dealer if winner == dealer else (dealer + 1) % 4
+            how = "self-draw" if result["discarder"] is None else (
+                f"on P{result['discarder']}'s discard")
+            kind = "全交" if result["full"] else f"{result['value']} ({result['win_type']})"
+            summary = f"P{winner} wins {how}: {result['zhi']}支, {kind}"
+        scores = list(state.get("scores") or [o.stake] * 4)
+        for r in rows:
+            scores[r["player"]] += r["amount"]
+        played = state.get("hands_played", 0) + 1
+        new = GameState(**{**state, "scores": scores, "dealer": next_dealer,
+                           "hands_played": played,
+                           "hand_number": state.get("hand_number", 1) + 1,
+                           "extra": dict(state.get("extra") or {})})
+        new["finished"] = bool((o.end_when_broke and min(scores) <= 0)
+                               or (o.game_hands and played >= o.game_hands))
+        return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
+                              summary=summary)
+
+    @staticmethod
+    def _score(entry: Any, dealer: int, o: Options) -> dict[str, Any]:
+        if not isinstance(entry, Mapping):
+            raise BadInput("a win entry is {winner, discarder, hand | quick}")
+        winner = check_player(entry.get("winner"), "winner")
+        raw = entry.get("discarder")
+        discarder = None if raw is None else check_player(raw, "discarder")
+        body = entry.get("hand") if "hand" in entry else entry.get("quick")
+        if not isinstance(body, Mapping):
+            raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)")
+        request = {**body, "win": "self_draw" if discarder is None else "discard",
+                   "winner": winner, "dealer": dealer, "discarder": discarder, "options": o}
+        return score(request)
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
+        return []

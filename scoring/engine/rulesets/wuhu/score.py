@@ -1,0 +1,189 @@
+"""Score one Wuhu win.
+
+Request, tiles mode::
+
+    {"hand": "2345678m11p456s", "win_tile": "9m", "win": "self_draw" | "discard",
+     "melds": ["chi 123m", "pon 555p", "kan 7777s", "ankan 1111m", "kakan 2222p"],
+     "after_kong": false,                  # 杠开
+     "winner": 0, "dealer": 0, "discarder": 2,   # optional seats (discarder: discard only)
+     "options": {"preset": "wuhu_2468"}}
+
+Request, counts mode (table-side quick entry)::
+
+    {"zhi": 8, "ya": 6, "win": "self_draw",     # 支数 of the longest suit; 押 0 if none
+     "mouths": ["四活", "杠开"] or 2,            # 嘴子 names, or their count
+     "exposed_kongs": 0, "concealed_kongs": 1, "after_kong": false, ...seats, options}
+
+Response::
+
+    {"ruleset": "wuhu", "zhi": 8, "ya": 6, "win_type": "自摸押档", "self_draw": true,
+     "mouths": [{"name_zh": "四活", "name_en": "...", "count": 1}], "mouth_count": 1,
+     "base_points": 4, "zhi_points": 6, "mouth_points": 4, "kong_points": 0,
+     "value": 14,                          # what a non-dealer loser pays (not 全交)
+     "full": false,                        # 全交: every payer pays the stake instead
+     "payments": [{"payer": 1, "amount": 18}, ...], "deltas": [..4 ints..]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import BadInput, BadOption, NotEightOfASuit
+from ...game import check_player
+from ...options import build_options
+from .hand import parse_request, readings, win_kind
+from .mouths import BY_NAME, View, mouths_of
+from .options import PRESETS, Options
+
+WIN_TYPES = ("平胡", "押档", "自摸", "自摸押档")
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    zhi: int
+    ya: int
+    self_draw: bool  # as drawn; 杠开 without 押档 is paid as not self-drawn
+    mouths: tuple[dict[str, Any], ...]
+    exposed_kongs: int
+    concealed_kongs: int
+    after_kong: bool
+
+
+def resolve_options(raw: Any, preset: Any = None) -> Options:
+    if isinstance(raw, Options):
+        return raw
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
+    overrides = dict(raw)
+    preset = overrides.pop("preset", preset)
+    base = None
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        base = build_options(Options, PRESETS[preset]["options"])
+    return build_options(Options, overrides, base=base)
+
+
+def round_tens(x: int) -> int:
+    """Tens in ``x`` rounded half up (四舍五入到整十): 56 → 6, 75 → 8, 44 → 4."""
+    return (x + 5) // 10
+
+
+def value_of(win: Win, options: Options) -> dict[str, Any]:
+    # 杠后开花若是压档算自摸，不是压档不算自摸 (seed): without 押 it is paid as a plain win.
+    self_draw = win.self_draw and not (win.after_kong and win.ya == 0)
+    kind = (2 if self_draw else 0) + (1 if win.ya else 0)
+    base = options.base_points[kind]
+    n = options.n_self_draw if self_draw else options.n_plain
+    zhi_points = round_tens((win.zhi + win.ya) * n)
+    mouth_count = sum(int(m["count"]) for m in win.mouths)
+    mouth_points = mouth_count * options.mouth_points * (2 if self_draw else 1)
+    kong_points = (win.exposed_kongs * options.exposed_kong
+                   + win.concealed_kongs * options.concealed_kong)
+    names = {m["name_zh"] for m in win.mouths}
+    full = mouth_count >= 2 or (options.extra_full_hands and (
+        ("混一色" in names and self_draw) or ("杠开" in names and win.ya > 0)))
+    return {"zhi": win.zhi, "ya": win.ya, "win_type": WIN_TYPES[kind], "self_draw": self_draw,
+            "mouths": list(win.mouths), "mouth_count": mouth_count, "base_points": base,
+            "zhi_points": zhi_points, "mouth_points": mouth_points, "kong_points": kong_points,
+            "value": base + zhi_points + mouth_points + kong_points, "full": full}
+
+
+def _count(request: Mapping[str, Any], key: str, lo: int = 0, hi: int = 99) -> int:
+    value = request.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise BadInput(f"{key} must be a whole number {lo}-{hi}, got {value!r}")
+    return value
+
+
+def quick_win(request: Mapping[str, Any]) -> Win:
+    zhi = _count(request, "zhi", 0, 16)
+    ya = _count(request, "ya", 0, 9)
+    if ya == 1 or ya == 9:
+        raise BadInput("押 is the rank of a tile filling a closed wait: 2-8, or 0 for none")
+    raw = request.get("mouths", 0)
+    if isinstance(raw, list):
+        unknown = [m for m in raw if m not in BY_NAME]
+        if unknown:
+            raise BadInput(f"unknown 嘴子 {unknown}; known: {', '.join(BY_NAME)}")
+        double = ("清一色", "双八支")
+        mouths = tuple({"name_zh": m, "name_en": BY_NAME[m].name_en,
+                        "count": 2 if m in double else 1} for m in raw)
+    else:
+        n = _count(request, "mouths", 0, 8)
+        mouths = ({"name_zh": "嘴子", "name_en": "Mouths (entered at the table)", "count": n},
+                  ) if n else ()
+    after_kong = request.get("after_kong", False)
+    if not isinstance(after_kong, bool):
+        raise BadInput(f"after_kong must be true or false, got {after_kong!r}")
+    if after_kong and not any(m["name_zh"] == "杠开" for m in mouths) and isinstance(raw, list):
+        mouths += ({"name_zh": "杠开", "name_en": BY_NAME["杠开"].name_en, "count": 1},)
+    return Win(zhi, ya, win_kind(request.get("win")), mouths,
+               _count(request, "exposed_kongs", 0, 4), _count(request, "concealed_kongs", 0, 4),
+               after_kong)
+
+
+def tile_win(request: Mapping[str, Any], options: Options) -> list[Win]:
+    ctx = parse_request(request)
+    zhi = max(ctx.suit_tiles)
+    exposed = sum(m.kind in ("kan", "kakan") for m in ctx.melds)
+    concealed = sum(m.kind == "ankan" for m in ctx.melds)
+    return [Win(zhi, r.ya, ctx.self_draw, tuple(mouths_of(View(ctx, r))), exposed, concealed,
+                ctx.after_kong) for r in readings(ctx, options)]
+
+
+def best_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    wins = tile_win(request, options) if "hand" in request else [quick_win(request)]
+    if wins[0].zhi < 8:
+        raise NotEightOfASuit(
+            f"the longest suit has {wins[0].zhi} tiles; a Wuhu win needs at least 8 (八支)")
+    values = [value_of(w, options) for w in wins]
+    return max(values, key=lambda v: (v["full"], v["value"]))
+
+
+def payments(value: Mapping[str, Any], winner: int, dealer: int, discarder: int | None,
+             options: Options) -> list[dict[str, int]]:
+    """Who pays what: every other player, or the discarder alone (discarder_only)."""
+    if discarder is not None and options.discard_payment == "discarder_only":
+        payers = [discarder]
+    else:
+        payers = [p for p in range(4) if p != winner]
+    out = []
+    for p in payers:
+        if value["full"]:
+            amount = options.full_points + (
+                options.full_self_draw_extra if value["self_draw"] else 0)
+        else:
+            amount = value["value"]
+            like_dealer = dealer in (p, winner) or (
+                p == discarder and options.discard_payment == "discarder_as_dealer")
+            if like_dealer:
+                amount += value["base_points"]
+        out.append({"payer": p, "amount": amount})
+    return out
+
+
+def score(request: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(request, Mapping):
+        raise BadInput("the request must be an object")
+    options = resolve_options(request.get("options"), request.get("preset"))
+    value = best_value(request, options)
+    winner = check_player(request.get("winner", 0), "winner")
+    dealer = check_player(request.get("dealer", 0), "dealer")
+    discarder = None
+    if not win_kind(request.get("win")):
+        d = request.get("discarder")
+        discarder = check_player((winner + 3) % 4 if d is None else d, "discarder")
+        if discarder == winner:
+            raise BadInput("the discarder must be another player than the winner")
+    pays = payments(value, winner, dealer, discarder, options)
+    deltas = [0, 0, 0, 0]
+    for pay in pays:
+        deltas[pay["payer"]] -= pay["amount"]
+        deltas[winner] += pay["amount"]
+    return {"ruleset": "wuhu", **value, "winner": winner, "dealer": dealer,
+            "discarder": discarder, "payments": pays, "deltas": deltas}
