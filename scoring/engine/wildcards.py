@@ -37,7 +37,7 @@ from .shapes import (
     special_shapes,
 )
 from .tiles import TERMINALS_AND_HONOURS, Meld, tile_name
-from .waits import STANDARD, held_counts
+from .waits import STANDARD, Wait, held_counts
 
 _INF = 1 << 20
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -259,11 +259,12 @@ def analyse_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: int = 
     return WildWin(w, tuple(made), tuple(natural), triplets, bool(stars))
 
 
-def waits_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: Sequence[Meld] = (),
-               shapes: Iterable[str] = ()) -> list[int]:
-    """Kinds completing a 3n+1 hand with wilds; a drawn wild kind is itself wild.
+def wild_wait_details(counts: Sequence[int], wild_kinds: Iterable[int],
+                      melds: Sequence[Meld] = (), shapes: Iterable[str] = ()) -> list[Wait]:
+    """Every wait of a 3n+1 hand with wilds; a drawn tile of a wild kind is itself wild.
 
-    As everywhere, a kind of which the hand holds all four copies is not a wait.
+    As everywhere, a kind of which the hand holds all four copies is not a wait. Each
+    :class:`~scoring.engine.waits.Wait` lists the shapes the wilds can make with that tile.
     """
     flags = check_shapes(shapes)
     size = sum(counts[:34]) + 3 * len(melds)
@@ -284,9 +285,16 @@ def waits_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: Sequence
             c = list(base)
             c[k] += 1
             n = w
-        if is_win_wild(c, n) or _shapes_wild(c, n, flags, len(melds)):
-            out.append(k)
+        made = ([STANDARD] if is_win_wild(c, n) else []) + _shapes_wild(c, n, flags, len(melds))
+        if made:
+            out.append(Wait(k, 4 - held[k], tuple(made)))
     return out
+
+
+def waits_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: Sequence[Meld] = (),
+               shapes: Iterable[str] = ()) -> list[int]:
+    """The kinds completing a 3n+1 hand with wilds (see :func:`wild_wait_details`)."""
+    return [w.kind for w in wild_wait_details(counts, wild_kinds, melds, shapes)]
 
 
 # --- decompositions with wilds -----------------------------------------------------------

@@ -1,0 +1,62 @@
+"""``python -m scoring.engine <command>``: one JSON request per stdin line, one result out.
+
+Results are written in input order, one per line, flushed at once so a caller can stream;
+blank lines are skipped. A failing line yields ``{"error": {...}}`` and the batch goes on,
+so the exit status is 0 unless the command itself is unknown.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .commands import HELP, available, lookup, run_line
+from .errors import EngineError
+
+
+def usage() -> str:
+    lines = [
+        "usage: python -m scoring.engine <command> < requests.jsonl",
+        "",
+        "Reads one JSON object per line and writes one JSON result per line.",
+        "",
+        "commands:",
+    ]
+    names = available()
+    width = max(len(n) for n in names)
+    lines.extend(f"  {n.ljust(width)}  {HELP.get(n, '')}" for n in names)
+    lines.append("")
+    lines.append('example: echo \'{"hand": "1112345678999m"}\' | python -m scoring.engine waits')
+    return "\n".join(lines)
+
+
+def serve(name: str, stdin: TextIO, stdout: TextIO) -> None:
+    for line in stdin:
+        result = run_line(name, line)
+        if result is None:
+            continue
+        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        stdout.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0 if args else 2
+    if len(args) > 1:
+        print(f"expected one command, got {' '.join(args)}\n\n{usage()}", file=sys.stderr)
+        return 2
+    try:
+        lookup(args[0])
+    except EngineError as exc:
+        print(exc.message, file=sys.stderr)
+        return 2
+    serve(args[0], sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
