@@ -11,20 +11,19 @@ East South West North White Green Red).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-from ...decompose import decompositions
 from ...tiles import TERMINALS_AND_HONOURS, Meld
+from .split import readings
 
 RUN, TRIPLET, KAN = 0, 1, 2
 YAOCHU = frozenset(TERMINALS_AND_HONOURS)
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
-@dataclass(frozen=True, slots=True)
-class Mentsu:
-    """One set of the final hand.
+class Mentsu(NamedTuple):
+    """One set of the final hand (a named tuple: readings build many of these).
 
     ``concealed`` is what fu and the concealed-triplet yaku see: a triplet completed by a
     ron counts as open (明刻), as the tile came from another player.
@@ -36,8 +35,7 @@ class Mentsu:
     declared: bool = False  # a called or declared meld (chi/pon/kan/ankan)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     form: str  # "standard", "chiitoi", "kokushi"
     pair: int = -1  # standard form only
     sets: tuple[Mentsu, ...] = ()
@@ -60,14 +58,24 @@ class WinContext:
     options: Any
     counts: list[int]  # 34 counts of every tile held, kans as four
     menzen: bool  # no open meld (a concealed kan keeps the hand closed)
+    kinds: list[int] = field(default_factory=list)  # kinds held, ascending
+    suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
+    honours: bool = False
+    yaochu: bool = False  # any terminal or honour held
+
+    def __post_init__(self) -> None:
+        # Hand-wide facts several yaku test, computed once instead of per reading.
+        self.kinds = [k for k in range(34) if self.counts[k]]
+        for k in self.kinds:
+            if k >= 27:
+                self.honours = True
+            else:
+                self.suits |= 1 << (k // 9)
+        self.yaochu = self.honours or any(k in YAOCHU for k in self.kinds)
 
     @property
     def dealer(self) -> bool:
         return self.seat == "E"
-
-    @property
-    def kinds(self) -> list[int]:
-        return [k for k in range(34) if self.counts[k]]
 
 
 def _meld_set(m: Meld) -> Mentsu:
@@ -88,34 +96,33 @@ def _run_wait(start: int, win: int) -> str:
 
 
 def standard_readings(ctx: WinContext) -> list[Reading]:
+    split = readings(ctx.concealed)
+    if not split:
+        return []
     declared = tuple(_meld_set(m) for m in ctx.melds)
     w = ctx.win_tile
     out: list[Reading] = []
     seen: set[tuple[Any, ...]] = set()
-    for d in decompositions(ctx.concealed):
+    for pair, groups in split:
         options: list[tuple[int, str]] = []  # (index of group holding the win tile, wait)
-        if d.pair == w:
+        if pair == w:
             options.append((-1, "tanki"))
-        for i, g in enumerate(d.groups):
-            if g.shape == "triplet":
-                if g.kind == w:
+        for i, (run, kind) in enumerate(groups):
+            if not run:
+                if kind == w:
                     options.append((i, "shanpon"))
-            elif g.kind <= w <= g.kind + 2:
-                options.append((i, _run_wait(g.kind, w)))
+            elif kind <= w <= kind + 2:
+                options.append((i, _run_wait(kind, w)))
         for idx, wait in options:
-            key = (d.pair, tuple(sorted((g.shape, g.kind) for g in d.groups)), wait,
-                   d.groups[idx].shape if idx >= 0 else "")
+            key = (pair, tuple(sorted(groups)), wait, groups[idx][0] if idx >= 0 else None)
             if key in seen:
                 continue
             seen.add(key)
-            sets = []
-            for i, g in enumerate(d.groups):
-                if g.shape == "run":
-                    sets.append(Mentsu(RUN, g.kind, True))
-                else:
-                    # A triplet finished by a discard is an open triplet for fu and 三暗刻.
-                    sets.append(Mentsu(TRIPLET, g.kind, ctx.tsumo or i != idx))
-            out.append(Reading("standard", d.pair, tuple(sets) + declared, wait))
+            # A triplet finished by a discard is an open triplet for fu and 三暗刻.
+            sets = tuple(Mentsu(RUN, kind, True) if run
+                         else Mentsu(TRIPLET, kind, ctx.tsumo or i != idx)
+                         for i, (run, kind) in enumerate(groups))
+            out.append(Reading("standard", pair, sets + declared, wait))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...errors import BadInput, BadOption, WrongTileCount
@@ -16,13 +17,39 @@ FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chanka
          "houtei", "tenhou", "chiihou", "renhou", "nagashi_mangan")
 
 
+def _freeze(value: Any) -> Any:
+    """A hashable key that keeps ``True`` and ``1`` apart (they hash equal)."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return (type(value).__name__, value)
+
+
+@lru_cache(maxsize=256)
+def _options_for(preset: Any, frozen: tuple[tuple[str, Any], ...]) -> Options:
+    return _build(preset, dict(frozen))
+
+
 def resolve_options(request: Mapping[str, Any]) -> Options:
-    """``options`` may name a preset (``{"preset": "tenhou", "kiriage": true}``)."""
+    """``options`` may name a preset (``{"preset": "tenhou", "kiriage": true}``).
+
+    Built options are cached: building validates through type hints, which costs more
+    than scoring a hand, and a table reuses one rule set for every hand.
+    """
     raw = request.get("options") or {}
     if not isinstance(raw, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
     overrides = dict(raw)
     preset = overrides.pop("preset", request.get("preset"))
+    try:
+        key = tuple(sorted((str(k), _freeze(v)) for k, v in overrides.items()))
+        hash(key)
+        hash(preset)
+    except TypeError:
+        return _build(preset, overrides)
+    return _options_for(preset, key)
+
+
+def _build(preset: Any, overrides: dict[str, Any]) -> Options:
     base = None
     if preset is not None:
         if preset not in PRESETS:
@@ -49,12 +76,12 @@ def count(request: Mapping[str, Any], key: str) -> int:
 def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
     value = request.get(key) or []
     if isinstance(value, str):
-        return parse_tiles(value)
+        return list(tiles_of(value))
     if not isinstance(value, list):
         raise BadInput(f"{key} must be a list of tiles like [\"3m\", \"7z\"] or a string \"3m7z\"")
     out: list[Tile] = []
     for item in value:
-        out.extend(parse_tiles(item))
+        out.extend(tiles_of(item) if isinstance(item, str) else parse_tiles(item))
     if len(out) > 5:
         raise BadInput(f"{key} has {len(out)} tiles; there are at most 5 indicators")
     return out
@@ -112,29 +139,71 @@ def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: boo
         "riichi cannot be declared before a first-turn win")
 
 
+_FAST_TILES: dict[str, Tile] = {}
+for _suit, _base in (("m", 0), ("p", 9), ("s", 18)):
+    for _d in range(1, 10):
+        _FAST_TILES[f"{_d}{_suit}"] = Tile(_base + _d - 1)
+    _FAST_TILES[f"0{_suit}"] = Tile(_base + 4, red=True)
+for _d in range(1, 8):
+    _FAST_TILES[f"{_d}z"] = Tile(26 + _d)
+
+
+@lru_cache(maxsize=4096)
+def tiles_of(text: str) -> tuple[Tile, ...]:
+    """Parse riichi tiles; irregular text goes to :func:`parse_tiles` for its error."""
+    out: list[Tile] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in "mpsz":
+            for d in text[start:i]:
+                t = _FAST_TILES.get(d + ch)
+                if t is None:
+                    return tuple(parse_tiles(text))
+                out.append(t)
+            start = i + 1
+        elif not ch.isdigit():
+            return tuple(parse_tiles(text))
+    if start != len(text):
+        return tuple(parse_tiles(text))
+    return tuple(out)
+
+
+meld_of = lru_cache(maxsize=4096)(parse_meld)
+
+
 def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, list[Tile]]:
     """The win context and every physical tile (for red fives)."""
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '123m456p'")
-    tiles = parse_tiles(hand_text)
+    tiles = tiles_of(hand_text)
     if any(t.kind >= 34 for t in tiles):
         raise BadInput("riichi has no flowers; remove the 'f' tiles")
-    win_tiles = parse_tiles(request.get("win_tile") or "")
+    win_text = request.get("win_tile")
+    win_tiles = tiles_of(win_text) if isinstance(win_text, str) else ()
     if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
         raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
     melds_raw = request.get("melds") or []
     if not isinstance(melds_raw, list):
         raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
-    melds = tuple(parse_meld(m) for m in melds_raw)
+    melds = tuple(meld_of(m) if isinstance(m, str) else parse_meld(m) for m in melds_raw)
     size = len(tiles) + 3 * len(melds)
     if size != 13:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
             "13 are needed")
-    all_tiles = tiles + win_tiles + [t for m in melds for t in m.tiles]
-    check_copies(all_tiles)
-    check_reds(all_tiles, options)
+    all_tiles = list(tiles)
+    all_tiles.append(win_tiles[0])
+    concealed = counts34(all_tiles)
+    for m in melds:
+        all_tiles.extend(m.tiles)
+    counts = counts34(all_tiles)
+    if max(counts) > 4:
+        check_copies(all_tiles)  # raises, naming the tile
+    for t in all_tiles:
+        if t.red:
+            check_reds(all_tiles, options)
+            break
     win = request.get("win")
     if win not in ("ron", "tsumo"):
         raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
@@ -142,11 +211,15 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     me = seat(request.get("seat_wind"), "seat_wind")
     round_wind = seat(request.get("round_wind"), "round_wind", default="E")
     flags = flags_of(request)
-    has_open = any(m.is_open for m in melds)
-    check_flags(flags, tsumo, me == "E", has_open, any(m.is_kan for m in melds), bool(melds))
-    concealed = counts34(tiles + win_tiles)
+    has_open = False
+    has_kan = False
+    for m in melds:
+        has_open = has_open or m.kind != "ankan"
+        has_kan = has_kan or m.is_kan
+    if any(flags.values()):
+        check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
     ctx = WinContext(
         concealed=concealed, melds=melds, win_tile=win_tiles[0].kind, tsumo=tsumo, seat=me,
         seat_wind=WIND_KIND[me], round_wind=WIND_KIND[round_wind], flags=flags,
-        options=options, counts=counts34(all_tiles), menzen=not has_open)
+        options=options, counts=counts, menzen=not has_open)
     return ctx, all_tiles

@@ -45,7 +45,7 @@ from .options import Options
 from .points import base_points, ron_value, tsumo_shares, win_payments
 from .request import build_context, count, flags_of, indicators, resolve_options, seat
 from .yaku import YAKU, View
-from .yakuman import PAO_KEYS, YAKUMAN
+from .yakuman import PAO_KEYS, YAKUMAN, hand_may_be_yakuman, reading_may_be_yakuman
 
 
 def dora_of(indicator: int) -> int:
@@ -76,17 +76,18 @@ class Candidate:
         return (self.base, self.han, self.fu)
 
 
-def _evaluate(ctx: WinContext, r: Reading, bonus: int) -> Candidate | None:
+def _evaluate(ctx: WinContext, r: Reading, bonus: int, maybe_yakuman: bool) -> Candidate | None:
     v = View.of(r)
     opts = ctx.options
     found: list[dict[str, Any]] = []
     multiples: list[int] = []
-    for y in YAKUMAN:
-        m = y.han(ctx, v)
-        if m:
-            name, name_ja = y.names(ctx)
-            found.append({"name": name, "name_ja": name_ja, "han": 13 * m, "yakuman": m})
-            multiples.append(m)
+    if maybe_yakuman or reading_may_be_yakuman(ctx, v):
+        for y in YAKUMAN:
+            m = y.han(ctx, v)
+            if m:
+                name, name_ja = y.names(ctx)
+                found.append({"name": name, "name_ja": name_ja, "han": 13 * m, "yakuman": m})
+                multiples.append(m)
     pinfu = is_pinfu_shape(ctx, r) and not (ctx.tsumo and opts.pinfu_tsumo_fu)
     fu, fu_items = compute_fu(ctx, r, pinfu)
     if multiples:
@@ -138,7 +139,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(request, Mapping):
         raise BadInput("the score request must be a JSON object")
     options = resolve_options(request)
-    if flags_of(request)["nagashi_mangan"]:
+    if request.get("nagashi_mangan"):
+        flags_of(request)  # still refuse a malformed flag
         return _nagashi(request, options)
     ctx, tiles = build_context(request, options)
     honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
@@ -169,8 +171,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ura = count_dora(ctx, ura_tiles)
     aka = sum(t.red for t in tiles) if options.red_fives else 0
     best: Candidate | None = None
+    maybe_yakuman = hand_may_be_yakuman(ctx)
     for r in readings:
-        c = _evaluate(ctx, r, dora + aka + ura)
+        c = _evaluate(ctx, r, dora + aka + ura, maybe_yakuman)
         if c is not None and (best is None or c.key > best.key):
             best = c
     if best is None:

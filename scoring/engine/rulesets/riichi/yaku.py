@@ -114,7 +114,7 @@ class Tanyao(Yaku):
     def han(self, ctx: WinContext, v: View) -> int:
         if not ctx.menzen and not ctx.options.kuitan:
             return 0
-        return int(not any(ctx.counts[k] for k in YAOCHU))
+        return int(not ctx.yaochu)
 
 
 class Iipeikou(Yaku):
@@ -306,33 +306,26 @@ class Honroutou(Yaku):
     name, name_ja = "All terminals and honours", "混老頭"
 
     def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form == "kokushi" or any(ctx.counts[k] for k in range(34) if k not in YAOCHU):
-            return 0
-        # All honours or all terminals are yakuman (字一色 / 清老頭), not this.
-        honours = any(ctx.counts[k] for k in range(27, 34))
-        terminals = any(ctx.counts[k] for k in range(27))
-        return 2 if honours and terminals else 0
+        if v.r.form == "kokushi" or not ctx.honours or not ctx.suits:
+            return 0  # all honours or all terminals are yakuman (字一色 / 清老頭), not this
+        return 2 if all(k in YAOCHU for k in ctx.kinds) else 0
 
 
-def _suits(ctx: WinContext) -> tuple[set[int], bool]:
-    suits = {k // 9 for k in range(27) if ctx.counts[k]}
-    return suits, any(ctx.counts[k] for k in range(27, 34))
+ONE_SUIT = (1, 2, 4)
 
 
 class Honitsu(Yaku):
     name, name_ja = "Half flush", "混一色"
 
     def han(self, ctx: WinContext, v: View) -> int:
-        suits, honours = _suits(ctx)
-        return (3 if ctx.menzen else 2) if len(suits) == 1 and honours else 0
+        return (3 if ctx.menzen else 2) if ctx.suits in ONE_SUIT and ctx.honours else 0
 
 
 class Chinitsu(Yaku):
     name, name_ja = "Full flush", "清一色"
 
     def han(self, ctx: WinContext, v: View) -> int:
-        suits, honours = _suits(ctx)
-        return (6 if ctx.menzen else 5) if len(suits) == 1 and not honours else 0
+        return (6 if ctx.menzen else 5) if ctx.suits in ONE_SUIT and not ctx.honours else 0
 
 
 class Renhou(Yaku):

@@ -80,7 +80,7 @@ class Tsuuiisou(Yakuman):
     name, name_ja = "All honours", "字一色"
 
     def han(self, ctx: WinContext, v: View) -> int:
-        return int(not any(ctx.counts[k] for k in range(27)))
+        return int(not ctx.suits)
 
 
 class Chinroutou(Yakuman):
@@ -99,12 +99,9 @@ class Ryuuiisou(Yakuman):
 
 def _chuuren(ctx: WinContext) -> int:
     """0 = not nine gates, 1 = nine gates, 2 = the pure 9-sided form."""
-    if ctx.melds:
+    if ctx.melds or ctx.honours or ctx.suits not in (1, 2, 4):
         return 0
-    kinds = ctx.kinds
-    suit = kinds[0] // 9
-    if kinds[0] >= 27 or kinds[-1] // 9 != suit:
-        return 0
+    suit = ctx.kinds[0] // 9
     c = ctx.concealed[suit * 9: suit * 9 + 9]
     if c[0] < 3 or c[8] < 3 or not all(c):
         return 0
@@ -162,6 +159,32 @@ class Daisharin(Yakuman):
         if not ctx.options.daisharin or v.r.form != "chiitoi":
             return 0
         return int(v.r.pairs == tuple(range(10, 17)))
+
+
+def hand_may_be_yakuman(ctx: WinContext) -> bool:
+    """Cheap test on the whole hand: could a tile-colour or first-turn yakuman apply?"""
+    f = ctx.flags
+    return (f["tenhou"] or f["chiihou"] or f["renhou"] or not ctx.suits
+            or (not ctx.honours and ctx.suits in (1, 2, 4) and not ctx.melds)
+            or all(k in GREEN for k in ctx.kinds)
+            or all(k in TERMINAL_KINDS for k in ctx.kinds))
+
+
+def reading_may_be_yakuman(ctx: WinContext, v: View) -> bool:
+    """Cheap test on one reading: could a shape yakuman apply?
+
+    Only a speed gate: most hands fail both tests and skip the yakuman registry; any
+    hand that passes is checked by every yakuman class.
+    """
+    form = v.r.form
+    if form == "kokushi" or v.concealed_triplets >= 4 or v.kans == 4:
+        return True
+    if form == "chiitoi":
+        return ctx.options.daisharin
+    if len(v.triplets) >= 3:
+        return (sum(k >= 31 for k in v.triplets) == 3
+                or sum(27 <= k <= 30 for k in v.triplets) >= 3)
+    return False
 
 
 YAKUMAN: tuple[Yaku, ...] = (
