@@ -24,9 +24,7 @@ def _freeze(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
-@lru_cache(maxsize=256)
-def _options_for(preset: Any, frozen: tuple[tuple[str, Any], ...]) -> Options:
-    return _build(preset, dict(frozen))
+_OPTIONS_CACHE: dict[Any, Options] = {}
 
 
 def resolve_options(request: Mapping[str, Any]) -> Options:
@@ -41,12 +39,16 @@ def resolve_options(request: Mapping[str, Any]) -> Options:
     overrides = dict(raw)
     preset = overrides.pop("preset", request.get("preset"))
     try:
-        key = tuple(sorted((str(k), _freeze(v)) for k, v in overrides.items()))
-        hash(key)
-        hash(preset)
-    except TypeError:
+        key = (_freeze(preset), tuple(sorted((str(k), _freeze(v)) for k, v in overrides.items())))
+        found = _OPTIONS_CACHE.get(key)
+    except TypeError:  # an unhashable value: build (and let validation explain it)
         return _build(preset, overrides)
-    return _options_for(preset, key)
+    if found is None:
+        found = _build(preset, overrides)
+        if len(_OPTIONS_CACHE) > 256:
+            _OPTIONS_CACHE.clear()
+        _OPTIONS_CACHE[key] = found
+    return found
 
 
 def _build(preset: Any, overrides: dict[str, Any]) -> Options:
