@@ -38,7 +38,7 @@ COMMANDS: dict[str, Handler] = {}
 HELP: dict[str, str] = {}
 
 # Modules that register commands when imported; loaded once, on the first lookup.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = ["scoring.engine.analysis.commands"]
 # name -> "module:function", imported only when that command runs.
 LAZY_COMMANDS: dict[str, str] = {}
 _loaded = False

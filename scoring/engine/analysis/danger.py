@@ -91,7 +91,7 @@ class TileDanger:
         }
 
 
-def _kinds(value: object, field: str) -> list[int]:
+def read_kinds(value: object, field: str) -> list[int]:
     """Kinds of a tile field given as ``"123m"`` or ``["1m", "2m"]``; flowers refused."""
     if value is None:
         return []
@@ -195,10 +195,10 @@ def danger(request: Mapping[str, Any]) -> dict[str, Any]:
                        "(known: discards, passed, visible, hand)")
     if "discards" not in request:
         raise BadInput("'discards' (the riichi player's discards) is required", "missing_field")
-    discards = _kinds(request["discards"], "discards")
-    passed = _kinds(request.get("passed"), "passed")
-    visible = _kinds(request.get("visible"), "visible")
-    hand = _count(_kinds(request.get("hand"), "hand"))
+    discards = read_kinds(request["discards"], "discards")
+    passed = read_kinds(request.get("passed"), "passed")
+    visible = read_kinds(request.get("visible"), "visible")
+    hand = _count(read_kinds(request.get("hand"), "hand"))
     # Passed tiles lie in other players' discards, which 'visible' already lists.
     table = _count(discards + visible)
     for k in range(NUM_KINDS):
