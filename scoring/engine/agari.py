@@ -39,9 +39,8 @@ def _sets_complete(c: list[int], lo: int, hi: int) -> bool:
         n = c[i]
         if n == 0:
             continue
-        if n >= 3:
-            n -= 3
-        # Whatever is left of the lowest tile (after one triplet) must start runs.
+        # Theorem 1 repeated: triplets while three copies remain, the rest start runs.
+        n %= 3
         if n:
             if i + 2 >= hi or c[i + 1] < n or c[i + 2] < n:
                 return False

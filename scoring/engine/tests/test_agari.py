@@ -76,13 +76,36 @@ def test_one_suit_heavy_hands_agree_with_brute_force(c: list[int]) -> None:
     assert is_win_linear(c) is expected
 
 
-@settings(max_examples=200)
-@given(st.lists(st.integers(0, 8), min_size=2, max_size=26))
-def test_linear_method_handles_more_than_four_copies(kinds: list[int]) -> None:
+@st.composite
+def crowded_wins(draw: st.DrawFn) -> list[int]:
+    """Sets + pair over a few ranks of one suit, so five or more copies are common."""
+    c = [0] * 34
+    c[draw(st.integers(0, 8))] += 2
+    for _ in range(draw(st.integers(1, 6))):
+        k = draw(st.integers(0, 8))
+        if k <= 6 and draw(st.booleans()):
+            for d in range(3):
+                c[k + d] += 1
+        else:
+            c[k] += 3
+    if draw(st.booleans()):
+        c[draw(st.integers(0, 8))] += 1
+        c[draw(st.sampled_from([k for k in range(9) if c[k]]))] -= 1
+    return c
+
+
+@settings(max_examples=300)
+@given(st.one_of(st.lists(st.integers(0, 8), min_size=2, max_size=26).map(_counts),
+                 crowded_wins()))
+def test_linear_method_handles_more_than_four_copies(c: list[int]) -> None:
     # Wildcard substitution can produce a fifth copy; the linear method must still be right.
-    c = _counts(kinds)
     assert is_win_linear(c) is brute_is_win(c)
     assert is_win(c) is brute_is_win(c)
+
+
+def test_six_copies_are_two_triplets() -> None:
+    c = [6, 2] + [0] * 32  # 111m 111m 22m, as wild substitution can produce
+    assert is_win_linear(c)
 
 
 def _golden() -> list[dict[str, object]]:
