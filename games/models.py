@@ -74,6 +74,7 @@ class Table(models.Model):
     state = models.JSONField(default=dict, blank=True)
     finished = models.BooleanField(default=False)
     ended_manually = models.BooleanField(default=False)
+    can_redo = models.BooleanField(default=False, help_text=_("An undone hand can be redone."))
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -83,11 +84,6 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.public_id})"
-
-    @property
-    def group_name(self) -> str:
-        """The channel-layer group of this table's websocket clients."""
-        return f"table-{self.pk}"
 
 
 class Seat(models.Model):
@@ -185,8 +181,8 @@ class Hand(models.Model):
     pot_change = models.IntegerField(default=0)
     recorded_by = models.CharField(max_length=64, blank=True)
     # The event that recorded this hand and the one that gave it its current outcome.
-    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
-    current_event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    current_event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     revision = models.PositiveIntegerField(default=1, help_text=_("1 + corrections."))
 
     class Meta:

@@ -85,8 +85,8 @@ class Migration(migrations.Migration):
                 ('pot_change', models.IntegerField(default=0)),
                 ('recorded_by', models.CharField(blank=True, max_length=64)),
                 ('revision', models.PositiveIntegerField(default=1, help_text='1 + corrections.')),
-                ('current_event', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='games.event')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='games.event')),
+                ('current_event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.event')),
+                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.event')),
                 ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='games.table')),
             ],
             options={

@@ -1,0 +1,64 @@
+"""Named refusals of the table service layer, shaped like the engine's errors.
+
+Pages, the websocket consumer and the API all answer ``{"error": {"code", "message"}}``;
+engine errors (:class:`scoring.engine.errors.EngineError`) keep their own codes.
+"""
+
+from __future__ import annotations
+
+
+class TableError(Exception):
+    """A command the table refuses; ``code`` is stable, ``message`` says what to do."""
+
+    code = "table_error"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class NotFound(TableError):
+    code = "not_found"
+
+
+class Forbidden(TableError):
+    code = "forbidden"
+
+
+class Stale(TableError):
+    code = "stale"
+
+
+class BadCommand(TableError):
+    code = "bad_command"
+
+
+class NothingToUndo(TableError):
+    code = "nothing_to_undo"
+
+
+class NothingToRedo(TableError):
+    code = "nothing_to_redo"
+
+
+class NoSuchHand(TableError):
+    code = "no_such_hand"
+
+
+class GameEnded(TableError):
+    """A hand or undo on a game ended with end_game; reopen it first."""
+
+    code = "game_ended"
+
+
+class NotEnded(TableError):
+    code = "not_ended"
+
+
+class SeatTaken(TableError):
+    code = "seat_taken"

@@ -1,0 +1,35 @@
+"""The table service layer: the only code that writes games, used by the pages, the
+websocket consumer and the API alike.
+
+Reads: :func:`get_table`, :func:`snapshot`, :func:`preview`.
+Writes (each returns a :class:`CommandResult`, never raises for a refused command):
+:func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
+:func:`reopen_game`. Set-up: :func:`create_table`, :func:`claim_seat`,
+:func:`release_seat`, :func:`set_visibility` (these raise EngineError/TableError).
+Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).
+"""
+
+from games.errors import TableError
+from games.permissions import Actor, actor_from, can_view, can_write, seat_of
+
+from .commands import (
+    OUTBOUND,
+    CommandResult,
+    PreviewResult,
+    correct_hand,
+    end_game,
+    preview,
+    record_hand,
+    redo,
+    reopen_game,
+    undo,
+)
+from .snapshot import snapshot, start_scores
+from .tables import claim_seat, create_table, get_table, release_seat, set_visibility
+
+__all__ = [
+    "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
+    "can_view", "can_write", "claim_seat", "correct_hand", "create_table", "end_game",
+    "get_table", "preview", "record_hand", "redo", "release_seat", "reopen_game",
+    "seat_of", "set_visibility", "snapshot", "start_scores", "undo",
+]

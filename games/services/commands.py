@@ -1,0 +1,303 @@
+"""Writes to a table: record, undo, redo, correct, end and reopen; and preview.
+
+Every write runs in one transaction holding the table row lock:
+
+1. the command id is looked up first: a repeat returns the original answer
+   (``duplicate: true``), so a retried send after a flaky connection records nothing new;
+2. ``base_seq`` must equal the table's ``seq``, else ``stale`` with the current snapshot;
+3. the event is appended to the log, the whole active log is replayed from the initial
+   state (:func:`games.replay.replay`) and Hand/LedgerEntry rows and ``Table.state`` are
+   rebuilt from it; any EngineError/TableError rolls all of it back;
+4. after commit the new snapshot is broadcast to the table's websocket group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict
+
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils import timezone
+
+from games.broadcast import broadcast_table
+from games.errors import BadCommand, Forbidden, NoSuchHand, Stale, TableError
+from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
+from games.permissions import Actor, actor_from, can_write, seat_of
+from games.replay import Replay, replay
+from scoring import registry
+from scoring.engine.errors import EngineError
+from scoring.engine.game import HandSettlement
+
+from .snapshot import snapshot
+from .tables import get_table
+
+# The websocket event announced for each kind of write.
+OUTBOUND = {
+    EventKind.RECORD: "hand_recorded",
+    EventKind.UNDO: "hand_undone",
+    EventKind.REDO: "hand_redone",
+    EventKind.CORRECT: "hand_corrected",
+    EventKind.END: "game_ended",
+    EventKind.REOPEN: "game_reopened",
+}
+
+
+class CommandError(TypedDict):
+    code: str
+    message: str
+
+
+class CommandResult(TypedDict, total=False):
+    """The answer to a write. ``ok`` false carries ``error`` (and ``snapshot`` if stale)."""
+
+    ok: bool
+    command_id: str
+    kind: str  # record, undo, redo, correct, end, reopen
+    event: str  # the outbound websocket event: hand_recorded, hand_undone...
+    seq: int
+    hand_number: int | None
+    duplicate: bool
+    snapshot: dict[str, Any]
+    error: CommandError
+
+
+class _Refused(Exception):
+    """Leaves the transaction (rolling back) with a finished answer."""
+
+    def __init__(self, result: CommandResult) -> None:
+        super().__init__(result.get("error"))
+        self.result = result
+
+
+# A planned event: kind, payload and the hand number it touches.
+Plan = tuple[str, dict[str, Any], int | None]
+
+
+def _check_command(command_id: Any, base_seq: Any) -> None:
+    if not isinstance(command_id, str) or not 1 <= len(command_id) <= 64:
+        raise BadCommand("command_id must be a text of 1 to 64 characters, new for each "
+                         "command (a UUID will do)")
+    if isinstance(base_seq, bool) or not isinstance(base_seq, int) or base_seq < 0:
+        raise BadCommand("base_seq must be the table's seq the command is based on (0 or more)")
+
+
+def _actor_name(table: Table, actor: Actor) -> str:
+    if actor.name:
+        return actor.name[:64]
+    seat = seat_of(table, actor)
+    if seat is not None:
+        return seat.player.display_name[:64]
+    if actor.user_id is not None:
+        return str(actor.user.get_username())[:64]
+    return "creator" if table.creator_session and actor.session_key else "anonymous"
+
+
+def _lock(table_ref: Table | int | str) -> Table:
+    pk = get_table(table_ref).pk
+    # Writing first takes SQLite's write lock at once (a plain SELECT FOR UPDATE is a no-op
+    # there, and a read lock upgraded later can deadlock); on PostgreSQL it is the row lock.
+    Table.objects.filter(pk=pk).update(updated_at=timezone.now())
+    return Table.objects.select_for_update().get(pk=pk)
+
+
+def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
+    """Rebuild the materialised rows of ``table`` from a replay of ``events``."""
+    by_seq = {ev.seq: ev for ev in events}
+    seats = {s.position: s.player_id for s in Seat.objects.filter(table_id=table.pk)}
+    LedgerEntry.objects.filter(table_id=table.pk).delete()
+    Hand.objects.filter(table_id=table.pk).delete()
+    hands = Hand.objects.bulk_create(
+        Hand(table_id=table.pk, number=h.number, outcome=h.slot.outcome,
+             result=h.settlement.get("results", []), summary=h.settlement.get("summary", "")[:300],
+             state_before=h.state_before, state_after=h.settlement["state"],
+             pot_change=h.settlement["pot_change"], recorded_by=h.slot.recorded_by,
+             event=by_seq[h.slot.record_seq], current_event=by_seq[h.slot.current_seq],
+             revision=h.slot.revision)
+        for h in result.hands)
+    rows = []
+    for hand, played in zip(hands, result.hands, strict=True):
+        for row in played.settlement["rows"]:
+            rows.append(LedgerEntry(table_id=table.pk, hand=hand, hand_number=hand.number,
+                                    player_id=seats[row["player"]], position=row["player"],
+                                    amount=row["amount"], reason=row["reason"]))
+    for row in result.final_rows:
+        rows.append(LedgerEntry(table_id=table.pk, hand=None, hand_number=None,
+                                player_id=seats[row["player"]], position=row["player"],
+                                amount=row["amount"], reason=row["reason"]))
+    LedgerEntry.objects.bulk_create(rows)
+    was_finished = table.finished
+    table.state = dict(result.state)
+    table.finished = result.finished
+    table.ended_manually = result.ended_manually
+    table.can_redo = result.can_redo
+    if result.finished and not was_finished:
+        table.finished_at = timezone.now()
+    elif not result.finished:
+        table.finished_at = None
+
+
+def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
+           plan: Callable[[Table, list[Event]], Plan]) -> CommandResult:
+    try:
+        _check_command(command_id, base_seq)
+        actor = actor_from(who)
+        for attempt in range(3):
+            try:
+                return _write_once(table_ref, actor, command_id, base_seq, plan)
+            except (IntegrityError, OperationalError):
+                # Another writer committed the same seq or command id between our read and
+                # write, or SQLite was busy: look again; the repeat check then answers.
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+    except _Refused as refused:
+        return refused.result
+    except (EngineError, TableError) as exc:
+        return CommandResult(ok=False, command_id=str(command_id),
+                             error=CommandError(**exc.as_dict()))
+
+
+def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
+                plan: Callable[[Table, list[Event]], Plan]) -> CommandResult:
+    with transaction.atomic():
+        table = _lock(table_ref)
+        if not can_write(table, actor):
+            raise Forbidden("only the table's seated players, its creator and staff may "
+                            "change it; join a seat through the table's link")
+        previous = Event.objects.filter(table_id=table.pk, command_id=command_id).first()
+        if previous is not None:
+            raise _Refused(CommandResult(**previous.response, duplicate=True,
+                                         snapshot=snapshot(table)))
+        if base_seq != table.seq:
+            error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
+                          f"at {table.seq}); here is the current state, try again")
+            raise _Refused(CommandResult(ok=False, command_id=command_id,
+                                         error=CommandError(**error.as_dict()),
+                                         snapshot=snapshot(table)))
+        events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
+        kind, payload, hand_number = plan(table, events)
+        event = Event(table=table, seq=table.seq + 1, command_id=command_id, kind=kind,
+                      payload=payload, actor_user_id=actor.user_id,
+                      actor_session=actor.session_key, actor_name=_actor_name(table, actor),
+                      hand_number=hand_number)
+        ruleset = registry.get(table.ruleset)
+        result = replay(ruleset.rules, ruleset.options_from_snapshot(table.options),
+                        [*events, event])
+        event.response = dict(CommandResult(ok=True, command_id=command_id, kind=kind,
+                                            event=OUTBOUND[EventKind(kind)], seq=event.seq,
+                                            hand_number=hand_number))
+        event.save()
+        table.seq = event.seq
+        _save(table, result, [*events, event])
+        table.save()
+        snap = snapshot(table)
+        message = {"type": OUTBOUND[EventKind(kind)], "seq": event.seq,
+                   "command_id": command_id, "hand_number": hand_number,
+                   "actor": event.actor_name, "snapshot": snap}
+        table_pk = table.pk
+        transaction.on_commit(lambda: broadcast_table(table_pk, message))
+        return CommandResult(**event.response, duplicate=False, snapshot=snap)
+
+
+def _outcome(outcome: Any) -> dict[str, Any]:
+    if not isinstance(outcome, dict):
+        raise BadCommand("outcome must be an object such as {\"type\": ..., ...}")
+    return outcome
+
+
+def _hand_count(events: Sequence[Event]) -> int:
+    from games.replay import fold
+
+    return len(fold(events).active)
+
+
+def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id: str,
+                base_seq: int, actor: Any) -> CommandResult:
+    """Append one hand's outcome (the ruleset's :class:`~scoring.engine.game.Outcome`)."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        return (EventKind.RECORD, {"outcome": _outcome(outcome)}, _hand_count(events) + 1)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def undo(table_id: Table | int | str, command_id: str, base_seq: int,
+         actor: Any) -> CommandResult:
+    """Remove the last active hand (it can be redone until a new hand is recorded)."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        return (EventKind.UNDO, {}, _hand_count(events) or None)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def redo(table_id: Table | int | str, command_id: str, base_seq: int,
+         actor: Any) -> CommandResult:
+    """Bring back the most recently undone hand."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        return (EventKind.REDO, {}, _hand_count(events) + 1)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[str, Any],
+                 command_id: str, base_seq: int, actor: Any) -> CommandResult:
+    """Replace hand ``hand_number``'s outcome; every later hand is recomputed."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        if isinstance(hand_number, bool) or not isinstance(hand_number, int):
+            raise NoSuchHand(f"hand_number must be a whole number, got {hand_number!r}")
+        old = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
+        if old is None:
+            raise NoSuchHand(f"there is no hand {hand_number} to correct")
+        return (EventKind.CORRECT, {"outcome": _outcome(outcome), "previous": old.outcome},
+                hand_number)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def end_game(table_id: Table | int | str, command_id: str, base_seq: int,
+             actor: Any) -> CommandResult:
+    """End the game now: the ruleset's final settlement is added to the ledger."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        if table.finished and not table.ended_manually:
+            raise TableError("the game is already over", code="game_over")
+        return (EventKind.END, {}, None)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
+                actor: Any) -> CommandResult:
+    """Cancel an :func:`end_game` so play can go on."""
+    def plan(table: Table, events: list[Event]) -> Plan:
+        return (EventKind.REOPEN, {}, None)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+class PreviewResult(TypedDict, total=False):
+    ok: bool
+    settlement: HandSettlement  # rows, pot_change, state after, results, summary
+    deltas: list[int]  # each seat's change this hand
+    scores: list[int]  # each seat's points after this hand
+    error: CommandError
+
+
+def preview(table_id: Table | int | str, outcome: dict[str, Any],
+            hand_number: int | None = None) -> PreviewResult:
+    """What ``outcome`` would pay, without saving: as the next hand, or (``hand_number``)
+    as a correction of that hand, from the state before it."""
+    try:
+        table = get_table(table_id)
+        ruleset = registry.get(table.ruleset)
+        options = ruleset.options_from_snapshot(table.options)
+        if hand_number is None:
+            if table.ended_manually:
+                raise TableError("the game was ended; reopen it before recording a hand",
+                                 code="game_ended")
+            state = table.state or ruleset.rules.initial_state(options)
+        else:
+            hand = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
+            if hand is None:
+                raise NoSuchHand(f"there is no hand {hand_number}")
+            state = hand.state_before
+        settlement = ruleset.rules.apply(state, _outcome(outcome), options)
+    except (EngineError, TableError) as exc:
+        return PreviewResult(ok=False, error=CommandError(**exc.as_dict()))
+    deltas = [0, 0, 0, 0]
+    for row in settlement["rows"]:
+        deltas[row["player"]] += row["amount"]
+    scores = list(settlement["state"].get("scores") or [])
+    return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores)

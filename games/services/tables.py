@@ -1,0 +1,145 @@
+"""Creating tables and claiming seats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import BadCommand, Forbidden, NotFound, SeatTaken
+from games.models import Player, Seat, Table, Visibility
+from games.permissions import Actor, actor_from, can_write, is_creator
+from scoring import registry
+from scoring.models import RulesetConfig
+
+
+def get_table(table: Table | int | str) -> Table:
+    """A table by instance, primary key or public id; raises NotFound."""
+    if isinstance(table, Table):
+        return table
+    try:
+        if isinstance(table, int) and not isinstance(table, bool):
+            return Table.objects.get(pk=table)
+        if isinstance(table, str):
+            return Table.objects.get(public_id=table)
+    except Table.DoesNotExist:
+        pass
+    raise NotFound(f"there is no table {table!r}; check the link")
+
+
+def _players(player_names: Sequence[Any]) -> list[Player]:
+    if not isinstance(player_names, list | tuple) or len(player_names) != 4:
+        raise BadCommand("give exactly four player names, in seat order from the first dealer")
+    players = []
+    for raw in player_names:
+        if isinstance(raw, Player):
+            players.append(raw)
+            continue
+        name = raw.strip() if isinstance(raw, str) else ""
+        if not name or len(name) > 64:
+            raise BadCommand("each player needs a name of 1 to 64 characters")
+        # Reuse an existing player of that name so their history carries across games.
+        player = Player.objects.filter(display_name=name).order_by("id").first()
+        players.append(player or Player.objects.create(display_name=name))
+    return players
+
+
+def create_table(name: str, ruleset: str, preset: str = "",
+                 options_overrides: dict[str, Any] | None = None,
+                 player_names: Sequence[str | Player] = (), creator: Any = None,
+                 visibility: str = Visibility.LINK,
+                 config: RulesetConfig | None = None) -> Table:
+    """A new table with four seats; its rules are the preset plus overrides, resolved now.
+
+    ``creator`` is a request, scope or :class:`Actor` (user and/or session key); it may
+    write to the table without a seat. With ``config``, its ruleset, preset and overrides
+    are used (``options_overrides`` on top). Raises EngineError (bad ruleset, preset or
+    option) or TableError (bad names, visibility).
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > 120:
+        raise BadCommand("give the table a name of 1 to 120 characters")
+    if visibility not in Visibility.values:
+        raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
+    overrides = dict(options_overrides or {})
+    if config is not None:
+        ruleset, preset = config.ruleset, config.preset
+        overrides = {**config.options, **overrides}
+    rules = registry.get(ruleset)
+    options = rules.resolve(preset, overrides)
+    actor = actor_from(creator)
+    with transaction.atomic():
+        players = _players(list(player_names))
+        table = Table.objects.create(
+            name=name.strip(), ruleset=rules.name, preset=preset, config=config,
+            options=options, created_by_id=actor.user_id,
+            creator_session=actor.session_key, visibility=visibility,
+            state=dict(rules.rules.initial_state(rules.options_from_snapshot(options))),
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, position=i, player=p) for i, p in enumerate(players))
+    return table
+
+
+def claim_seat(table: Table | int | str, position: int, session_key: str = "",
+               user: Any = None) -> Seat:
+    """Sit the browser session (and user) at ``position``; a session holds one seat.
+
+    Claiming again from the same session or user is harmless; a seat held by someone else
+    is refused (``seat_taken``) until they or the creator release it.
+    """
+    actor = Actor(user=user, session_key=session_key or "")
+    if not actor.session_key and actor.user_id is None:
+        raise BadCommand("claiming a seat needs a browser session or a signed-in user")
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= 3:
+        raise BadCommand(f"seat position must be 0-3, got {position!r}")
+    table = get_table(table)
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(table=table, position=position)
+        mine = ((actor.session_key and seat.claimed_session == actor.session_key)
+                or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
+        if seat.is_claimed and not mine:
+            raise SeatTaken(f"seat {position} ({seat.player}) is taken; ask them or the "
+                            "table's creator to release it")
+        others = Seat.objects.filter(table=table).exclude(pk=seat.pk)
+        if actor.session_key:
+            others.filter(claimed_session=actor.session_key).update(
+                claimed_session="", claimed_user=None, claimed_at=None)
+        if actor.user_id is not None:
+            others.filter(claimed_user_id=actor.user_id).update(
+                claimed_session="", claimed_user=None, claimed_at=None)
+        seat.claimed_session = actor.session_key
+        seat.claimed_user_id = actor.user_id
+        seat.claimed_at = timezone.now()
+        seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+    return seat
+
+
+def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
+    """Free a seat; allowed to its holder, the table's creator and staff."""
+    table = get_table(table)
+    actor = actor_from(by)
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().get(table=table, position=position)
+        holder = ((actor.session_key and seat.claimed_session == actor.session_key)
+                  or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
+        if not (holder or actor.is_staff or is_creator(table, actor)):
+            raise Forbidden("only the seat's holder, the table's creator or staff may "
+                            "release it")
+        seat.claimed_session = ""
+        seat.claimed_user = None
+        seat.claimed_at = None
+        seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+    return seat
+
+
+def set_visibility(table: Table | int | str, visibility: str, by: Any) -> Table:
+    table = get_table(table)
+    if visibility not in Visibility.values:
+        raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
+    if not can_write(table, by):
+        raise Forbidden("only the table's players, its creator and staff may change it")
+    Table.objects.filter(pk=table.pk).update(visibility=visibility)
+    table.visibility = visibility
+    return table
