@@ -37,6 +37,7 @@ deltas of a ron), ``heavenly_hand``/``earthly_hand``/``human_hand``, ``preset``,
 from __future__ import annotations
 
 from .fans import FANS, fan_table
+from .game import GAME as game
 from .options import Options
 from .payments import payments
 from .request import PRESETS
@@ -47,4 +48,4 @@ TITLE = "Chinese Official (MCR)"
 TITLE_NATIVE = "国标麻将"
 
 __all__ = ["FANS", "NAME", "PRESETS", "TITLE", "TITLE_NATIVE", "Options", "fan_table",
-           "payments", "score"]
+           "payments", "score", "game"]
