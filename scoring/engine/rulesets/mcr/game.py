@@ -64,7 +64,7 @@ from ...game import (
     outcome_type,
     ranking,
 )
-from ...options import build_options, options_to_dict
+from ...options import options_to_dict
 from .options import Options
 from .payments import payments
 
@@ -81,10 +81,15 @@ RESEAT: dict[str, tuple[int, int, int, int]] = {
 
 
 def mcr_options(options: Any) -> Options:
+    """The table's options object; a mapping of overrides (may name a ``preset``) or None
+    is built and checked."""
     if isinstance(options, Options):
         return options
     if options is None or isinstance(options, Mapping):
-        return build_options(Options, options)
+        from .request import read_options
+
+        overrides = dict(options or {})
+        return read_options({"preset": overrides.pop("preset", None), "options": overrides})
     raise BadOption(f"MCR options must be an Options object or a mapping, got {options!r}")
 
 

@@ -171,3 +171,44 @@ def test_full_game_replay_gives_the_expected_standings() -> None:
     assert st["finished"] is expected["finished"]
     assert st["hands_played"] == expected["hands_played"]
     assert GAME.final_table(st, options) == expected["final_table"]
+
+
+GOLDEN_48 = {"hand": "555666777s555p6p", "win_tile": "7p"}
+
+
+def test_tiles_mode_48_fan_golden_hand_self_drawn() -> None:
+    out = apply(GAME.initial_state(opts()),
+                {"type": "win", "wins": [{"winner": 2, "hand": GOLDEN_48}]})
+    assert out["results"][0]["total"] == 48
+    assert deltas(out) == [-56, -56, 168, -56]
+
+
+def test_tiles_mode_discard_win_pays_base_plus_the_scored_fan() -> None:
+    out = apply(GAME.initial_state(opts()),
+                {"type": "win", "wins": [{"winner": 2, "discarder": 3, "hand": GOLDEN_48}]})
+    fan = out["results"][0]["total"]
+    assert deltas(out) == [-8, -8, 24 + fan, -8 - fan]
+
+
+def test_tiles_mode_takes_the_seat_wind_from_the_changed_places() -> None:
+    st = GAME.initial_state(opts())
+    for _ in range(4):
+        st = apply(st, {"type": "draw"})["state"]
+    # South 1: player 1 now deals (East); player 0 sits South, so the South pung is both
+    # the round wind and the seat wind.
+    hand = {"hand": "111z222z333s456m7p", "win_tile": "7p", "seat_wind": "E"}
+    out = apply(st, {"type": "win", "wins": [{"winner": 0, "hand": hand}]})
+    result = out["results"][0]
+    assert (result["seat_wind"], result["round_wind"]) == ("S", "S")
+    names = [f["name_zh"] for f in result["fans"]]
+    assert "圈风刻" in names and "门风刻" in names
+    assert deltas(out)[0] == 3 * (8 + result["total"])
+
+
+def test_options_may_be_given_as_overrides_with_a_preset() -> None:
+    st = GAME.initial_state(None)
+    out = GAME.apply(st, win(1, 48, discarder=0), {"preset": "club"})
+    assert_zero_sum(out)
+    assert deltas(out) == [-72, 72, 0, 0]
+    out = GAME.apply(st, win(1, 48, discarder=0), {"base": 5})
+    assert deltas(out) == [-53, 63, -5, -5]
