@@ -288,11 +288,10 @@ def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, in
     _, fan, trio, rest = best
     out = {fan: 1}
     for r in rest:
-        for i in trio:
-            extra = pair_fan(items[r], items[i])
-            if extra:
-                out[extra] = out.get(extra, 0) + 1
-                break
+        extras = [e for e in (pair_fan(items[r], items[i]) for i in trio) if e]
+        if extras:
+            extra = min(extras, key=_PAIR_ORDER.index)
+            out[extra] = out.get(extra, 0) + 1
     return out
 
 

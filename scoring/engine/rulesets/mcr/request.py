@@ -67,14 +67,37 @@ def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | N
     return value.upper()
 
 
-def read_options(request: Mapping[str, Any]) -> Options:
-    preset = request.get("preset")
+_OPTIONS_CACHE: dict[Any, Options] = {}
+
+
+def _build(preset: Any, overrides: Mapping[str, Any]) -> Options:
     base = None
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
         base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, request.get("options") or {}, base)
+    return build_options(Options, overrides, base)
+
+
+def read_options(request: Mapping[str, Any]) -> Options:
+    preset = request.get("preset")
+    overrides = request.get("options") or {}
+    if not isinstance(overrides, Mapping):
+        return _build(preset, overrides)
+    # Validating options is slow next to scoring and a table uses the same few all evening.
+    try:
+        key = (preset, tuple(sorted(
+            (k, tuple(v) if isinstance(v, list) else v, type(v).__name__)
+            for k, v in overrides.items())))
+        hash(key)
+    except TypeError:
+        return _build(preset, overrides)
+    found = _OPTIONS_CACHE.get(key)
+    if found is None:
+        found = _build(preset, overrides)
+        if len(_OPTIONS_CACHE) < 256:
+            _OPTIONS_CACHE[key] = found
+    return found
 
 
 def _flowers(request: Mapping[str, Any], in_hand: int) -> int:

@@ -663,7 +663,8 @@ class NoHonors(Fan):
 def _wait_position(ctx: Ctx) -> str | None:
     """Where the winning tile sits when it was the only tile waited on.
 
-    When it fits several places of the reading only one wait fan counts, edge first.
+    Edge is the 3 of 123 or the 7 of 789, closed the middle of a chow, single the pair.
+    When the tile fits several places of the reading only one wait fan counts, edge first.
     """
     f = ctx.facts
     if not f.unique_wait or not ctx.is_sets:
@@ -673,9 +674,10 @@ def _wait_position(ctx: Ctx) -> str | None:
     for s in ctx.reading.sets:
         if s.declared or s.shape != "chow":
             continue
+        rank = s.kind % 9
         if s.kind + 1 == w:
             found.add("closed_wait")
-        elif s.kind == w or s.kind + 2 == w:
+        elif (rank == 0 and w == s.kind + 2) or (rank == 6 and w == s.kind):
             found.add("edge_wait")
     if ctx.reading.pair == w:
         found.add("single_wait")

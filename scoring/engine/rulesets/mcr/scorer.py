@@ -24,7 +24,7 @@ from ...shapes import (
 )
 from ...tiles import TERMINALS_AND_HONOURS, format_kinds, tile_name
 from ...waits import standard_waits, waits
-from .fans import BY_ID, FANS, exclusion_pairs
+from .fans import BY_ID, FANS, ORDER, exclusion_pairs
 from .payments import payments
 from .reading import Ctx, Facts, MSet, Reading
 from .request import WIND_KIND, WinRequest, parse_request
@@ -175,19 +175,35 @@ def _total(fans: Mapping[str, int]) -> int:
     return sum(BY_ID[k].points * n for k, n in fans.items())
 
 
+# Readings are tried in a fixed order and a later one replaces the best so far only when it
+# scores more, or the same with 一色三同顺/三同刻, or ties a seven-pairs reading. The total
+# never depends on this; it only settles which of two equal fan lists is shown, the same
+# way as the common calculators (characters, bamboo, dots, winds, red, green, white; a
+# pung before a chow starting on the same tile).
+_TILE_ORDER = tuple(list(range(9)) + list(range(18, 27)) + list(range(9, 18))
+                    + [27, 28, 29, 30, 33, 32, 31])
+_RANK = {k: i for i, k in enumerate(_TILE_ORDER)}
+
+
+def _reading_order(r: Reading) -> tuple[int, tuple[tuple[int, int], ...]]:
+    if r.form != "standard":
+        return (0, ())
+    return (1, tuple(sorted((_RANK[s.kind], int(s.shape == "chow"))
+                            for s in r.sets if not s.declared)))
+
+
 def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
     facts = facts_of(req)
-    best: tuple[tuple[int, int, int], Reading, dict[str, int]] | None = None
-    for r in readings(req):
+    best: tuple[int, Reading, dict[str, int]] | None = None
+    for r in sorted(readings(req), key=_reading_order):
         fans = evaluate(Ctx(facts, r))
         if not fans:
             fans = {"chicken_hand": 1}
-        # Ties: prefer a set reading over seven pairs and readings with 一色三同顺/三同刻,
-        # as the common calculators do; the total is the same either way.
-        key = (_total(fans), int(r.form != "seven_pairs"),
-               int(any(f in fans for f in _PREFERRED_ON_TIE)))
-        if best is None or key > best[0]:
-            best = (key, r, fans)
+        total = _total(fans)
+        if (best is None or total > best[0]
+                or (total == best[0] and (best[1].form == "seven_pairs"
+                                          or any(f in fans for f in _PREFERRED_ON_TIE)))):
+            best = (total, r, fans)
     if best is None:
         raise NotAWinningHand(
             "these tiles do not make a winning hand: MCR needs four sets and a pair, seven "
@@ -218,7 +234,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     listed = [
         {"id": fid, "name_zh": BY_ID[fid].name_zh, "name_en": BY_ID[fid].name_en,
          "points": BY_ID[fid].points, "count": n}
-        for fid, n in sorted(fans.items(), key=lambda kv: FANS.index(BY_ID[kv[0]]))]
+        for fid, n in sorted(fans.items(), key=lambda kv: ORDER[kv[0]])]
     for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
         if getattr(req, flag):
             listed = [f for f in listed if f["id"] not in covers]
