@@ -8,6 +8,7 @@ that show the fan, exactly as the model says.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from math import comb
@@ -253,3 +254,93 @@ def test_every_enumerated_vector_is_a_distinct_combination() -> None:
     assert len({tuple(v) for v in vectors}) == len(vectors)
     assert all(sum(v) == 14 for v in vectors)
     assert sum(_mult(v) for v in _vectors(MAN, 3)) == comb(36, 3)
+
+
+def _only(universe: Sequence[int], fan_cls: type[DifficultyFan]) -> DifficultyFan:
+    """``fan_cls`` restricted to hands whose kinds all lie in ``universe``."""
+    allowed = frozenset(universe)
+
+    def local(self: DifficultyFan, r: Reading) -> Hashable | None:
+        base = 9 * r.g
+        if any(c and base + k not in allowed for k, c in enumerate(r.counts)):
+            return None
+        return fan_cls.local(self, r)
+
+    return type("Only" + fan_cls.__name__, (fan_cls,), {"local": local})()
+
+
+def _suit_ranks(suit: int, ranks: Sequence[int]) -> list[int]:
+    return [9 * suit + r - 1 for r in ranks]
+
+
+CROSS_CASES: list[tuple[type[DifficultyFan], list[int], DecompTest]] = [
+    (
+        difficulty_sets.MixedTripleChow,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(1, (1, 2, 3)) + _suit_ranks(2, (1, 2, 3)),
+        lambda d: {0, 9, 18} <= set(_runs(d)),
+    ),
+    (
+        difficulty_sets.TriplePung,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(1, (1, 2, 3)) + _suit_ranks(2, (1, 2, 3)),
+        lambda d: any({n, n + 9, n + 18} <= set(_triplets(d)) for n in range(3)),
+    ),
+    (
+        difficulty_sets.MixedShiftedPungs,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(1, (1, 2, 3)) + _suit_ranks(2, (1, 2, 3)),
+        lambda d: any(
+            {n + a, n + 1 + b, n + 2 + c} <= set(_triplets(d))
+            for n in range(1)
+            for a, b, c in itertools.permutations((0, 9, 18))
+        ),
+    ),
+    (
+        difficulty_sets.MixedStraight,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(1, (4, 5, 6)) + _suit_ranks(2, (7, 8, 9)),
+        lambda d: {0, 12, 24} <= set(_runs(d)),
+    ),
+    (
+        difficulty_sets.MixedShiftedChows,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(1, (2, 3, 4)) + _suit_ranks(2, (3, 4, 5)),
+        lambda d: {0, 10, 20} <= set(_runs(d)),
+    ),
+    (
+        difficulty_sets.MixedDoubleChow,
+        _suit_ranks(0, (1, 2, 3, 4)) + _suit_ranks(1, (1, 2, 3, 4)) + [31],
+        lambda d: any(k in _runs(d) and k + 9 in _runs(d) for k in range(2)),
+    ),
+    (
+        difficulty_sets.DoublePung,
+        _suit_ranks(0, (1, 2, 3)) + _suit_ranks(2, (1, 2, 3)) + [27, 28],
+        lambda d: any(k in _triplets(d) and k + 18 in _triplets(d) for k in range(3)),
+    ),
+    (
+        difficulty_sets.BigThreeDragons,
+        [31, 32, 33] + _suit_ranks(0, (1, 2, 3, 4)),
+        lambda d: {31, 32, 33} <= set(_triplets(d)),
+    ),
+    (
+        difficulty_sets.LittleThreeDragons,
+        [31, 32, 33] + _suit_ranks(0, (1, 2, 3, 4)),
+        lambda d: d.pair in (31, 32, 33) and len({31, 32, 33} & set(_triplets(d))) == 2,
+    ),
+    (
+        difficulty_sets.PungOfTerminalsOrHonors,
+        [27] + _suit_ranks(0, (1, 2, 3, 4, 5, 6, 7, 8, 9)),
+        lambda d: any(k in (0, 8, 27) for k in _triplets(d)),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("fan_cls", "universe", "shows"), CROSS_CASES, ids=[c[0].__name__ for c in CROSS_CASES]
+)
+def test_fans_across_groups_match_enumeration_on_a_small_tile_set(
+    fan_cls: type[DifficultyFan], universe: list[int], shows: DecompTest
+) -> None:
+    assert _engine(_only(universe, fan_cls)) == brute(universe, shows, seven_pairs=False)
+
+
+def test_restricted_universe_with_sets_across_suits_has_winning_hands() -> None:
+    universe = CROSS_CASES[0][1]
+    weighted, hands = brute(universe, _any, seven_pairs=False)
+    assert 0 < hands < weighted
