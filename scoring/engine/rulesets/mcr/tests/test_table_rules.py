@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from scoring.engine.errors import BadOutcome, BelowMinimumFan, GameOver
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
@@ -212,3 +214,35 @@ def test_options_may_be_given_as_overrides_with_a_preset() -> None:
     assert deltas(out) == [-72, 72, 0, 0]
     out = GAME.apply(st, win(1, 48, discarder=0), {"base": 5})
     assert deltas(out) == [-53, 63, -5, -5]
+
+
+@hs.composite
+def mcr_outcomes(draw: hs.DrawFn) -> dict[str, Any]:
+    kind = draw(hs.sampled_from(["win", "win", "draw", "penalty"]))
+    if kind == "penalty":
+        return {"type": "penalty", "penalised": draw(hs.integers(0, 3))}
+    if kind == "draw":
+        return {"type": "draw"}
+    winner = draw(hs.integers(0, 3))
+    discarder = draw(hs.sampled_from([None] + [p for p in range(4) if p != winner]))
+    return win(winner, draw(hs.integers(8, 88)), discarder=discarder)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=hs.data(), quanchong=hs.booleans())
+def test_random_games_last_sixteen_hands_and_balance(data: hs.DataObject,
+                                                     quanchong: bool) -> None:
+    options = opts(quanchong=quanchong)
+    state = GAME.initial_state(options)
+    hands, dealers = 0, []
+    while not state["finished"]:
+        outcome = data.draw(mcr_outcomes())
+        if outcome["type"] != "penalty":
+            hands += 1
+            dealers.append(state["dealer"])
+        out = GAME.apply(state, outcome, options)
+        assert_zero_sum(out)
+        state = out["state"]
+        assert sum(state["scores"]) == 0
+    assert hands == 16 and state["hands_played"] == 16
+    assert sorted(dealers) == sorted([0, 1, 2, 3] * 4)
