@@ -1,0 +1,63 @@
+"""Ji'an 冲关 mahjong (吉安冲关麻将) from seed 004: 精 wildcards, 冲关, 霸精, 德国.
+
+Each hand a 正精 and a 副精 tile kind are turned up (副精 defaults to the tile after the
+正精: 9 wraps to 1, winds and dragons cycle). Their tiles are wildcards for the win, and
+are counted for the 精 payments of :mod:`.jing`: a 正精 counts 2, a 副精 1; a player with
+n counted 精 collects n chips from each other player, and from 5 精 (冲关) (n − 3) × n
+from each: 5 → 30, 6 → 54 … 12 → 324 in all. When only one player holds 精 (霸精) the
+amount doubles: 5 → 60, 6 → 108.
+
+Win payments (:mod:`.score`, fans in :mod:`.fans`): each payer pays ``2^fan`` chips with
+
+    自摸 1 / 点炮 1 (the discarder only) / 精调 2 / 扛调 3   — the win type
+    庄家 1 when the dealer wins or is that payer
+    小七 (seven pairs) / 十三烂 1, 大七 (all triplets, 大七对) / 七星十三烂 2
+    杠开 1, 德国 (won without using 精 as wild) 1 fan + 5 chips
+
+Reverse-engineered from the seed's table of totals, all of which are golden tests:
+a dealer's self-drawn 平胡 is 12 = 3 × 2^(自摸+庄); a non-dealer's is 8 = 2^2 from the
+dealer + 2 × 2^1. 精调 replaces 自摸 (dealer 精调 平胡 24 = 3 × 2^3) and 扛调 is 精调
+won on a kong replacement, 精调 2 + 杠开 1 (dealer 48 = 3 × 2^4, 大七 扛调 192).
+
+The seed's discard columns are garbled, but its readable figures (德国 17 / 15 / 21,
+十三烂 12 / 10 / 16, 德国七星十三烂 53 / 45 / 69 for 庄点闲 / 闲点闲 / 闲点庄 …) are
+all reproduced by this convention, the default: **all three pay**; the discarder adds the
+点炮 fan and pays the 德国 bonus, the other two pay 2^(their fans) without the bonus.
+Option ``discard_payment = "discarder_only"``: only the discarder pays his share.
+
+Other conventions chosen where the seed is vague (alternatives are options where noted):
+
+* 德国 is a win whose shape is made with every 精 tile standing for itself (a hand
+  without 精 is 德国 too); the hand is paid its best reading, with or without wilds.
+* 精调: before the winning tile the hand waited on every tile (a lone 精 pairs with
+  anything). A 精调 hand is paid as a 精调 self-draw even when someone discards into it
+  (the seed's "点炮 (等于精调)").
+* 小七 counts four identical tiles as two pairs; 大七 is all triplets (大七对) with no chow.
+* 精 are paid at the end of a won hand by every player; a drawn hand (荒庄) pays no 精
+  (option). 霸精 doubles any count (option: only with 冲关). Kongs pay nothing by
+  themselves.
+* The dealer keeps the deal after winning and passes it to the next player when anyone
+  else wins; after a drawn hand the dealer stays (option: pass). Scores start at 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import JianGame
+from .options import PRESETS, Options
+
+NAME = "jian"
+TITLE = "Ji'an chongguan"
+TITLE_NATIVE = "吉安冲关麻将"
+
+game = JianGame()
+
+__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+
+
+def score(request: dict[str, Any]) -> dict[str, Any]:
+    """Score one win; see :mod:`.score` for the request and response."""
+    from .score import score as _score
+
+    return _score(request)

@@ -1,0 +1,139 @@
+"""Reading a Ji'an hand: the 精 kinds, the shapes it can make with them, 德国 and 精调."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import BadInput, NotAWinningHand, WrongTileCount
+from ...shapes import SEVEN_PAIRS, SEVEN_PAIRS_QUADS, THIRTEEN_LAN, thirteen_lan
+from ...tiles import Meld, check_copies, counts34, kind_of, parse_meld, parse_tiles, tile_name
+from ...waits import held_counts
+from ...wildcards import analyse_wild, is_win_wild, waits_wild
+
+SHAPE_FLAGS = (SEVEN_PAIRS_QUADS, THIRTEEN_LAN)
+
+
+@dataclass(frozen=True, slots=True)
+class Jing:
+    zheng: int  # 正精 kind
+    fu: int  # 副精 kind
+
+    @property
+    def kinds(self) -> tuple[int, int]:
+        return (self.zheng, self.fu)
+
+    @property
+    def zheng_name(self) -> str:
+        return tile_name(self.zheng)
+
+    @property
+    def fu_name(self) -> str:
+        return tile_name(self.fu)
+
+
+def next_kind(kind: int) -> int:
+    """The tile after ``kind``: 9 wraps to 1, winds and dragons cycle."""
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
+
+
+def read_jing(raw: Any) -> Jing:
+    """``{"zheng": "5m", "fu": "6m"}``; 副精 defaults to the tile after 正精."""
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("zheng"), str):
+        raise BadInput('jing must name the 正精 tile (and optionally 副精): '
+                       '{"zheng": "5m", "fu": "6m"}')
+    zheng = kind_of(raw["zheng"])
+    fu = kind_of(raw["fu"]) if raw.get("fu") is not None else next_kind(zheng)
+    if zheng >= 34 or fu >= 34:
+        raise BadInput("flowers cannot be 精")
+    if zheng == fu:
+        raise BadInput(f"正精 and 副精 must be different tiles, both are {tile_name(zheng)}")
+    return Jing(zheng, fu)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    shape: str
+    deguo: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandReading:
+    candidates: tuple[Candidate, ...]
+    jingdiao: bool
+    self_draw: bool
+    after_kong: bool
+
+
+def _bool(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"{name} must be true or false, got {value!r}")
+    return value
+
+
+def read_hand(request: Mapping[str, Any], jing: Jing, self_draw: bool) -> HandReading:
+    hand_text = request.get("hand")
+    if not isinstance(hand_text, str):
+        raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '1123m'")
+    tiles = parse_tiles(hand_text)
+    win_tiles = parse_tiles(request.get("win_tile") or "")
+    if len(win_tiles) != 1:
+        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
+    raw = request.get("melds") or []
+    if not isinstance(raw, list):
+        raise BadInput('melds must be a list like ["chi 123m", "pon 555p"]')
+    melds: tuple[Meld, ...] = tuple(parse_meld(m) for m in raw)
+    every = tiles + win_tiles + [t for m in melds for t in m.tiles]
+    if any(t.kind >= 34 for t in every):
+        raise BadInput("Ji'an mahjong has no flowers; remove the 'f' tiles")
+    size = len(tiles) + 3 * len(melds)
+    if size != 13:
+        raise WrongTileCount(
+            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
+            "13 are needed")
+    check_copies(every)
+    after_kong = _bool(request, "after_kong")
+    if after_kong and not (self_draw and any(m.is_kan for m in melds)):
+        raise BadInput("after_kong (杠开) is a self-draw on the replacement tile of a kong "
+                       "among the melds")
+    before = counts34(tiles)
+    full = counts34(tiles + win_tiles)
+    wild = analyse_wild(full, jing.kinds, len(melds), SHAPE_FLAGS)
+    if not wild.win:
+        raise NotAWinningHand(
+            "these tiles do not form a win even with the 精 as wildcards: four sets and a "
+            "pair, 小七 (seven pairs), 十三烂 or 七星十三烂")
+    out: list[Candidate] = []
+    no_chi = all(m.kind != "chi" for m in melds)
+    if "standard" in wild.shapes:
+        out.append(Candidate("plain", "standard" in wild.natural_shapes))
+        if wild.all_triplets and no_chi:
+            out.append(Candidate("big_seven", is_win_wild(full, 0, runs=False)))
+    if SEVEN_PAIRS in wild.shapes:
+        out.append(Candidate("small_seven", SEVEN_PAIRS in wild.natural_shapes))
+    if THIRTEEN_LAN in wild.shapes:
+        natural = thirteen_lan(full, len(melds))
+        out.append(Candidate("thirteen_lan", natural is not None))
+        if wild.seven_stars:
+            out.append(Candidate("seven_star_lan", bool(natural and natural.seven_stars)))
+    expanded = list(out)
+    for c in out:
+        if c.deguo:  # the wild reading of the same shape is never worth more, but is valid
+            expanded.append(Candidate(c.shape, False))
+    jingdiao = _universal_wait(before, jing, melds)
+    return HandReading(tuple(dict.fromkeys(expanded)), jingdiao, self_draw, after_kong)
+
+
+def _universal_wait(before: list[int], jing: Jing, melds: tuple[Meld, ...]) -> bool:
+    """精调: with a lone 精 for the pair, any tile completes the hand."""
+    if not any(before[k] for k in jing.kinds):
+        return False
+    held = held_counts(before, melds)
+    possible = [k for k in range(34) if held[k] < 4]
+    return waits_wild(before, jing.kinds, melds, SHAPE_FLAGS) == possible

@@ -1,0 +1,129 @@
+"""Score one Ji'an win (精 payments are the table's, see :mod:`.game`).
+
+Request, tiles mode::
+
+    {"hand": "1134m258p369s1234z", "win_tile": "7z", "win": "self_draw" | "discard",
+     "melds": ["pon 555p", "ankan 9999s"],
+     "jing": {"zheng": "5m", "fu": "6m"},   # 副精 defaults to the tile after 正精
+     "after_kong": false,                   # 杠开 (扛调 when it is also 精调)
+     "winner": 1, "dealer": 0, "discarder": 2,   # optional seats (discarder: discard only)
+     "options": {"preset": "jian"}}
+
+Request, quick mode (the table says what the hand is)::
+
+    {"shape": "plain" | "thirteen_lan" | "seven_star_lan" | "small_seven" | "big_seven",
+     "deguo": false, "jingdiao": false, "after_kong": false, "win": ..., seats, options}
+
+Response::
+
+    {"ruleset": "jian", "shape": "small_seven", "shape_zh": "小七", "deguo": true,
+     "jingdiao": false, "after_kong": false, "self_draw": true,
+     "payments": [{"payer": 1, "fans": [{"name_zh", "name_en", "fan"}], "fan": 3,
+                   "amount": 13}, ...],
+     "total": 39, "deltas": [39, -13, -13, -13]}
+
+Each payer pays ``2^fan`` chips, plus the 德国 bonus (5) on a self-draw or from the
+discarder. A 精调 hand is paid as a 精调 self-draw even when someone discards into it
+(the seed: 点炮 "等于精调").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadInput, BadOption
+from ...game import check_player
+from ...options import build_options
+from .fans import SHAPES, Win, fans_for
+from .hand import Candidate, read_hand, read_jing
+from .options import PRESETS, Options
+
+
+def resolve_options(raw: Any, preset: Any = None) -> Options:
+    if isinstance(raw, Options):
+        return raw
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
+    overrides = dict(raw)
+    preset = overrides.pop("preset", preset)
+    base = None
+    if preset is not None:
+        if preset not in PRESETS:
+            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
+        base = build_options(Options, PRESETS[preset]["options"])
+    return build_options(Options, overrides, base=base)
+
+
+def win_kind(value: Any) -> bool:
+    if value in ("self_draw", "tsumo"):
+        return True
+    if value in ("discard", "ron"):
+        return False
+    raise BadInput(f"win must be 'self_draw' or 'discard', got {value!r}")
+
+
+def _flag(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"{name} must be true or false, got {value!r}")
+    return value
+
+
+def settle(win: Win, options: Options) -> dict[str, Any]:
+    """Payments of one win: 2^fan per payer, the 德国 bonus where it applies."""
+    if win.discarder is not None and not win.jingdiao and \
+            options.discard_payment == "discarder_only":
+        payers = [win.discarder]
+    else:
+        payers = [p for p in range(4) if p != win.winner]
+    drawn = win.self_draw or win.jingdiao
+    out = []
+    for p in payers:
+        fans = fans_for(win, p)
+        fan = sum(int(f["fan"]) for f in fans)
+        amount = 2 ** fan
+        if win.deguo and (drawn or p == win.discarder):
+            amount += options.deguo_bonus
+        out.append({"payer": p, "fans": fans, "fan": fan, "amount": amount * options.chip})
+    deltas = [0, 0, 0, 0]
+    for pay in out:
+        deltas[pay["payer"]] -= pay["amount"]
+        deltas[win.winner] += pay["amount"]
+    return {"shape": win.shape, "shape_zh": SHAPES[win.shape][0], "deguo": win.deguo,
+            "jingdiao": win.jingdiao, "after_kong": win.after_kong, "self_draw": win.self_draw,
+            "payments": out, "total": deltas[win.winner], "deltas": deltas}
+
+
+def score(request: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(request, Mapping):
+        raise BadInput("the request must be an object")
+    options = resolve_options(request.get("options"), request.get("preset"))
+    self_draw = win_kind(request.get("win"))
+    winner = check_player(request.get("winner", 0), "winner")
+    dealer = check_player(request.get("dealer", 0), "dealer")
+    discarder = None
+    if not self_draw:
+        d = request.get("discarder")
+        discarder = check_player((winner + 3) % 4 if d is None else d, "discarder")
+        if discarder == winner:
+            raise BadInput("the discarder must be another player than the winner")
+    if "hand" in request:
+        reading = read_hand(request, read_jing(request.get("jing")), self_draw)
+        candidates = reading.candidates
+        jingdiao, after_kong = reading.jingdiao, reading.after_kong
+    else:
+        shape = request.get("shape", "plain")
+        if shape not in SHAPES:
+            raise BadInput(f"shape must be one of {', '.join(SHAPES)}, got {shape!r}")
+        candidates = (Candidate(shape, _flag(request, "deguo")),)
+        jingdiao, after_kong = _flag(request, "jingdiao"), _flag(request, "after_kong")
+        if after_kong and not self_draw:
+            raise BadInput("after_kong (杠开) is always a self-draw")
+    results = [settle(Win(c.shape, c.deguo, jingdiao, after_kong, self_draw, winner, dealer,
+                          discarder), options) for c in candidates]
+    best = max(results, key=lambda r: r["total"])
+    return {"ruleset": "jian", **best, "winner": winner, "dealer": dealer,
+            "discarder": discarder}
