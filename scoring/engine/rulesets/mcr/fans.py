@@ -4,7 +4,9 @@ This table is the single machine-readable description of the fans: the scorer ta
 points and exclusions from it, the fan reference page and the difficulty index read
 names, definitions and example hands from it. ``excludes`` lists the fans a hand does not
 also score when it scores this one (the 不计 column of the official table); an entry
-``"id:n"`` excludes only ``n`` occurrences (e.g. 九莲宝灯 covers one 幺九刻).
+``"id:n"`` excludes only ``n`` occurrences (e.g. 九莲宝灯 covers one 幺九刻). Exclusions
+are not transitive (四暗刻 drops 不求人 but a self-drawn 四暗刻 still scores 自摸), so a
+fan that covers another completely lists what that one covers too.
 
 Example hands are score requests in this project's notation (m characters, p dots,
 s bamboo, z honours 1-7 = East South West North White Green Red): ``hand`` holds the
@@ -64,8 +66,8 @@ FANS: tuple[FanDef, ...] = (
     FanDef("nine_gates", "九莲宝灯", "Nine Gates", 88,
            "Concealed 1112345678999 of one suit waiting on all nine tiles of that suit.",
            _ex("1112345678999m", "5m"),
-           ("full_flush", "concealed_hand", "fully_concealed_hand",
-            "pung_of_terminals_or_honors:1")),
+           ("full_flush", "no_honors", "one_voided_suit", "concealed_hand",
+            "fully_concealed_hand", "pung_of_terminals_or_honors:1")),
     FanDef("four_kongs", "四杠", "Four Kongs", 88,
            "Four kongs, exposed or concealed.",
            _ex("5z", "5z", "ron", ("kan 1111m", "kan 2222p", "ankan 3333s", "kan 4444z")),
@@ -150,7 +152,7 @@ FANS: tuple[FanDef, ...] = (
            ("no_honors", "one_voided_suit")),
     FanDef("pure_triple_chow", "一色三同顺", "Pure Triple Chow", 24,
            "Three identical chows of one suit.",
-           _ex("123123123m456p9s", "9s"),
+           _ex("123123m456p9s", "9s", "ron", ("chi 123m",)),
            ("pure_shifted_pungs", "pure_double_chow")),
     FanDef("pure_shifted_pungs", "一色三节高", "Pure Shifted Pungs", 24,
            "Three pungs or kongs of one suit in consecutive ranks.",
@@ -195,7 +197,7 @@ FANS: tuple[FanDef, ...] = (
     # 12
     FanDef("lesser_honors_and_knitted_tiles", "全不靠", "Lesser Honors and Knitted Tiles", 12,
            "Fourteen single tiles: honours and tiles of one knitted straight, no pairs.",
-           _ex("147m258p36s1234z", "5z"),
+           _ex("147m258p36s12345z", "6z"),
            ("all_types",) + _CONCEALED_SPECIAL),
     FanDef("knitted_straight", "组合龙", "Knitted Straight", 12,
            "147, 258 and 369 in three different suits (nine tiles), plus a set and a pair.",
@@ -243,7 +245,7 @@ FANS: tuple[FanDef, ...] = (
            ("self_drawn",)),
     FanDef("robbing_the_kong", "抢杠和", "Robbing the Kong", 8,
            "Winning on a tile another player adds to an exposed pung to make a kong.",
-           _ex("123456789m13p9s", "2p", "ron", ("pon 999s",), kong=True),
+           _ex("123456m55p13s", "2s", "ron", ("pon 999s",), kong=True),
            ("last_tile",)),
     # 6
     FanDef("all_pungs", "碰碰和", "All Pungs", 6,
@@ -277,7 +279,7 @@ FANS: tuple[FanDef, ...] = (
            _ex("123789m123p111z9s", "9s")),
     FanDef("fully_concealed_hand", "不求人", "Fully Concealed Hand", 4,
            "No claimed sets (concealed kongs allowed) and winning by self-draw.",
-           _ex("5556667775556p", "7p", "tsumo"),
+           _ex("555666777s5556p", "7p", "tsumo"),
            ("concealed_hand", "self_drawn")),
     FanDef("two_melded_kongs", "双明杠", "Two Melded Kongs", 4,
            "Two exposed kongs.",
@@ -285,7 +287,7 @@ FANS: tuple[FanDef, ...] = (
            ("melded_kong",)),
     FanDef("last_tile", "和绝张", "Last Tile", 4,
            "Winning on the last copy of a tile when the other three are already exposed.",
-           _ex("123456789m12p9s", "3p", "ron", last_tile=True)),
+           _ex("123456789m12p99s", "3p", "ron", last_tile=True)),
     # 2
     FanDef("dragon_pung", "箭刻", "Dragon Pung", 2,
            "A pung or kong of a dragon.",
@@ -298,14 +300,14 @@ FANS: tuple[FanDef, ...] = (
            _ex("222z123m456p678s9p", "9p", seat_wind="S", round_wind="E")),
     FanDef("concealed_hand", "门前清", "Concealed Hand", 2,
            "No claimed sets (concealed kongs allowed) and winning on a discard.",
-           _ex("123456m456p6788s", "9s")),
+           _ex("123456m456p5688s", "7s")),
     FanDef("all_chows", "平和", "All Chows", 2,
            "Four chows and a pair of a suit.",
-           _ex("123456m456p6788s", "9s"),
+           _ex("123456m456p5688s", "7s"),
            ("no_honors",)),
     FanDef("tile_hog", "四归一", "Tile Hog", 2,
            "All four copies of a tile used without declaring them as a kong.",
-           _ex("123444m567p5578s", "9s")),
+           _ex("234444m567p5578s", "9s")),
     FanDef("double_pung", "双同刻", "Double Pung", 2,
            "Pungs or kongs of the same rank in two suits.",
            _ex("222m222p456789s5m", "5m")),
@@ -328,7 +330,7 @@ FANS: tuple[FanDef, ...] = (
            _ex("123m123p789p4566s", "6s")),
     FanDef("short_straight", "连六", "Short Straight", 1,
            "Two chows of one suit making six consecutive ranks.",
-           _ex("123456m789p4566s", "6s")),
+           _ex("123456m1678p789s", "1p")),
     FanDef("two_terminal_chows", "老少副", "Two Terminal Chows", 1,
            "Chows 123 and 789 of one suit.",
            _ex("123789m456p4566s", "6s")),
@@ -341,25 +343,25 @@ FANS: tuple[FanDef, ...] = (
            _ex("123m456p789s5m", "5m", "ron", ("kan 2222s",))),
     FanDef("one_voided_suit", "缺一门", "One Voided Suit", 1,
            "One of the three suits is missing.",
-           _ex("123456m456p6788p", "9p")),
+           _ex("123456m456p5688p", "7p")),
     FanDef("no_honors", "无字", "No Honors", 1,
            "No winds or dragons.",
            _ex("111m234p567s5s", "5s", "ron", ("chi 345m",))),
     FanDef("edge_wait", "边张", "Edge Wait", 1,
            "Winning on a 3 completing 12 or a 7 completing 89, the only tile waited on.",
-           _ex("12m456p678s555z9m", "3m")),
+           _ex("12m456p678s555z99m", "3m")),
     FanDef("closed_wait", "坎张", "Closed Wait", 1,
            "Winning on the middle tile of a chow, the only tile waited on.",
-           _ex("13m456p678s555z9m", "2m")),
+           _ex("13m456p678s555z99m", "2m")),
     FanDef("single_wait", "单钓将", "Single Wait", 1,
            "Winning on the tile that completes the pair, the only tile waited on.",
            _ex("123m456p678s555z9m", "9m")),
     FanDef("self_drawn", "自摸", "Self-Drawn", 1,
            "Winning on a tile drawn oneself.",
-           _ex("123m456p789s11z", "4s", "tsumo", ("chi 123p",))),
+           _ex("23m456p789s11z", "4m", "tsumo", ("chi 123p",))),
     FanDef("flower_tiles", "花牌", "Flower Tiles", 1,
            "Each flower drawn is worth one fan; flowers do not count toward the minimum.",
-           _ex("123456m456p6788s", "9s", flowers=2)),
+           _ex("123456m456p5688s", "7s", flowers=2)),
 )
 
 BY_ID: dict[str, FanDef] = {f.id: f for f in FANS}
