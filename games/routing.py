@@ -1,10 +1,10 @@
 """Websocket routes, mounted by mjsite/asgi.py behind the allowed-hosts origin check and
-the session/auth middleware.
+the session/auth middleware. The protocol is described in :mod:`games.messages`."""
 
-Routes are added here by the games app as its consumers are written, e.g.
-``path("ws/tables/<int:table_id>/", TableConsumer.as_asgi())``.
-"""
+from django.urls import URLPattern, path
 
-from django.urls import URLPattern
+from games.consumers import TableConsumer
 
-websocket_urlpatterns: list[URLPattern] = []
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/tables/<slug:public_id>/", TableConsumer.as_asgi(), name="table-socket"),
+]

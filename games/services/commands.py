@@ -13,6 +13,7 @@ Every write runs in one transaction holding the table row lock:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
@@ -30,6 +31,8 @@ from scoring.engine.game import HandSettlement
 
 from .snapshot import snapshot
 from .tables import get_table
+
+RETRIES = 40
 
 # The websocket event announced for each kind of write.
 OUTBOUND = {
@@ -141,14 +144,20 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
     try:
         _check_command(command_id, base_seq)
         actor = actor_from(who)
-        for attempt in range(3):
+        for attempt in range(RETRIES):
             try:
                 return _write_once(table_ref, actor, command_id, base_seq, plan)
-            except (IntegrityError, OperationalError):
+            except IntegrityError:
                 # Another writer committed the same seq or command id between our read and
-                # write, or SQLite was busy: look again; the repeat check then answers.
-                if attempt == 2:
+                # write: look again; the repeat check or the stale check then answers.
+                if attempt == RETRIES - 1:
                     raise
+            except OperationalError as exc:
+                # SQLite refuses rather than waits in some lock states (shared cache, lock
+                # upgrades); back off and retry. Other databases wait on the row lock.
+                if "locked" not in str(exc) or attempt == RETRIES - 1:
+                    raise
+                time.sleep(min(0.05, 0.002 * 2 ** attempt))
         raise AssertionError("unreachable")
     except _Refused as refused:
         return refused.result

@@ -1,0 +1,200 @@
+"""The live table over websockets: ``ws/tables/<public_id>/``.
+
+The protocol is in :mod:`games.messages`. Writes go through :mod:`games.services`, which
+broadcasts the resulting event to the table's group after commit; this consumer only
+forwards group events, answers its own client and re-checks permissions on every message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import services
+from games.broadcast import group_name
+from games.errors import NotFound, TableError
+from games.messages import (
+    CLOSE_FORBIDDEN,
+    CLOSE_NOT_FOUND,
+    WRITE_TYPES,
+    BadMessage,
+    InboundMessage,
+    parse_inbound,
+)
+from games.models import Table, Visibility
+from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+
+MAX_FRAME = 64 * 1024
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    table_pk: int | None = None
+    public_id: str = ""
+
+    # --- connection ------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
+        # Accept first so the browser sees our close code (a refused handshake is 1006).
+        await self.accept()
+        try:
+            table = await self._table()
+        except NotFound:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not await self._allowed(table, write=False):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.table_pk = table.pk
+        await self.channel_layer.group_add(group_name(table.pk), self.channel_name)
+        await self.send_json(await self._snapshot_message(table))
+
+    async def disconnect(self, code: int) -> None:
+        if self.table_pk is not None:
+            await self.channel_layer.group_discard(group_name(self.table_pk), self.channel_name)
+
+    # --- inbound ---------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                      **kwargs: Any) -> None:
+        # Never let a bad frame end the socket: answer it with an error message.
+        if self.table_pk is None:
+            return
+        if text_data is None:
+            await self._error("bad_message", "send JSON text frames, not binary")
+            return
+        if len(text_data) > MAX_FRAME:
+            await self._error("bad_message", f"a message may be at most {MAX_FRAME} bytes")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self._error("bad_json", "the message is not valid JSON")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        request_id = content.get("request_id") if isinstance(content, dict) else None
+        extra = {"request_id": request_id} if isinstance(request_id, str) else {}
+        try:
+            message = parse_inbound(content)
+        except BadMessage as exc:
+            await self._error(exc.code, exc.message, **extra)
+            return
+        try:
+            table = await self._table()
+        except NotFound as exc:
+            await self._error(exc.code, exc.message, **extra)
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not await self._allowed(table, write=False):
+            await self._error("forbidden", "you may no longer watch this table", **extra)
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        if message["type"] in WRITE_TYPES and not await self._allowed(table, write=True):
+            await self._error("forbidden", "only the table's seated players, its creator and "
+                              "staff may change it; join a seat through the table's link",
+                              command_id=message.get("command_id", ""), **extra)
+            return
+        handler = getattr(self, message["type"])
+        await handler(message, extra)
+
+    # One handler per inbound message type, named after it.
+
+    async def record_hand(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.record_hand, msg, extra, self.table_pk, msg["outcome"],
+                            msg["command_id"], msg["base_seq"], self._actor())
+
+    async def undo(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.undo, msg, extra, self.table_pk, msg["command_id"],
+                            msg["base_seq"], self._actor())
+
+    async def redo(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.redo, msg, extra, self.table_pk, msg["command_id"],
+                            msg["base_seq"], self._actor())
+
+    async def correct_hand(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.correct_hand, msg, extra, self.table_pk,
+                            msg["hand_number"], msg["outcome"], msg["command_id"],
+                            msg["base_seq"], self._actor())
+
+    async def end_game(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.end_game, msg, extra, self.table_pk, msg["command_id"],
+                            msg["base_seq"], self._actor())
+
+    async def reopen_game(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        await self._command(services.reopen_game, msg, extra, self.table_pk,
+                            msg["command_id"], msg["base_seq"], self._actor())
+
+    async def preview(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        result = await database_sync_to_async(services.preview)(
+            self.table_pk, msg["outcome"], msg.get("hand_number"))
+        await self.send_json({"type": "preview", "result": result, **extra})
+
+    async def get_snapshot(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        table = await self._table()
+        await self.send_json({**await self._snapshot_message(table), **extra})
+
+    # --- outbound: group events --------------------------------------------------------
+
+    async def table_event(self, event: dict[str, Any]) -> None:
+        message = event["event"]
+        visibility = message.get("snapshot", {}).get("table", {}).get("visibility")
+        if visibility == Visibility.PRIVATE:
+            table = await self._table()
+            if not await self._allowed(table, write=False):
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
+        await self.send_json(message)
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def _actor(self) -> Actor:
+        return actor_from(self.scope)
+
+    async def _command(self, fn: Any, msg: InboundMessage, extra: dict[str, Any],
+                       *args: Any) -> None:
+        result = await database_sync_to_async(fn)(*args)
+        command_id = msg.get("command_id", "")
+        if result.get("ok"):
+            ack = {"type": "ack", "command_id": command_id, "seq": result["seq"],
+                   "event": result["event"], "hand_number": result.get("hand_number"),
+                   "duplicate": bool(result.get("duplicate")), **extra}
+            if result.get("duplicate"):
+                ack["snapshot"] = result["snapshot"]
+            await self.send_json(ack)
+            return
+        error = result["error"]
+        if error["code"] == "stale":
+            snap = result["snapshot"]
+            await self.send_json({"type": "stale", "command_id": command_id,
+                                  "code": "stale", "message": error["message"],
+                                  "seq": snap["seq"], "snapshot": snap, **extra})
+            return
+        await self._error(error["code"], error["message"], command_id=command_id, **extra)
+
+    async def _error(self, code: str, message: str, **extra: Any) -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, **extra})
+
+    @database_sync_to_async
+    def _table(self) -> Table:
+        return services.get_table(self.public_id)
+
+    @database_sync_to_async
+    def _allowed(self, table: Table, write: bool) -> bool:
+        return can_write(table, self.scope) if write else can_view(table, self.scope)
+
+    @database_sync_to_async
+    def _snapshot_message(self, table: Table) -> dict[str, Any]:
+        seat = seat_of(table, self.scope)
+        snap = services.snapshot(table)
+        return {"type": "snapshot", "seq": snap["seq"], "snapshot": snap,
+                "you": {"can_write": can_write(table, self.scope),
+                        "seat": seat.position if seat else None,
+                        "is_creator": is_creator(table, self.scope)}}
+
+
+__all__ = ["TableConsumer", "TableError"]

@@ -1,0 +1,296 @@
+"""The table websocket: snapshot on connect, ordered events, idempotent and stale commands,
+permission refusals at connect and on every message, and errors that never end the socket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+
+from games import services
+from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
+from games.models import Event, Hand, Table
+from mjsite.asgi import application
+
+from .tables import NAMES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
+TSUMO = {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 3, "fu": 30}}]}
+
+
+@database_sync_to_async
+def new_session() -> str:
+    store = SessionStore()
+    store["seen"] = True
+    store.save()
+    return str(store.session_key)
+
+
+@database_sync_to_async
+def setup_table(visibility: str = "link", creator_key: str = "") -> Table:
+    return services.create_table("Live", "riichi", "", {}, NAMES,
+                                 creator=services.Actor(session_key=creator_key),
+                                 visibility=visibility)
+
+
+async def connect(table: Table, session_key: str | None = None,
+                  expect_snapshot: bool = True) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    headers = [(b"origin", b"http://localhost")]
+    if session_key:
+        headers.append((b"cookie", f"sessionid={session_key}".encode()))
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/", headers=headers)
+    connected, _ = await comm.connect()
+    assert connected
+    first = await comm.receive_json_from() if expect_snapshot else {}
+    return comm, first
+
+
+async def seated_client(table: Table, position: int) -> tuple[WebsocketCommunicator, str]:
+    key = await new_session()
+    await database_sync_to_async(services.claim_seat)(table, position, session_key=key)
+    comm, first = await connect(table, key)
+    assert first["you"]["seat"] == position and first["you"]["can_write"] is True
+    return comm, key
+
+
+async def assert_closed_with(comm: WebsocketCommunicator, code: int) -> None:
+    while True:
+        output = await comm.receive_output(timeout=2)
+        if output["type"] == "websocket.close":
+            assert output.get("code") == code
+            return
+
+
+async def test_connect_sends_the_snapshot_with_seq():
+    table = await setup_table()
+    comm, first = await connect(table)
+    assert first["type"] == "snapshot" and first["seq"] == 0
+    assert [s["player"]["name"] for s in first["snapshot"]["seats"]] == NAMES
+    assert first["you"] == {"can_write": False, "seat": None, "is_creator": False}
+    await comm.disconnect()
+
+
+async def test_unknown_table_closes_with_4404():
+    comm = WebsocketCommunicator(application, "/ws/tables/no-such-table/",
+                                 headers=[(b"origin", b"http://localhost")])
+    connected, _ = await comm.connect()
+    assert connected
+    await assert_closed_with(comm, CLOSE_NOT_FOUND)
+
+
+async def test_stranger_is_refused_at_connect_to_a_private_table():
+    table = await setup_table("private", creator_key="owner")
+    comm, _ = await connect(table, await new_session(), expect_snapshot=False)
+    await assert_closed_with(comm, CLOSE_FORBIDDEN)
+
+
+async def test_seated_player_and_creator_connect_to_a_private_table():
+    creator = await new_session()
+    table = await setup_table("private", creator_key=creator)
+    comm, first = await connect(table, creator)
+    assert first["you"]["is_creator"] is True and first["you"]["can_write"] is True
+    seat, _ = await seated_client(table, 3)
+    await comm.disconnect()
+    await seat.disconnect()
+
+
+async def test_recorded_hand_reaches_every_client_in_order():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    watcher, _ = await connect(table)
+    await writer.send_json_to({"type": "record_hand", "command_id": "c1", "base_seq": 0,
+                               "outcome": RON})
+    await writer.send_json_to({"type": "record_hand", "command_id": "c2", "base_seq": 1,
+                               "outcome": TSUMO})
+    for comm, expected in ((writer, 4), (watcher, 2)):
+        seen = [await comm.receive_json_from(timeout=5) for _ in range(expected)]
+        events = [m for m in seen if m["type"] == "hand_recorded"]
+        assert [e["seq"] for e in events] == [1, 2]
+        assert [e["hand_number"] for e in events] == [1, 2]
+        assert events[-1]["snapshot"]["hands"][1]["outcome"] == TSUMO
+        assert events[0]["actor"] == "Aiko"
+        acks = [m["command_id"] for m in seen if m["type"] == "ack"]
+        assert acks == (["c1", "c2"] if comm is writer else [])
+    assert await watcher.receive_nothing(timeout=0.1)
+    await writer.disconnect()
+    await watcher.disconnect()
+
+
+async def read_until(comm: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+    while True:
+        message = await comm.receive_json_from(timeout=5)
+        if message["type"] == kind:
+            return message
+
+
+async def test_repeated_command_id_is_acknowledged_again_without_a_second_hand():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 1)
+    message = {"type": "record_hand", "command_id": "again", "base_seq": 0, "outcome": RON}
+    await writer.send_json_to(message)
+    first = await read_until(writer, "ack")
+    await writer.send_json_to(message)
+    second = await read_until(writer, "ack")
+    assert first["duplicate"] is False and second["duplicate"] is True
+    assert second["seq"] == first["seq"] == 1 and second["snapshot"]["seq"] == 1
+    assert await database_sync_to_async(Hand.objects.filter(table=table).count)() == 1
+    await writer.disconnect()
+
+
+async def test_stale_command_is_answered_with_the_current_snapshot():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 1)
+    await writer.send_json_to({"type": "record_hand", "command_id": "a", "base_seq": 0,
+                               "outcome": RON})
+    await read_until(writer, "ack")
+    await writer.send_json_to({"type": "record_hand", "command_id": "b", "base_seq": 0,
+                               "outcome": TSUMO})
+    stale = await read_until(writer, "stale")
+    assert stale["command_id"] == "b" and stale["seq"] == 1
+    assert stale["snapshot"]["hands"][0]["outcome"] == RON and stale["message"]
+    await writer.disconnect()
+
+
+async def test_spectator_write_is_refused_and_the_socket_stays_open():
+    table = await setup_table()
+    watcher, _ = await connect(table, await new_session())
+    await watcher.send_json_to({"type": "record_hand", "command_id": "x", "base_seq": 0,
+                                "outcome": RON})
+    error = await watcher.receive_json_from()
+    assert error["type"] == "error" and error["code"] == "forbidden"
+    await watcher.send_json_to({"type": "get_snapshot"})
+    assert (await watcher.receive_json_from())["type"] == "snapshot"
+    assert not await database_sync_to_async(Event.objects.exists)()
+    await watcher.disconnect()
+
+
+async def test_released_seat_is_refused_on_the_next_message():
+    table = await setup_table()
+    writer, key = await seated_client(table, 2)
+    await database_sync_to_async(services.release_seat)(table, 2, services.Actor(
+        session_key=key))
+    await writer.send_json_to({"type": "undo", "command_id": "u", "base_seq": 0})
+    error = await writer.receive_json_from()
+    assert error["code"] == "forbidden" and error["command_id"] == "u"
+    await writer.disconnect()
+
+
+async def test_table_made_private_closes_a_strangers_socket_on_the_next_message():
+    table = await setup_table()
+    stranger, _ = await connect(table, await new_session())
+    await database_sync_to_async(Table.objects.filter(pk=table.pk).update)(
+        visibility="private")
+    await stranger.send_json_to({"type": "get_snapshot"})
+    error = await stranger.receive_json_from()
+    assert error["code"] == "forbidden"
+    await assert_closed_with(stranger, CLOSE_FORBIDDEN)
+
+
+@pytest.mark.parametrize(("frame", "code"), [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_message"),
+    ('{"no": "type"}', "unknown_type"),
+    ('{"type": "shout"}', "unknown_type"),
+    ('{"type": "record_hand", "command_id": "c", "base_seq": "0", "outcome": {}}',
+     "bad_message"),
+    ('{"type": "record_hand", "command_id": 7, "base_seq": 0, "outcome": {}}', "bad_message"),
+    ('{"type": "record_hand", "command_id": "c", "base_seq": 0}', "bad_message"),
+    ('{"type": "correct_hand", "command_id": "c", "base_seq": 0, "hand_number": true, '
+     '"outcome": {}}', "bad_message"),
+    ('{"type": "preview", "outcome": "ron"}', "bad_message"),
+    ('{"type": "record_hand", "command_id": "c", "base_seq": 0, "outcome": {"type": "x"}}',
+     "bad_outcome"),
+])
+async def test_malformed_messages_are_answered_with_an_error(frame, code):
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    await writer.send_to(text_data=frame)
+    error = await writer.receive_json_from()
+    assert error["type"] == "error" and error["code"] == code and error["message"]
+    await writer.send_json_to({"type": "get_snapshot", "request_id": "r1"})
+    reply = await writer.receive_json_from()
+    assert reply["type"] == "snapshot" and reply["request_id"] == "r1"
+    await writer.disconnect()
+
+
+async def test_binary_frame_is_answered_with_an_error():
+    table = await setup_table()
+    comm, _ = await connect(table)
+    await comm.send_to(bytes_data=b"\x00\x01")
+    error = await comm.receive_json_from()
+    assert error["code"] == "bad_message"
+    await comm.disconnect()
+
+
+async def test_preview_answers_only_the_asker_and_saves_nothing():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    watcher, _ = await connect(table)
+    await watcher.send_json_to({"type": "preview", "outcome": RON, "request_id": "p"})
+    reply = await watcher.receive_json_from()
+    assert reply["type"] == "preview" and reply["request_id"] == "p"
+    assert reply["result"]["deltas"] == [0, 2600, -2600, 0]
+    assert await writer.receive_nothing(timeout=0.1)
+    assert not await database_sync_to_async(Event.objects.exists)()
+    await writer.disconnect()
+    await watcher.disconnect()
+
+
+async def test_undo_redo_correct_and_end_are_announced():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    watcher, _ = await connect(table)
+    commands = [
+        {"type": "record_hand", "command_id": "1", "base_seq": 0, "outcome": RON},
+        {"type": "undo", "command_id": "2", "base_seq": 1},
+        {"type": "redo", "command_id": "3", "base_seq": 2},
+        {"type": "correct_hand", "command_id": "4", "base_seq": 3, "hand_number": 1,
+         "outcome": TSUMO},
+        {"type": "end_game", "command_id": "5", "base_seq": 4},
+        {"type": "reopen_game", "command_id": "6", "base_seq": 5},
+    ]
+    for command in commands:
+        await writer.send_json_to(command)
+        await read_until(writer, "ack")
+    got = [await watcher.receive_json_from(timeout=5) for _ in commands]
+    assert [m["type"] for m in got] == ["hand_recorded", "hand_undone", "hand_redone",
+                                        "hand_corrected", "game_ended", "game_reopened"]
+    assert [m["seq"] for m in got] == [1, 2, 3, 4, 5, 6]
+    assert got[1]["snapshot"]["hands"] == [] and got[1]["snapshot"]["can_redo"] is True
+    assert got[3]["snapshot"]["hands"][0]["outcome"] == TSUMO
+    assert got[4]["snapshot"]["table"]["finished"] is True
+    await writer.disconnect()
+    await watcher.disconnect()
+
+
+async def test_same_hand_fired_from_two_phones_at_once_is_recorded_once():
+    table = await setup_table()
+    first, _ = await seated_client(table, 0)
+    second, _ = await seated_client(table, 1)
+    message = {"type": "record_hand", "command_id": "shared", "base_seq": 0, "outcome": RON}
+    await asyncio.gather(first.send_json_to(message), second.send_json_to(message))
+    acks = await asyncio.gather(read_until(first, "ack"), read_until(second, "ack"))
+    assert sorted(a["duplicate"] for a in acks) == [False, True]
+    assert await database_sync_to_async(Hand.objects.filter(table=table).count)() == 1
+    await first.disconnect()
+    await second.disconnect()
+
+
+async def test_reconnecting_client_gets_what_it_missed():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    await writer.send_json_to({"type": "record_hand", "command_id": "m", "base_seq": 0,
+                               "outcome": RON})
+    await read_until(writer, "ack")
+    late, first = await connect(table)
+    assert first["seq"] == 1 and len(first["snapshot"]["hands"]) == 1
+    assert json.dumps(first)  # plain JSON all the way down
+    await writer.disconnect()
+    await late.disconnect()
