@@ -29,7 +29,9 @@ from typing import Any
 from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
 from ...game import check_player
 from ...options import build_options
+from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
+from ...waits import held_counts, wait_details
 from .fans import View, fans_of
 from .hand import WinContext, check_missing_suit, parse_request, readings, win_kind
 from .options import PRESETS, Options
@@ -83,16 +85,14 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
                    missing_suit: str | None = None) -> int | None:
     """The highest fan a waiting 13-tile hand can win with (查大叫), None if not ready.
 
-    Each suited kind is tried as a discard win; a kind whose four copies are all in the
-    hand is no wait.
+    The engine's waits (sets + pair and seven pairs, four of a kind as two pairs) give the
+    candidate tiles; each is scored as a discard win that must still lack a suit.
     """
-    held = list(concealed)
-    for m in melds:
-        for k in m.kinds:
-            held[k] += 1
+    held = held_counts(concealed, melds)
     best: int | None = None
-    for k in range(27):
-        if held[k] >= 4:
+    for wait in wait_details(concealed, melds, (SEVEN_PAIRS_QUADS,)):
+        k = wait.kind
+        if k >= 27:
             continue
         counts = list(held)
         counts[k] += 1
@@ -104,10 +104,7 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
         c[k] += 1
         ctx = WinContext(concealed=tuple(c), melds=tuple(melds), counts=tuple(counts),
                          self_draw=False)
-        try:
-            _, fan = evaluate(ctx, options)
-        except NotAWinningHand:
-            continue
+        _, fan = evaluate(ctx, options)
         best = fan if best is None else max(best, fan)
     return best
 

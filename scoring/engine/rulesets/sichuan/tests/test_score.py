@@ -95,7 +95,7 @@ def test_ready_hand_value_is_its_best_wait() -> None:
 
 
 def test_a_hand_that_is_not_ready_has_no_value() -> None:
-    assert best_ready_fan(counts_of("1357m2468p1359s"), [], Options()) is None
+    assert best_ready_fan(counts_of("1357m2468m13599p"), [], Options()) is None
 
 
 def test_ready_value_counts_declared_melds() -> None:
