@@ -57,7 +57,7 @@ from ..errors import BadInput, EngineError, TooManyCopies, WrongTileCount
 from ..tiles import NUM_KINDS, SEATS, Hand, Tile, format_tiles, parse_hand, tile_name
 from ..waits import wait_details
 from .danger import read_kinds
-from .shanten import STANDARD, shanten_by_shape, shapes_for
+from .shanten import STANDARD, shanten, shanten_by_shape, shapes_for
 
 # Request fields the analyser reads itself; everything else is passed on to score().
 OWN_FIELDS = frozenset({"ruleset", "hand", "melds", "visible", "values", "win", "win_tile"})
@@ -125,7 +125,7 @@ class Analysis:
         return shanten_by_shape(counts, len(self.hand.melds), self.shapes, self.caps)
 
     def shanten_of(self, counts: Sequence[int]) -> int:
-        return min(self.by_shape(counts).values())
+        return shanten(counts, len(self.hand.melds), self.shapes, self.caps)
 
     def ukeire(self, counts: list[int], current: int) -> list[dict[str, Any]]:
         """Draws that lower the shanten of a 3n+1 hand, with the copies left to draw."""

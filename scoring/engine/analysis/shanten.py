@@ -126,7 +126,7 @@ def seven_pairs_shanten(counts: Sequence[int], quads: bool = False) -> int:
     zeros = b.count(0)
     ones = b.count(1)
     if quads:
-        pairs = 34 - zeros - ones - b.count(3) + b.count(4)
+        pairs = 34 - zeros - ones + b.count(4)  # a four of a kind is two pairs
         return 6 - min(pairs, 7)
     kinds = 34 - zeros
     pairs = kinds - ones
@@ -150,11 +150,13 @@ def honours_and_knitted_shanten(counts: Sequence[int]) -> int:
     return 13 - min(honours + best, 14)
 
 
-def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | None:
+def knitted_straight_shanten(counts: Sequence[int], melds: int = 0,
+                             bound: int = 99) -> int | None:
     """组合龙 plus one set (it may be declared) and a pair; ``None`` with two or more melds.
 
     Taking every knitted tile the hand holds is never worse: each saves one draw for the
-    straight and costs the rest of the hand at most one.
+    straight and costs the rest of the hand at most one. Permutations that cannot beat
+    ``bound`` (a shanten already reached by another shape) are skipped.
     """
     if melds > 1:
         return None
@@ -162,7 +164,9 @@ def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | Non
     sets_left = (n - 1) // 3 - 3
     if sets_left < 0:
         return None
-    best = 99
+    # Distances (shanten + 1); only readings strictly better than the bound count.
+    best = bound + 1
+    found = False
     for kinds in KNITTED_SETS:
         rest = list(counts[:NUM_KINDS])
         missing = 0
@@ -171,10 +175,13 @@ def knitted_straight_shanten(counts: Sequence[int], melds: int = 0) -> int | Non
                 rest[k] -= 1
             else:
                 missing += 1
+        if missing >= best:
+            continue
         d = missing + hand_costs(bytes(rest))[2 * sets_left + 1]
         if d < best:
             best = d
-    return best - 1
+            found = True
+    return best - 1 if found else None
 
 
 def _lan_suit_best(ranks: Sequence[int]) -> int:
@@ -227,7 +234,16 @@ def shanten_by_shape(counts: Sequence[int], melds: int = 0,
 def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STANDARD,),
             caps: Sequence[int] | None = None) -> int:
     """Minimum shanten over ``shapes`` (see :data:`RULESET_SHAPES`)."""
-    by_shape = shanten_by_shape(counts, melds, shapes, caps)
+    flags = check_shapes(shapes)
+    knitted = KNITTED_STRAIGHT in flags
+    if knitted:
+        flags = tuple(f for f in flags if f != KNITTED_STRAIGHT)
+    by_shape = shanten_by_shape(counts, melds, flags, caps)
+    if knitted and sum(counts[:NUM_KINDS]) + 3 * melds in (13, 14):
+        bound = min(by_shape.values(), default=99)
+        ks = knitted_straight_shanten(counts, melds, bound)
+        if ks is not None:
+            by_shape[KNITTED_STRAIGHT] = ks
     if not by_shape:
         raise BadInput("none of the allowed shapes applies to this hand; include 'standard'",
                        "unknown_shape")
