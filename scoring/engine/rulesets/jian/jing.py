@@ -45,6 +45,9 @@ def read_counts(extra: Mapping[str, Any], jing: Jing | None, options: Options) -
     if not isinstance(counts, list) or len(counts) != 4 or any(
             isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top for n in counts):
         raise BadInput(f"jing_counts must list four whole numbers 0-{top}, one per player")
+    if sum(counts) > top:
+        raise BadInput(f"jing_counts add up to {sum(counts)} but four 正精 and four 副精 "
+                       f"count {top} in all")
     return list(counts)
 
 

@@ -1,0 +1,80 @@
+"""Random 血战到底 hands: every event balances, players who won stop paying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.game import assert_zero_sum
+from scoring.engine.rulesets.sichuan import game
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
+    """A valid random hand and the order in which players won."""
+    in_play = [0, 1, 2, 3]
+    events: list[dict[str, Any]] = []
+    won: list[int] = []
+    kongs: set[int] = set()
+    for _ in range(draw(st.integers(0, 7))):
+        if len(in_play) <= 1:
+            break
+        p = draw(st.sampled_from(in_play))
+        others = [q for q in in_play if q != p]
+        if draw(st.booleans()):
+            kind = draw(st.sampled_from(["concealed", "added", "direct"]))
+            ev: dict[str, Any] = {"kind": "kong", "player": p, "kong": kind}
+            if kind == "direct":
+                ev["feeder"] = draw(st.sampled_from(others))
+            kongs.add(p)
+        else:
+            d = draw(st.one_of(st.none(), st.sampled_from(others)))
+            ev = {"kind": "win", "winner": p, "discarder": d,
+                  "quick": {"fan": draw(st.integers(0, 6))},
+                  "kong_discard": d is not None and d in kongs and draw(st.booleans())}
+            in_play.remove(p)
+            won.append(p)
+        events.append(ev)
+    extra: dict[str, Any] = {"events": events}
+    if len(in_play) > 1:
+        extra["draw"] = [
+            {"player": p, "flower_pig": pig, "ready_fan": None if pig else fan}
+            for p in in_play
+            for pig, fan in [(draw(st.booleans()), draw(st.one_of(st.none(),
+                                                                  st.integers(0, 5))))]]
+    return {"type": "hand", "extra": extra}, won
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands(), st.sampled_from([{}, {"preset": "chengdu_five"},
+                                 {"preset": "chengdu_add_fan", "refund_kongs": False,
+                                  "kong_flower_fed": "feeder_pays"}]))
+def test_random_hands_are_zero_sum(case: tuple[dict[str, Any], list[int]],
+                                   options: dict[str, Any]) -> None:
+    outcome, won = case
+    state = game.initial_state(options)
+    result = game.apply(state, outcome, options)
+    assert_zero_sum(result)
+    assert sum(result["state"]["scores"]) == 0
+    assert result["state"]["dealer"] == (won[0] if won else 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands())
+def test_a_player_who_won_first_is_paid_nothing_after_winning(
+        case: tuple[dict[str, Any], list[int]]) -> None:
+    outcome, won = case
+    if not won:
+        return
+    first = won[0]
+    events = outcome["extra"]["events"]
+    cut = next(i for i, ev in enumerate(events) if ev["kind"] == "win")
+    upto = {**outcome, "extra": {"events": events[:cut + 1],
+                                 "draw": [{"player": p, "ready_fan": None}
+                                          for p in range(4) if p != first]}}
+    options = {"refund_kongs": False}
+    before = game.apply(game.initial_state(options), upto, options)
+    full = game.apply(game.initial_state(options), outcome, options)
+    assert full["state"]["scores"][first] == before["state"]["scores"][first]
