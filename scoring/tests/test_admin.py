@@ -1,0 +1,156 @@
+"""The ruleset configuration admin: a form generated from the engine's option schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from scoring import registry
+from scoring.engine.options import options_schema
+from scoring.forms import RulesetConfigForm
+from scoring.models import RulesetConfig
+
+pytestmark = pytest.mark.django_db
+
+
+def form_for(ruleset: str, data: dict[str, Any] | None = None,
+             instance: RulesetConfig | None = None) -> RulesetConfigForm:
+    cls = type("F", (RulesetConfigForm,), {"ruleset_name": ruleset})
+    return cls(data=data, instance=instance)
+
+
+def post_data(form: RulesetConfigForm, **changes: Any) -> dict[str, Any]:
+    """What a browser would submit for the form as shown, with ``changes``."""
+    data: dict[str, Any] = {"name": "Club rules", "ruleset": form.ruleset.name, "preset": "",
+                            "description": ""}
+    for name, field in form.fields.items():
+        if name.startswith("opt_"):
+            value = field.initial
+            if isinstance(value, bool):
+                if value:
+                    data[name] = "on"
+            elif isinstance(value, list):
+                data[name] = value if hasattr(field, "choices") else ", ".join(map(str, value))
+            elif value is not None:
+                data[name] = str(value)
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return data
+
+
+@pytest.mark.parametrize("ruleset", registry.usable())
+def test_every_option_has_a_field_with_label_help_and_initial_default(ruleset):
+    form = form_for(ruleset)
+    for spec in options_schema(registry.get(ruleset).options_class):
+        field = form.fields["opt_" + spec["name"]]
+        assert field.label == spec["label"] and field.help_text == spec["help"]
+        assert field.initial == spec["default"]
+
+
+def test_field_kinds_follow_the_option_types():
+    form = form_for("riichi")
+    fields = form.fields
+    assert type(fields["opt_kuitan"]).__name__ == "BooleanField"
+    assert [c for c, _ in fields["opt_kazoe_limit"].choices] == \
+        list(next(s for s in form.schema if s["name"] == "kazoe_limit")["choices"])
+    start = fields["opt_start_points"]
+    assert type(start).__name__ == "IntegerField" and start.min_value == 0
+    assert type(fields["opt_pao_yakuman"]).__name__ == "TypedMultipleChoiceField"
+    assert type(fields["opt_uma"]).__name__ == "ListField"
+
+
+@pytest.mark.parametrize("ruleset", registry.usable())
+def test_submitting_the_defaults_saves_no_overrides(ruleset):
+    form = form_for(ruleset)
+    bound = form_for(ruleset, post_data(form))
+    assert bound.is_valid(), bound.errors
+    config = bound.save()
+    assert config.ruleset == ruleset and config.options == {}
+
+
+def test_changed_options_are_saved_as_overrides_of_the_preset():
+    form = form_for("riichi")
+    data = post_data(form, preset="tenhou", opt_kiriage="on", opt_uma="15000, 5000, -5000, -15000",
+                     opt_red_fives="3")
+    bound = form_for("riichi", data)
+    assert bound.is_valid(), bound.errors
+    config = bound.save()
+    assert config.preset == "tenhou"
+    # red_fives 3 is the preset's own value, so only the real changes are stored.
+    assert config.options["kiriage"] is True
+    assert config.options["uma"] == [15000, 5000, -5000, -15000]
+    assert "red_fives" not in config.options
+
+
+def test_number_out_of_range_is_refused_on_its_field():
+    form = form_for("riichi")
+    bound = form_for("riichi", post_data(form, opt_start_points="-5"))
+    assert not bound.is_valid()
+    assert "opt_start_points" in bound.errors
+
+
+def test_invalid_combination_is_refused_with_the_engine_message():
+    form = form_for("riichi")
+    bound = form_for("riichi", post_data(form, opt_start_points="40000",
+                                         opt_return_points="30000"))
+    assert not bound.is_valid()
+    errors = " ".join(str(e) for e in bound.errors.values())
+    assert "return_points" in errors and "start_points" in errors
+
+
+def test_list_of_numbers_rejects_text():
+    form = form_for("riichi")
+    bound = form_for("riichi", post_data(form, opt_uma="a, b"))
+    assert not bound.is_valid()
+    assert "opt_uma" in bound.errors
+
+
+def test_editing_an_existing_config_shows_its_effective_values():
+    config = RulesetConfig.objects.create(name="Club", ruleset="riichi", preset="tenhou",
+                                          options={"kiriage": True})
+    form = form_for("", instance=config)
+    assert form.ruleset.name == "riichi"
+    assert form.fields["opt_kiriage"].initial is True
+    assert form.fields["opt_red_fives"].initial == 3
+
+
+@pytest.fixture
+def staff_client(client, django_user_model):
+    admin_user = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
+    client.force_login(admin_user)
+    return client
+
+
+def test_admin_add_page_renders_the_options_of_the_chosen_ruleset(staff_client):
+    url = reverse("admin:scoring_rulesetconfig_add")
+    page = staff_client.get(url + "?ruleset=sichuan").content.decode()
+    assert 'name="opt_cap_fan"' in page and 'name="opt_kuitan"' not in page
+    page = staff_client.get(url + "?ruleset=riichi").content.decode()
+    assert 'name="opt_kuitan"' in page
+
+
+def test_admin_add_saves_a_config_and_refuses_a_bad_one(staff_client):
+    url = reverse("admin:scoring_rulesetconfig_add") + "?ruleset=riichi"
+    data = post_data(form_for("riichi"), name="Admin rules", opt_kiriage="on")
+    response = staff_client.post(url, data)
+    assert response.status_code == 302
+    assert RulesetConfig.objects.get(name="Admin rules").options == {"kiriage": True}
+    bad = post_data(form_for("riichi"), name="Bad rules", opt_start_points="40000",
+                    opt_return_points="30000")
+    response = staff_client.post(url, bad)
+    assert response.status_code == 200
+    assert "return_points" in response.content.decode()
+    assert not RulesetConfig.objects.filter(name="Bad rules").exists()
+
+
+def test_admin_change_page_and_list_render(staff_client):
+    config = RulesetConfig.objects.filter(ruleset="riichi", preset="tenhou").first()
+    page = staff_client.get(reverse("admin:scoring_rulesetconfig_change", args=[config.pk]))
+    assert page.status_code == 200 and 'name="opt_red_fives"' in page.content.decode()
+    listing = staff_client.get(reverse("admin:scoring_rulesetconfig_changelist") + "?q=tenhou")
+    assert listing.status_code == 200 and config.name in listing.content.decode()
