@@ -24,8 +24,9 @@ pair. Declared melds are not passed in: they only lower ``n`` in the 3n+2 tile c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
+from operator import itemgetter
 
 # Largest concealed hand the tables cover: a Taiwan 17-tile hand (five sets and a pair).
 TABLE_MAX_SETS = 5
@@ -109,8 +110,9 @@ _SETS9: tuple[tuple[int, ...], ...] = tuple(
     tuple(3 if r == k else 0 for r in range(9)) for k in range(9)
 ) + tuple(tuple(1 if k <= r <= k + 2 else 0 for r in range(9)) for k in range(7))
 
-_SUIT_TABLE: dict[bytes, int] | None = None
-_HONOUR_TABLE: dict[bytes, int] | None = None
+# Filled in place on first use, so functions may bind them as default arguments.
+_SUIT_TABLE: dict[bytes, int] = {}
+_HONOUR_TABLE: dict[bytes, int] = {}
 
 
 def _build_suit_table() -> dict[bytes, int]:
@@ -148,48 +150,66 @@ def _build_honour_table() -> dict[bytes, int]:
 
 
 def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """The (suit, honour) tables, built on first use (about a quarter of a second)."""
-    global _SUIT_TABLE, _HONOUR_TABLE
-    if _SUIT_TABLE is None or _HONOUR_TABLE is None:
-        _SUIT_TABLE = _build_suit_table()
-        _HONOUR_TABLE = _build_honour_table()
+    """The (suit, honour) tables, built on first use (about a tenth of a second)."""
+    if not _SUIT_TABLE:
+        _HONOUR_TABLE.update(_build_honour_table())
+        _SUIT_TABLE.update(_build_suit_table())
     return _SUIT_TABLE, _HONOUR_TABLE
 
 
-# Above this many concealed tiles (or with more than four copies of a kind) the tables do
-# not apply and the linear method answers instead.
+# The tables hold every complete suit of at most this many tiles with at most four copies
+# of a kind: every suit of a physical hand (Taiwan's 17 concealed tiles at most).
 TABLE_MAX_TILES = 3 * TABLE_MAX_SETS + 2
 
 
-def is_win(counts: Sequence[int]) -> bool:
-    """Standard win (sets + one pair) of a 34-count vector of the concealed tiles.
+def is_win(counts: Sequence[int], _suit_get: Callable[[bytes], int | None] = _SUIT_TABLE.get,
+           _honour_get: Callable[[bytes], int | None] = _HONOUR_TABLE.get) -> bool:
+    """Standard win (sets + one pair) of the 34-count vector of a physical concealed hand.
 
-    Declared melds are left out of ``counts``: any 3n+2 concealed size is accepted.
+    Declared melds are left out of ``counts``: any 3n+2 concealed size up to 17 works.
+    The precondition (at most four copies of a kind, at most 17 tiles) is not checked, to
+    keep this the fast path; for other vectors, e.g. wildcard substitutions that make a
+    fifth copy, call :func:`is_win_linear`.
     """
-    suit, honour = _SUIT_TABLE, _HONOUR_TABLE
-    if suit is None or honour is None:
-        suit, honour = tables()
-    try:
-        b = bytes(counts)
-    except ValueError:
-        return is_win_linear(counts)
-    if len(b) != 34:
-        raise ValueError("a 34-long count vector is expected")
-    if sum(b) > TABLE_MAX_TILES or max(b) > 4:
-        return is_win_linear(counts)
-    m = suit.get(b[0:9])
-    if m is None:
-        return False
-    p = suit.get(b[9:18])
-    if p is None:
-        return False
-    s = suit.get(b[18:27])
-    if s is None:
-        return False
-    z = honour.get(b[27:34])
+    if not _SUIT_TABLE:
+        tables()
+    b = bytes(counts)
+    # Honours first: in random hands they are the likeliest to be incomplete.
+    z = _honour_get(b[27:34])
     if z is None:
         return False
+    m = _suit_get(b[0:9])
+    if m is None:
+        return False
+    p = _suit_get(b[9:18])
+    if p is None:
+        return False
+    s = _suit_get(b[18:27])
+    if s is None:
+        return False
     return m + p + s + z == 1
+
+
+_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans_of = itemgetter(*_ORPHAN_KINDS)
+_ORPHAN_KEYS = frozenset(
+    bytes(2 if i == j else 1 for i in range(13)) for j in range(13)
+)
+
+
+def is_complete(counts: Sequence[int], *, seven_pairs: bool = True,
+                thirteen_orphans: bool = True) -> bool:
+    """Standard win, or seven pairs of different kinds, or thirteen orphans.
+
+    The riichi notion of a complete closed hand, on the fast path of :func:`is_win` (same
+    precondition); :mod:`scoring.engine.shapes` describes the special shapes in detail.
+    """
+    if is_win(counts):
+        return True
+    b = bytes(counts)
+    if seven_pairs and b.count(2) == 7 and sum(b) == 14:
+        return True
+    return thirteen_orphans and bytes(_orphans_of(b)) in _ORPHAN_KEYS and sum(b) == 14
 
 
 def is_sets(counts: Sequence[int]) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .agari import TABLE_MAX_TILES, is_win, tables
+from .agari import TABLE_MAX_TILES, is_win_linear, tables
 from .errors import WrongTileCount
 from .shapes import check_shapes, special_shapes
 from .tiles import Hand, Meld, tile_name
@@ -82,7 +82,7 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
         out = set()
         for k in _candidates(c):
             c[k] += 1
-            if is_win(c):
+            if is_win_linear(c):
                 out.add(k)
             c[k] -= 1
         return out

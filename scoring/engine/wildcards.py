@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from .agari import is_win
+from .agari import is_win, is_win_linear
 from .errors import BadInput, WrongTileCount
 from .shapes import (
     HONOURS_AND_KNITTED,
@@ -112,7 +112,7 @@ def is_win_wild(counts: Sequence[int], wild_count: int, *, runs: bool = True) ->
     if total % 3 != 2:
         return False
     if wild_count == 0:
-        return is_win(counts) if runs else min_wilds(counts, runs=False) == 0
+        return is_win_linear(counts) if runs else min_wilds(counts, runs=False) == 0
     return min_wilds(counts, runs=runs) <= wild_count
 
 

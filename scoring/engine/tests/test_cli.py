@@ -180,4 +180,6 @@ def test_commands_register_with_a_decorator_and_lazily(monkeypatch: pytest.Monke
     assert commands.run("echo", {"a": 1}) == {"echo": {"a": 1}}
     assert commands.run("lazy_parse", {"hand": "1m"})["hand"] == "1m"
     assert {"echo", "lazy_parse"} <= set(commands.available())
-    assert commands.run("commands", {})["commands"][0]["name"] == "commands"
+    listed = {c["name"]: c["help"] for c in commands.run("commands", {})["commands"]}
+    assert listed["echo"] == "send the request back"
+    assert listed["lazy_parse"] == "parse, lazily"
