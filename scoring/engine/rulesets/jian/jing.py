@@ -56,7 +56,9 @@ def per_payer(n: int, lone: bool, options: Options) -> int:
     if n <= 0:
         return 0
     amount = (n - 3) * n if n >= options.chongguan_at else n
-    if lone and (n >= options.chongguan_at or not options.bajing_needs_chongguan):
+    doubles = options.bajing == "always" or (
+        options.bajing == "chongguan_only" and n >= options.chongguan_at)
+    if lone and doubles:
         amount *= 2
     return amount * options.chip
 

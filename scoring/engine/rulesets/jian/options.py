@@ -27,8 +27,9 @@ class Options:
     chongguan_at: int = field(default=5, metadata=opt(
         "冲关 from", "n 精 at or above this collect (n − 3) × n from each player.",
         minimum=4))
-    bajing_needs_chongguan: bool = field(default=False, metadata=opt(
-        "霸精 only with 冲关", "By default a lone holder of 精 (霸精) doubles any count."))
+    bajing: str = field(default="always", metadata=opt(
+        "霸精", "A lone holder of 精 doubles: always, only with 冲关, or off.",
+        choices=("always", "chongguan_only", "off")))
     jing_on_draw: bool = field(default=False, metadata=opt(
         "精 paid on a drawn hand", "By default a drawn hand (荒庄) pays no 精."))
     dealer_on_draw: str = field(default="stay", metadata=opt(

@@ -31,7 +31,7 @@ def outcomes(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=60, deadline=None)
 @given(st.lists(outcomes(), min_size=1, max_size=8),
        st.sampled_from([{}, {"preset": "jian_discarder_pays"},
-                        {"jing_on_draw": True, "bajing_needs_chongguan": True}]))
+                        {"jing_on_draw": True, "bajing": "chongguan_only"}]))
 def test_random_games_stay_zero_sum(hands: list[dict[str, Any]], options: dict[str, Any]) -> None:
     state = game.initial_state(options)
     for outcome in hands:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
+from scoring.engine.options import build_options
 from scoring.engine.rulesets import get
 from scoring.engine.rulesets.jian import score
 from scoring.engine.rulesets.jian.hand import read_jing
@@ -29,7 +30,7 @@ def test_seed_win_totals_are_reproduced(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", JING, ids=[c["name"] for c in JING])
 def test_seed_jing_totals_are_reproduced(case: dict[str, Any]) -> None:
-    options = Options()
+    options = build_options(Options, case.get("options"))
     jing = read_jing(case["in"]["jing"]) if "jing" in case["in"] else None
     got = jing_summary(read_counts(case["in"], jing, options), options)
     assert {k: got[k] for k in case["out"]} == case["out"]
@@ -124,5 +125,5 @@ def test_jing_tiles_must_be_jing() -> None:
 
 def test_lone_holder_below_chongguan_doubles_unless_the_option_says_otherwise() -> None:
     assert jing_summary([0, 3, 0, 0], Options())["collects"] == [0, 18, 0, 0]
-    restricted = Options(bajing_needs_chongguan=True)
+    restricted = Options(bajing="chongguan_only")
     assert jing_summary([0, 3, 0, 0], restricted)["collects"] == [0, 9, 0, 0]
