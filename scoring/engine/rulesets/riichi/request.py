@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import BadInput, BadOption, WrongTileCount
 from ...options import build_options
-from ...tiles import Tile, check_copies, counts34, parse_meld, parse_tiles
+from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
 from .hand import WIND_KIND, WinContext
 from .options import PRESETS, Options
 
@@ -101,14 +101,11 @@ def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
     return flags
 
 
-def check_reds(tiles: list[Tile], options: Options) -> None:
-    reds = [t for t in tiles if t.red]
-    if not reds:
-        return
+def check_reds(reds: list[int], options: Options) -> None:
+    """``reds`` counts red 5m, 5p, 5s held; the set has one of each (or two 5p)."""
     if options.red_fives == 0:
         raise BadInput("these rules play without red fives; write the red tile as 5, not 0")
-    for suit, kind in (("m", 4), ("p", 13), ("s", 22)):
-        n = sum(t.kind == kind for t in reds)
+    for suit, n in zip("mps", reds, strict=True):
         allowed = 2 if options.red_fives == 4 and suit == "p" else 1
         if n > allowed:
             raise BadInput(f"the hand has {n} red 5{suit} but the set has {allowed}")
@@ -170,42 +167,107 @@ def tiles_of(text: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-meld_of = lru_cache(maxsize=4096)(parse_meld)
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
-def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, list[Tile]]:
-    """The win context and every physical tile (for red fives)."""
+@lru_cache(maxsize=4096)
+def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
+    """(34 counts, red fives per suit, tile count) of a concealed-tile string.
+
+    The hot path of every request, so it counts straight from the characters; anything
+    unusual (flowers, bad characters) goes through :func:`tiles_of` for its error.
+    """
+    counts = [0] * 34
+    reds = [0, 0, 0]
+    n = 0
+    start = 0
+    for i, ch in enumerate(text):
+        base = _SUIT_BASE.get(ch)
+        if base is not None:
+            for d in text[start:i]:
+                if d == "0" and base < 27:
+                    counts[base + 4] += 1
+                    reds[base // 9] += 1
+                elif "1" <= d <= "9" and (base < 27 or d <= "7"):
+                    counts[base + ord(d) - 49] += 1
+                else:
+                    return _scan_slow(text)
+                n += 1
+            start = i + 1
+        elif not ("0" <= ch <= "9"):
+            return _scan_slow(text)
+    if start != len(text):
+        return _scan_slow(text)
+    return tuple(counts), (reds[0], reds[1], reds[2]), n
+
+
+def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
+    tiles = tiles_of(text)  # raises BadTile with the offending character
+    if any(t.kind >= 34 for t in tiles):
+        raise BadInput("riichi has no flowers; remove the 'f' tiles")
+    reds = [0, 0, 0]
+    for t in tiles:
+        if t.red:
+            reds[t.kind // 9] += 1
+    return tuple(counts34(tiles)), (reds[0], reds[1], reds[2]), len(tiles)
+
+
+@lru_cache(maxsize=4096)
+def meld_of(text: str) -> tuple[Meld, tuple[int, int, int]]:
+    m = parse_meld(text)
+    reds = [0, 0, 0]
+    for t in m.tiles:
+        if t.red:
+            reds[t.kind // 9] += 1
+    return m, (reds[0], reds[1], reds[2])
+
+
+def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, int]:
+    """The win context and the number of red fives held."""
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '123m456p'")
-    tiles = tiles_of(hand_text)
-    if any(t.kind >= 34 for t in tiles):
-        raise BadInput("riichi has no flowers; remove the 'f' tiles")
+    hand_counts, hand_reds, n = scan(hand_text)
     win_text = request.get("win_tile")
-    win_tiles = tiles_of(win_text) if isinstance(win_text, str) else ()
-    if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
-        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
+    win_tile = _FAST_TILES.get(win_text) if isinstance(win_text, str) else None
+    if win_tile is None:
+        win_tiles = tiles_of(win_text) if isinstance(win_text, str) else ()
+        if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
+            raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
+        win_tile = win_tiles[0]
     melds_raw = request.get("melds") or []
     if not isinstance(melds_raw, list):
         raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
-    melds = tuple(meld_of(m) if isinstance(m, str) else parse_meld(m) for m in melds_raw)
-    size = len(tiles) + 3 * len(melds)
+    parsed = [meld_of(m) if isinstance(m, str) else (parse_meld(m), (0, 0, 0))
+              for m in melds_raw]
+    melds = tuple(m for m, _ in parsed)
+    size = n + 3 * len(melds)
     if size != 13:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
             "13 are needed")
-    all_tiles = list(tiles)
-    all_tiles.append(win_tiles[0])
-    concealed = counts34(all_tiles)
-    for m in melds:
-        all_tiles.extend(m.tiles)
-    counts = counts34(all_tiles)
+    concealed = list(hand_counts)
+    concealed[win_tile.kind] += 1
+    counts = list(concealed)
+    reds = list(hand_reds)
+    if win_tile.red:
+        reds[win_tile.kind // 9] += 1
+    has_open = has_kan = False
+    for m, meld_reds in parsed:
+        for t in m.tiles:
+            counts[t.kind] += 1
+        if meld_reds != (0, 0, 0):
+            reds = [a + b for a, b in zip(reds, meld_reds, strict=True)]
+        has_open = has_open or m.kind != "ankan"
+        has_kan = has_kan or m.is_kan
     if max(counts) > 4:
+        all_tiles = list(tiles_of(hand_text)) + [win_tile]
+        for m in melds:
+            all_tiles.extend(m.tiles)
         check_copies(all_tiles)  # raises, naming the tile
-    for t in all_tiles:
-        if t.red:
-            check_reds(all_tiles, options)
-            break
+    aka = reds[0] + reds[1] + reds[2]
+    if aka:
+        check_reds(reds, options)
     win = request.get("win")
     if win not in ("ron", "tsumo"):
         raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
@@ -213,15 +275,10 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     me = seat(request.get("seat_wind"), "seat_wind")
     round_wind = seat(request.get("round_wind"), "round_wind", default="E")
     flags = flags_of(request)
-    has_open = False
-    has_kan = False
-    for m in melds:
-        has_open = has_open or m.kind != "ankan"
-        has_kan = has_kan or m.is_kan
     if any(flags.values()):
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
     ctx = WinContext(
-        concealed=concealed, melds=melds, win_tile=win_tiles[0].kind, tsumo=tsumo, seat=me,
+        concealed=concealed, melds=melds, win_tile=win_tile.kind, tsumo=tsumo, seat=me,
         seat_wind=WIND_KIND[me], round_wind=WIND_KIND[round_wind], flags=flags,
         options=options, counts=counts, menzen=not has_open)
-    return ctx, all_tiles
+    return ctx, aka

@@ -142,7 +142,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     if request.get("nagashi_mangan"):
         flags_of(request)  # still refuse a malformed flag
         return _nagashi(request, options)
-    ctx, tiles = build_context(request, options)
+    ctx, aka = build_context(request, options)
     honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
     winner = ctx.seat
     discarder = request.get("discarder")
@@ -169,7 +169,6 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     if ura_tiles and not ctx.flags["riichi"]:
         raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
     ura = count_dora(ctx, ura_tiles)
-    aka = sum(t.red for t in tiles) if options.red_fives else 0
     best: Candidate | None = None
     maybe_yakuman = hand_may_be_yakuman(ctx)
     for r in readings:
