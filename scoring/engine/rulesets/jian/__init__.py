@@ -34,9 +34,9 @@ Other conventions chosen where the seed is vague (alternatives are options where
   (the seed's "点炮 (等于精调)").
 * 小七 counts four identical tiles as two pairs; 大七 is all triplets (大七对) with no chow.
 * 精 are paid at the end of a won hand by every player; a drawn hand (荒庄) pays no 精
-  (option). 霸精 doubles any count (options: only with 冲关, or never). Twelve
-  精 can only be 霸精: the seed's 12 → 324 is the figure without the doubling. Kongs pay nothing by
-  themselves.
+  (option). 霸精 doubles any count (options: only with 冲关, or never). Twelve 精
+  can only be 霸精: the seed's 12 → 324 is the figure without the doubling.
+* Kongs pay nothing by themselves.
 * The dealer keeps the deal after winning and passes it to the next player when anyone
   else wins; after a drawn hand the dealer stays (option: pass). Scores start at 0.
 """

@@ -21,7 +21,11 @@ Outcome (``type`` is always ``"hand"``)::
        ]}}
 
 ``outcome["wins"]`` (a list of win entries) is accepted as a shorthand for events that are
-all wins. The hand ends when three players have won; otherwise the wall ran out and
+all wins. A robbed kong (抢杠) is not recorded as a kong: the win names the robbed player
+as its discarder and sets ``robbing_kong``. Flags may be given on the event or inside the
+tiles-mode hand; in quick mode the fan typed in already includes them.
+
+The hand ends when three players have won; otherwise the wall ran out and
 ``draw`` must describe every player still in.
 """
 
