@@ -285,6 +285,7 @@ class MeldedHand(DifficultyFan):
 class TileHog(DifficultyFan):
     name_zh = "四归一"
     init = False
+    core = (0, 0)  # not sets: the four tiles, counted by core_count
     note = "组牌: the four equal tiles alone (34 combinations, no meld factor)."
 
     def local(self, r: Reading) -> Hashable | None:
