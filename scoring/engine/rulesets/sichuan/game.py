@@ -140,6 +140,9 @@ class _Hand:
             raise BadEvent("with_previous (一炮多响) needs the previous event to be a win on "
                            "the same discard")
         request = self._request(ev, discarder, flags, winner)
+        body = ev.get("hand") if isinstance(ev.get("hand"), Mapping) else ev.get("quick")
+        if isinstance(body, Mapping):  # a flag set inside the hand counts for the table too
+            flags = {name: on or body.get(name) is True for name, on in flags.items()}
         value = win_value(request, self.o)
         payer_list = [discarder] if discarder is not None else [
             q for q in self.in_play if q != winner]

@@ -224,3 +224,12 @@ def test_replay_of_a_short_game_gives_the_final_standings() -> None:
     assert sum(state["scores"]) == 0 and state["dealer"] == 0
     assert state["hands_played"] == 2
     assert game.final_settlement(state, FIVE) == []
+
+
+def test_kong_cannon_flag_inside_the_tiles_hand_also_transfers_the_kong() -> None:
+    hand = {"hand": "123456789m1122p", "win_tile": "2p", "kong_discard": True}
+    events = [{"kind": "kong", "player": 0, "kong": "added"},
+              {"kind": "win", "winner": 1, "discarder": 0, "hand": hand}, win(2, 0), win(3, 0)]
+    r = settle(events)
+    assert by_reason(r, "kong") == [0, 10, -5, -5]
+    assert r["results"][0]["fan"] == 1
