@@ -12,7 +12,8 @@ Conventions chosen where the seed is vague (alternatives are options):
   of the last tile). Fans add up: 清对 = 清一色 + 对子胡 = 3, 清一色带两杠 = 4, and
   清一色十八学士杠上花 = 2 + 2 + 4 + 1 = 9, the seed's figure. The all-triplets family
   (对子胡 / 金钩钓 / 十八学士 / 将对) is exclusive: the highest applies. The highest-fan
-  reading of a hand is paid. 海底炮 (a discard of the last tile) is an option.
+  reading of a hand is paid. 海底炮 (a discard of the last tile) is an option. Fans the
+  seed does not list (带幺九, 门清, 中张, 天胡/地胡) are not counted.
 * Self-draw: 自摸加底 (one more base per payer, the seed's recommendation) by default;
   自摸加番 is an option. The cap applies to the fan; the 加底 base is added after it.
 * Cap: 4 fan by default (the seed's figures are uncapped: preset ``chengdu_five``).
