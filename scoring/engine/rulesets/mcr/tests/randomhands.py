@@ -110,6 +110,9 @@ class HandMaker:
         pair = self._pair(counts, sets)
         if pair is None:
             return None
+        return self._meld_some(sets, pair)
+
+    def _meld_some(self, sets: list[tuple[str, int]], pair: int) -> dict[str, Any]:
         rng = self.rng
         n_melds = rng.choice((0, 0, 0, 1, 1, 2, 2, 3, 4))
         n_melds = max(n_melds, sum(1 for s, _ in sets if s == "kong"))
@@ -120,6 +123,53 @@ class HandMaker:
         for shape, kind in concealed:
             tiles.extend([kind, kind + 1, kind + 2] if shape == "chow" else [kind] * 3)
         return self._finish(tiles, melds)
+
+    def themed(self) -> dict[str, Any] | None:
+        """Hands of the fans a random draw almost never makes."""
+        rng = self.rng
+        suit = 9 * rng.randrange(3)
+        other = [9 * s for s in range(3) if 9 * s != suit]
+        theme = rng.randrange(5)
+        if theme == 0:  # nine gates
+            tiles = [suit + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+            tiles.append(suit + rng.randrange(9))
+            return self._finish(tiles, [])
+        if theme == 1:  # all green
+            greens = [("chow", 19), ("pung", 19), ("pung", 20), ("pung", 21), ("pung", 23),
+                      ("pung", 25), ("pung", 32), ("kong", 23), ("kong", 32)]
+            counts = [0] * 34
+            sets: list[tuple[str, int]] = []
+            while len(sets) < 4:
+                shape, kind = rng.choice(greens)
+                need = [kind, kind + 1, kind + 2] if shape == "chow" else [kind] * (
+                    4 if shape == "kong" else 3)
+                if all(counts[k] + need.count(k) <= 4 for k in need):
+                    for k in need:
+                        counts[k] += 1
+                    sets.append((shape, kind))
+            pair = rng.choice([k for k in (19, 20, 21, 23, 25, 32) if counts[k] <= 2] or [25])
+            if counts[pair] > 2:
+                return None
+            return self._meld_some(sets, pair)
+        if theme == 2:  # pure terminal chows
+            return self._meld_some([("chow", suit), ("chow", suit), ("chow", suit + 6),
+                                    ("chow", suit + 6)], suit + 4)
+        if theme == 3:  # three-suited terminal chows
+            return self._meld_some([("chow", other[0]), ("chow", other[0] + 6),
+                                    ("chow", other[1]), ("chow", other[1] + 6)], suit + 4)
+        order = rng.sample(range(3), 3)  # mixed straight plus one more set
+        sets = [("chow", 9 * order[i] + 3 * i) for i in range(3)]
+        counts = [0] * 34
+        for _, kind in sets:
+            for k in (kind, kind + 1, kind + 2):
+                counts[k] += 1
+        more = self._sets(counts, 1)
+        if more is None:
+            return None
+        pair = self._pair(counts, sets)
+        if pair is None:
+            return None
+        return self._meld_some(sets + more, pair)
 
     def seven_pairs(self) -> dict[str, Any] | None:
         rng = self.rng
@@ -252,8 +302,10 @@ class HandMaker:
     def hand(self) -> dict[str, Any]:
         while True:
             x = self.rng.random()
-            if x < 0.80:
+            if x < 0.77:
                 made = self.standard()
+            elif x < 0.80:
+                made = self.themed()
             elif x < 0.88:
                 made = self.seven_pairs()
             elif x < 0.91:
