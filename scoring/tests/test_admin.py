@@ -121,7 +121,8 @@ def test_editing_an_existing_config_shows_its_effective_values():
 
 @pytest.fixture
 def staff_client(client, django_user_model):
-    admin_user = django_user_model.objects.create_superuser("root", "root@example.org", "pw")
+    admin_user = django_user_model.objects.create(username="root", is_staff=True,
+                                                  is_superuser=True)
     client.force_login(admin_user)
     return client
 

@@ -1,0 +1,108 @@
+"""Who may watch and who may write: seated players, the creator, staff; strangers read
+public and link tables only."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.test import RequestFactory
+
+from games import services
+from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+
+from .tables import CREATOR, make_table, seated, user
+
+pytestmark = pytest.mark.django_db
+
+STRANGER = Actor(session_key="stranger")
+
+
+@pytest.mark.parametrize(("visibility", "stranger_sees"), [
+    ("public", True), ("link", True), ("private", False)])
+def test_strangers_view_public_and_link_tables_only(visibility, stranger_sees):
+    table = make_table(visibility=visibility)
+    assert can_view(table, STRANGER) is stranger_sees
+    assert can_view(table, Actor()) is stranger_sees
+    assert can_write(table, STRANGER) is False
+    assert can_view(table, CREATOR) and can_write(table, CREATOR)
+
+
+def test_seated_player_reads_and_writes_a_private_table_until_released():
+    table = make_table(visibility="private")
+    actor = seated(table, 1)
+    assert can_view(table, actor) and can_write(table, actor)
+    assert seat_of(table, actor).position == 1
+    services.release_seat(table, 1, actor)
+    assert not can_view(table, actor) and not can_write(table, actor)
+
+
+def test_staff_and_the_creating_user_may_write():
+    owner = user("owner")
+    table = services.create_table("t", "riichi", "", {}, ["A", "B", "C", "D"],
+                                  creator=Actor(user=owner), visibility="private")
+    assert is_creator(table, Actor(user=owner)) and can_write(table, Actor(user=owner))
+    staff = user("staff", is_staff=True)
+    assert can_write(table, Actor(user=staff)) and can_view(table, Actor(user=staff))
+    assert not can_write(table, Actor(user=user("someone")))
+
+
+def test_user_linked_to_the_seats_player_may_write():
+    table = make_table(visibility="private")
+    member = user("chen")
+    seat = table.seats.get(position=2)
+    seat.player.user = member
+    seat.player.save()
+    assert can_write(table, Actor(user=member))
+
+
+def test_a_seat_held_by_someone_else_cannot_be_claimed():
+    table = make_table()
+    seated(table, 0, key="first")
+    with pytest.raises(services.TableError) as info:
+        services.claim_seat(table, 0, session_key="second")
+    assert info.value.code == "seat_taken"
+    services.claim_seat(table, 0, session_key="first")  # claiming again is harmless
+
+
+def test_a_session_holds_one_seat_per_table():
+    table = make_table()
+    seated(table, 0, key="phone")
+    seated(table, 3, key="phone")
+    assert [s.position for s in table.seats.all() if s.claimed_session == "phone"] == [3]
+
+
+def test_claiming_needs_a_session_or_a_user_and_a_valid_position():
+    table = make_table()
+    with pytest.raises(services.TableError):
+        services.claim_seat(table, 0)
+    with pytest.raises(services.TableError):
+        services.claim_seat(table, 4, session_key="k")
+
+
+def test_only_the_holder_creator_or_staff_release_a_seat():
+    table = make_table()
+    seated(table, 2, key="holder")
+    with pytest.raises(services.TableError) as info:
+        services.release_seat(table, 2, STRANGER)
+    assert info.value.code == "forbidden"
+    services.release_seat(table, 2, CREATOR)
+    assert not table.seats.get(position=2).is_claimed
+
+
+def test_visibility_is_changed_by_writers_only():
+    table = make_table()
+    with pytest.raises(services.TableError):
+        services.set_visibility(table, "private", STRANGER)
+    services.set_visibility(table, "private", CREATOR)
+    table.refresh_from_db()
+    assert table.visibility == "private" and not can_view(table, STRANGER)
+
+
+def test_actor_from_reads_requests_and_scopes():
+    request = RequestFactory().get("/")
+    request.user = AnonymousUser()
+    request.session = type("S", (), {"session_key": "abc"})()
+    assert actor_from(request) == Actor(user=request.user, session_key="abc")
+    scope = {"user": AnonymousUser(), "session": request.session}
+    assert actor_from(scope).session_key == "abc" and actor_from(scope).user_id is None
+    assert actor_from(None) == Actor()
