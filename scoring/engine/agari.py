@@ -198,18 +198,31 @@ _ORPHAN_KEYS = frozenset(
 
 
 def is_complete(counts: Sequence[int], *, seven_pairs: bool = True,
-                thirteen_orphans: bool = True) -> bool:
+                thirteen_orphans: bool = True, _suit_get: Callable[[bytes], int | None] =
+                _SUIT_TABLE.get, _honour_get: Callable[[bytes], int | None] =
+                _HONOUR_TABLE.get) -> bool:
     """Standard win, or seven pairs of different kinds, or thirteen orphans.
 
     The riichi notion of a complete closed hand, on the fast path of :func:`is_win` (same
     precondition); :mod:`scoring.engine.shapes` describes the special shapes in detail.
     """
-    if is_win(counts):
-        return True
+    if not _SUIT_TABLE:
+        tables()
     b = bytes(counts)
-    if seven_pairs and b.count(2) == 7 and sum(b) == 14:
+    z = _honour_get(b[27:34])
+    if z is not None:
+        m = _suit_get(b[0:9])
+        if m is not None:
+            p = _suit_get(b[9:18])
+            if p is not None:
+                s = _suit_get(b[18:27])
+                if s is not None and m + p + s + z == 1:
+                    return True
+    # Exactly seven kinds held, two of each; or the 13 orphans held (one doubled) and
+    # nothing else. Counting bytes runs in C, which keeps this as cheap as a lookup.
+    if seven_pairs and b.count(2) == 7 and b.count(0) == 27:
         return True
-    return thirteen_orphans and bytes(_orphans_of(b)) in _ORPHAN_KEYS and sum(b) == 14
+    return thirteen_orphans and b.count(0) == 21 and bytes(_orphans_of(b)) in _ORPHAN_KEYS
 
 
 def is_sets(counts: Sequence[int]) -> bool:

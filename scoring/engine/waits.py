@@ -17,8 +17,18 @@ from typing import Any
 
 from .agari import TABLE_MAX_TILES, is_win_linear, tables
 from .errors import WrongTileCount
-from .shapes import check_shapes, special_shapes
-from .tiles import Hand, Meld, tile_name
+from .shapes import (
+    HONOURS_AND_KNITTED,
+    KNITTED_SETS,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    SEVEN_PAIRS_QUADS,
+    THIRTEEN_LAN,
+    THIRTEEN_ORPHANS,
+    check_shapes,
+    special_shapes,
+)
+from .tiles import TERMINALS_AND_HONOURS, Hand, Meld, tile_name
 
 STANDARD = "standard"
 
@@ -109,6 +119,30 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
     return found
 
 
+def _special_candidates(c: Sequence[int], flags: Sequence[str], n_melds: int) -> set[int]:
+    """Kinds worth trying for the special shapes: most hands rule every shape out at once.
+
+    Seven pairs wait on the one odd kind; thirteen orphans need nothing but orphans; the
+    knitted and loose shapes need no pair yet (or, for 组合龙, eight of a knitted nine).
+    """
+    out: set[int] = set()
+    closed = n_melds == 0 and sum(c) == 13
+    if closed and (SEVEN_PAIRS in flags or SEVEN_PAIRS_QUADS in flags):
+        odd = [k for k in range(34) if c[k] % 2]
+        if len(odd) == 1:
+            out.add(odd[0])
+    if closed and THIRTEEN_ORPHANS in flags:
+        if not any(c[k] for k in range(34) if k not in TERMINALS_AND_HONOURS):
+            out.update(TERMINALS_AND_HONOURS)
+    if closed and (HONOURS_AND_KNITTED in flags or THIRTEEN_LAN in flags) and max(c) <= 1:
+        out.update(k for k in range(34) if not c[k])
+    if KNITTED_STRAIGHT in flags and any(
+        sum(1 for k in kinds if c[k]) >= 8 for kinds in KNITTED_SETS
+    ):
+        out.update(range(34))
+    return out
+
+
 def _check_size(counts: Sequence[int], n_melds: int) -> None:
     size = sum(counts[:34]) + 3 * n_melds
     if size % 3 != 1:
@@ -131,14 +165,16 @@ def wait_details(counts: Sequence[int], melds: Sequence[Meld] = (),
     standard = standard_waits(c)
     if not flags:
         return [Wait(k, 4 - held[k], (STANDARD,)) for k in sorted(standard) if held[k] < 4]
+    special = _special_candidates(c, flags, len(melds))
     out = []
-    for k in range(34):
+    for k in sorted(standard | special):
         if held[k] >= 4:
             continue
         made = [STANDARD] if k in standard else []
-        c[k] += 1
-        made.extend(dict.fromkeys(m.name for m in special_shapes(c, flags, len(melds))))
-        c[k] -= 1
+        if k in special:
+            c[k] += 1
+            made.extend(dict.fromkeys(m.name for m in special_shapes(c, flags, len(melds))))
+            c[k] -= 1
         if made:
             out.append(Wait(k, 4 - held[k], tuple(made)))
     return out

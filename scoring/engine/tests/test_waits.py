@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.errors import BadInput, WrongTileCount
+from scoring.engine.shapes import KNITTED_SETS, special_shapes
 from scoring.engine.tiles import counts_of, parse_hand, tile_name
 from scoring.engine.waits import hand_waits, held_counts, is_ready, wait_details, waits
 
-from .brute import brute_waits
+from .brute import brute_is_win, brute_waits
 
 DATA = Path(__file__).parent / "data" / "core"
 CASES = json.loads((DATA / "waits.json").read_text(encoding="utf-8"))
@@ -116,3 +117,40 @@ def test_a_complete_hand_has_no_waits_but_a_count_error() -> None:
 def test_an_unknown_shape_is_a_bad_input() -> None:
     with pytest.raises(BadInput):
         wait_details(counts_of("1m"), shapes=["eight_pairs"])
+
+
+ALL_SHAPES = ("seven_pairs", "thirteen_orphans", "honours_and_knitted", "knitted_straight",
+              "thirteen_lan")
+
+
+@st.composite
+def special_waiting_hands(draw: st.DrawFn) -> list[int]:
+    """Thirteen tiles near a special shape: pairs, orphans, or a knitted/loose spread."""
+    pools = [
+        [k for k in range(34) for _ in range(2)],  # pairs come easily
+        [0, 8, 9, 17, 18, 26, *range(27, 34)] * 2,  # orphans
+        [*KNITTED_SETS[draw(st.integers(0, 5))], *range(27, 34), *range(27)],  # knitted
+    ]
+    pool = draw(st.sampled_from(pools))
+    picks = draw(st.permutations(pool))
+    c = [0] * 34
+    for k in picks:
+        if sum(c) == 13:
+            break
+        if c[k] < 4:
+            c[k] += 1
+    return c
+
+
+@settings(max_examples=300, deadline=None)
+@given(special_waiting_hands(), st.sampled_from([ALL_SHAPES, ("seven_pairs_quads",)]))
+def test_special_waits_agree_with_trying_every_kind(c: list[int], shapes: tuple[str, ...]) -> None:
+    expected = []
+    for k in range(34):
+        if c[k] >= 4:
+            continue
+        d = list(c)
+        d[k] += 1
+        if brute_is_win(d) or special_shapes(d, shapes):
+            expected.append(k)
+    assert waits(c, shapes=shapes) == expected
