@@ -1,0 +1,68 @@
+"""compute_table: the contract the site's ``fan_difficulty`` command and page rely on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scoring.engine.rulesets.mcr.difficulty import DATA_PATH, write_table
+from scoring.engine.rulesets.mcr.difficulty_fans import NOT_COUNTABLE, REGISTRY
+from scoring.engine.rulesets.mcr.fans import BY_NAME_ZH, FANS
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    calls: list[tuple[int, int, str]] = []
+    path = tmp_path_factory.mktemp("difficulty") / "fan_difficulty.json"
+    rows = write_table(path, progress=lambda done, total, name: calls.append((done, total, name)))
+    return {"rows": rows, "calls": calls, "path": path}
+
+
+def test_one_row_per_official_fan_in_table_order(generated: dict[str, Any]) -> None:
+    rows = generated["rows"]
+    assert [r["name_zh"] for r in rows] == [f.name_zh for f in FANS]
+    for row, fdef in zip(rows, FANS, strict=True):
+        assert (row["id"], row["name_en"], row["points"]) == (fdef.id, fdef.name_en, fdef.points)
+
+
+def test_progress_reports_every_fan_once_in_order(generated: dict[str, Any]) -> None:
+    total = len(FANS)
+    assert generated["calls"] == [(i + 1, total, f.name_zh) for i, f in enumerate(FANS)]
+
+
+def test_every_counted_fan_has_both_indices_and_the_rest_say_why_not(
+    generated: dict[str, Any],
+) -> None:
+    counted = {f.name_zh for f in REGISTRY}
+    assert counted.isdisjoint(NOT_COUNTABLE)
+    assert counted | set(NOT_COUNTABLE) == set(BY_NAME_ZH)
+    for row in generated["rows"]:
+        if row["name_zh"] in counted:
+            assert isinstance(row["zupai_index"], float)
+            assert isinstance(row["hupai_index"], float)
+            assert row["counts"]["hupai"]["weighted"] > 0
+        else:
+            assert row["zupai_index"] is None and row["hupai_index"] is None
+            assert row["counts"] is None
+            assert row["note"] == NOT_COUNTABLE[row["name_zh"]]
+
+
+def test_the_ten_fans_the_seed_left_out_are_computed(generated: dict[str, Any]) -> None:
+    left_out = ["绿一色", "清一色", "全大", "全中", "全小", "全带五", "大于五", "小于五",
+                "推不倒", "混一色"]
+    by_name = {r["name_zh"]: r for r in generated["rows"]}
+    for name in left_out:
+        row = by_name[name]
+        assert row["whole_hand"] is True
+        assert row["zupai_index"] == row["hupai_index"] > 0
+
+
+def test_written_file_is_json_of_the_rows(generated: dict[str, Any]) -> None:
+    assert json.loads(Path(generated["path"]).read_text("utf-8")) == generated["rows"]
+
+
+def test_shipped_data_file_is_up_to_date(generated: dict[str, Any]) -> None:
+    assert json.loads(DATA_PATH.read_text("utf-8")) == generated["rows"]
