@@ -58,6 +58,15 @@ def actor_from(source: Any, name: str = "") -> Actor:
     return Actor(user=user, session_key=key, name=name)
 
 
+def ensure_session_key(request: Any) -> str:
+    """The request's session key, saving a new session first: claiming a seat and creating
+    a table tie write rights to it, so an anonymous phone needs one before either."""
+    session = request.session
+    if not session.session_key:
+        session.save()
+    return str(session.session_key)
+
+
 def seat_of(table: Table, who: Any) -> Seat | None:
     """The seat ``who`` holds at ``table``, if any."""
     actor = actor_from(who)

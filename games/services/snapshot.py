@@ -60,6 +60,7 @@ def snapshot(table: Table) -> dict[str, Any]:
             "summary": hand.summary,
             "outcome": hand.outcome,
             "results": hand.result,
+            "scoring": scoring_items(hand.result),
             "rows": [_row(e) for e in rows],
             "deltas": deltas,
             "pot_change": hand.pot_change,
@@ -138,3 +139,33 @@ def _wind(state: dict[str, Any], position: int, dealer: Any) -> str | None:
     if isinstance(winds, list) and len(winds) == 4:
         return str(winds[position])
     return seat_wind(position, dealer) if isinstance(dealer, int) else None
+
+
+_ITEM_LISTS = ("yaku", "yakuman", "fans", "items")
+
+
+def scoring_items(results: Any) -> list[dict[str, Any]]:
+    """Each win's yaku/fan as ``{"winner", "items": [{"name", "native", "value"}], "text"}``:
+    one display shape over the rulesets' own result formats (kept whole in ``results``)."""
+    out: list[dict[str, Any]] = []
+    for result in results if isinstance(results, list) else []:
+        if not isinstance(result, dict) or "winner" not in result:
+            continue
+        items = []
+        for key in _ITEM_LISTS:
+            entries = result.get(key)
+            if not isinstance(entries, list):
+                continue
+            for entry in entries:
+                if not isinstance(entry, dict):
+                    continue
+                items.append({
+                    "name": entry.get("name_en") or entry.get("name") or "",
+                    "native": entry.get("name_ja") or entry.get("name_zh")
+                    or entry.get("name_native") or "",
+                    "value": next((entry[k] for k in ("han", "fan", "value", "points")
+                                   if isinstance(entry.get(k), int)), None),
+                })
+        out.append({"winner": result["winner"], "items": items,
+                    "text": str(result.get("text") or "")})
+    return out

@@ -376,3 +376,27 @@ def test_snapshot_has_hands_ledger_chart_and_standings():
     # Seat 1 won hand 1 and seat 0 hand 2 as non-dealers: the deal is with seat 2 now.
     assert [s["wind"] for s in snap["seats"]] == ["W", "N", "E", "S"]
     assert set(snap["outcome_types"]) >= {"ron", "tsumo"}
+
+
+def test_snapshot_lists_each_wins_yaku_in_one_display_shape():
+    table = make_table()
+    tiles = OUTCOMES["riichi"]["ron"][3]
+    result = record(table, tiles)
+    scoring = result["snapshot"]["hands"][0]["scoring"]
+    assert scoring[0]["winner"] == 3
+    names = {item["name"] for item in scoring[0]["items"]}
+    assert "Riichi" in names
+    assert all(item["native"] and isinstance(item["value"], int) for item in scoring[0]["items"])
+
+
+def test_player_games_gives_score_and_place_in_each_table():
+    first = make_table()
+    record(first, RON)  # seat 1 (Bo) wins 2600 from seat 2 (Chen)
+    second = make_table(visibility="private")
+    bo = first.seats.get(position=1).player
+    games = services.player_games(bo)
+    assert [g["table"] for g in games] == [second.public_id, first.public_id]
+    assert games[1]["score"] == 27600 and games[1]["rank"] == 1 and games[1]["hands"] == 1
+    assert games[0]["score"] == 25000 and games[0]["rank"] == 1
+    seen_by_stranger = services.player_games(bo, viewer=Actor(session_key="stranger"))
+    assert [g["table"] for g in seen_by_stranger] == [first.public_id]
