@@ -220,9 +220,10 @@ def is_complete(counts: Sequence[int], *, seven_pairs: bool = True,
                     return True
     # Exactly seven kinds held, two of each; or the 13 orphans held (one doubled) and
     # nothing else. Counting bytes runs in C, which keeps this as cheap as a lookup.
-    if seven_pairs and b.count(2) == 7 and b.count(0) == 27:
-        return True
-    return thirteen_orphans and b.count(0) == 21 and bytes(_orphans_of(b)) in _ORPHAN_KEYS
+    zeros = b.count(0)
+    if zeros == 27:
+        return seven_pairs and b.count(2) == 7
+    return zeros == 21 and thirteen_orphans and bytes(_orphans_of(b)) in _ORPHAN_KEYS
 
 
 def is_sets(counts: Sequence[int]) -> bool:
