@@ -14,7 +14,9 @@ like ``1111m``-heavy shapes that would need a fifth copy; the caps make it exact
 
 Speed comes from memoising at three levels, all keyed by ``bytes``:
 
-* a suit's nine counts -> the interned id of its ``D`` array;
+* a suit's nine counts -> the interned id of its ``D`` array, read from the table shipped
+  in ``data/suit_costs.bin`` (every suit of up to 11 tiles, built by
+  :mod:`.build_tables` with this same programme) or computed on first sight;
 * two ids -> the id of their min-plus combination (manzu+pinzu, souzu+honours);
 * so a warm lookup of a whole hand is four dict hits for the suits and three for the
   combinations, with no arithmetic per tile.
@@ -25,7 +27,12 @@ fill lazily and :func:`table_sizes` reports how far.
 
 from __future__ import annotations
 
+import struct
+import sys
+import zlib
+from array import array
 from collections.abc import Sequence
+from pathlib import Path
 
 # Largest number of sets in one concealed hand the tables cover: 16-tile hands need five.
 MAX_SETS = 5
@@ -35,6 +42,9 @@ INF = 99
 # always an untouched kind with four free copies for it in a hand of at most 17 tiles.
 FREE_SET = 3
 FREE_PAIR = 2
+
+SHIPPED_PATH = Path(__file__).parent / "data" / "suit_costs.bin"
+SHIPPED_MAGIC = b"MJSUIT1\n"
 
 FULL_CAPS_SUIT = bytes([4] * 9)
 FULL_CAPS_HONOURS = bytes([4] * 7)
@@ -46,51 +56,62 @@ _honour_ids: dict[bytes, int] = {}
 _combo_ids: dict[tuple[int, int], int] = {}
 
 
-def _segment_costs(h: bytes, caps: bytes, runs: bool) -> list[int]:
-    """Exact ``D(m, p)`` for one suit (``runs``) or the honours (no runs).
+State = dict[tuple[int, int, int, int], int]
 
-    State after each rank: runs begun two ranks ago and one rank ago (both still need
-    tiles), sets so far, pair placed. Only sets and pairs that touch a held tile are
-    placed; the others are priced as free sets when the arrays are closed.
+
+def _step(states: State, hi: int, cap: int, can_run: bool, max_sets: int = MAX_SETS) -> State:
+    """One rank of the programme: place runs, a triplet and the pair at this rank.
+
+    State: runs begun two ranks ago and one rank ago (both still need a tile here), sets
+    so far, pair placed. Only sets and pairs that touch a held tile are placed (the caller
+    says whether a run starting here would: ``can_run``); the others are priced as free
+    sets when the arrays are closed.
     """
-    n = len(h)
-    # A set that uses no held tile is no better than a free set, so at most one set per
-    # held tile is worth placing.
-    max_sets = min(MAX_SETS, sum(h))
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    for i in range(n):
-        hi = h[i]
-        cap = caps[i]
-        can_run = runs and i + 2 < n and bool(hi or h[i + 1] or h[i + 2])
-        new: dict[tuple[int, int, int, int], int] = {}
-        get = new.get
-        for (a, b, m, p), cost in states.items():
-            base = a + b
-            for t in (0, 1) if hi and m < max_sets else (0,):
-                for q in (0, 1) if hi and not p else (0,):
-                    target = base + 3 * t + 2 * q
-                    r_max = max_sets - m - t if can_run else 0
-                    for r in range(r_max + 1):
-                        if target > cap:
-                            break
-                        c = cost + (target - hi if target > hi else 0)
-                        m2 = m + t + r
-                        # Already as dear as free sets: a state with these sets dropped
-                        # (and its looser caps) does at least as well from here on.
-                        if c and c >= 3 * m2 + 2 * (p + q):
-                            target += 1
-                            continue
-                        key = (b, r, m2, p + q)
-                        old = get(key)
-                        if old is None or c < old:
-                            new[key] = c
+    new: State = {}
+    get = new.get
+    for (a, b, m, p), cost in states.items():
+        base = a + b
+        for t in (0, 1) if hi and m < max_sets else (0,):
+            for q in (0, 1) if hi and not p else (0,):
+                target = base + 3 * t + 2 * q
+                r_max = max_sets - m - t if can_run else 0
+                for r in range(r_max + 1):
+                    if target > cap:
+                        break
+                    c = cost + (target - hi if target > hi else 0)
+                    m2 = m + t + r
+                    # Already as dear as free sets: a state with these sets dropped
+                    # (and its looser caps) does at least as well from here on.
+                    if c and c >= 3 * m2 + 2 * (p + q):
                         target += 1
-        states = new
+                        continue
+                    key = (b, r, m2, p + q)
+                    old = get(key)
+                    if old is None or c < old:
+                        new[key] = c
+                    target += 1
+    return new
+
+
+def _finish(states: State) -> list[int]:
     out = [INF] * WIDTH
     for (a, b, m, p), cost in states.items():
         if a == 0 and b == 0 and cost < out[2 * m + p]:
             out[2 * m + p] = cost
     return out
+
+
+def _segment_costs(h: bytes, caps: bytes, runs: bool) -> list[int]:
+    """Exact ``D(m, p)`` for one suit (``runs``) or the honours (no runs)."""
+    n = len(h)
+    # A set that uses no held tile is no better than a free set, so at most one set per
+    # held tile is worth placing.
+    max_sets = min(MAX_SETS, sum(h))
+    states: State = {(0, 0, 0, 0): 0}
+    for i in range(n):
+        can_run = runs and i + 2 < n and bool(h[i] or h[i + 1] or h[i + 2])
+        states = _step(states, h[i], caps[i], can_run, max_sets)
+    return _finish(states)
 
 
 def _close(costs: Sequence[int]) -> tuple[int, ...]:
@@ -138,15 +159,66 @@ def _combine(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+class _Shipped:
+    """The prebuilt table of ``data/suit_costs.bin`` (see :mod:`.build_tables`), read once."""
+
+    def __init__(self) -> None:
+        self.max_tiles = -1
+        self.arrays: list[tuple[int, ...]] = []
+        self.flat = array("H")
+        self.ids: list[int | None] = []
+        try:
+            data = SHIPPED_PATH.read_bytes()
+        except OSError:
+            return  # no file: every suit is computed lazily
+        if not data.startswith(SHIPPED_MAGIC):
+            return
+        pos = len(SHIPPED_MAGIC)
+        max_tiles, count = struct.unpack_from("<HH", data, pos)
+        pos += 4
+        self.arrays = [tuple(data[pos + WIDTH * i: pos + WIDTH * (i + 1)]) for i in range(count)]
+        pos += WIDTH * count
+        self.flat.frombytes(zlib.decompress(data[pos:]))
+        if sys.byteorder != "little":
+            self.flat.byteswap()
+        self.ids = [None] * count
+        self.max_tiles = max_tiles
+
+    def lookup(self, key: bytes) -> int | None:
+        if sum(key) > self.max_tiles:
+            return None
+        v = self.flat[key[0] + 5 * (key[1] + 5 * (key[2] + 5 * (key[3] + 5 * (
+            key[4] + 5 * (key[5] + 5 * (key[6] + 5 * (key[7] + 5 * key[8])))))))]
+        if not v:
+            return None
+        idx = self.ids[v - 1]
+        if idx is None:
+            idx = self.ids[v - 1] = _intern(self.arrays[v - 1])
+        return idx
+
+
+_shipped: _Shipped | None = None
+
+
+def _shipped_table() -> _Shipped:
+    global _shipped
+    if _shipped is None:
+        _shipped = _Shipped()
+    return _shipped
+
+
 def suit_id(key: bytes, caps: bytes = FULL_CAPS_SUIT) -> int:
     """Interned closed ``D`` array of one suit's nine counts."""
     memo_key = key if caps == FULL_CAPS_SUIT else key + caps
     idx = _suit_ids.get(memo_key)
     if idx is None:
-        # Sets read the same backwards (rank r <-> 10-r), so a mirrored suit has the same
-        # costs: half the cold misses are answered without running the programme.
-        mirror = key[::-1] if caps == FULL_CAPS_SUIT else key[::-1] + caps[::-1]
-        idx = _suit_ids.get(mirror)
+        if caps == FULL_CAPS_SUIT:
+            idx = _shipped_table().lookup(key)
+        if idx is None:
+            # Sets read the same backwards (rank r <-> 10-r), so a mirrored suit has the
+            # same costs: half the cold misses need no programme run.
+            mirror = key[::-1] if caps == FULL_CAPS_SUIT else key[::-1] + caps[::-1]
+            idx = _suit_ids.get(mirror)
         if idx is None:
             idx = _intern(_close(_segment_costs(key, caps, True)))
         _suit_ids[memo_key] = idx
@@ -213,3 +285,14 @@ def table_sizes() -> dict[str, int]:
         "combinations": len(_combo_ids),
         "distinct_arrays": len(_arrays),
     }
+
+
+def clear() -> None:
+    """Empty every memo (the benchmark's cold run; nothing else needs it)."""
+    _arrays.clear()
+    _array_ids.clear()
+    _suit_ids.clear()
+    _honour_ids.clear()
+    _combo_ids.clear()
+    if _shipped is not None:
+        _shipped.ids = [None] * len(_shipped.arrays)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
 from scoring.engine.agari import is_win
+from scoring.engine.analysis import tables
 from scoring.engine.analysis.shanten import (
     RULESET_SHAPES,
     STANDARD,
@@ -189,3 +190,19 @@ def test_unknown_shape_is_a_named_error() -> None:
     with pytest.raises(BadInput) as err:
         shanten(counts_of("123m456p789s1234z"), shapes=("standard", "dragon_tail"))
     assert err.value.code == "unknown_shape"
+
+
+def test_shipped_suit_table_matches_the_programme() -> None:
+    """Entries read from data/suit_costs.bin equal a fresh run of the per-suit programme."""
+    shipped = tables._Shipped()
+    assert shipped.max_tiles >= 6
+    rng = random.Random(11)
+    checked = 0
+    while checked < 400:
+        n = rng.randrange(shipped.max_tiles + 1)
+        key = bytes(_random_counts(rng, n, range(9))[:9])
+        v = shipped.flat[sum(key[r] * 5**r for r in range(9))]
+        assert v, key
+        expected = tables._close(tables._segment_costs(key, tables.FULL_CAPS_SUIT, True))
+        assert shipped.arrays[v - 1] == expected, key
+        checked += 1
