@@ -4,8 +4,20 @@ Give each route its full path (the include adds no prefix) and a name; reverse i
 "games:<name>".
 """
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from games import views
 
 app_name = "games"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("tables/", views.table_list, name="tables"),
+    path("tables/new/", views.table_new, name="new"),
+    path("t/<slug:public_id>/", views.table_detail, name="table"),
+    path("t/<slug:public_id>/join/", views.table_join, name="join"),
+    path("t/<slug:public_id>/results/", views.table_results, name="results"),
+    path("t/<slug:public_id>/snapshot.json", views.table_snapshot, name="snapshot"),
+    path("t/<slug:public_id>/qr.svg", views.table_qr, name="qr"),
+    path("players/names.json", views.player_names, name="player-names"),
+    path("players/<int:pk>/", views.player_detail, name="player"),
+]

@@ -1,0 +1,136 @@
+"""Forms of the table pages: creating a table (rules, options, players) and claiming a seat.
+
+The options of every usable ruleset are rendered as fields named ``opt-<ruleset>-<name>``
+from the engine's ``options_schema``; only those of the chosen ruleset are read, and only
+when "adjust the options" is ticked, so a plain create uses the preset untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Player, Visibility
+from scoring import registry
+from scoring.engine.errors import EngineError
+from scoring.engine.options import options_schema
+from scoring.models import RulesetConfig
+
+SEAT_LABELS = (_("East (first dealer)"), _("South"), _("West"), _("North"))
+
+
+def usable_configs() -> list[RulesetConfig]:
+    usable = set(registry.usable())
+    return [c for c in RulesetConfig.objects.order_by("ruleset", "-is_builtin", "name")
+            if c.ruleset in usable]
+
+
+def option_field_name(ruleset: str, option: str) -> str:
+    return f"opt-{ruleset}-{option}"
+
+
+def option_specs() -> list[dict[str, Any]]:
+    """Every usable ruleset's options, for the create page's option fieldsets."""
+    out = []
+    for name in registry.usable():
+        out.append({"ruleset": name, "title": registry.get(name).title,
+                    "options": options_schema(registry.get(name).options_class)})
+    return out
+
+
+def _parse_option(spec: dict[str, Any], raw: str | None) -> Any:
+    kind = spec["type"]
+    if kind == "bool":
+        return raw in ("on", "true", "1", "yes")
+    if raw is None:
+        raw = ""
+    raw = raw.strip()
+    if kind == "int":
+        if raw == "":
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            raise forms.ValidationError(
+                _("%(label)s must be a whole number.") % {"label": spec["label"]}) from None
+    if kind == "list":
+        return [item.strip() for item in raw.split(",") if item.strip()]
+    return raw
+
+
+class CreateTableForm(forms.Form):
+    name = forms.CharField(label=_("Table name"), max_length=120)
+    config = forms.ModelChoiceField(label=_("Rules"), queryset=RulesetConfig.objects.none(),
+                                    empty_label=None)
+    player_0 = forms.CharField(label=SEAT_LABELS[0], max_length=64)
+    player_1 = forms.CharField(label=SEAT_LABELS[1], max_length=64)
+    player_2 = forms.CharField(label=SEAT_LABELS[2], max_length=64)
+    player_3 = forms.CharField(label=SEAT_LABELS[3], max_length=64)
+    visibility = forms.ChoiceField(label=_("Who can watch"), choices=Visibility.choices,
+                                   initial=Visibility.LINK)
+    adjust = forms.BooleanField(label=_("Adjust the options"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        configs = usable_configs()
+        field = self.fields["config"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = RulesetConfig.objects.filter(pk__in=[c.pk for c in configs]
+                                                      ).order_by("ruleset", "-is_builtin", "name")
+        for i in range(4):
+            self.fields[f"player_{i}"].widget.attrs.update(
+                {"list": "player-names", "autocomplete": "off"})
+
+    def player_names(self) -> list[str]:
+        return [self.cleaned_data[f"player_{i}"].strip() for i in range(4)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
+        if all(names) and len(set(names)) != 4:
+            raise forms.ValidationError(_("Give four different player names."))
+        config: RulesetConfig | None = data.get("config")
+        data["overrides"] = {}
+        if config is not None and data.get("adjust"):
+            data["overrides"] = self._overrides(config)
+        if config is not None:
+            try:
+                registry.get(config.ruleset).resolve(
+                    config.preset, {**config.options, **data["overrides"]})
+            except EngineError as exc:
+                raise forms.ValidationError(exc.message) from exc
+        return data
+
+    def _overrides(self, config: RulesetConfig) -> dict[str, Any]:
+        """Options typed in that differ from the chosen configuration."""
+        ruleset = registry.get(config.ruleset)
+        current = ruleset.resolve(config.preset, config.options)
+        out = {}
+        for spec in options_schema(ruleset.options_class):
+            key = option_field_name(config.ruleset, spec["name"])
+            if spec["type"] != "bool" and key not in self.data:
+                continue
+            value = _parse_option(spec, self.data.get(key))
+            if value is None:
+                continue
+            if value != current.get(spec["name"]):
+                out[spec["name"]] = value
+        return out
+
+
+class ClaimSeatForm(forms.Form):
+    position = forms.TypedChoiceField(choices=[(i, str(i)) for i in range(4)], coerce=int)
+
+
+def player_name_choices(limit: int = 300) -> list[str]:
+    """Names for the create page's autocomplete, most recently created first."""
+    names = Player.objects.order_by("-created_at").values_list("display_name", flat=True)
+    seen: list[str] = []
+    for name in names[: limit * 2]:
+        if name not in seen:
+            seen.append(name)
+        if len(seen) >= limit:
+            break
+    return seen

@@ -1,0 +1,61 @@
+"""Template helpers of the table pages: the round line, standings rows, signed numbers.
+
+They render the same text as ``static/js/render.js`` so the page reads the same before
+and after its script takes over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+def wind_name(letter: Any) -> str:
+    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    return names.get(str(letter), str(letter or ""))
+
+
+register.filter("wind_name", wind_name)
+
+
+@register.simple_tag
+def round_line(snap: dict[str, Any]) -> str:
+    state = snap.get("state") or {}
+    if snap.get("table", {}).get("finished"):
+        return _("The game is over.")
+    parts = [f"{wind_name(state.get('round_wind', 'E'))} {state.get('hand_number', 1)}"]
+    parts.append(f"{_('Honba')} {state.get('honba', 0)}")
+    parts.append(f"{_('Pot')} {state.get('pot', 0)}")
+    return " · ".join(parts)
+
+
+@register.filter
+def standings_rows(snap: dict[str, Any]) -> list[dict[str, Any]]:
+    dealer = (snap.get("state") or {}).get("dealer")
+    winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
+    rows = []
+    for row in snap.get("standings", []):
+        rows.append({**row, "wind_label": wind_name(winds.get(row["position"])),
+                     "dealer": row["position"] == dealer})
+    return rows
+
+
+@register.filter
+def signed(value: Any) -> str:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return f"+{number}" if number > 0 else str(number)
+
+
+@register.filter
+def at(sequence: Any, index: Any) -> Any:
+    try:
+        return sequence[int(index)]
+    except (TypeError, ValueError, IndexError, KeyError):
+        return ""

@@ -1,0 +1,219 @@
+"""What the table page's scripts need besides the snapshot: translated strings and, per
+ruleset, how its outcomes are entered (which quick fields, which tile flags).
+
+Everything here is plain data sent to the browser with ``json_script``; labels are lazy
+translations so ``makemessages`` finds them and each page gets the reader's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+# Strings the scripts show; keys are what static/js/*.js look up with t("key").
+STRINGS: dict[str, Any] = {
+    "connecting": _("Connecting…"),
+    "live": _("Live"),
+    "offline": _("Offline, reconnecting…"),
+    "saved": _("Saved."),
+    "stale": _("Someone else changed the table first; the latest state is shown. Check "
+               "and save again."),
+    "error": _("Not saved"),
+    "forbidden_watch": _("You may not watch this table."),
+    "not_found": _("This table does not exist."),
+    "round": _("Round"),
+    "hand": _("Hand"),
+    "honba": _("Honba"),
+    "pot": _("Pot"),
+    "dealer": _("Dealer"),
+    "finished": _("The game is over."),
+    "no_hands": _("No hands recorded yet."),
+    "start": pgettext_lazy("chart", "Start"),
+    "final": pgettext_lazy("chart", "Final"),
+    "preview": _("Preview"),
+    "chart": _("Score chart"),
+    "incomplete": _("Not complete yet"),
+    "choose": _("choose…"),
+    "pick_winner": _("Pick the winner."),
+    "pick_discarder": _("Pick who discarded the winning tile."),
+    "pick_tiles": _("Tap the 13 tiles of the hand and the winning tile."),
+    "pick_penalised": _("Pick the penalised player."),
+    "pick_quick": _("Type in the hand's value."),
+    "add_event": _("Add what happened in this hand."),
+    "ready_fan_bad": _("Fan must be a whole number."),
+    "preview_none": _("Fill in the hand to see what everyone pays."),
+    "save_hand": _("Save hand"),
+    "save_correction": _("Save correction"),
+    "cancel": _("Cancel"),
+    "correct": _("Correct"),
+    "correcting": _("Correcting hand"),
+    "outcome": _("Result"),
+    "winner": _("Winner"),
+    "discarder": _("Discarder"),
+    "self_draw": _("Self-draw"),
+    "pao": _("Responsible (pao)"),
+    "none": _("nobody"),
+    "add_winner": _("Add another winner"),
+    "remove": _("Remove"),
+    "mode_tiles": _("Tiles"),
+    "mode_quick": _("Quick"),
+    "riichi_declared": _("Riichi declared"),
+    "tenpai": _("Ready (tenpai)"),
+    "nagashi": _("Nagashi mangan"),
+    "penalised": _("Penalised player"),
+    "abortive_kind": _("Kind of abortive draw"),
+    "concealed": _("Concealed tiles"),
+    "melds": _("Melds"),
+    "win_tile": _("Winning tile"),
+    "dora_indicators": _("Dora indicators"),
+    "ura_indicators": _("Ura dora indicators"),
+    "flowers": _("Flowers"),
+    "target": _("Tap tiles into"),
+    "clear": _("Clear"),
+    "backspace": _("Delete last"),
+    "add_meld": _("Add meld"),
+    "tile_count": _("tiles"),
+    "events": _("What happened, in order"),
+    "add_win": _("Add a win"),
+    "add_kong": _("Add a kong"),
+    "kong": _("Kong"),
+    "kong_kind": _("Kong kind"),
+    "kong_concealed": _("concealed"),
+    "kong_added": _("added"),
+    "kong_direct": _("direct (from a discard)"),
+    "feeder": _("Discarded by"),
+    "player": _("Player"),
+    "with_previous": _("Same discard as the previous win"),
+    "wall_ran_out": _("The wall ran out: players still in"),
+    "ready_fan": _("Fan if ready (empty: not ready)"),
+    "flower_pig": _("Flower pig"),
+    "jing": _("Jing tiles turned up"),
+    "jing_zheng": _("Zheng jing"),
+    "jing_fu": _("Fu jing"),
+    "jing_counts": _("Jing counted per player"),
+    "undone": _("Hand undone"),
+    "recorded": _("Hand recorded"),
+    "redone": _("Hand redone"),
+    "corrected": _("Hand corrected"),
+    "ended": _("Game ended"),
+    "reopened": _("Game reopened"),
+    "by": _("by"),
+    "pays": _("pays"),
+    "gets": _("gets"),
+    "reason_hand": _("hand"),
+    "reason_honba": _("honba"),
+    "reason_riichi": _("riichi stick"),
+    "reason_pao": _("pao"),
+    "reason_kong": _("kong"),
+    "reason_bonus": _("bonus"),
+    "reason_penalty": _("penalty"),
+    "reason_draw": _("draw"),
+    "reason_uma": _("uma"),
+    "reason_oka": _("oka"),
+    "reason_leftover": _("leftover sticks"),
+    "wind_E": _("East"),
+    "wind_S": _("South"),
+    "wind_W": _("West"),
+    "wind_N": _("North"),
+    "type_ron": _("Ron (win on a discard)"),
+    "type_tsumo": _("Tsumo (self-draw)"),
+    "type_win": _("Win"),
+    "type_draw": _("Exhaustive draw"),
+    "type_abortive": _("Abortive draw"),
+    "type_chombo": _("Chombo"),
+    "type_nagashi": _("Nagashi mangan"),
+    "type_penalty": _("Penalty (false win)"),
+    "type_hand": _("Hand (wins, kongs, draw)"),
+    "confirm_end": _("End the game now? The final settlement will be added."),
+    "confirm_undo": _("Undo the last hand?"),
+}
+
+# Tile-mode flags and quick-mode fields of each ruleset. ``flags_on`` says whether the
+# flags go into the win's ``hand`` request or (Sichuan) on the win event itself.
+_RIICHI_FLAGS = [
+    ("riichi", _("Riichi")), ("double_riichi", _("Double riichi")),
+    ("ippatsu", _("Ippatsu")), ("rinshan", _("After a kan (rinshan)")),
+    ("chankan", _("Robbing a kan (chankan)")), ("haitei", _("Last tile (haitei)")),
+    ("houtei", _("Last discard (houtei)")), ("tenhou", _("Tenhou")),
+    ("chiihou", _("Chiihou")), ("renhou", _("Renhou")),
+]
+_MCR_FLAGS = [
+    ("last_tile", _("Last tile of its kind")), ("kong", _("Kong replacement or robbing")),
+    ("wall_last", _("Last tile of the wall")), ("heavenly_hand", _("Heavenly hand")),
+    ("earthly_hand", _("Earthly hand")), ("human_hand", _("Human hand")),
+]
+_SICHUAN_FLAGS = [
+    ("after_kong", _("Win after a kong")), ("kong_discard", _("Discard after a kong")),
+    ("robbing_kong", _("Robbing a kong")), ("last_tile", _("Last tile")),
+]
+_KONG_FLAG = [("after_kong", _("Win after a kong"))]
+
+RULESET_UI: dict[str, dict[str, Any]] = {
+    "riichi": {
+        "multi_ron": True, "pao": True, "riichi_sticks": True, "red_fives": True,
+        "flowers": False, "flags": _RIICHI_FLAGS, "flags_on": "hand",
+        "indicators": [("dora_indicators", _("Dora indicators")),
+                       ("ura_indicators", _("Ura dora indicators"))],
+        "quick": [("han", _("Han"), 1), ("fu", _("Fu"), 30), ("yakuman", _("Yakuman"), None),
+                  ("points", _("Points (instead of han/fu)"), None)],
+        "abortive": [("kyuushu_kyuuhai", _("Nine terminals")),
+                     ("suufon_renda", _("Four winds discarded")),
+                     ("suucha_riichi", _("Four riichi")), ("suukaikan", _("Four kans")),
+                     ("sanchahou", _("Triple ron"))],
+    },
+    "mcr": {
+        "flowers": True, "flags": _MCR_FLAGS, "flags_on": "hand", "indicators": [],
+        "quick": [("fan", _("Fan (flowers included)"), 8), ("flowers", _("Flowers"), None)],
+    },
+    "sichuan": {
+        "flowers": False, "flags": _SICHUAN_FLAGS, "flags_on": "event", "indicators": [],
+        "quick": [("fan", _("Fan (without self-draw)"), 0)],
+    },
+    "wuhu": {
+        "flowers": False, "flags": _KONG_FLAG, "flags_on": "hand", "indicators": [],
+        "quick": [("zhi", _("Zhi (suit tiles)"), 8), ("ya", _("Ya"), 0),
+                  ("mouths", _("Mouths"), None), ("exposed_kongs", _("Exposed kongs"), None),
+                  ("concealed_kongs", _("Concealed kongs"), None)],
+    },
+    "jian": {
+        "flowers": False, "flags": _KONG_FLAG, "flags_on": "hand", "indicators": [],
+        "jing": True,
+        "quick": [("shape", _("Shape"), "plain"), ("deguo", _("De guo (no wild jing)"), False),
+                  ("jingdiao", _("Jing diao"), False)],
+        "shapes": [("plain", _("Plain")), ("thirteen_lan", _("Thirteen lan")),
+                   ("seven_star_lan", _("Seven-star lan")), ("small_seven", _("Small seven")),
+                   ("big_seven", _("Big seven"))],
+    },
+}
+
+
+def _pairs(items: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    out = []
+    for item in items:
+        entry = {"name": item[0], "label": str(item[1])}
+        if len(item) > 2:
+            entry["default"] = item[2]
+        out.append(entry)
+    return out
+
+
+def strings() -> dict[str, str]:
+    """The script strings in the active language."""
+    return {key: str(value) for key, value in STRINGS.items()}
+
+
+def ruleset_ui(name: str) -> dict[str, Any]:
+    """How ``name``'s outcomes are entered, labels in the active language."""
+    spec = RULESET_UI.get(name, {})
+    out: dict[str, Any] = {"name": name}
+    for key, value in spec.items():
+        if isinstance(value, list):
+            out[key] = _pairs(value)
+        else:
+            out[key] = value
+    out.setdefault("quick", [])
+    out.setdefault("flags", [])
+    out.setdefault("indicators", [])
+    return out

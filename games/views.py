@@ -1,0 +1,258 @@
+"""The table pages: list, create, the live table, join (claim a seat), results, players.
+
+The live table page renders the snapshot into the HTML (so it shows at once and without
+scripts) and hands it to ``static/js/table.js``, which keeps it current over the
+websocket and sends every write there. Permissions are those of :mod:`games.permissions`.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, Sum
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import services, ui
+from games.errors import TableError
+from games.forms import (
+    SEAT_LABELS,
+    ClaimSeatForm,
+    CreateTableForm,
+    option_field_name,
+    option_specs,
+    player_name_choices,
+    usable_configs,
+)
+from games.models import LedgerEntry, Player, Seat, Table, Visibility
+from games.permissions import can_view, can_write, is_creator, seat_of
+from scoring import registry
+from scoring.engine.errors import EngineError
+
+
+def _session_key(request: HttpRequest) -> str:
+    # Seats and created tables belong to the browser session, so make sure it has one.
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key or ""
+
+
+def _viewable(request: HttpRequest, public_id: str) -> Table:
+    table = get_object_or_404(Table, public_id=public_id)
+    if not can_view(table, request):
+        raise PermissionDenied(_("This table is private: only its players and its creator "
+                                 "can open it."))
+    return table
+
+
+def _mine(request: HttpRequest) -> Q:
+    key = request.session.session_key or ""
+    mine = Q(pk__in=[])
+    if key:
+        mine |= Q(creator_session=key) | Q(seats__claimed_session=key)
+    if request.user.is_authenticated:
+        mine |= (Q(created_by=request.user) | Q(seats__claimed_user=request.user)
+                 | Q(seats__player__user=request.user))
+    return mine
+
+
+@require_GET
+def table_list(request: HttpRequest) -> HttpResponse:
+    mine = list(Table.objects.filter(_mine(request)).distinct()[:50])
+    public = list(Table.objects.filter(visibility=Visibility.PUBLIC)
+                  .exclude(pk__in=[t.pk for t in mine])[:50])
+    seats = Seat.objects.filter(table__in=[*mine, *public]).select_related("player")
+    players: dict[int, list[str]] = {}
+    for seat in seats:
+        players.setdefault(seat.table_id, []).append(seat.player.display_name)
+    for table in [*mine, *public]:
+        table.player_names = players.get(table.pk, [])  # type: ignore[attr-defined]
+    return render(request, "games/table_list.html", {"mine": mine, "public": public})
+
+
+@require_http_methods(["GET", "POST"])
+def table_new(request: HttpRequest) -> HttpResponse:
+    form = CreateTableForm(request.POST or None,
+                           initial={"name": _("Friday game")} if request.method == "GET"
+                           else None)
+    if request.method == "POST" and form.is_valid():
+        _session_key(request)
+        data = form.cleaned_data
+        try:
+            table = services.create_table(
+                data["name"], "", options_overrides=data["overrides"],
+                player_names=form.player_names(), creator=request,
+                visibility=data["visibility"], config=data["config"])
+        except (EngineError, TableError) as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
+    configs = usable_configs()
+    presets = {}
+    for config in configs:
+        try:
+            presets[str(config.pk)] = {"ruleset": config.ruleset,
+                                       "options": config.resolved_options()}
+        except EngineError:
+            continue
+    specs = option_specs()
+    for spec in specs:
+        for option in spec["options"]:
+            option["field"] = option_field_name(spec["ruleset"], option["name"])
+    return render(request, "games/table_new.html", {
+        "form": form, "option_specs": specs, "config_options": presets,
+        "player_names": player_name_choices(),
+        "player_fields": [form[f"player_{i}"] for i in range(4)],
+    })
+
+
+def _join_url(request: HttpRequest, table: Table) -> str:
+    return request.build_absolute_uri(reverse("games:join", args=[table.public_id]))
+
+
+def _qr_svg(url: str) -> str:
+    qr = segno.make(url, error="m")
+    return str(qr.svg_inline(scale=4, border=2, dark="#1d1d1b", light="#ffffff"))
+
+
+@require_GET
+def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _viewable(request, public_id)
+    _session_key(request)
+    snap = services.snapshot(table)
+    seat = seat_of(table, request)
+    you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
+           "is_creator": is_creator(table, request)}
+    join_url = _join_url(request, table)
+    return render(request, "games/table_detail.html", {
+        "table": table, "snap": snap, "you": you, "seat": seat,
+        "join_url": join_url, "qr_svg": _qr_svg(join_url),
+        "created": request.GET.get("created") == "1",
+        "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
+        "socket_path": f"/ws/tables/{table.public_id}/",
+        "boot": {"snapshot": snap, "you": you},
+    })
+
+
+@require_GET
+def table_snapshot(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The snapshot as JSON, for scripts and scripts-free clients alike."""
+    table = _viewable(request, public_id)
+    return JsonResponse(services.snapshot(table))
+
+
+@require_GET
+def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _viewable(request, public_id)
+    buffer = io.BytesIO()
+    segno.make(_join_url(request, table), error="m").save(buffer, kind="svg", scale=8, border=2)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+@require_http_methods(["GET", "POST"])
+def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _viewable(request, public_id)
+    if request.method == "POST":
+        form = ClaimSeatForm(request.POST)
+        if form.is_valid():
+            key = _session_key(request)
+            user = request.user if request.user.is_authenticated else None
+            try:
+                services.claim_seat(table, form.cleaned_data["position"], session_key=key,
+                                    user=user)
+            except TableError as exc:
+                messages.error(request, exc.message)
+            else:
+                return redirect("games:table", public_id=table.public_id)
+        else:
+            messages.error(request, _("Pick one of the four seats."))
+    seats = list(Seat.objects.filter(table=table).select_related("player"))
+    mine = seat_of(table, request)
+    rows = [{"seat": s, "label": SEAT_LABELS[s.position], "mine": mine is not None
+             and mine.pk == s.pk} for s in seats]
+    return render(request, "games/table_join.html", {"table": table, "rows": rows})
+
+
+@require_GET
+def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _viewable(request, public_id)
+    snap = services.snapshot(table)
+    standings = sorted(snap["standings"], key=lambda s: (s["rank"], s["position"]))
+    final_by_player: dict[int, dict[str, Any]] = {
+        row["player"]: row for row in snap.get("final_table") or []}
+    final_rows: dict[int, list[dict[str, Any]]] = {}
+    for row in snap["final"]:
+        final_rows.setdefault(row["position"], []).append(row)
+    seats = {s["position"]: s for s in snap["seats"]}
+    for row in standings:
+        row["player_id"] = seats[row["position"]]["player"]["id"]
+        row["placement"] = final_by_player.get(row["position"])
+        row["settlement"] = final_rows.get(row["position"], [])
+        row["settlement_total"] = sum(r["amount"] for r in row["settlement"])
+    return render(request, "games/table_results.html", {
+        "table": table, "snap": snap, "standings": standings,
+        "hands": snap["hands"], "names": [seats[p]["player"]["name"] for p in range(4)],
+    })
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    seats = list(Seat.objects.filter(player=player).select_related("table")
+                 .order_by("-table__created_at"))
+    tables = [s.table for s in seats if can_view(s.table, request)]
+    totals = {(row["table_id"], row["position"]): row["total"]
+              for row in _ledger_totals([t.pk for t in tables])}
+    games = []
+    for seat in seats:
+        table = seat.table
+        if table not in tables:
+            continue
+        start = services.start_scores(table)
+        scores = [start[p] + totals.get((table.pk, p), 0) for p in range(4)]
+        mine = scores[seat.position]
+        games.append({"table": table, "position": seat.position,
+                      "wind": SEAT_LABELS[seat.position], "score": mine,
+                      "delta": mine - start[seat.position],
+                      "place": 1 + sum(1 for s in scores if s > mine),
+                      "ruleset": _ruleset_title(table.ruleset)})
+    finished = [g for g in games if g["table"].finished]
+    summary = {
+        "games": len(games), "finished": len(finished),
+        "wins": sum(1 for g in finished if g["place"] == 1),
+        "average_place": (round(sum(g["place"] for g in finished) / len(finished), 2)
+                          if finished else None),
+    }
+    return render(request, "games/player_detail.html",
+                  {"player": player, "games": games, "summary": summary})
+
+
+def _ledger_totals(table_ids: list[int]) -> Any:
+    return (LedgerEntry.objects.filter(table_id__in=table_ids)
+            .values("table_id", "position").annotate(total=Sum("amount")))
+
+
+def _ruleset_title(name: str) -> str:
+    try:
+        return registry.get(name).title
+    except EngineError:
+        return name
+
+
+@require_GET
+def player_names(request: HttpRequest) -> JsonResponse:
+    """Existing player names starting with ``q`` (autocomplete)."""
+    query = (request.GET.get("q") or "").strip()
+    names = Player.objects.all()
+    if query:
+        names = names.filter(display_name__istartswith=query)
+    found = list(dict.fromkeys(names.order_by("display_name")
+                               .values_list("display_name", flat=True)[:40]))
+    return JsonResponse({"names": found})

@@ -1,0 +1,96 @@
+// Scoreboard, hand history and action buttons drawn from a snapshot
+// (games/services/snapshot.py). The server renders the same markup first.
+
+import {el, signed, t, windName} from "./i18n.js";
+
+export function names(snapshot) {
+  const out = ["", "", "", ""];
+  for (const seat of snapshot.seats) out[seat.position] = seat.player.name;
+  return out;
+}
+
+export function roundLine(snapshot) {
+  if (snapshot.table.finished) return t("finished");
+  const state = snapshot.state || {};
+  return [
+    `${windName(state.round_wind || "E")} ${state.hand_number ?? 1}`,
+    `${t("honba")} ${state.honba ?? 0}`,
+    `${t("pot")} ${state.pot ?? 0}`,
+  ].join(" · ");
+}
+
+export function renderScoreboard(snapshot, you) {
+  document.getElementById("round-line").textContent = roundLine(snapshot);
+  const list = document.getElementById("standings");
+  const dealer = snapshot.state?.dealer;
+  const winds = {};
+  for (const seat of snapshot.seats) winds[seat.position] = seat.wind;
+  list.replaceChildren(...snapshot.standings.map((row) => {
+    const isDealer = row.position === dealer && !snapshot.table.finished;
+    const classes = ["player-card"];
+    if (isDealer) classes.push("is-dealer");
+    if (you && you.seat === row.position) classes.push("is-me");
+    return el("li", {class: classes.join(" "), dataset: {position: row.position}},
+      el("span", {class: "wind"}, windName(winds[row.position])),
+      el("span", {class: "name"}, row.name,
+        isDealer ? el("span", {class: "dealer-mark", title: t("dealer")}, ` ${t("dealer")}`) : null),
+      el("span", {class: "score", dataset: {score: row.score}}, String(row.score)),
+      el("span", {class: "rank"}, `#${row.rank}`));
+  }));
+}
+
+function fanList(result) {
+  const items = result.yaku || result.fans || [];
+  if (!items.length) return null;
+  return el("ul", {class: "fans"}, items.map((item) => {
+    const name = item.name || item.name_en || item.id || "";
+    const native = item.name_ja || item.name_zh || "";
+    const value = item.han ?? item.points ?? item.fan;
+    const count = item.count && item.count > 1 ? ` ×${item.count}` : "";
+    return el("li", {}, native ? el("span", {lang: item.name_ja ? "ja" : "zh"}, native) : null,
+      native && name ? " " : "", name ? el("span", {class: "muted"}, name) : null,
+      value !== undefined ? el("b", {}, ` ${value}${count}`) : null);
+  }));
+}
+
+function handHead(hand) {
+  const where = hand.round_wind ? `${windName(hand.round_wind)} ${hand.hand_in_round ?? ""}` : "";
+  const honba = hand.honba ? ` · ${t("honba")} ${hand.honba}` : "";
+  return `${hand.number}. ${where}${honba}`;
+}
+
+export function renderHistory(snapshot, {canWrite, onCorrect}) {
+  const list = document.getElementById("history");
+  const who = names(snapshot);
+  if (!snapshot.hands.length) {
+    list.replaceChildren(el("li", {class: "empty"}, t("no_hands")));
+    return;
+  }
+  const items = [...snapshot.hands].reverse().map((hand) => {
+    const deltas = el("ul", {class: "deltas"}, hand.deltas.map((delta, position) =>
+      el("li", {class: delta > 0 ? "up" : delta < 0 ? "down" : ""},
+        el("span", {}, who[position]), " ", el("b", {}, signed(delta)))));
+    const fans = (hand.results || []).map(fanList).filter(Boolean);
+    return el("li", {dataset: {number: hand.number}},
+      el("div", {class: "hand-head"}, el("strong", {}, handHead(hand)),
+        hand.revision > 1 ? el("span", {class: "badge"}, t("corrected")) : null,
+        canWrite && !snapshot.table.ended_manually
+          ? el("button", {type: "button", class: "link-button",
+              onclick: () => onCorrect(hand)}, t("correct")) : null),
+      el("p", {class: "summary"}, hand.summary),
+      fans, deltas,
+      hand.recorded_by ? el("p", {class: "muted small"}, `${t("by")} ${hand.recorded_by}`) : null);
+  });
+  list.replaceChildren(...items);
+}
+
+export function renderActions(snapshot, you) {
+  const canWrite = Boolean(you?.can_write);
+  document.getElementById("actions").hidden = !canWrite;
+  const finished = snapshot.table.finished;
+  document.getElementById("undo").disabled = !snapshot.can_undo;
+  document.getElementById("redo").disabled = !snapshot.can_redo;
+  document.getElementById("open-record").disabled = finished;
+  document.getElementById("end-game").hidden = finished;
+  document.getElementById("reopen-game").hidden = !snapshot.table.ended_manually;
+}
