@@ -119,6 +119,13 @@ class Analysis:
                     "melds and 'visible'; a set has only 4 (do not list your own tiles as "
                     "visible)")
 
+    def can_win_by_suits(self) -> bool:
+        """Sichuan's 缺一门: a hand that still holds all three suits cannot win at all."""
+        if self.ruleset != "sichuan":
+            return True
+        kinds = [t.kind for t in self.hand.all_tiles()]
+        return len({k // 9 for k in kinds if k < 27}) < 3
+
     # --- shanten and ukeire -------------------------------------------------------------
 
     def by_shape(self, counts: Sequence[int]) -> dict[str, int]:
@@ -245,9 +252,12 @@ def tenpai(hand_request: Mapping[str, Any]) -> bool:
     """Is the 13-tile hand ready (听牌) under its ruleset's shapes?
 
     ``hand_request`` is an analyse request (``ruleset``, ``hand``, ``melds``, ``options``).
-    A hand whose only waits are kinds it holds all four of is not ready.
+    A hand whose only waits are kinds it holds all four of is not ready, nor is a Sichuan
+    hand holding all three suits (缺一门).
     """
     a, concealed = _ready_analysis(hand_request)
+    if not a.can_win_by_suits():
+        return False
     return a.shanten_of(list(a.hand.counts)) == 0
 
 
@@ -276,7 +286,7 @@ def best_value_if_ready(hand_request: Mapping[str, Any], win: str = "ron",
     if win not in ("ron", "tsumo", "either"):
         raise BadInput(f"win must be 'ron', 'tsumo' or 'either', got {win!r}")
     a, concealed = _ready_analysis(hand_request)
-    if a.shanten_of(list(a.hand.counts)) != 0:
+    if not a.can_win_by_suits() or a.shanten_of(list(a.hand.counts)) != 0:
         return None
     counts = list(a.hand.counts)
     best: dict[str, Any] = {"tile": None, "win": None, "value": 0, "result": None}

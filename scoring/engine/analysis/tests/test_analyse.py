@@ -134,6 +134,14 @@ def test_tenpai_needs_a_drawable_winning_tile() -> None:
     assert not tenpai({"ruleset": "riichi", "hand": "147m258p369s1234z"})
 
 
+def test_sichuan_hand_with_three_suits_is_not_ready() -> None:
+    # 123m 456p 789s 11m + 2m: ready by shape, but 缺一门 forbids the win.
+    request = {"ruleset": "sichuan", "hand": "1123m456p789s"}
+    assert analyse({**request, "values": False})["shanten"] == 0
+    assert not tenpai(request)
+    assert best_value_if_ready(request) is None
+
+
 def test_best_value_if_ready_picks_the_dearest_wait() -> None:
     # 8m makes 暗七对 (2) + 清一色 (2) = 4 fan = 16 at base 1; 5m only 清一色.
     best = best_value_if_ready({"ruleset": "sichuan", "hand": "1122335566778m"})
