@@ -19,6 +19,7 @@ from scoring.engine.decompose import Decomposition, decompositions
 from scoring.engine.rulesets.mcr import difficulty_hands, difficulty_sets
 from scoring.engine.rulesets.mcr.difficulty_engine import count
 from scoring.engine.rulesets.mcr.difficulty_fans import (
+    AllGreen,
     AllHonors,
     AllSimples,
     AllTerminals,
@@ -136,6 +137,11 @@ def test_all_terminals_matches_enumeration() -> None:
     assert _engine(AllTerminals()) == brute([0, 8, 9, 17, 18, 26], _any, seven_pairs=True)
 
 
+def test_all_green_matches_enumeration_over_23468s_and_green() -> None:
+    kinds = [19, 20, 21, 23, 25, 32]
+    assert _engine(AllGreen()) == brute(kinds, _any, seven_pairs=True)
+
+
 def test_all_honours_matches_enumeration() -> None:
     assert _engine(AllHonors()) == brute(list(range(27, 34)), _any, seven_pairs=True)
 
@@ -224,6 +230,25 @@ SET_CASES: list[tuple[type[DifficultyFan], DecompTest, Callable[[Decomposition],
         lambda d: _factor(d) // 4**3,
     ),
     (difficulty_hands.AllPungs, lambda d: not _runs(d), _factor),
+    (
+        difficulty_hands.AllFives,
+        lambda d: d.pair == 4
+        and all(k in (2, 3, 4) for k in _runs(d))
+        and all(k == 4 for k in _triplets(d)),
+        _factor,
+    ),
+    (
+        difficulty_hands.OutsideHand,
+        lambda d: d.pair in (0, 8)
+        and all(k in (0, 6) for k in _runs(d))
+        and all(k in (0, 8) for k in _triplets(d)),
+        _factor,
+    ),
+    (
+        difficulty_hands.AllEvenPungs,
+        lambda d: d.pair % 2 == 1 and not _runs(d) and all(k % 2 == 1 for k in _triplets(d)),
+        _factor,
+    ),
     (difficulty_hands.AllChows, lambda d: not _triplets(d), _factor),
     (MeldedHand, _any, lambda d: 3 ** len(_triplets(d))),
 ]
