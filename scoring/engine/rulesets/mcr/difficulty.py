@@ -57,6 +57,15 @@ Fans without an index (reason in ``NOT_COUNTABLE``): the win-time events 妙手�
 坎张, 单钓将 (depend on which tile won); 无番和 (the absence of every other fan, events
 included); 花牌 (flowers take no part, as the seed says).
 
+Against the seed's own words: 字一色 gives 11.01 and 双暗杠 / 十三幺 and 双明杠 / 小三元
+come out close, as it says. Its guesses for the fans it could not count do not all hold:
+绿一色 is 11.32 (guessed 10.5-11) and 清一色 7.98 (guessed 9-10; 9.50 without the meld
+factor). Its "组牌 is 0.3-0.6 above 和牌" holds for 大四喜, 小四喜 and 小三元; 大三元 and
+三风刻 are 0.63 above, and for one-set fans (箭刻, 幺九刻, 暗杠...) the 组牌 index is the
+lower one, since three tiles are easy to find among nine but a winning hand is not.
+The seed's table of 50 fans is an image missing from the text, so only the figures
+printed in the text are reproduced (tests/test_difficulty_seed.py).
+
 The counting itself is in :mod:`.difficulty_engine`; the readings it sums over in
 :mod:`.difficulty_readings`; the fans in :mod:`.difficulty_fans`, :mod:`.difficulty_hands`
 and :mod:`.difficulty_sets`. The whole table takes well under a minute on one core.

@@ -119,9 +119,7 @@ def _profiles(
     return pooled
 
 
-def _join(
-    fan: DifficultyFan, g: int, a: Profile, b: Profile
-) -> dict[Feature, int]:
+def _join(fan: DifficultyFan, g: int, a: Profile, b: Profile) -> dict[Feature, int]:
     out: dict[Feature, int] = {}
     for (fa, ta, sa), wa in a:
         for (fb, tb, sb), wb in b:

@@ -162,9 +162,7 @@ def _knitted_straight_readings(g: int) -> list[Reading]:
     """组合龙 share: a suit holds its full knitted triple plus at most one set and pair."""
     extras = _std_readings(g, with_kongs=False, max_sets=1)
     if g == HONOUR_GROUP:
-        return [
-            Reading(g, "kstd", v, chows=c, pungs=p, pair=pr) for v, c, p, _, pr in extras
-        ]
+        return [Reading(g, "kstd", v, chows=c, pungs=p, pair=pr) for v, c, p, _, pr in extras]
     out = []
     for r in range(3):
         for v, c, p, _, pr in extras:
@@ -197,6 +195,4 @@ def group_vectors(g: int, with_kongs: bool) -> tuple[GroupVector, ...]:
             + _knitted_straight_readings(g)
         ):
             by_vec.setdefault(r.counts, []).append(r)
-    return tuple(
-        GroupVector(v, multiplicity(v), tuple(rs)) for v, rs in sorted(by_vec.items())
-    )
+    return tuple(GroupVector(v, multiplicity(v), tuple(rs)) for v, rs in sorted(by_vec.items()))

@@ -154,7 +154,6 @@ class CountedPungs(DifficultyFan):
         return w if n >= self.need and (pair or not self.pair_needed) else 0
 
 
-
 class WindPungs(CountedPungs):
     def kind_ok(self, g: int, k: int) -> bool:
         return g == HONOUR_GROUP and k in WINDS

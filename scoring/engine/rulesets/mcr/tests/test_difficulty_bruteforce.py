@@ -232,16 +232,20 @@ SET_CASES: list[tuple[type[DifficultyFan], DecompTest, Callable[[Decomposition],
     (difficulty_hands.AllPungs, lambda d: not _runs(d), _factor),
     (
         difficulty_hands.AllFives,
-        lambda d: d.pair == 4
-        and all(k in (2, 3, 4) for k in _runs(d))
-        and all(k == 4 for k in _triplets(d)),
+        lambda d: (
+            d.pair == 4
+            and all(k in (2, 3, 4) for k in _runs(d))
+            and all(k == 4 for k in _triplets(d))
+        ),
         _factor,
     ),
     (
         difficulty_hands.OutsideHand,
-        lambda d: d.pair in (0, 8)
-        and all(k in (0, 6) for k in _runs(d))
-        and all(k in (0, 8) for k in _triplets(d)),
+        lambda d: (
+            d.pair in (0, 8)
+            and all(k in (0, 6) for k in _runs(d))
+            and all(k in (0, 8) for k in _triplets(d))
+        ),
         _factor,
     ),
     (

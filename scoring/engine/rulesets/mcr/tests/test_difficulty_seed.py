@@ -92,8 +92,8 @@ def test_seed_formulas_for_the_worked_example_give_its_products() -> None:
 def test_tutorial_coefficient_matches_the_seed(case: dict[str, Any]) -> None:
     needed, limited = case["in"]["needed"], case["in"]["limited"]
     out = case["out"]
-    assert _printed(tutorial_coefficient(needed, limited), out["coefficient"]) == (
-        out["coefficient"]
+    assert (
+        _printed(tutorial_coefficient(needed, limited), out["coefficient"]) == (out["coefficient"])
     )
     if "limited_share" in out:
         assert _printed(limited / 144, out["limited_share"]) == out["limited_share"]

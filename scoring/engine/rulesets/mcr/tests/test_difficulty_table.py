@@ -51,8 +51,18 @@ def test_every_counted_fan_has_both_indices_and_the_rest_say_why_not(
 
 
 def test_the_ten_fans_the_seed_left_out_are_computed(generated: dict[str, Any]) -> None:
-    left_out = ["绿一色", "清一色", "全大", "全中", "全小", "全带五", "大于五", "小于五",
-                "推不倒", "混一色"]
+    left_out = [
+        "绿一色",
+        "清一色",
+        "全大",
+        "全中",
+        "全小",
+        "全带五",
+        "大于五",
+        "小于五",
+        "推不倒",
+        "混一色",
+    ]
     by_name = {r["name_zh"]: r for r in generated["rows"]}
     for name in left_out:
         row = by_name[name]
