@@ -40,24 +40,25 @@ def _split_sets(c: list[int], start: int, acc: list[Group], out: list[tuple[Grou
     if i == 34:
         out.append(tuple(acc))
         return
-    # The lowest remaining tile must be in a triplet or start a run: both branches are
-    # explored because scoring needs every reading, not just one.
-    if c[i] >= 3:
-        c[i] -= 3
-        acc.append(Group("triplet", i))
-        _split_sets(c, i, acc, out)
-        acc.pop()
-        c[i] += 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        acc.append(Group("run", i))
-        _split_sets(c, i, acc, out)
-        acc.pop()
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
+    # Every copy of the lowest remaining tile is in a triplet of it or starts a run, so a
+    # reading is fixed by how many triplets it takes there; choosing that number (rather
+    # than one set at a time) lists each reading once, whatever order its sets came in.
+    n = c[i]
+    for triplets in range(n // 3, -1, -1):
+        runs = n - 3 * triplets
+        if runs and (i >= 27 or i % 9 > 6 or c[i + 1] < runs or c[i + 2] < runs):
+            continue
+        c[i] = 0
+        if runs:
+            c[i + 1] -= runs
+            c[i + 2] -= runs
+        acc.extend([Group("triplet", i)] * triplets + [Group("run", i)] * runs)
+        _split_sets(c, i + 1, acc, out)
+        del acc[len(acc) - triplets - runs:]
+        c[i] = n
+        if runs:
+            c[i + 1] += runs
+            c[i + 2] += runs
 
 
 def set_decompositions(counts: Sequence[int]) -> list[tuple[Group, ...]]:
