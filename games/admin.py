@@ -49,6 +49,23 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Staff may release a seat here by clearing its claim."""
+
+    list_display = ["table", "position", "player", "claimed_session", "claimed_user",
+                    "claimed_at"]
+    list_filter = ["position"]
+    search_fields = ["table__name", "table__public_id", "player__display_name"]
+    list_select_related = ["table", "player", "claimed_user"]
+    fields = ["table", "position", "player", "claimed_session", "claimed_user", "claimed_at"]
+    readonly_fields = ["table", "position", "player", "claimed_at"]
+    raw_id_fields = ["claimed_user"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "public_id", "ruleset", "preset", "visibility", "seq",

@@ -31,7 +31,7 @@ def played():
     return table
 
 
-@pytest.mark.parametrize("model", ["table", "hand", "event", "ledgerentry", "player"])
+@pytest.mark.parametrize("model", ["table", "seat", "hand", "event", "ledgerentry", "player"])
 def test_changelists_render_and_search(staff_client, played, model):
     url = reverse(f"admin:games_{model}_changelist")
     assert staff_client.get(url).status_code == 200

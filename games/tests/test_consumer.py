@@ -193,6 +193,20 @@ async def test_table_made_private_closes_a_strangers_socket_on_the_next_message(
     await assert_closed_with(stranger, CLOSE_FORBIDDEN)
 
 
+async def test_table_made_private_stops_events_to_a_stranger():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    stranger, _ = await connect(table, await new_session())
+    await database_sync_to_async(Table.objects.filter(pk=table.pk).update)(
+        visibility="private")
+    await writer.send_json_to({"type": "record_hand", "command_id": "p", "base_seq": 0,
+                               "outcome": RON})
+    assert (await read_until(writer, "hand_recorded"))["seq"] == 1
+    output = await stranger.receive_output(timeout=2)
+    assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+    await writer.disconnect()
+
+
 @pytest.mark.parametrize(("frame", "code"), [
     ("not json", "bad_json"),
     ("[1, 2]", "bad_message"),
