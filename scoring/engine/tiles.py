@@ -304,7 +304,6 @@ def check_copies(
 ) -> None:
     """A physical set has four of each tile (one of each flower)."""
     seen: dict[int, int] = {}
-    reds: dict[int, int] = {}
     for t in tiles:
         seen[t.kind] = seen.get(t.kind, 0) + 1
         limit = 1 if is_flower(t.kind) else max_copies
@@ -312,8 +311,6 @@ def check_copies(
             raise TooManyCopies(
                 f"{what} has {seen[t.kind]} copies of {tile_name(t.kind)}; a set has only {limit}"
             )
-        if t.red:
-            reds[t.kind] = reds.get(t.kind, 0) + 1
 
 
 def parse_hand(

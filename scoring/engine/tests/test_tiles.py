@@ -34,6 +34,13 @@ def test_any_tile_list_survives_format_then_parse(tiles: list[Tile]) -> None:
     assert parse_tiles(format_tiles(tiles)) == tiles
 
 
+@given(st.lists(TILES, max_size=20))
+def test_sorted_notation_is_canonical(tiles: list[Tile]) -> None:
+    text = format_tiles(tiles, sort=True)
+    assert format_tiles(parse_tiles(text)) == text
+    assert format_tiles(parse_tiles(text), sort=True) == text
+
+
 @pytest.mark.parametrize(
     "text",
     ["123m456p789s1122z", "0m0p0s", "1112345678999m", "19m19p19s1234567z", "1234f", "5z", ""],
@@ -206,3 +213,21 @@ def test_a_hand_outside_the_allowed_sizes_is_the_wrong_count() -> None:
     assert err.value.message == (
         "the hand has 17 tiles (counting each meld as 3) but 13 or 14 are needed"
     )
+
+
+def test_a_meld_must_be_a_string() -> None:
+    with pytest.raises(BadMeld) as err:
+        parse_meld(555)  # type: ignore[arg-type]
+    assert err.value.message == "a meld is written like 'pon 555z', got int"
+
+
+def test_flowers_can_be_refused_by_a_ruleset() -> None:
+    with pytest.raises(BadTile) as err:
+        parse_hand("123m456p789s1122z3f", allow_flowers=False)
+    assert err.value.message == "flowers (3f) are not used in this ruleset"
+
+
+def test_kind_of_an_empty_string_is_not_a_tile() -> None:
+    with pytest.raises(BadTile) as err:
+        kind_of("")
+    assert err.value.message == "'' is not a single tile"
