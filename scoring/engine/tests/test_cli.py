@@ -15,6 +15,7 @@ from scoring.engine.commands import COMMANDS, command, register_lazy, run, run_l
 from scoring.engine.errors import EngineError
 
 REPO = Path(__file__).resolve().parents[3]
+GOLDEN = json.loads((Path(__file__).parent / "data" / "core" / "cli.json").read_text("utf-8"))
 
 
 def cli(name: str, lines: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
@@ -183,3 +184,16 @@ def test_commands_register_with_a_decorator_and_lazily(monkeypatch: pytest.Monke
     listed = {c["name"]: c["help"] for c in commands.run("commands", {})["commands"]}
     assert listed["echo"] == "send the request back"
     assert listed["lazy_parse"] == "parse, lazily"
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=lambda c: f"{c['in']['command']}:{c['in']['request']}")
+def test_golden_command_results(case: dict[str, Any]) -> None:
+    assert run(case["in"]["command"], case["in"]["request"]) == case["out"]
+
+
+def test_golden_cases_through_the_cli_in_one_batch() -> None:
+    waits_cases = [c for c in GOLDEN if c["in"]["command"] == "waits"]
+    proc = cli("waits", [json.dumps(c["in"]["request"]) for c in waits_cases])
+    assert [json.loads(line) for line in proc.stdout.splitlines()] == [
+        c["out"] for c in waits_cases
+    ]
