@@ -317,6 +317,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    # Scoped limits on the API's writes and engine calls (scoring/api/common.py), per user
+    # or, anonymously, per address; "<number>/<second|minute|hour|day>".
+    "DEFAULT_THROTTLE_RATES": {
+        "score": env_str("MJ_API_SCORE_RATE", "120/minute"),
+        "record": env_str("MJ_API_RECORD_RATE", "60/minute"),
+        "token": env_str("MJ_API_TOKEN_RATE", "10/minute"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

@@ -4,8 +4,10 @@ Give each route its full path (the include adds no prefix) and a name; reverse i
 "scoring:<name>".
 """
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, include, path
 
 app_name = "scoring"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/", include("scoring.api.urls")),
+]

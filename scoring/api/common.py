@@ -1,0 +1,183 @@
+"""What every API view shares: the error shape, pagination, throttling and CSV output.
+
+Every refusal, whatever raised it (the engine, the table service, DRF itself: bad JSON,
+authentication, throttling, an unknown address), answers ``{"error": {"code",
+"message"}}`` so programs branch on one stable ``code``; only HTTP 409 (stale) adds the
+table's current ``snapshot`` beside it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import exceptions, serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+
+# DRF's own refusals, by status, when the exception carries no better code.
+_STATUS_CODES = {
+    400: "bad_request", 401: "not_authenticated", 403: "forbidden", 404: "not_found",
+    405: "method_not_allowed", 406: "not_acceptable", 415: "unsupported_media_type",
+    429: "throttled",
+}
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable machine-readable code, e.g. bad_tile.")
+    message = serializers.CharField(help_text="What went wrong and how to fix it.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorBodySerializer()
+
+
+def error_response(code: str, message: str, status: int, **extra: Any) -> Response:
+    return Response({"error": {"code": code, "message": message}, **extra}, status=status)
+
+
+def _message(detail: Any) -> str:
+    # DRF details nest lists and dicts (per field); flatten them to one readable line.
+    if isinstance(detail, Mapping):
+        return "; ".join(f"{key}: {_message(value)}" for key, value in detail.items())
+    if isinstance(detail, list | tuple):
+        return "; ".join(_message(item) for item in detail)
+    return str(detail)
+
+
+def _code(exc: Exception, status: int) -> str:
+    if isinstance(exc, Http404):
+        return "not_found"
+    if isinstance(exc, exceptions.ValidationError):
+        return "bad_request"
+    code = getattr(exc, "default_code", None)
+    if isinstance(code, str) and code not in ("error", "invalid"):
+        return code
+    return _STATUS_CODES.get(status, "error")
+
+
+class ApiErrorsMixin:
+    """Rewrites DRF's ``{"detail": ...}`` answers into the shared error shape."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        response: Response = super().handle_exception(exc)  # type: ignore[misc]
+        request = getattr(self, "request", None)
+        if request is not None and getattr(request, "accepted_renderer", None) is not None \
+                and request.accepted_renderer.format == "csv":
+            # An error is never a spreadsheet: answer it as JSON even to a CSV request.
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = "application/json"
+        data = response.data
+        if isinstance(data, Mapping) and "error" in data:
+            return response
+        detail = data.get("detail", data) if isinstance(data, Mapping) else data
+        response.data = {"error": {"code": _code(exc, response.status_code),
+                                   "message": _message(detail)}}
+        return response
+
+
+class Pagination(PageNumberPagination):
+    """Page-number pagination with ``page_size`` (up to 500) chosen by the caller."""
+
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+def paginated(view: Any, request: Request, items: Sequence[Any]) -> Response:
+    paginator = Pagination()
+    page = paginator.paginate_queryset(items, request, view=view)
+    return paginator.get_paginated_response(page)
+
+
+class ScopedThrottle(ScopedRateThrottle):
+    """DRF's scoped throttle reading the rates when asked, not when imported, so settings
+    overrides (tests, env) take effect."""
+
+    def get_rate(self) -> str | None:
+        rates = api_settings.DEFAULT_THROTTLE_RATES or {}
+        rate = rates.get(self.scope) if self.scope else None
+        if rate is not None and not RATE.fullmatch(rate):
+            raise ValueError(f"throttle rate {rate!r} for {self.scope!r} must look like "
+                             "'60/minute'")
+        return rate
+
+
+RATE = re.compile(r"\d+/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+class CSVRenderer(BaseRenderer):
+    """A list of flat rows as CSV (UTF-8); ``?bom=1`` puts the byte-order mark Excel
+    needs to read Chinese and Japanese names as UTF-8 in front."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: str | None = None,
+               renderer_context: Mapping[str, Any] | None = None) -> bytes:
+        request = (renderer_context or {}).get("request")
+        rows: Iterable[Mapping[str, Any]] = data if isinstance(data, list) else []
+        columns: Sequence[str] = getattr(data, "columns", None) or _columns(rows)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow(_cell(row.get(c)) for c in columns)
+        bom = "\ufeff" if request is not None and _truthy(request.query_params.get("bom")) \
+            else ""
+        return (bom + out.getvalue()).encode("utf-8")
+
+
+class Rows(list):  # type: ignore[type-arg]
+    """A list of row dicts that remembers its column order for :class:`CSVRenderer`."""
+
+    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> None:
+        super().__init__(rows)
+        self.columns = list(columns)
+
+
+def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
+    for row in rows:
+        return list(row)
+    return []
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def wants_csv(request: Request) -> bool:
+    renderer = getattr(request, "accepted_renderer", None)
+    return renderer is not None and renderer.format == "csv"
+
+
+# --- shared OpenAPI pieces -------------------------------------------------------------
+
+ERROR_400 = OpenApiResponse(ErrorSerializer, description="Bad input; the code says what.")
+ERROR_403 = OpenApiResponse(ErrorSerializer, description="Not allowed (needs a seat, the "
+                                                         "creator or staff; or not signed in).")
+ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such object, or not visible "
+                                                         "to you.")
+ERROR_429 = OpenApiResponse(ErrorSerializer, description="Too many requests; wait and retry.")
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("page", int, description="Page number, from 1."),
+    OpenApiParameter("page_size", int, description="Items per page (default 50, at most 500)."),
+]

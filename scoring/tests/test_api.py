@@ -1,0 +1,166 @@
+"""The scoring API: rulesets, and engine commands that answer exactly like the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from scoring import registry
+from scoring.api.views import MAX_BATCH
+from scoring.engine import rulesets
+from scoring.engine.options import options_schema
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUESTS = json.loads((Path(__file__).parent / "data" / "score_requests.json")
+                      .read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle() -> None:
+    # Throttle counters live in the cache, which outlives a single test.
+    cache.clear()
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+def cli(command: str, requests: list[object]) -> list[dict[str, object]]:
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in requests)
+    done = subprocess.run([sys.executable, "-m", "scoring.engine", command], input=lines,
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_rulesets_lists_every_available_ruleset_with_options_and_presets(api):
+    response = api.get("/api/rulesets/")
+    assert response.status_code == 200
+    body = response.json()
+    assert [r["name"] for r in body["results"]] == rulesets.available()
+    assert body["count"] == len(rulesets.available())
+    for entry in body["results"]:
+        pkg = rulesets.get(entry["name"])
+        assert entry["title"] == pkg.TITLE
+        assert entry["title_native"] == pkg.TITLE_NATIVE
+        assert entry["options"] == json.loads(json.dumps(options_schema(pkg.Options)))
+        assert {p["name"]: p["options"] for p in entry["presets"]} == {
+            k: v.get("options", {}) for k, v in pkg.PRESETS.items()}
+        assert entry["table_ready"] == (entry["name"] in registry.usable())
+
+
+def test_rulesets_keep_native_titles_and_option_help(api):
+    body = api.get("/api/rulesets/").json()
+    by_name = {r["name"]: r for r in body["results"]}
+    assert by_name["riichi"]["title_native"] == "立直麻雀"
+    red = next(o for o in by_name["riichi"]["options"] if o["name"] == "red_fives")
+    assert red["type"] == "int" and red["choices"] == [0, 3, 4] and red["help"]
+
+
+def test_score_answers_exactly_like_the_command_line(api):
+    expected = cli("score", REQUESTS)
+    for request, want in zip(REQUESTS, expected, strict=True):
+        response = api.post("/api/score/", request, format="json")
+        assert response.json() == want
+        assert response.status_code == (400 if set(want) == {"error"} else 200)
+
+
+def test_score_batch_answers_a_list_like_the_command_line(api):
+    response = api.post("/api/score/", REQUESTS, format="json")
+    assert response.status_code == 200
+    assert response.json() == cli("score", REQUESTS)
+
+
+def test_score_batch_keeps_each_error_with_its_item(api):
+    good, bad = REQUESTS[1], {"ruleset": "riichi", "hand": "12x"}
+    answers = api.post("/api/score/", [good, bad, 7], format="json").json()
+    assert answers[0]["yaku"]
+    assert answers[1]["error"]["code"] == "bad_tile"
+    assert answers[2]["error"]["code"] == "bad_input"
+
+
+def test_score_bad_tile_is_400_with_code_and_message(api):
+    response = api.post("/api/score/", {"ruleset": "riichi", "hand": "123m456p789s11222x"},
+                        format="json")
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_tile"
+    assert "'x'" in error["message"]
+
+
+def test_score_unknown_ruleset_names_the_known_ones(api):
+    response = api.post("/api/score/", {"ruleset": "tenhou", "hand": "1m"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_ruleset"
+    assert "riichi" in response.json()["error"]["message"]
+
+
+def test_score_refuses_a_batch_over_the_limit(api):
+    response = api.post("/api/score/", [{}] * (MAX_BATCH + 1), format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "batch_too_large"
+
+
+def test_score_refuses_malformed_json_with_the_shared_error_shape(api):
+    response = api.post("/api/score/", "{not json", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "parse_error"
+
+
+def test_score_refuses_form_data(api):
+    response = api.post("/api/score/", {"ruleset": "riichi"})  # multipart
+    assert response.status_code == 415
+    assert response.json()["error"]["code"] == "unsupported_media_type"
+
+
+def test_score_is_post_only(api):
+    response = api.get("/api/score/")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
+
+
+@pytest.mark.parametrize("command", ["waits", "analyse", "danger"])
+def test_analysis_commands_answer_like_the_command_line(api, command):
+    requests = {
+        "waits": [{"hand": "1112345678999m"}, {"hand": "1m2x"}],
+        "analyse": [{"ruleset": "riichi", "hand": "123m456p789s1123z"}],
+        "danger": [{"discards": "4m7p1z9s", "hand": "123m456p789s1122z"}],
+    }[command]
+    expected = cli(command, requests)
+    for request, want in zip(requests, expected, strict=True):
+        response = api.post(f"/api/{command}/", request, format="json")
+        assert response.json() == want
+        assert response.status_code == (400 if set(want) == {"error"} else 200)
+
+
+def test_waits_of_the_nine_gates_are_all_nine_tiles(api):
+    response = api.post("/api/waits/", {"hand": "1112345678999m"}, format="json")
+    assert response.status_code == 200
+    assert response.json()["waits"] == [f"{n}m" for n in range(1, 10)]
+
+
+@override_settings(REST_FRAMEWORK={"DEFAULT_THROTTLE_RATES": {"score": "2/minute"}})
+def test_score_is_throttled_per_client(api):
+    statuses = [api.post("/api/score/", REQUESTS[1], format="json").status_code
+                for _ in range(3)]
+    assert statuses == [200, 200, 429]
+    response = api.post("/api/score/", REQUESTS[1], format="json")
+    assert response.json()["error"]["code"] == "throttled"
+    assert int(response["Retry-After"]) > 0
+
+
+def test_configured_throttle_rates_are_well_formed():
+    from django.conf import settings
+
+    from scoring.api.common import RATE
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    assert {"score", "record", "token"} <= set(rates)
+    assert all(RATE.fullmatch(rate) for rate in rates.values())
