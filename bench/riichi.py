@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from scoring.engine.errors import EngineError  # noqa: E402
 from scoring.engine.options import build_options  # noqa: E402
 from scoring.engine.rulesets.riichi import Options, score  # noqa: E402
+from scoring.engine.rulesets.riichi.request import meld_of, scan, tiles_of  # noqa: E402
 from scoring.engine.rulesets.riichi.tests.mahjong_ref import (  # noqa: E402
     melds_of,
     reference,
@@ -24,6 +25,11 @@ from scoring.engine.rulesets.riichi.tests.randomhands import corpus  # noqa: E40
 
 
 def _ours(requests: list[dict]) -> float:
+    # Repeated rounds must not score from the per-string parse caches (a real table never
+    # sends the same hand twice); the suit-pattern cache is steady state and stays warm.
+    scan.cache_clear()
+    tiles_of.cache_clear()
+    meld_of.cache_clear()
     start = time.perf_counter()
     for r in requests:
         try:
@@ -40,15 +46,21 @@ def _theirs(wins: list, melds: list, rules: object) -> float:
     return time.perf_counter() - start
 
 
-def main(n: int = 10_000) -> None:
+def main(n: int = 10_000, rounds: int = 3, chunk: int = 500) -> None:
     wins = corpus(seed=42, n=n)
     requests = [w.request for w in wins]
     rules = rules_for(build_options(Options))
     melds = [melds_of(w) for w in wins]
     _ours(requests[:200])  # warm imports and caches on both sides
     _theirs(wins[:200], melds[:200], rules)
-    ours, theirs = _ours(requests), _theirs(wins, melds, rules)
-    print(f"corpus: {n} seeded random wins")
+    # The machine is shared: the two engines alternate chunk by chunk, and each chunk's
+    # best time over the rounds is kept, so a burst of load hits both alike.
+    ours = theirs = 0.0
+    for lo in range(0, n, chunk):
+        hi = min(n, lo + chunk)
+        ours += min(_ours(requests[lo:hi]) for _ in range(rounds))
+        theirs += min(_theirs(wins[lo:hi], melds[lo:hi], rules) for _ in range(rounds))
+    print(f"corpus: {n} seeded random wins, best of {rounds} per {chunk}-hand chunk")
     print(f"ours:    {n / ours:10.0f} hands/s ({ours:.2f} s)")
     print(f"mahjong: {n / theirs:10.0f} hands/s ({theirs:.2f} s)")
     print(f"ratio:   {theirs / ours:10.2f}x (target >= 2x)")

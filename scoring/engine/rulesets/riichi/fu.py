@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...tiles import DRAGONS, tile_name
-from .hand import KAN, RUN, YAOCHU, Reading, WinContext
+from .hand import KAN, RUN, TRIPLET, YAOCHU, Reading, WinContext
 
 FuItem = dict[str, Any]
 
@@ -32,44 +32,70 @@ def is_pinfu_shape(ctx: WinContext, r: Reading) -> bool:
             and all(s.shape == RUN for s in r.sets) and pair_fu(ctx, r.pair) == 0)
 
 
-def _set_label(shape: int, concealed: bool) -> str:
-    if shape == KAN:
-        return "ankan" if concealed else "minkan"
-    return "ankou" if concealed else "minkou"
+_LABELS = {(KAN, True): "ankan", (KAN, False): "minkan", (TRIPLET, True): "ankou",
+           (TRIPLET, False): "minkou"}
+TILE_NAMES = tuple(tile_name(k) for k in range(34))
+FIXED = {"base": "futei", "tsumo": "self-draw", "menzen_ron": "closed hand won by ron",
+         "open_pinfu": "open hand won by ron with no other fu counts 30",
+         "seven_pairs": "seven pairs are a fixed 25"}
+
+# An item is (name, fu, detail) with detail left unformatted: many readings are tried
+# and only the winner's breakdown is shown, so strings are built once, by fu_breakdown.
+Item = tuple[str, int, Any]
 
 
-def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[FuItem]]:
-    """The fu of a reading and its itemisation; ``pinfu`` says pinfu was scored."""
+def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item]]:
+    """The fu of a reading and its items; ``pinfu`` says pinfu was scored."""
     if r.form == "chiitoi":
-        return 25, [{"item": "seven_pairs", "fu": 25, "detail": "seven pairs are a fixed 25"}]
-    items: list[FuItem] = [{"item": "base", "fu": 20, "detail": "futei"}]
+        return 25, [("seven_pairs", 25, None)]
+    items: list[Item] = [("base", 20, None)]
     if r.form == "kokushi":
         return 20, items
+    total = 20
     for s in r.sets:
         if s.shape == RUN:
             continue
-        fu = 2 * (2 if s.kind in YAOCHU else 1) * (2 if s.concealed else 1)
+        fu = (4 if s.kind in YAOCHU else 2) * (2 if s.concealed else 1)
         if s.shape == KAN:
             fu *= 4
-        label = _set_label(s.shape, s.concealed)
-        items.append({"item": "meld", "fu": fu, "detail": f"{label} {tile_name(s.kind)}"})
+        items.append(("meld", fu, (_LABELS[s.shape, s.concealed], s.kind)))
+        total += fu
     pf = pair_fu(ctx, r.pair)
     if pf:
-        items.append({"item": "pair", "fu": pf, "detail": f"yakuhai pair {tile_name(r.pair)}"})
+        items.append(("pair", pf, r.pair))
+        total += pf
     if r.wait in ("kanchan", "penchan", "tanki"):
-        items.append({"item": "wait", "fu": 2, "detail": r.wait})
-    raw = sum(i["fu"] for i in items)
+        items.append(("wait", 2, r.wait))
+        total += 2
     if ctx.tsumo:
         if not pinfu:
-            items.append({"item": "tsumo", "fu": 2, "detail": "self-draw"})
+            items.append(("tsumo", 2, None))
+            total += 2
     elif ctx.menzen:
-        items.append({"item": "menzen_ron", "fu": 10, "detail": "closed hand won by ron"})
-    elif raw == 20 and ctx.options.open_pinfu_ron_fu_30:
-        items.append({"item": "open_pinfu", "fu": 10,
-                      "detail": "open hand won by ron with no other fu counts 30"})
-    total = sum(i["fu"] for i in items)
+        items.append(("menzen_ron", 10, None))
+        total += 10
+    elif total == 20 and ctx.options.open_pinfu_ron_fu_30:
+        items.append(("open_pinfu", 10, None))
+        total += 10
     rounded = -(-total // 10) * 10
     if rounded != total:
-        items.append({"item": "rounding", "fu": rounded - total, "detail": f"{total} -> {rounded}"})
+        items.append(("rounding", rounded - total, total))
     return rounded, items
 
+
+def fu_breakdown(items: list[Item]) -> list[FuItem]:
+    """The items as shown: ``{"item", "fu", "detail"}`` in seed 001's words."""
+    out: list[FuItem] = []
+    for name, fu, detail in items:
+        if name == "meld":
+            text = f"{detail[0]} {TILE_NAMES[detail[1]]}"
+        elif name == "pair":
+            text = f"yakuhai pair {TILE_NAMES[detail]}"
+        elif name == "wait":
+            text = detail
+        elif name == "rounding":
+            text = f"{detail} -> {detail + fu}"
+        else:
+            text = FIXED[name]
+        out.append({"item": name, "fu": fu, "detail": text})
+    return out

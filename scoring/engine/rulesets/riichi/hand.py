@@ -59,13 +59,16 @@ class WinContext:
     counts: list[int]  # 34 counts of every tile held, kans as four
     menzen: bool  # no open meld (a concealed kan keeps the hand closed)
     kinds: list[int] = field(default_factory=list)  # kinds held, ascending
+    declared: tuple[Mentsu, ...] = ()  # the melds as sets
     suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
     honours: bool = False
     yaochu: bool = False  # any terminal or honour held
 
     def __post_init__(self) -> None:
         # Hand-wide facts several yaku test, computed once instead of per reading.
-        self.kinds = [k for k in range(34) if self.counts[k]]
+        counts = self.counts
+        self.kinds = [k for k in range(34) if counts[k]]
+        self.declared = tuple(_meld_set(m) for m in self.melds)
         for k in self.kinds:
             if k >= 27:
                 self.honours = True
@@ -99,29 +102,34 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
     split = readings(ctx.concealed)
     if not split:
         return []
-    declared = tuple(_meld_set(m) for m in ctx.melds)
+    declared = ctx.declared
     w = ctx.win_tile
+    tsumo = ctx.tsumo
     out: list[Reading] = []
-    seen: set[tuple[Any, ...]] = set()
     for pair, groups in split:
-        options: list[tuple[int, str]] = []  # (index of group holding the win tile, wait)
+        # (index of the group holding the winning tile, wait); identical groups give the
+        # same reading, so each (group, wait) is kept once.
+        seen: set[tuple[Any, str]] = set()
         if pair == w:
-            options.append((-1, "tanki"))
-        for i, (run, kind) in enumerate(groups):
-            if not run:
-                if kind == w:
-                    options.append((i, "shanpon"))
-            elif kind <= w <= kind + 2:
-                options.append((i, _run_wait(kind, w)))
-        for idx, wait in options:
-            key = (pair, tuple(sorted(groups)), wait, groups[idx][0] if idx >= 0 else None)
-            if key in seen:
+            out.append(Reading("standard", pair, tuple(
+                Mentsu(RUN, kind, True) if run else Mentsu(TRIPLET, kind, True)
+                for run, kind in groups) + declared, "tanki"))
+        for idx, (run, kind) in enumerate(groups):
+            if run:
+                if not kind <= w <= kind + 2:
+                    continue
+                wait = _run_wait(kind, w)
+            elif kind == w:
+                wait = "shanpon"
+            else:
                 continue
-            seen.add(key)
+            if (groups[idx], wait) in seen:
+                continue
+            seen.add((groups[idx], wait))
             # A triplet finished by a discard is an open triplet for fu and 三暗刻.
-            sets = tuple(Mentsu(RUN, kind, True) if run
-                         else Mentsu(TRIPLET, kind, ctx.tsumo or i != idx)
-                         for i, (run, kind) in enumerate(groups))
+            sets = tuple(Mentsu(RUN, k, True) if r
+                         else Mentsu(TRIPLET, k, tsumo or i != idx)
+                         for i, (r, k) in enumerate(groups))
             out.append(Reading("standard", pair, sets + declared, wait))
     return out
 

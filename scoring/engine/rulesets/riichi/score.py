@@ -39,13 +39,14 @@ from typing import Any
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
 from ...tiles import Tile
-from .fu import compute_fu, is_pinfu_shape
+from .fu import compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
 from .points import base_points, ron_value, tsumo_shares, win_payments
+from .registry import active, hand_features
 from .request import build_context, count, flags_of, indicators, resolve_options, seat
-from .yaku import YAKU, View
-from .yakuman import PAO_KEYS, YAKUMAN, hand_may_be_yakuman, reading_may_be_yakuman
+from .yaku import View, Yaku
+from .yakuman import PAO_KEYS
 
 
 def dora_of(indicator: int) -> int:
@@ -76,13 +77,15 @@ class Candidate:
         return (self.base, self.han, self.fu)
 
 
-def _evaluate(ctx: WinContext, r: Reading, bonus: int, maybe_yakuman: bool) -> Candidate | None:
+def _evaluate(ctx: WinContext, r: Reading, bonus: int,
+              registry: tuple[tuple[Yaku, ...], tuple[Yaku, ...]]) -> Candidate | None:
     v = View.of(r)
     opts = ctx.options
     found: list[dict[str, Any]] = []
     multiples: list[int] = []
-    if maybe_yakuman or reading_may_be_yakuman(ctx, v):
-        for y in YAKUMAN:
+    yakuman, yaku = registry
+    if yakuman:
+        for y in yakuman:
             m = y.han(ctx, v)
             if m:
                 name, name_ja = y.names(ctx)
@@ -98,7 +101,7 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int, maybe_yakuman: bool) -> C
         base, limit = base_points(0, fu, total, opts)
         return Candidate(r, found, total, 13 * total, fu, fu_items, base, limit)
     han = 0
-    for y in YAKU:
+    for y in yaku:
         h = y.han(ctx, v)
         if h:
             name, name_ja = y.names(ctx)
@@ -170,9 +173,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
     ura = count_dora(ctx, ura_tiles)
     best: Candidate | None = None
-    maybe_yakuman = hand_may_be_yakuman(ctx)
+    registry = active(hand_features(ctx))
     for r in readings:
-        c = _evaluate(ctx, r, dora + aka + ura, maybe_yakuman)
+        c = _evaluate(ctx, r, dora + aka + ura, registry)
         if c is not None and (best is None or c.key > best.key):
             best = c
     if best is None:
@@ -192,7 +195,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
         "yaku": best.yaku, "yakuman": best.yakuman,
         "dora": dora, "aka": aka, "ura": ura, "han": best.han, "fu": best.fu,
-        "fu_breakdown": best.fu_items, "wait": best.reading.wait or None, "limit": best.limit,
+        "fu_breakdown": fu_breakdown(best.fu_items), "wait": best.reading.wait or None,
+        "limit": best.limit,
         "base_points": best.base, "hand_points": hand_points, "deltas": deltas,
         "pot_taken": 1000 * sticks, "pao": pao,
     }

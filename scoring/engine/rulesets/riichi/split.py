@@ -42,72 +42,78 @@ def _sets(c: list[int], i: int, acc: list[Group], out: list[tuple[Group, ...]]) 
         c[i + 2] += 1
 
 
-@lru_cache(maxsize=8192)
-def suit_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
-    """Readings of one suit's nine counts (with a pair when its total is 2 mod 3)."""
+@lru_cache(maxsize=16384)
+def part_readings(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Readings of one suit (``base`` 0, 9, 18) or of the honours (27), in absolute kinds.
+
+    ``(-1, groups)`` when the part has no pair. Empty when the part cannot be split.
+    """
     c = list(counts)
     total = sum(c)
-    out: list[SuitReading] = []
+    found: list[tuple[Group, ...]] = []
+    out: list[tuple[int, tuple[Group, ...]]] = []
+    if base == 27:
+        pair = -1
+        groups: list[Group] = []
+        for i, n in enumerate(c):
+            if n == 3:
+                groups.append((False, 27 + i))
+            elif n == 2 and pair < 0:
+                pair = 27 + i
+            elif n:
+                return ()
+        return ((pair, tuple(groups)),)
     if total % 3 == 0:
-        found: list[tuple[Group, ...]] = []
         _sets(c, 0, [], found)
-        out.extend((-1, g) for g in found)
+        out.extend((-1, tuple((run, base + k) for run, k in g)) for g in found)
     elif total % 3 == 2:
         for p in range(9):
             if c[p] >= 2:
                 c[p] -= 2
                 found = []
                 _sets(c, 0, [], found)
-                out.extend((p, g) for g in found)
+                out.extend((base + p, tuple((run, base + k) for run, k in g)) for g in found)
                 c[p] += 2
     return tuple(out)
 
 
-def _honour_readings(counts: list[int]) -> tuple[SuitReading, ...]:
-    pair = -1
-    groups: list[Group] = []
-    for i in range(7):
-        n = counts[27 + i]
-        if n == 3:
-            groups.append((False, i))
-        elif n == 2 and pair < 0:
-            pair = i
-        elif n:
-            return ()
-    return ((pair, tuple(groups)),)
-
-
 def readings(counts: list[int]) -> list[tuple[int, tuple[Group, ...]]]:
     """Every (pair kind, groups) of a 3n+2 count vector; empty when it is not a win."""
-    parts: list[tuple[int, tuple[SuitReading, ...]]] = []
+    parts = []
     pairs = 0
-    for base in (0, 9, 18):
-        seg = counts[base:base + 9]
+    for base in (0, 9, 18, 27):
+        seg = tuple(counts[base:base + 9] if base < 27 else counts[27:34])
         total = sum(seg)
         if not total:
             continue
-        if total % 3 == 1:
+        mod = total % 3
+        if mod == 1:
             return []
-        pairs += total % 3 == 2
-        found = suit_readings(tuple(seg))
+        if mod == 2:
+            pairs += 1
+            if pairs > 1:
+                return []
+        found = part_readings(base, seg)
         if not found:
             return []
-        parts.append((base, found))
-    honours = _honour_readings(counts)
-    if not honours:
-        return []
-    h_pair = honours[0][0] >= 0
-    pairs += h_pair
+        parts.append(found)
     if pairs != 1:
         return []
-    parts.append((27, honours))
-    out = []
-    for combo in product(*(found for _, found in parts)):
+    if all(len(found) == 1 for found in parts):
         pair = -1
         groups: list[Group] = []
-        for (base, _), (p, gs) in zip(parts, combo, strict=True):
+        for ((p, gs),) in parts:
             if p >= 0:
-                pair = base + p
-            groups.extend((run, base + k) for run, k in gs)
+                pair = p
+            groups.extend(gs)
+        return [(pair, tuple(groups))]
+    out = []
+    for combo in product(*parts):
+        pair = -1
+        groups = []
+        for p, gs in combo:
+            if p >= 0:
+                pair = p
+            groups.extend(gs)
         out.append((pair, tuple(groups)))
     return out

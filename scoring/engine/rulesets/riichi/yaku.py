@@ -42,18 +42,14 @@ class View:
                 v.concealed_triplets += s.concealed
         return v
 
-    def groups(self) -> list[tuple[int, ...]]:
-        """Every set and the pair as kind tuples (standard form)."""
-        out: list[tuple[int, ...]] = [(k, k + 1, k + 2) for k in self.runs]
-        out.extend((k,) for k in self.triplets)
-        out.append((self.r.pair,))
-        return out
-
 
 class Yaku(ABC):
     name = ""
     name_ja = ""
     yakuman = False
+    # Hand features (see :func:`.registry.hand_features`) without which the yaku cannot
+    # apply: the registry skips it for such hands without calling ``han``.
+    needs: frozenset[str] = frozenset()
 
     @abstractmethod
     def han(self, ctx: WinContext, v: View) -> int:
@@ -65,6 +61,7 @@ class Yaku(ABC):
 
 class Riichi(Yaku):
     name, name_ja = "Riichi", "立直"
+    needs = frozenset({"riichi"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["riichi"] and not ctx.flags["double_riichi"])
@@ -72,6 +69,7 @@ class Riichi(Yaku):
 
 class DoubleRiichi(Yaku):
     name, name_ja = "Double riichi", "ダブル立直"
+    needs = frozenset({"double_riichi"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 2 if ctx.flags["double_riichi"] else 0
@@ -79,6 +77,7 @@ class DoubleRiichi(Yaku):
 
 class OpenRiichi(Yaku):
     name, name_ja = "Open riichi", "オープン立直"
+    needs = frozenset({"open_riichi"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["open_riichi"] and ctx.options.open_riichi)
@@ -86,6 +85,7 @@ class OpenRiichi(Yaku):
 
 class Ippatsu(Yaku):
     name, name_ja = "Ippatsu", "一発"
+    needs = frozenset({"ippatsu"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["ippatsu"])
@@ -93,6 +93,7 @@ class Ippatsu(Yaku):
 
 class MenzenTsumo(Yaku):
     name, name_ja = "Fully concealed hand", "門前清自摸和"
+    needs = frozenset({"tsumo", "menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.tsumo and ctx.menzen)
@@ -100,6 +101,7 @@ class MenzenTsumo(Yaku):
 
 class Pinfu(Yaku):
     name, name_ja = "Pinfu", "平和"
+    needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         # ピンヅモなし: where tsumo earns its 2 fu, a pinfu shape on tsumo is not pinfu.
@@ -110,6 +112,7 @@ class Pinfu(Yaku):
 
 class Tanyao(Yaku):
     name, name_ja = "All simples", "断幺九"
+    needs = frozenset({"simples"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if not ctx.menzen and not ctx.options.kuitan:
@@ -119,6 +122,7 @@ class Tanyao(Yaku):
 
 class Iipeikou(Yaku):
     name, name_ja = "Pure double sequence", "一盃口"
+    needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.menzen and _peikou(v) == 1)
@@ -126,6 +130,7 @@ class Iipeikou(Yaku):
 
 class Ryanpeikou(Yaku):
     name, name_ja = "Twice pure double sequence", "二盃口"
+    needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 3 if ctx.menzen and _peikou(v) == 2 else 0
@@ -150,6 +155,7 @@ class Dragon(Yaku):
         self.kind = kind
         self.name = f"Dragon triplet {DRAGON_EN[kind]}"
         self.name_ja = f"翻牌 {DRAGON_JA[kind]}"
+        self.needs = frozenset({f"triplet{kind}"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(self.kind in v.triplets)
@@ -157,6 +163,7 @@ class Dragon(Yaku):
 
 class SeatWind(Yaku):
     name, name_ja = "Seat wind", "自風"
+    needs = frozenset({"seat_triplet"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.seat_wind in v.triplets)
@@ -168,6 +175,7 @@ class SeatWind(Yaku):
 
 class RoundWind(Yaku):
     name, name_ja = "Round wind", "場風"
+    needs = frozenset({"round_triplet"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.round_wind in v.triplets)
@@ -179,6 +187,7 @@ class RoundWind(Yaku):
 
 class Haitei(Yaku):
     name, name_ja = "Under the sea", "海底摸月"
+    needs = frozenset({"haitei"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["haitei"])
@@ -186,6 +195,7 @@ class Haitei(Yaku):
 
 class Houtei(Yaku):
     name, name_ja = "Under the river", "河底撈魚"
+    needs = frozenset({"houtei"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["houtei"])
@@ -193,6 +203,7 @@ class Houtei(Yaku):
 
 class Rinshan(Yaku):
     name, name_ja = "After a kan", "嶺上開花"
+    needs = frozenset({"rinshan"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["rinshan"])
@@ -200,6 +211,7 @@ class Rinshan(Yaku):
 
 class Chankan(Yaku):
     name, name_ja = "Robbing a kan", "槍槓"
+    needs = frozenset({"chankan"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["chankan"])
@@ -207,6 +219,7 @@ class Chankan(Yaku):
 
 class Chiitoitsu(Yaku):
     name, name_ja = "Seven pairs", "七対子"
+    needs = frozenset({"seven_pairs"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 2 if v.r.form == "chiitoi" else 0
@@ -214,6 +227,7 @@ class Chiitoitsu(Yaku):
 
 class Sanshoku(Yaku):
     name, name_ja = "Mixed triple sequence", "三色同順"
+    needs = frozenset({"three_suits"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         runs = set(v.runs)
@@ -225,6 +239,7 @@ class Sanshoku(Yaku):
 
 class SanshokuDoukou(Yaku):
     name, name_ja = "Triple triplets", "三色同刻"
+    needs = frozenset({"three_suits", "triplets3"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         t = set(v.triplets)
@@ -233,6 +248,7 @@ class SanshokuDoukou(Yaku):
 
 class Ittsu(Yaku):
     name, name_ja = "Pure straight", "一気通貫"
+    needs = frozenset({"ittsu"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         runs = set(v.runs)
@@ -244,16 +260,23 @@ class Ittsu(Yaku):
 
 def _outside(v: View) -> tuple[bool, bool]:
     """(every group holds a terminal or honour, any honour used) for chanta/junchan."""
-    honour = False
-    for g in v.groups():
-        if not any(k in YAOCHU for k in g):
+    pair = v.r.pair
+    if pair not in YAOCHU:
+        return False, False
+    for k in v.runs:
+        if k % 9 not in (0, 6):
             return False, False
-        honour = honour or g[0] >= 27
+    honour = pair >= 27
+    for k in v.triplets:
+        if k not in YAOCHU:
+            return False, False
+        honour = honour or k >= 27
     return True, honour
 
 
 class Chanta(Yaku):
     name, name_ja = "Half outside hand", "混全帯幺九"
+    needs = frozenset({"yaochu"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.r.form != "standard" or not v.runs:
@@ -264,6 +287,7 @@ class Chanta(Yaku):
 
 class Junchan(Yaku):
     name, name_ja = "Fully outside hand", "純全帯幺九"
+    needs = frozenset({"yaochu", "no_honours"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.r.form != "standard" or not v.runs:
@@ -274,6 +298,7 @@ class Junchan(Yaku):
 
 class Toitoi(Yaku):
     name, name_ja = "All triplets", "対々和"
+    needs = frozenset({"triplets4"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 2 if v.r.form == "standard" and len(v.triplets) == 4 else 0
@@ -281,6 +306,7 @@ class Toitoi(Yaku):
 
 class Sanankou(Yaku):
     name, name_ja = "Three concealed triplets", "三暗刻"
+    needs = frozenset({"triplets3"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 2 if v.concealed_triplets == 3 else 0
@@ -288,6 +314,7 @@ class Sanankou(Yaku):
 
 class Sankantsu(Yaku):
     name, name_ja = "Three kans", "三槓子"
+    needs = frozenset({"kans3"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return 2 if v.kans == 3 else 0
@@ -295,6 +322,7 @@ class Sankantsu(Yaku):
 
 class Shousangen(Yaku):
     name, name_ja = "Little three dragons", "小三元"
+    needs = frozenset({"dragons8"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.r.form != "standard" or v.r.pair not in DRAGONS:
@@ -304,6 +332,7 @@ class Shousangen(Yaku):
 
 class Honroutou(Yaku):
     name, name_ja = "All terminals and honours", "混老頭"
+    needs = frozenset({"honroutou"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.r.form == "kokushi" or not ctx.honours or not ctx.suits:
@@ -316,6 +345,7 @@ ONE_SUIT = (1, 2, 4)
 
 class Honitsu(Yaku):
     name, name_ja = "Half flush", "混一色"
+    needs = frozenset({"honitsu"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return (3 if ctx.menzen else 2) if ctx.suits in ONE_SUIT and ctx.honours else 0
@@ -323,6 +353,7 @@ class Honitsu(Yaku):
 
 class Chinitsu(Yaku):
     name, name_ja = "Full flush", "清一色"
+    needs = frozenset({"chinitsu"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return (6 if ctx.menzen else 5) if ctx.suits in ONE_SUIT and not ctx.honours else 0
@@ -336,6 +367,7 @@ class Renhou(Yaku):
     """
 
     name, name_ja = "Blessing of man", "人和"
+    needs = frozenset({"renhou"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if not ctx.flags["renhou"]:

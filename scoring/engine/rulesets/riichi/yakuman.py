@@ -25,6 +25,7 @@ class Yakuman(Yaku):
 
 class Kokushi(Yakuman):
     name, name_ja = "Thirteen orphans", "国士無双"
+    needs = frozenset({"kokushi"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(v.r.form == "kokushi" and v.r.wait != "13")
@@ -32,6 +33,7 @@ class Kokushi(Yakuman):
 
 class Kokushi13(Yakuman):
     name, name_ja = "Thirteen orphans, 13-sided wait", "国士無双十三面"
+    needs = frozenset({"kokushi"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return _multiple(ctx, "kokushi_13") if v.r.form == "kokushi" and v.r.wait == "13" else 0
@@ -39,6 +41,7 @@ class Kokushi13(Yakuman):
 
 class Suuankou(Yakuman):
     name, name_ja = "Four concealed triplets", "四暗刻"
+    needs = frozenset({"triplets4", "menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(v.concealed_triplets == 4 and v.r.wait != "tanki")
@@ -46,6 +49,7 @@ class Suuankou(Yakuman):
 
 class SuuankouTanki(Yakuman):
     name, name_ja = "Four concealed triplets, pair wait", "四暗刻単騎"
+    needs = frozenset({"triplets4", "menzen"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.concealed_triplets == 4 and v.r.wait == "tanki":
@@ -55,6 +59,7 @@ class SuuankouTanki(Yakuman):
 
 class Daisangen(Yakuman):
     name, name_ja = "Big three dragons", "大三元"
+    needs = frozenset({"dragons9"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(sum(k in DRAGONS for k in v.triplets) == 3)
@@ -62,6 +67,7 @@ class Daisangen(Yakuman):
 
 class Shousuushii(Yakuman):
     name, name_ja = "Little four winds", "小四喜"
+    needs = frozenset({"winds11"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if v.r.form != "standard" or v.r.pair not in WINDS:
@@ -71,6 +77,7 @@ class Shousuushii(Yakuman):
 
 class Daisuushii(Yakuman):
     name, name_ja = "Big four winds", "大四喜"
+    needs = frozenset({"winds12"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return _multiple(ctx, "daisuushii") if sum(k in WINDS for k in v.triplets) == 4 else 0
@@ -78,6 +85,7 @@ class Daisuushii(Yakuman):
 
 class Tsuuiisou(Yakuman):
     name, name_ja = "All honours", "字一色"
+    needs = frozenset({"all_honours"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(not ctx.suits)
@@ -85,6 +93,7 @@ class Tsuuiisou(Yakuman):
 
 class Chinroutou(Yakuman):
     name, name_ja = "All terminals", "清老頭"
+    needs = frozenset({"all_terminals"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(all(k in TERMINAL_KINDS for k in ctx.kinds))
@@ -92,6 +101,7 @@ class Chinroutou(Yakuman):
 
 class Ryuuiisou(Yakuman):
     name, name_ja = "All green", "緑一色"
+    needs = frozenset({"all_green"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(all(k in GREEN for k in ctx.kinds))
@@ -112,6 +122,7 @@ def _chuuren(ctx: WinContext) -> int:
 
 class Chuuren(Yakuman):
     name, name_ja = "Nine gates", "九蓮宝燈"
+    needs = frozenset({"chinitsu", "no_melds"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(_chuuren(ctx) == 1)
@@ -119,6 +130,7 @@ class Chuuren(Yakuman):
 
 class JunseiChuuren(Yakuman):
     name, name_ja = "Pure nine gates", "純正九蓮宝燈"
+    needs = frozenset({"chinitsu", "no_melds"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return _multiple(ctx, "junsei_chuuren") if _chuuren(ctx) == 2 else 0
@@ -126,6 +138,7 @@ class JunseiChuuren(Yakuman):
 
 class Suukantsu(Yakuman):
     name, name_ja = "Four kans", "四槓子"
+    needs = frozenset({"kans4"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(v.kans == 4)
@@ -133,6 +146,7 @@ class Suukantsu(Yakuman):
 
 class Tenhou(Yakuman):
     name, name_ja = "Blessing of heaven", "天和"
+    needs = frozenset({"tenhou"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["tenhou"])
@@ -140,6 +154,7 @@ class Tenhou(Yakuman):
 
 class Chiihou(Yakuman):
     name, name_ja = "Blessing of earth", "地和"
+    needs = frozenset({"chiihou"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["chiihou"])
@@ -147,6 +162,7 @@ class Chiihou(Yakuman):
 
 class RenhouYakuman(Yakuman):
     name, name_ja = "Blessing of man", "人和"
+    needs = frozenset({"renhou"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         return int(ctx.flags["renhou"] and ctx.options.renhou == "yakuman")
@@ -154,37 +170,12 @@ class RenhouYakuman(Yakuman):
 
 class Daisharin(Yakuman):
     name, name_ja = "Big wheels", "大車輪"
+    needs = frozenset({"daisharin"})
 
     def han(self, ctx: WinContext, v: View) -> int:
         if not ctx.options.daisharin or v.r.form != "chiitoi":
             return 0
         return int(v.r.pairs == tuple(range(10, 17)))
-
-
-def hand_may_be_yakuman(ctx: WinContext) -> bool:
-    """Cheap test on the whole hand: could a tile-colour or first-turn yakuman apply?"""
-    f = ctx.flags
-    return (f["tenhou"] or f["chiihou"] or f["renhou"] or not ctx.suits
-            or (not ctx.honours and ctx.suits in (1, 2, 4) and not ctx.melds)
-            or all(k in GREEN for k in ctx.kinds)
-            or all(k in TERMINAL_KINDS for k in ctx.kinds))
-
-
-def reading_may_be_yakuman(ctx: WinContext, v: View) -> bool:
-    """Cheap test on one reading: could a shape yakuman apply?
-
-    Only a speed gate: most hands fail both tests and skip the yakuman registry; any
-    hand that passes is checked by every yakuman class.
-    """
-    form = v.r.form
-    if form == "kokushi" or v.concealed_triplets >= 4 or v.kans == 4:
-        return True
-    if form == "chiitoi":
-        return ctx.options.daisharin
-    if len(v.triplets) >= 3:
-        return (sum(k >= 31 for k in v.triplets) == 3
-                or sum(27 <= k <= 30 for k in v.triplets) >= 3)
-    return False
 
 
 YAKUMAN: tuple[Yaku, ...] = (
