@@ -175,7 +175,7 @@ class Hand(models.Model):
     outcome = models.JSONField(help_text=_("The full input as recorded (or corrected)."))
     result = models.JSONField(default=list, blank=True,
                               help_text=_("Scoring detail of each win (yaku/fan, points)."))
-    summary = models.CharField(max_length=300, blank=True)
+    summary = models.TextField(blank=True)
     state_before = models.JSONField(default=dict, blank=True)
     state_after = models.JSONField(default=dict, blank=True)
     pot_change = models.IntegerField(default=0)

@@ -23,7 +23,7 @@ from django.utils import timezone
 from games.broadcast import broadcast_table
 from games.errors import BadCommand, Forbidden, NoSuchHand, Stale, TableError
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
-from games.permissions import Actor, actor_from, can_write, seat_of
+from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
 from games.replay import Replay, replay
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -92,7 +92,7 @@ def _actor_name(table: Table, actor: Actor) -> str:
         return seat.player.display_name[:64]
     if actor.user_id is not None:
         return str(actor.user.get_username())[:64]
-    return "creator" if table.creator_session and actor.session_key else "anonymous"
+    return "creator" if is_creator(table, actor) else "staff"
 
 
 def _lock(table_ref: Table | int | str) -> Table:
@@ -111,7 +111,7 @@ def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
     Hand.objects.filter(table_id=table.pk).delete()
     hands = Hand.objects.bulk_create(
         Hand(table_id=table.pk, number=h.number, outcome=h.slot.outcome,
-             result=h.settlement.get("results", []), summary=h.settlement.get("summary", "")[:300],
+             result=h.settlement.get("results", []), summary=h.settlement.get("summary", ""),
              state_before=h.state_before, state_after=h.settlement["state"],
              pot_change=h.settlement["pot_change"], recorded_by=h.slot.recorded_by,
              event=by_seq[h.slot.record_seq], current_event=by_seq[h.slot.current_seq],
