@@ -229,7 +229,14 @@ def honour_id(key: bytes, caps: bytes = FULL_CAPS_HONOURS) -> int:
     memo_key = key if caps == FULL_CAPS_HONOURS else key + caps
     idx = _honour_ids.get(memo_key)
     if idx is None:
-        idx = _intern(_close(_segment_costs(key, caps, False)))
+        # Honours form no runs, so only the multiset of (count, cap) pairs matters: the
+        # sorted form is shared by every arrangement of the same counts.
+        pairs = sorted(zip(key, caps, strict=True))
+        canon = bytes(c for c, _ in pairs) + bytes(k for _, k in pairs)
+        idx = _honour_ids.get(b"sorted:" + canon)
+        if idx is None:
+            idx = _intern(_close(_segment_costs(canon[:7], canon[7:], False)))
+            _honour_ids[b"sorted:" + canon] = idx
         _honour_ids[memo_key] = idx
     return idx
 
