@@ -27,9 +27,9 @@ from typing import Any
 from . import rulesets
 from .decompose import decompositions
 from .errors import BadInput, EngineError, WrongTileCount
-from .shapes import check_shapes, special_shapes
+from .shapes import NATIVE_NAMES, THIRTEEN_LAN, check_shapes, special_shapes
 from .tiles import Hand, format_kinds, format_tiles, kind_of, parse_hand, tile_name
-from .waits import hand_waits
+from .waits import STANDARD, hand_waits
 from .wildcards import analyse_wild, split_wilds, wild_decompositions, wild_wait_details
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -189,11 +189,19 @@ def decompose_command(request: dict[str, Any]) -> dict[str, Any]:
     if wild:
         analysis = analyse_wild(counts, wild, len(hand.melds), shapes)
         rest, w = split_wilds(counts, wild)
+        found = []
+        for name in analysis.shapes:
+            if name == STANDARD:
+                continue
+            entry: dict[str, Any] = {"shape": name, "native": NATIVE_NAMES[name]}
+            if name == THIRTEEN_LAN and analysis.seven_stars:
+                entry["seven_stars"] = True
+            found.append(entry)
         return {
             "win": analysis.win,
             "natural": analysis.natural,
             "decompositions": [d.to_dict() for d in wild_decompositions(rest, w)],
-            "shapes": analysis.to_dict()["shapes"],
+            "shapes": found,
             "analysis": analysis.to_dict(),
             "melds": melds,
         }

@@ -127,6 +127,14 @@ def test_decompose_with_wilds_reports_the_natural_win() -> None:
     result = run("decompose", {"hand": "123m456p789s11z555z", "wildcards": ["5z"]})
     assert result["win"] is True and result["natural"] is True
     assert result["analysis"]["wilds"] == 3
+    assert result["shapes"] == []
+
+
+def test_decompose_with_wilds_names_the_special_shapes() -> None:
+    result = run("decompose", {"hand": "14m25p36s1234z6z7z5z5z", "wildcards": ["5z"],
+                               "shapes": ["thirteen_lan", "seven_pairs"]})
+    assert result["shapes"] == [{"shape": "thirteen_lan", "native": "十三烂", "seven_stars": True}]
+    assert result["natural"] is False and result["decompositions"] == []
 
 
 def test_decompose_of_a_waiting_hand_is_refused() -> None:
