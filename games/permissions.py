@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, QuerySet
+
 from games.models import Seat, Table, Visibility
 
 
@@ -95,6 +97,23 @@ def can_view(table: Table, who: Any) -> bool:
     if table.visibility in (Visibility.PUBLIC, Visibility.LINK):
         return True
     return can_write(table, who)
+
+
+def listed_tables(who: Any) -> QuerySet[Table]:
+    """Tables to list for ``who`` (one query): public ones, and any table they created or
+    hold a seat at; staff see all. Link-only tables stay out of other people's lists
+    even though their link opens them (:func:`can_view`)."""
+    actor = actor_from(who)
+    if actor.is_staff:
+        return Table.objects.all()
+    mine = Q(visibility=Visibility.PUBLIC)
+    if actor.session_key:
+        mine |= Q(creator_session=actor.session_key)
+        mine |= Q(seats__claimed_session=actor.session_key)
+    if actor.user_id is not None:
+        mine |= Q(created_by_id=actor.user_id) | Q(seats__claimed_user_id=actor.user_id)
+        mine |= Q(seats__player__user_id=actor.user_id)
+    return Table.objects.filter(mine).distinct()
 
 
 def _seats(table: Table) -> list[Seat]:

@@ -17,6 +17,7 @@ from games.permissions import (
     can_write,
     ensure_session_key,
     is_creator,
+    listed_tables,
     seat_of,
 )
 
@@ -39,7 +40,8 @@ from .tables import claim_seat, create_table, get_table, release_seat, set_visib
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "can_view", "can_write", "claim_seat", "correct_hand", "create_table", "end_game",
-    "ensure_session_key", "get_table", "is_creator", "player_games", "preview",
+    "ensure_session_key", "get_table", "is_creator", "listed_tables", "player_games",
+    "preview",
     "record_hand", "redo", "release_seat", "reopen_game", "scoring_items", "seat_of",
     "set_visibility", "snapshot", "start_scores", "undo",
 ]

@@ -106,3 +106,15 @@ def test_actor_from_reads_requests_and_scopes():
     scope = {"user": AnonymousUser(), "session": request.session}
     assert actor_from(scope).session_key == "abc" and actor_from(scope).user_id is None
     assert actor_from(None) == Actor()
+
+
+def test_listed_tables_show_public_ones_and_the_viewers_own():
+    public = make_table(visibility="public")
+    link = make_table(visibility="link")
+    private = make_table(visibility="private")
+    assert set(services.listed_tables(STRANGER)) == {public}
+    seated(private, 0, key="phone")
+    assert set(services.listed_tables(Actor(session_key="phone"))) == {public, private}
+    assert set(services.listed_tables(CREATOR)) == {public, link, private}
+    staff = Actor(user=user("boss", is_staff=True))
+    assert services.listed_tables(staff).count() == 3
