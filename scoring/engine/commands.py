@@ -195,7 +195,7 @@ def decompose_command(request: dict[str, Any]) -> dict[str, Any]:
                 continue
             entry: dict[str, Any] = {"shape": name, "native": NATIVE_NAMES[name]}
             if name == THIRTEEN_LAN and analysis.seven_stars:
-                entry["seven_stars"] = True
+                entry.update(native=NATIVE_NAMES["seven_star_thirteen_lan"], seven_stars=True)
             found.append(entry)
         return {
             "win": analysis.win,

@@ -133,7 +133,9 @@ def test_decompose_with_wilds_reports_the_natural_win() -> None:
 def test_decompose_with_wilds_names_the_special_shapes() -> None:
     result = run("decompose", {"hand": "14m25p36s1234z6z7z5z5z", "wildcards": ["5z"],
                                "shapes": ["thirteen_lan", "seven_pairs"]})
-    assert result["shapes"] == [{"shape": "thirteen_lan", "native": "十三烂", "seven_stars": True}]
+    assert result["shapes"] == [
+        {"shape": "thirteen_lan", "native": "七星十三烂", "seven_stars": True},
+    ]
     assert result["natural"] is False and result["decompositions"] == []
 
 
