@@ -1,0 +1,68 @@
+"""A real daphne server for the browser tests: its own temporary SQLite database
+(migrated, presets synced), a free loopback port, stopped and removed afterwards."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def live_server() -> Iterator[str]:
+    """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site."""
+    with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
+               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT)}
+        env.pop("REDIS_URL", None)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env=env, check=True)
+        port = free_port()
+        log = open(Path(tmp) / "daphne.log", "wb")  # noqa: SIM115 - closed below
+        daphne = Path(sys.executable).parent / "daphne"
+        proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port),
+                                 "mjsite.asgi:application"], cwd=ROOT, env=env,
+                                stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
+                        if answer.status == 200:
+                            break
+                except OSError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.close()
+                    output = (Path(tmp) / "daphne.log").read_text(errors="replace")
+                    raise RuntimeError(f"daphne did not start:\n{output}")
+                time.sleep(0.2)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            log.close()

@@ -1,0 +1,161 @@
+"""Four phones at one riichi table in headless Chromium against a live daphne server:
+create the table, join from the other three, record a ron and a tsumo hand in tiles mode
+from one phone, see the new standings everywhere within a second, undo everywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from scoring import registry
+
+from .live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NAMES = ["Aiko", "Bo", "Chen", "Dana"]
+PHONE = {"width": 375, "height": 812}
+
+RON = {"type": "ron", "riichi": [3], "wins": [{"winner": 3, "discarder": 1, "hand": {
+    "hand": "234m567p23455s66z", "win_tile": "6z", "riichi": True}}]}
+TSUMO = {"type": "tsumo", "wins": [{"winner": 1, "hand": {
+    "hand": "123m456p789s1122z", "win_tile": "2z"}}]}
+
+
+def expected_scores(*outcomes: dict[str, Any], preset: str = "ema") -> list[int]:
+    """The engine's own replay of the outcomes the pages are meant to send."""
+    ruleset = registry.get("riichi")
+    options = ruleset.build(preset)
+    state = ruleset.rules.initial_state(options)
+    for outcome in outcomes:
+        state = ruleset.rules.apply(state, outcome, options)["state"]
+    return list(state["scores"])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with live_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def phone(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True, locale="en")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
+def create_table(page: Page, base: str) -> str:
+    page.goto(f"{base}/tables/new/")
+    page.fill("#id_name", "Browser game")
+    ema = page.locator("#id_config option", has_text="EMA").first.get_attribute("value")
+    page.select_option("#id_config", ema)
+    for i, name in enumerate(NAMES):
+        page.fill(f"#id_player_{i}", name)
+    page.click("button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-state", "live")
+    return page.locator("#join-url").input_value()
+
+
+def tap_tiles(page: Page, tiles: str) -> None:
+    digits = ""
+    for ch in tiles:
+        if ch.isdigit():
+            digits += ch
+            continue
+        for d in digits:
+            page.locator(f".win-entry .palette [data-tile='{d}{ch}']").first.click()
+        digits = ""
+
+
+def record_in_tiles_mode(page: Page, kind: str, winner: int, discarder: int | None,
+                         hand: str, win_tile: str, riichi: bool = False) -> None:
+    page.click("#open-record")
+    page.select_option("#outcome-type", kind)
+    if discarder is not None:
+        page.select_option("#record-form select[name=discarder]", str(discarder))
+    page.select_option(".win-entry select[name=winner]", str(winner))
+    tap_tiles(page, hand)
+    expect(page.locator(".tile-group[data-group=win]")).to_have_class("tile-group active")
+    tap_tiles(page, win_tile)
+    if riichi:
+        page.check(".win-entry input[name=flag-riichi]")
+    expect(page.locator("#preview-table")).to_be_visible()
+    page.click("#save-hand")
+    expect(page.locator("#record")).to_be_hidden()
+
+
+def snap(page: Page, name: str, selector: str | None = None) -> None:
+    """A phone-sized screenshot (375×812) with ``selector`` scrolled to the top."""
+    if selector:
+        page.locator(selector).evaluate("node => node.scrollIntoView({block: 'start'})")
+    else:
+        page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def expect_scores(pages: list[Page], scores: list[int]) -> None:
+    for page in pages:
+        for position, score in enumerate(scores):
+            expect(page.locator(f".player-card[data-position='{position}'] .score")
+                   ).to_have_text(str(score), timeout=1000)
+
+
+def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    phones = [phone(browser) for _ in range(4)]
+    join_url = create_table(phones[0], server)
+    table_url = phones[0].url.split("?")[0]
+    phones[0].goto(join_url)
+    phones[0].click("button[data-position='0']")
+    for position, page in enumerate(phones[1:], start=1):
+        page.goto(join_url)
+        page.click(f"button[data-position='{position}']")
+        assert page.url.split("?")[0] == table_url
+    for page in phones:
+        expect(page.locator("#status")).to_have_attribute("data-state", "live")
+    expect_scores(phones, expected_scores())
+
+    recorder = phones[0]
+    recorder.click("#open-record")
+    recorder.select_option("#outcome-type", "ron")
+    recorder.select_option("#record-form select[name=discarder]", "1")
+    recorder.select_option(".win-entry select[name=winner]", "3")
+    tap_tiles(recorder, "234m567p23455s66z6z")
+    recorder.check(".win-entry input[name=flag-riichi]")
+    expect(recorder.locator("#preview-table")).to_be_visible()
+    snap(recorder, "record-ron-tiles", "#record")
+    snap(recorder, "record-ron-preview", ".checks[data-name=riichi]")
+    recorder.click("#save-hand")
+    after_ron = expected_scores(RON)
+    expect_scores(phones, after_ron)
+
+    record_in_tiles_mode(recorder, "tsumo", winner=1, discarder=None,
+                         hand="123m456p789s1122z", win_tile="2z")
+    after_tsumo = expected_scores(RON, TSUMO)
+    expect_scores(phones, after_tsumo)
+    for page in phones:
+        expect(page.locator("#history > li")).to_have_count(2)
+    snap(phones[2], "table-after-two-hands")
+    snap(phones[2], "table-history", "#chart")
+
+    recorder.click("#undo")
+    expect_scores(phones, after_ron)
+    for page in phones:
+        expect(page.locator("#history > li")).to_have_count(1)
+    snap(phones[3], "table-after-undo")
+    for page in phones:
+        page.context.close()
