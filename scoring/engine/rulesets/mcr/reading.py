@@ -8,10 +8,10 @@ and lazily, the combinations between sets that the chow and pung fans need.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Shape = Literal["chow", "pung", "kong"]
 Form = Literal["standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted"]
@@ -20,12 +20,12 @@ GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo, green dragon
 REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 
 
-@dataclass(frozen=True, slots=True)
-class MSet:
+class MSet(NamedTuple):
     """A set of a reading. ``kind`` is the lowest tile of a chow or the pung/kong tile.
 
     ``concealed`` means made without claiming (counts toward 暗刻); ``declared`` means it
     was a declared meld (exposed or concealed kong); ``exposed`` means claimed in the open.
+    A named tuple: readings make many of these and tuples are the cheapest to build.
     """
 
     shape: Shape
@@ -54,97 +54,96 @@ class Facts:
     heavenly: bool = False
     earthly: bool = False
     human: bool = False
+    kinds: tuple[int, ...] = field(init=False)
+    suits: frozenset[int] = field(init=False)
+    has_honours: bool = field(init=False)
+    ranks: frozenset[int] = field(init=False)  # ranks 1-9 of the suited tiles
 
-    @cached_property
-    def kinds(self) -> tuple[int, ...]:
-        return tuple(k for k in range(34) if self.counts[k])
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        return frozenset(k // 9 for k in self.kinds if k < 27)
-
-    @cached_property
-    def has_honours(self) -> bool:
-        return any(k >= 27 for k in self.kinds)
-
-    @cached_property
-    def ranks(self) -> frozenset[int]:
-        """Ranks 1-9 of the suited tiles."""
-        return frozenset(k % 9 + 1 for k in self.kinds if k < 27)
+    def __post_init__(self) -> None:
+        counts = self.counts
+        self.kinds = tuple(k for k in range(34) if counts[k])
+        suited = [k for k in self.kinds if k < 27]
+        self.suits = frozenset(k // 9 for k in suited)
+        self.has_honours = len(suited) < len(self.kinds)
+        self.ranks = frozenset(k % 9 + 1 for k in suited)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     form: Form
     sets: tuple[MSet, ...] = ()
     pair: int = -1  # -1 when the shape has no single pair
     knitted: tuple[int, ...] = ()  # the nine knitted-straight kinds, if any
 
-    @property
-    def chows(self) -> tuple[int, ...]:
-        return tuple(sorted(s.kind for s in self.sets if s.shape == "chow"))
-
-    @property
-    def pungs(self) -> tuple[int, ...]:
-        """Pungs and kongs."""
-        return tuple(sorted(s.kind for s in self.sets if s.shape != "chow"))
-
 
 class Ctx:
-    """One reading plus the hand's facts: what every fan's ``count`` receives."""
+    """One reading plus the hand's facts: what every fan's ``count`` receives.
 
-    __slots__ = ("facts", "reading", "__dict__")
+    Everything a fan may ask of the sets is worked out once here, in one pass.
+    """
+
+    __slots__ = ("facts", "reading", "is_sets", "is_standard", "chows", "pungs", "wind_pungs",
+                 "dragon_pungs", "concealed_pungs", "kongs", "kong_kinds", "_chow_fans",
+                 "_pung_fans", "_groups")
 
     def __init__(self, facts: Facts, reading: Reading) -> None:
         self.facts = facts
         self.reading = reading
+        self.is_standard = reading.form == "standard"
+        self.is_sets = self.is_standard or reading.form == "knitted"
+        chows: list[int] = []
+        pungs: list[int] = []
+        kong_kinds: list[int] = []
+        concealed = exposed_kongs = concealed_kongs = 0
+        for s in reading.sets:
+            if s.shape == "chow":
+                chows.append(s.kind)
+                continue
+            pungs.append(s.kind)
+            if s.concealed:
+                concealed += 1
+            if s.shape == "kong":
+                kong_kinds.append(s.kind)
+                if s.exposed:
+                    exposed_kongs += 1
+                else:
+                    concealed_kongs += 1
+        chows.sort()
+        pungs.sort()
+        self.chows = tuple(chows)
+        self.pungs = tuple(pungs)
+        self.wind_pungs = tuple(k for k in pungs if 27 <= k <= 30)
+        self.dragon_pungs = tuple(k for k in pungs if k >= 31)
+        self.concealed_pungs = concealed
+        self.kongs = (exposed_kongs, concealed_kongs)
+        self.kong_kinds = frozenset(kong_kinds)
+        self._chow_fans: dict[str, int] | None = None
+        self._pung_fans: dict[str, int] | None = None
+        self._groups: tuple[tuple[int, ...], ...] | None = None
 
     @property
-    def is_sets(self) -> bool:
-        """Sets and a pair (standard or knitted straight)."""
-        return self.reading.form in ("standard", "knitted")
-
-    @property
-    def is_standard(self) -> bool:
-        return self.reading.form == "standard"
-
-    @cached_property
     def chow_fans(self) -> dict[str, int]:
-        return chow_combination_fans(self.reading.chows, self.reading.pair)
+        if self._chow_fans is None:
+            self._chow_fans = chow_combination_fans(self.chows, self.reading.pair)
+        return self._chow_fans
 
-    @cached_property
+    @property
     def pung_fans(self) -> dict[str, int]:
-        return pung_combination_fans(self.reading.pungs)
+        if self._pung_fans is None:
+            self._pung_fans = pung_combination_fans(self.pungs)
+        return self._pung_fans
 
-    @cached_property
-    def wind_pungs(self) -> tuple[int, ...]:
-        return tuple(k for k in self.reading.pungs if 27 <= k <= 30)
-
-    @cached_property
-    def dragon_pungs(self) -> tuple[int, ...]:
-        return tuple(k for k in self.reading.pungs if k >= 31)
-
-    @cached_property
-    def concealed_pungs(self) -> int:
-        return sum(1 for s in self.reading.sets if s.shape != "chow" and s.concealed)
-
-    @cached_property
-    def kongs(self) -> tuple[int, int]:
-        """(exposed kongs, concealed kongs)."""
-        exposed = sum(1 for s in self.reading.sets if s.shape == "kong" and s.exposed)
-        concealed = sum(1 for s in self.reading.sets if s.shape == "kong" and not s.exposed)
-        return exposed, concealed
-
-    @cached_property
+    @property
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """Each set's tiles (kongs as three) and the pair: the five groups of a standard hand."""
-        out = []
-        for s in self.reading.sets:
-            k = s.kind
-            out.append((k, k + 1, k + 2) if s.shape == "chow" else (k, k, k))
-        if self.reading.pair >= 0:
-            out.append((self.reading.pair,) * 2)
-        return tuple(out)
+        if self._groups is None:
+            out = []
+            for s in self.reading.sets:
+                k = s.kind
+                out.append((k, k + 1, k + 2) if s.shape == "chow" else (k, k, k))
+            if self.reading.pair >= 0:
+                out.append((self.reading.pair,) * 2)
+            self._groups = tuple(out)
+        return self._groups
 
 
 # --- combinations of sets -------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...errors import BadInput, BadMeld, BadOption, WinFlagConflict, WrongTileCount
@@ -12,7 +13,6 @@ from ...tiles import (
     SEATS,
     Meld,
     check_copies,
-    counts34,
     is_flower,
     parse_meld,
     parse_tiles,
@@ -133,6 +133,41 @@ def _check_claims(melds: tuple[Meld, ...], seat: str) -> None:
             raise BadMeld(f"'{m}': a concealed kong is not claimed from anyone; drop 'from'")
 
 
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_SUIT_TOP = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+
+
+def _kinds(text: str) -> list[int]:
+    """Tile kinds of ``text``: a plain loop for the common case, :func:`parse_tiles` (which
+    words every error) for anything unusual."""
+    out: list[int] = []
+    pending: list[int] = []
+    for ch in text:
+        if "0" <= ch <= "9":
+            pending.append(ord(ch) - 48)
+        elif ch in _SUIT_BASE:
+            if not pending:
+                break
+            base, top = _SUIT_BASE[ch], _SUIT_TOP[ch]
+            for n in pending:
+                if n == 0 and base < 27:
+                    out.append(base + 4)
+                elif 1 <= n <= top:
+                    out.append(base + n - 1)
+                else:
+                    return [t.kind for t in parse_tiles(text)]
+            pending.clear()
+        elif not ch.isspace():
+            break
+    else:
+        if not pending:
+            return out
+    return [t.kind for t in parse_tiles(text)]
+
+
+_meld = lru_cache(maxsize=4096)(parse_meld)
+
+
 def parse_request(request: Mapping[str, Any]) -> WinRequest:
     if not isinstance(request, Mapping):
         raise BadInput("the score request must be an object")
@@ -140,40 +175,46 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("'hand' must be the concealed tiles, like '123m456p789s1122z'")
-    tiles = parse_tiles(hand_text)
-    hand_flowers = sum(1 for t in tiles if is_flower(t.kind))
-    body = [t for t in tiles if not is_flower(t.kind)]
+    kinds = _kinds(hand_text)
+    hand_flowers = sum(1 for k in kinds if k >= 34)
+    body = [k for k in kinds if k < 34]
     raw_melds = request.get("melds") or []
     if not isinstance(raw_melds, list | tuple):
         raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
-    melds = tuple(parse_meld(m) for m in raw_melds)
+    melds = tuple(_meld(m) if isinstance(m, str) else parse_meld(m) for m in raw_melds)
     if len(melds) > 4:
         raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}")
     win_text = request.get("win_tile")
     if not isinstance(win_text, str):
         raise BadInput("'win_tile' must be one tile, like '5p'")
-    win_tiles = parse_tiles(win_text)
-    if len(win_tiles) != 1 or is_flower(win_tiles[0].kind):
+    win_kinds = _kinds(win_text)
+    if len(win_kinds) != 1 or win_kinds[0] >= 34:
         raise BadInput(f"'win_tile' must be one non-flower tile, got {win_text!r}")
-    win = win_tiles[0].kind
+    win = win_kinds[0]
     size = len(body) + 3 * len(melds)
-    if size == 14:
-        if not any(t.kind == win for t in body):
-            raise WrongTileCount(
-                f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
-                "win, or include the winning tile in the hand")
-        counts = counts34(body)
-    elif size == 13:
-        counts = counts34(body)
+    counts = [0] * 34
+    for k in body:
+        counts[k] += 1
+    if size == 13:
         counts[win] += 1
-    else:
+    elif size != 14:
         raise WrongTileCount(
             f"the hand has {size} tiles counting each meld as 3; give the 13 tiles before "
             "the win (or 14 including the winning tile)")
-    every = [t for t in body] + [t for m in melds for t in m.tiles]
-    if size == 13:
-        every.append(win_tiles[0])
-    check_copies(every)
+    elif not counts[win]:
+        raise WrongTileCount(
+            f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
+            "win, or include the winning tile in the hand")
+    held = list(counts)
+    for m in melds:
+        for k in m.kinds:
+            held[k] += 1
+    if max(held) > 4 or len(set(k for k in kinds if k >= 34)) != hand_flowers:
+        # The general check words the error (which tile, how many).
+        every = parse_tiles(hand_text) + [t for m in melds for t in m.tiles]
+        if size == 13:
+            every += parse_tiles(win_text)
+        check_copies(every)
     win_kind = request.get("win")
     if win_kind not in ("ron", "tsumo"):
         raise BadInput(

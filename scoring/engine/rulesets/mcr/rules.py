@@ -230,7 +230,7 @@ class AllEvenPungs(Fan):
     id = "all_even_pungs"
 
     def count(self, ctx: Ctx) -> int:
-        if not ctx.is_standard or len(ctx.reading.pungs) != 4:
+        if not ctx.is_standard or len(ctx.pungs) != 4:
             return 0
         return int(all(g[0] < 27 and (g[0] % 9 + 1) % 2 == 0 for g in ctx.groups))
 
@@ -434,7 +434,7 @@ class AllPungs(Fan):
     id = "all_pungs"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.is_sets and len(ctx.reading.pungs) == 4)
+        return int(ctx.is_sets and len(ctx.pungs) == 4)
 
 
 @fan
@@ -556,8 +556,7 @@ class AllChows(Fan):
     id = "all_chows"
 
     def count(self, ctx: Ctx) -> int:
-        r = ctx.reading
-        return int(ctx.is_sets and not r.pungs and 0 <= r.pair < 27)
+        return int(ctx.is_sets and not ctx.pungs and 0 <= ctx.reading.pair < 27)
 
 
 @fan
@@ -565,8 +564,8 @@ class TileHog(Fan):
     id = "tile_hog"
 
     def count(self, ctx: Ctx) -> int:
-        kongs = {s.kind for s in ctx.reading.sets if s.shape == "kong"}
-        return sum(1 for k in ctx.facts.kinds if ctx.facts.counts[k] == 4 and k not in kongs)
+        counts, kongs = ctx.facts.counts, ctx.kong_kinds
+        return sum(1 for k in ctx.facts.kinds if counts[k] == 4 and k not in kongs)
 
 
 @fan
@@ -628,7 +627,7 @@ class PungOfTerminalsOrHonors(Fan):
 
     def count(self, ctx: Ctx) -> int:
         f = ctx.facts
-        pungs = ctx.reading.pungs
+        pungs = ctx.pungs
         n = sum(1 for k in pungs if k in TERMINAL_KINDS)
         winds = ctx.wind_pungs
         if len(winds) < 3:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ...decompose import decompositions
@@ -13,7 +14,6 @@ from ...shapes import (
     KNITTED_PERMUTATIONS,
     KNITTED_SETS,
     KNITTED_STRAIGHT,
-    SEVEN_PAIRS_QUADS,
     THIRTEEN_ORPHANS,
     honours_and_knitted,
     knitted_kinds,
@@ -77,15 +77,18 @@ def readings(req: WinRequest) -> list[Reading]:
     out: list[Reading] = []
     for d in decompositions(c):
         out.append(Reading("standard", tuple(declared + _concealed_sets(d.groups, req)), d.pair))
+    # Cheap tests first: most hands cannot be any special shape.
     if n_melds == 0:
-        if seven_pairs(c, 0, quads=True):
+        if all(n % 2 == 0 for n in c) and seven_pairs(c, 0, quads=True):
             out.append(Reading("seven_pairs"))
-        m = thirteen_orphans(c, 0)
-        if m:
-            out.append(Reading("thirteen_orphans", pair=m.pair if m.pair is not None else -1))
-        if honours_and_knitted(c, 0):
+        if sum(c[k] for k in TERMINALS_AND_HONOURS) == 14:
+            m = thirteen_orphans(c, 0)
+            if m:
+                out.append(Reading("thirteen_orphans",
+                                   pair=m.pair if m.pair is not None else -1))
+        if max(c) == 1 and honours_and_knitted(c, 0):
             out.append(Reading("honours_knitted"))
-    if n_melds <= 1:
+    if n_melds <= 1 and any(all(c[k] for k in ks) for ks in KNITTED_SETS):
         for m in knitted_straights(c, n_melds):
             kinds = _KNITTED_BY_NAME[m.knitted or ""]
             for d in m.decompositions:
@@ -95,32 +98,52 @@ def readings(req: WinRequest) -> list[Reading]:
 
 
 def _special_flags(c13: list[int], n_melds: int) -> list[str]:
-    """Special shapes worth trying as waits; skipping hopeless ones keeps the scan fast."""
-    flags = []
+    """Special shapes (besides seven pairs) worth trying as waits: most hands are hopeless."""
+    flags: list[str] = []
+    if n_melds > 1:
+        return flags
     if n_melds == 0:
-        if sum(n // 2 for n in c13) >= 6:
-            flags.append(SEVEN_PAIRS_QUADS)
         if sum(1 for k in TERMINALS_AND_HONOURS if c13[k]) >= 12:
             flags.append(THIRTEEN_ORPHANS)
         if max(c13) <= 1:
             flags.append(HONOURS_AND_KNITTED)
-    if n_melds <= 1 and any(sum(1 for k in ks if c13[k]) >= 8 for ks in KNITTED_SETS):
+    # A knitted straight one tile short still shows eight different suited kinds.
+    if sum(1 for n in c13[:27] if n) >= 8 and any(
+            sum(1 for k in ks if c13[k]) >= 8 for ks in KNITTED_SETS):
         flags.append(KNITTED_STRAIGHT)
     return flags
 
 
+def _seven_pairs_wait(c13: list[int]) -> int | None:
+    """The one kind that makes seven pairs (four alike count as two pairs), if any."""
+    odd = [k for k in range(34) if c13[k] % 2]
+    if len(odd) == 1 and sum(n // 2 for n in c13) == 6:
+        return odd[0]
+    return None
+
+
 def unique_wait(req: WinRequest) -> bool:
-    """Was the winning tile the only kind that completed the hand (独听)?"""
+    """Was the winning tile the only kind that completed the hand (独听)?
+
+    A kind of which the hand holds all four copies is not a wait (see waits.py).
+    """
     c13 = list(req.concealed14)
     c13[req.win_tile] -= 1
-    flags = _special_flags(c13, len(req.melds))
-    if flags:
-        return len(waits(c13, req.melds, flags)) == 1
     held = list(c13)
     for m in req.melds:
         for k in m.kinds:
             held[k] += 1
-    return sum(1 for k in standard_waits(c13) if held[k] < 4) == 1
+    found = {k for k in standard_waits(c13) if held[k] < 4}
+    if not req.melds:
+        k7 = _seven_pairs_wait(c13)
+        if k7 is not None and held[k7] < 4:
+            found.add(k7)
+    if len(found) > 1:
+        return False
+    flags = _special_flags(c13, len(req.melds))
+    if flags:
+        found.update(waits(c13, req.melds, flags))
+    return len(found) == 1
 
 
 def facts_of(req: WinRequest) -> Facts:
@@ -146,15 +169,15 @@ def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:
     kept: dict[str, int] = {}
     dropped: set[str] = set()
     less: dict[str, int] = {}
-    for f in FANS:
-        n = raw.get(f.id, 0)
-        if not n or f.id in dropped:
+    # Exclusions only ever point to lower fans, so the present fans in table order suffice.
+    for fid in sorted(raw, key=ORDER.__getitem__):
+        if fid in dropped:
             continue
-        n -= less.get(f.id, 0)
+        n = raw[fid] - less.get(fid, 0)
         if n <= 0:
             continue
-        kept[f.id] = n
-        for other, count in _EXCLUDES[f.id]:
+        kept[fid] = n
+        for other, count in _EXCLUDES[fid]:
             if count is None:
                 dropped.add(other)
             else:
@@ -211,20 +234,29 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
     return best[1], best[2], facts
 
 
+def _set_text(s: MSet) -> str:
+    suit = "mpsz"[s.kind // 9] if s.kind < 27 else "z"
+    rank = s.kind % 9 + 1 if s.kind < 27 else s.kind - 26
+    if s.shape == "chow":
+        return f"{rank}{rank + 1}{rank + 2}{suit}"
+    return f"{rank}" * (4 if s.shape == "kong" else 3) + suit
+
+
 def _reading_dict(r: Reading) -> dict[str, Any]:
     out: dict[str, Any] = {"form": r.form}
     if r.sets:
-        out["sets"] = [
-            {"shape": s.shape,
-             "tiles": format_kinds((s.kind, s.kind + 1, s.kind + 2) if s.shape == "chow"
-                                   else (s.kind,) * (4 if s.shape == "kong" else 3)),
-             "concealed": s.concealed, "declared": s.declared}
-            for s in r.sets]
+        out["sets"] = [{"shape": s.shape, "tiles": _set_text(s), "concealed": s.concealed,
+                        "declared": s.declared} for s in r.sets]
     if r.pair >= 0:
         out["pair"] = tile_name(r.pair)
     if r.knitted:
         out["knitted"] = format_kinds(r.knitted)
     return out
+
+
+@lru_cache(maxsize=64)
+def _options_dict(opts: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(options_to_dict(opts).items())
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -268,5 +300,5 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "win_tile": tile_name(req.win_tile),
         "deltas": deltas,
         "reading": _reading_dict(reading),
-        "options": options_to_dict(opts),
+        "options": {k: list(v) if isinstance(v, list) else v for k, v in _options_dict(opts)},
     }

@@ -1,0 +1,69 @@
+"""MCR fan scoring throughput: our ``score()`` against pymahjonggb (C++), same corpus, same run.
+
+    .venv/bin/python bench/mcr.py [--hands 20000] [--seed 7] [--repeat 3]
+
+The corpus is the seeded random winning hands of the differential test
+(``scoring/engine/rulesets/mcr/tests/randomhands.py``): concealed and melded hands, chows,
+pungs and kongs with claim sources, every special shape, flowers and every win flag. Each
+side gets its own input format prepared beforehand, so what is timed is one call per hand:
+our ``score(request)`` (parsing, every reading, all 81 fans, payments and the JSON result)
+and ``MahjongGB.MahjongFanCalculator(**args)``. The best of ``--repeat`` runs is kept for
+each and the ratio printed (target: at least one third of the reference's speed). Nothing
+is asserted: this script prints, people read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import MahjongGB  # noqa: E402
+
+from scoring.engine.rulesets.mcr import score  # noqa: E402
+from scoring.engine.rulesets.mcr.tests.randomhands import random_hands  # noqa: E402
+
+
+def best_time(fn: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    corpus = random_hands(args.seed, args.hands)
+    requests = [h["request"] for h in corpus]
+    ref_args = [h["ref"] for h in corpus]
+    calc = MahjongGB.MahjongFanCalculator
+    # One untimed pass each: table building and first-call costs are not throughput.
+    for r in requests[:500]:
+        score(r)
+    for a in ref_args[:500]:
+        calc(**a)
+
+    ours = best_time(score, requests, args.repeat)
+    ref = best_time(lambda a: calc(**a), ref_args, args.repeat)
+    n = len(corpus)
+    print(f"corpus: {n} winning hands, seed {args.seed}, best of {args.repeat}")
+    print(f"ours  score():         {n / ours:>10,.0f} hands/s  ({ours / n * 1e6:7.1f} us/hand)")
+    print(f"pymahjonggb (C++):     {n / ref:>10,.0f} hands/s  ({ref / n * 1e6:7.1f} us/hand)")
+    print(f"ratio ours / reference: {ref / ours:9.3f}  (target >= 0.333)")
+
+
+if __name__ == "__main__":
+    main()
