@@ -104,11 +104,27 @@ def _lock(table_ref: Table | int | str) -> Table:
 
 
 def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
-    """Rebuild the materialised rows of ``table`` from a replay of ``events``."""
+    """Make the materialised rows of ``table`` equal to ``result``, a replay of ``events``.
+
+    Hands whose row already holds the same outcome event at the same place are kept: the
+    replay is deterministic, so their settlement cannot have changed, and their ids stay
+    stable for links. From the first hand that differs on, rows are replaced.
+    """
     by_seq = {ev.seq: ev for ev in events}
     seats = {s.position: s.player_id for s in Seat.objects.filter(table_id=table.pk)}
-    LedgerEntry.objects.filter(table_id=table.pk).delete()
-    Hand.objects.filter(table_id=table.pk).delete()
+    existing = list(Hand.objects.filter(table_id=table.pk).order_by("number")
+                    .only("number", "event_id", "current_event_id", "revision"))
+    keep = 0
+    for row, played in zip(existing, result.hands, strict=False):
+        slot = played.slot
+        if (row.number != played.number or row.revision != slot.revision
+                or row.event_id != by_seq[slot.record_seq].pk
+                or row.current_event_id != by_seq[slot.current_seq].pk):
+            break
+        keep += 1
+    LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
+    Hand.objects.filter(table_id=table.pk, number__gt=keep).delete()  # cascades its rows
+    fresh = result.hands[keep:]
     hands = Hand.objects.bulk_create(
         Hand(table_id=table.pk, number=h.number, outcome=h.slot.outcome,
              result=h.settlement.get("results", []), summary=h.settlement.get("summary", ""),
@@ -116,9 +132,9 @@ def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
              pot_change=h.settlement["pot_change"], recorded_by=h.slot.recorded_by,
              event=by_seq[h.slot.record_seq], current_event=by_seq[h.slot.current_seq],
              revision=h.slot.revision)
-        for h in result.hands)
+        for h in fresh)
     rows = []
-    for hand, played in zip(hands, result.hands, strict=True):
+    for hand, played in zip(hands, fresh, strict=True):
         for row in played.settlement["rows"]:
             rows.append(LedgerEntry(table_id=table.pk, hand=hand, hand_number=hand.number,
                                     player_id=seats[row["player"]], position=row["player"],

@@ -92,9 +92,14 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
     assert [e.seq for e in events] == list(range(1, table.seq + 1))
     fresh = replay(ruleset.rules, ruleset.options_from_snapshot(table.options), events)
     assert table.state == fresh.state and table.finished == fresh.finished
-    for hand in hands:
+    assert len(fresh.hands) == len(hands)
+    for hand, played in zip(hands, fresh.hands, strict=True):
         rows = list(LedgerEntry.objects.filter(hand=hand))
         assert sum(r.amount for r in rows) + hand.pot_change == 0
+        assert sorted((r.position, r.amount, r.reason) for r in rows) == sorted(
+            (r["player"], r["amount"], r["reason"]) for r in played.settlement["rows"])
+        assert hand.state_before == played.state_before
+        assert hand.revision == played.slot.revision
     final = LedgerEntry.objects.filter(table=table, hand__isnull=True)
     assert sorted((r.position, r.amount, r.reason) for r in final) == sorted(
         (r["player"], r["amount"], r["reason"]) for r in fresh.final_rows)

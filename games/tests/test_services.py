@@ -400,3 +400,16 @@ def test_player_games_gives_score_and_place_in_each_table():
     assert games[0]["score"] == 25000 and games[0]["rank"] == 1
     seen_by_stranger = services.player_games(bo, viewer=Actor(session_key="stranger"))
     assert [g["table"] for g in seen_by_stranger] == [first.public_id]
+
+
+def test_unchanged_hands_keep_their_rows_and_ids_across_writes():
+    table = make_table()
+    record(table, RON)
+    first_id = Hand.objects.get(table=table, number=1).pk
+    record(table, TSUMO)
+    services.undo(table.pk, command_id(), 2, CREATOR)
+    services.redo(table.pk, command_id(), 3, CREATOR)
+    assert Hand.objects.get(table=table, number=1).pk == first_id
+    services.correct_hand(table.pk, 1, DRAW, command_id(), 4, CREATOR)
+    assert Hand.objects.get(table=table, number=1).pk != first_id
+    assert_books_balance(table)
