@@ -22,6 +22,7 @@ the hand's tiles; ``None`` marks a whole-hand fan, whose two indices coincide.
 
 from __future__ import annotations
 
+from abc import ABC
 from collections.abc import Hashable
 from typing import ClassVar
 
@@ -37,7 +38,7 @@ DRAGONS = frozenset({4, 5, 6})
 TERMINAL_RANKS = frozenset({0, 8})
 
 
-class DifficultyFan:
+class DifficultyFan(ABC):
     """Defaults: every winning form, claimable sets, summary ``True`` everywhere."""
 
     name_zh: ClassVar[str]

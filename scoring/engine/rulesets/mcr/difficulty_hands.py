@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Hashable
 
 from .difficulty_fans import STD, TERMINAL_RANKS, DifficultyFan, register
@@ -13,8 +14,9 @@ class SetsRule(DifficultyFan):
 
     forms = STD
 
+    @abstractmethod
     def fits(self, r: Reading) -> bool:
-        raise AssertionError("subclasses define fits")
+        """Whether this group's sets and pair fit the fan."""
 
     def local(self, r: Reading) -> Hashable | None:
         return True if self.fits(r) else None
@@ -80,8 +82,9 @@ class OneSuitWhole(DifficultyFan):
 
     init = 0
 
+    @abstractmethod
     def shape(self, r: Reading) -> bool:
-        raise AssertionError("subclasses define shape")
+        """Whether the one suit holding the whole hand has the fan's shape."""
 
     def local(self, r: Reading) -> Hashable | None:
         if r.size == 0:

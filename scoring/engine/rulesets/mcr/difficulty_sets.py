@@ -6,6 +6,7 @@ the 和牌 index.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Hashable
 from typing import ClassVar
 
@@ -19,8 +20,9 @@ class SuitPattern(DifficultyFan):
     forms = STD
     init = False
 
+    @abstractmethod
     def has(self, chows: list[int], pungs: list[int]) -> bool:
-        raise AssertionError("subclasses define has")
+        """Whether one suit's chows and pungs (sorted ranks 0-8) show the pattern."""
 
     def local(self, r: Reading) -> Hashable | None:
         return r.is_suit and self.has(sorted(r.chows), sorted(r.pungs))
@@ -139,8 +141,9 @@ class CountedPungs(DifficultyFan):
     pair_needed: ClassVar[bool] = False
     init = (0, False)
 
+    @abstractmethod
     def kind_ok(self, g: int, k: int) -> bool:
-        raise AssertionError("subclasses define kind_ok")
+        """Whether a pung (or the pair) of this kind counts toward the fan."""
 
     def local(self, r: Reading) -> Hashable | None:
         n = sum(1 for k in r.pungs if self.kind_ok(r.g, k))
@@ -293,8 +296,9 @@ class CrossSuit(DifficultyFan):
     init = 0
     core = (3, 0)
 
+    @abstractmethod
     def triples(self) -> list[tuple[int, int, int]]:
-        raise AssertionError("subclasses define triples")
+        """The rank triples, one per suit in any order, that show the fan."""
 
     def local(self, r: Reading) -> Hashable | None:
         if not r.is_suit:
