@@ -5,11 +5,17 @@ from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
-def _sync_after_migrate(sender: AppConfig, **kwargs: Any) -> None:
+def _sync_after_migrate(sender: AppConfig, using: str = "default", **kwargs: Any) -> None:
     # A fresh `make run` (and every test database) gets each shipped preset.
+    from django.db import connections
+
+    from scoring.models import RulesetConfig
     from scoring.presets import sync_presets
 
-    sync_presets()
+    # Migrating the app backwards leaves no table to fill.
+    if RulesetConfig._meta.db_table not in connections[using].introspection.table_names():
+        return
+    sync_presets(using)
 
 
 class ScoringConfig(AppConfig):

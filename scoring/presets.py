@@ -20,9 +20,10 @@ class SyncReport:
     unchanged: int = 0
 
 
-def sync_presets() -> SyncReport:
+def sync_presets(using: str = "default") -> SyncReport:
     from scoring.models import RulesetConfig
 
+    rows = RulesetConfig.objects.using(using)
     report = SyncReport()
     for name in registry.usable():
         ruleset = registry.get(name)
@@ -31,7 +32,7 @@ def sync_presets() -> SyncReport:
             title = str(preset.get("title") or key or "default rules")
             wanted = {"name": f"{ruleset.title} — {title}",
                       "description": str(preset.get("description", ""))}
-            row, created = RulesetConfig.objects.get_or_create(
+            row, created = rows.get_or_create(
                 ruleset=name, preset=key, is_builtin=True,
                 defaults={**wanted, "options": {}},
             )
@@ -40,7 +41,7 @@ def sync_presets() -> SyncReport:
             elif any(getattr(row, k) != v for k, v in wanted.items()):
                 for k, v in wanted.items():
                     setattr(row, k, v)
-                row.save(update_fields=[*wanted, "updated_at"])
+                row.save(using=using, update_fields=[*wanted, "updated_at"])
                 report.updated += 1
             else:
                 report.unchanged += 1
