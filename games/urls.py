@@ -4,7 +4,7 @@ Give each route its full path (the include adds no prefix) and a name; reverse i
 "games:<name>".
 """
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from games import views
 
@@ -20,4 +20,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("t/<slug:public_id>/qr.svg", views.table_qr, name="qr"),
     path("players/names.json", views.player_names, name="player-names"),
     path("players/<int:pk>/", views.player_detail, name="player"),
+    path("api/", include("games.api.urls")),
 ]

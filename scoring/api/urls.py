@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import views
+from . import auth, views
 
 urlpatterns: list[URLPattern] = [
     path("rulesets/", views.RulesetListView.as_view(), name="api-rulesets"),
@@ -10,4 +10,5 @@ urlpatterns: list[URLPattern] = [
     path("waits/", views.WaitsView.as_view(), name="api-waits"),
     path("analyse/", views.AnalyseView.as_view(), name="api-analyse"),
     path("danger/", views.DangerView.as_view(), name="api-danger"),
+    path("token/", auth.TokenView.as_view(), name="api-token"),
 ]

@@ -1,0 +1,18 @@
+"""API routes of the games app, under /api/ (included by games/urls.py)."""
+
+from django.urls import URLPattern, path
+
+from . import views
+
+urlpatterns: list[URLPattern] = [
+    path("tables/", views.TableListView.as_view(), name="api-tables"),
+    path("tables/<slug:id>/", views.TableDetailView.as_view(), name="api-table"),
+    path("tables/<slug:id>/hands/", views.TableHandsView.as_view(), name="api-hands"),
+    path("tables/<slug:id>/undo/", views.UndoView.as_view(), name="api-undo"),
+    path("tables/<slug:id>/redo/", views.RedoView.as_view(), name="api-redo"),
+    path("tables/<slug:id>/ledger/", views.TableLedgerView.as_view(), name="api-ledger"),
+    path("players/<int:id>/ledger/", views.PlayerLedgerView.as_view(),
+         name="api-player-ledger"),
+    path("players/<int:id>/stats/", views.PlayerStatsView.as_view(), name="api-player-stats"),
+    path("export/", views.ExportView.as_view(), name="api-export"),
+]

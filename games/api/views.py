@@ -1,0 +1,378 @@
+"""Tables, hands, ledgers, player statistics and the export over HTTP.
+
+Reads follow the pages' visibility (:mod:`games.api.access`); writes go through the same
+service functions as the pages and the websocket (:mod:`games.services`), with the same
+``command_id``/``base_seq`` rules: a repeated ``command_id`` answers 200 with the first
+answer (``duplicate: true``), a stale ``base_seq`` answers 409 with the current snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from django.db.models import Sum
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.models import LedgerEntry, Seat, Table
+from games.serializers import (
+    CommandResultSerializer,
+    CommandSerializer,
+    HandSerializer,
+    LedgerRowSerializer,
+    PlayerStatsSerializer,
+    RecordHandSerializer,
+    StaleSerializer,
+    TableDetailSerializer,
+    TableSummarySerializer,
+)
+from scoring.api.common import (
+    ERROR_400,
+    ERROR_403,
+    ERROR_404,
+    ERROR_429,
+    PAGE_PARAMETERS,
+    ApiErrorsMixin,
+    CSVRenderer,
+    Pagination,
+    Rows,
+    ScopedThrottle,
+    error_response,
+    paginated,
+    wants_csv,
+)
+
+from . import ledger
+from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
+from .stats import player_stats
+
+ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="The table's public id.")
+PLAYER = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The player's id.")
+DATE_FILTERS = [
+    OpenApiParameter("date_from", OpenApiTypes.DATE,
+                     description="Only tables started on or after this day."),
+    OpenApiParameter("date_to", OpenApiTypes.DATE,
+                     description="Only tables started on or before this day."),
+    OpenApiParameter("ruleset", str, description="Only tables of this ruleset, e.g. riichi."),
+]
+PLAYER_FILTER = OpenApiParameter("player", int, description="Only tables this player sat at.")
+CSV_PARAMETERS = [
+    OpenApiParameter("format", str, enum=["json", "csv"],
+                     description="csv for a spreadsheet (or send Accept: text/csv); CSV is "
+                                 "not paginated."),
+    OpenApiParameter("bom", bool, description="With CSV: start with a UTF-8 byte-order mark "
+                                              "so Excel reads Chinese/Japanese names."),
+]
+
+
+def _paginated(name: str, item: Any) -> Any:
+    return inline_serializer(name=f"Paginated{name}", fields={
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": item,
+    })
+
+
+def _ledger_responses(name: str) -> dict[Any, Any]:
+    return {
+        (200, "application/json"): _paginated(name, LedgerRowSerializer(many=True)),
+        (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per "
+                                           "player per hand, then the final settlement."),
+        (400, "application/json"): ERROR_400, (404, "application/json"): ERROR_404,
+    }
+
+
+class ReadView(ApiErrorsMixin, APIView):
+    permission_classes = [AllowAny]  # visibility is checked per table in each view
+
+
+# --- tables ------------------------------------------------------------------------------
+
+
+def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
+    """List entries of ``tables`` in two queries (seats, ledger sums) whatever their number."""
+    ids = [t.pk for t in tables]
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table_id__in=ids).select_related("player"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    sums = {(row["table_id"], row["position"]): row["total"] for row in
+            LedgerEntry.objects.filter(table_id__in=ids).values("table_id", "position")
+            .annotate(total=Sum("amount"))}
+    loaded = ledger.Loaded(tables=tables)
+    out = []
+    for table in tables:
+        start = loaded.start(table)
+        scores = [start[p] + sums.get((table.pk, p), 0) for p in range(4)]
+        names = {s.position: s.player.display_name for s in seats.get(table.pk, [])}
+        state = table.state or {}
+        out.append({
+            "id": table.public_id, "name": table.name, "ruleset": table.ruleset,
+            "preset": table.preset, "visibility": table.visibility,
+            "finished": table.finished, "created_at": table.created_at,
+            "finished_at": table.finished_at, "seq": table.seq,
+            "hands_played": int(state.get("hands_played") or 0),
+            "seats": [{"position": s.position,
+                       "player": {"id": s.player_id, "name": s.player.display_name},
+                       "claimed": s.is_claimed, "wind": None}
+                      for s in seats.get(table.pk, [])],
+            "standings": [{"position": p, "name": names.get(p, ""), "score": scores[p],
+                           "start": start[p],
+                           "rank": 1 + sum(1 for s in scores if s > scores[p])}
+                          for p in range(4)],
+        })
+    return out
+
+
+class TableListView(ReadView):
+    @extend_schema(
+        operation_id="tables_list", tags=["tables"],
+        summary="Tables you can list: public ones and your own (any visibility)",
+        parameters=[*PAGE_PARAMETERS, *DATE_FILTERS, PLAYER_FILTER,
+                    OpenApiParameter("finished", bool, description="Only finished (true) or "
+                                                                   "running (false) games.")],
+        responses={200: _paginated("TableSummaryList", TableSummarySerializer(many=True)),
+                   400: ERROR_400})
+    def get(self, request: Request) -> Response:
+        tables = filter_tables(request, listed_tables(request)).order_by("-created_at", "-pk")
+        paginator = Pagination()
+        page = paginator.paginate_queryset(tables, request, view=self)
+        data = TableSummarySerializer(table_summaries(list(page or [])), many=True).data
+        return paginator.get_paginated_response(data)
+
+
+def table_detail(table: Table, request: Request) -> dict[str, Any]:
+    snap = services.snapshot(table)
+    keep = ("table", "seq", "options", "outcome_types", "state", "seats", "standings",
+            "final", "final_table", "can_undo", "can_redo")
+    return {**{k: snap[k] for k in keep},
+            "can_write": services.can_write(table, actor(request))}
+
+
+class TableDetailView(ReadView):
+    @extend_schema(operation_id="tables_retrieve", tags=["tables"],
+                   summary="A table: rules, state, seats and standings",
+                   parameters=[ID], responses={200: TableDetailSerializer, 404: ERROR_404})
+    def get(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        return Response(TableDetailSerializer(table_detail(table, request)).data)
+
+
+def hand_entries(table: Table) -> list[dict[str, Any]]:
+    loaded = ledger.load([table])
+    payments: dict[int, list[LedgerEntry]] = {}
+    for entry in loaded.entries.get(table.pk, []):
+        if entry.hand_number is not None:
+            payments.setdefault(entry.hand_number, []).append(entry)
+    out = []
+    for hand in loaded.hands.get(table.pk, []):
+        rows = payments.get(hand.number, [])
+        deltas = [0, 0, 0, 0]
+        for entry in rows:
+            deltas[entry.position] += entry.amount
+        before = hand.state_before or {}
+        outcome = hand.outcome if isinstance(hand.outcome, dict) else {}
+        out.append({
+            "number": hand.number, "type": outcome.get("type"),
+            "round": ledger.round_label(before), "honba": before.get("honba"),
+            "summary": hand.summary, "outcome": outcome,
+            "results": hand.result if isinstance(hand.result, list) else [],
+            "scoring": [{"winner": w["winner"], "items": ledger.win_items(w)}
+                        for w in ledger.wins_of(hand)],
+            "payments": [{"position": e.position, "amount": e.amount, "reason": e.reason}
+                         for e in rows],
+            "deltas": deltas, "pot_change": hand.pot_change, "revision": hand.revision,
+            "recorded_by": hand.recorded_by, "recorded_at": hand.event.created_at,
+            "state_before": before, "state_after": hand.state_after or {},
+        })
+    return out
+
+
+# --- writes ------------------------------------------------------------------------------
+
+
+class WriteMixin:
+    """Writes by browser session must carry the CSRF token even when anonymous (a seat can
+    be held by an anonymous session); token-authenticated programs need none."""
+
+    parser_classes = [JSONParser]
+    throttle_classes = [ScopedThrottle]
+    throttle_scope = "record"
+
+    def get_throttles(self) -> list[Any]:
+        if self.request.method != "POST":  # type: ignore[attr-defined]
+            return []
+        return super().get_throttles()  # type: ignore[misc,no-any-return]
+
+    def check_permissions(self, request: Request) -> None:
+        super().check_permissions(request)  # type: ignore[misc]
+        if request.method == "POST" and request.auth is None:
+            SessionAuthentication().enforce_csrf(request)
+
+
+_STATUS = {"stale": 409, "forbidden": 403, "not_found": 404}
+
+
+def command_response(result: services.CommandResult) -> Response:
+    if result.get("ok"):
+        data = CommandResultSerializer(result).data
+        return Response(data, status=200 if result.get("duplicate") else 201)
+    error = result.get("error") or {"code": "error", "message": "the command was refused"}
+    status = _STATUS.get(error["code"], 400)
+    extra = {"snapshot": result["snapshot"]} if status == 409 and "snapshot" in result else {}
+    return error_response(error["code"], error["message"], status, **extra)
+
+
+def _command_schema(operation: str, summary: str, request: Any, success: int) -> Any:
+    return extend_schema(
+        operation_id=operation, tags=["tables"], summary=summary, parameters=[ID],
+        request=request,
+        responses={
+            success: CommandResultSerializer,
+            200: OpenApiResponse(CommandResultSerializer, description="A repeated command_id: "
+                                 "the first answer again, duplicate true."),
+            400: ERROR_400, 403: ERROR_403, 404: ERROR_404,
+            409: OpenApiResponse(StaleSerializer, description="base_seq is stale: the "
+                                 "current snapshot is included; try again on it."),
+            429: ERROR_429,
+        })
+
+
+class TableHandsView(WriteMixin, ReadView):
+    @extend_schema(
+        operation_id="tables_hands_list", tags=["tables"],
+        summary="Each hand of a table: its input, result and payments",
+        parameters=[ID, *PAGE_PARAMETERS],
+        responses={200: _paginated("HandList", HandSerializer(many=True)), 404: ERROR_404})
+    def get(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        return paginated(self, request, HandSerializer(hand_entries(table), many=True).data)
+
+    @_command_schema("tables_hands_create", "Record the next hand (seated players, the "
+                     "creator or staff)", RecordHandSerializer, 201)
+    def post(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        body = RecordHandSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return command_response(services.record_hand(
+            table, body.validated_data["outcome"], body.validated_data["command_id"],
+            body.validated_data["base_seq"], actor(request)))
+
+
+class _TableCommandView(WriteMixin, ReadView):
+    run_command: ClassVar[Callable[..., services.CommandResult]]
+
+    def post(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        body = CommandSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return command_response(type(self).run_command(
+            table, body.validated_data["command_id"], body.validated_data["base_seq"],
+            actor(request)))
+
+
+class UndoView(_TableCommandView):
+    run_command = staticmethod(services.undo)
+
+    @_command_schema("tables_undo", "Undo the last hand (it can be redone until the next "
+                     "hand is recorded)", CommandSerializer, 201)
+    def post(self, request: Request, id: str) -> Response:
+        return super().post(request, id)
+
+
+class RedoView(_TableCommandView):
+    run_command = staticmethod(services.redo)
+
+    @_command_schema("tables_redo", "Bring back the most recently undone hand",
+                     CommandSerializer, 201)
+    def post(self, request: Request, id: str) -> Response:
+        return super().post(request, id)
+
+
+# --- ledgers, statistics, export ---------------------------------------------------------
+
+
+class LedgerMixin:
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    def ledger_response(self, request: Request, rows: list[dict[str, Any]],
+                        filename: str) -> Response:
+        if wants_csv(request):
+            response = Response(Rows(rows, ledger.COLUMNS))
+            response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+            return response
+        return paginated(self, request, rows)
+
+
+class TableLedgerView(LedgerMixin, ReadView):
+    @extend_schema(
+        operation_id="tables_ledger", tags=["ledger"],
+        summary="A table's ledger: one row per player per hand, then the final settlement",
+        parameters=[ID, *PAGE_PARAMETERS, *CSV_PARAMETERS],
+        responses=_ledger_responses("TableLedger"))
+    def get(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        rows = ledger.rows(ledger.load([table]))
+        return self.ledger_response(request, rows, f"ledger-{table.public_id}")
+
+
+def _player_tables(request: Request, player_id: int) -> list[Table]:
+    tables = filter_tables(request, listed_tables(request), player=False)
+    return list(tables.filter(pk__in=Seat.objects.filter(player_id=player_id)
+                              .values("table_id")).order_by("created_at", "pk"))
+
+
+class PlayerLedgerView(LedgerMixin, ReadView):
+    @extend_schema(
+        operation_id="players_ledger", tags=["ledger"],
+        summary="A player's rows across the tables you can list, oldest first",
+        parameters=[PLAYER, *PAGE_PARAMETERS, *DATE_FILTERS, *CSV_PARAMETERS],
+        responses=_ledger_responses("PlayerLedger"))
+    def get(self, request: Request, id: int) -> Response:
+        player = player_or_404(id)
+        loaded = ledger.load(_player_tables(request, player.pk))
+        return self.ledger_response(request, ledger.rows(loaded, player.pk),
+                                    f"ledger-player-{player.pk}")
+
+
+class PlayerStatsView(ReadView):
+    @extend_schema(
+        operation_id="players_stats", tags=["ledger"],
+        summary="Games, average placement, win and deal-in rates, average win value and "
+                "most frequent yaku/fan",
+        parameters=[PLAYER, *DATE_FILTERS],
+        responses={200: PlayerStatsSerializer, 400: ERROR_400, 404: ERROR_404})
+    def get(self, request: Request, id: int) -> Response:
+        player = player_or_404(id)
+        loaded = ledger.load(_player_tables(request, player.pk))
+        data = {"player": {"id": player.pk, "name": player.display_name},
+                **player_stats(loaded, player.pk)}
+        return Response(PlayerStatsSerializer(data).data)
+
+
+class ExportView(LedgerMixin, ReadView):
+    @extend_schema(
+        operation_id="export", tags=["ledger"],
+        summary="Every ledger row of the tables you can list in a date range",
+        parameters=[*PAGE_PARAMETERS, *DATE_FILTERS, PLAYER_FILTER, *CSV_PARAMETERS],
+        responses=_ledger_responses("Export"))
+    def get(self, request: Request) -> Response:
+        tables = filter_tables(request, listed_tables(request)).order_by("created_at", "pk")
+        rows = ledger.rows(ledger.load(tables))
+        return self.ledger_response(request, rows, "ledger-export")
+

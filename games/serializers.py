@@ -1,0 +1,203 @@
+"""Shapes of the games API: validated command bodies and the documented answers.
+
+Answers are built by :mod:`games.api` as plain dicts (mostly from
+:func:`games.services.snapshot`) and passed through these serializers, so the OpenAPI
+schema describes exactly what is sent. Ruleset-specific structures (options, state,
+outcomes, scoring results) are JSON objects whose shape the ruleset defines.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+def _any() -> dict[str, serializers.Field]:
+    return {"child": serializers.JSONField(allow_null=True)}
+
+
+class CommandSerializer(serializers.Serializer):
+    """What every write carries: an id for retries and the seq it was based on."""
+
+    command_id = serializers.CharField(
+        min_length=1, max_length=64,
+        help_text="New for each command (a UUID will do); a retry with the same id records "
+                  "nothing twice and gets the first answer again.")
+    base_seq = serializers.IntegerField(
+        min_value=0, help_text="The table's seq you based the command on; if the table has "
+                               "moved on you get 409 with its current state.")
+
+
+class RecordHandSerializer(CommandSerializer):
+    outcome = serializers.DictField(
+        **_any(), help_text="The hand's outcome in the ruleset's format, e.g. "
+        "{\"type\": \"ron\", \"wins\": [{\"winner\": 1, \"discarder\": 2, \"quick\": "
+        "{\"han\": 2, \"fu\": 40}}]}.")
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=3)
+    player = PlayerRefSerializer()
+    claimed = serializers.BooleanField()
+    wind = serializers.CharField(allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=3)
+    name = serializers.CharField(allow_blank=True)
+    score = serializers.IntegerField()
+    start = serializers.IntegerField()
+    rank = serializers.IntegerField()
+
+
+class PaymentSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=3)
+    amount = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class TableSummarySerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The table's public id (its link).")
+    name = serializers.CharField()
+    ruleset = serializers.CharField()
+    preset = serializers.CharField(allow_blank=True)
+    visibility = serializers.ChoiceField(choices=["public", "link", "private"])
+    finished = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seq = serializers.IntegerField()
+    hands_played = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    standings = StandingSerializer(many=True)
+
+
+class TableMetaSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    ruleset = serializers.CharField()
+    ruleset_title = serializers.CharField()
+    ruleset_title_native = serializers.CharField(allow_blank=True)
+    preset = serializers.CharField(allow_blank=True)
+    visibility = serializers.ChoiceField(choices=["public", "link", "private"])
+    finished = serializers.BooleanField()
+    ended_manually = serializers.BooleanField()
+    created_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TableDetailSerializer(serializers.Serializer):
+    table = TableMetaSerializer()
+    seq = serializers.IntegerField()
+    options = serializers.DictField(**_any())
+    outcome_types = serializers.ListField(child=serializers.CharField())
+    state = serializers.DictField(**_any(), help_text="Round wind, dealer, honba, pot, "
+                                                           "scores... as the ruleset keeps them.")
+    seats = SeatSerializer(many=True)
+    standings = StandingSerializer(many=True)
+    final = PaymentSerializer(many=True, help_text="The final settlement, once finished.")
+    final_table = serializers.ListField(child=serializers.DictField(**_any()))
+    can_undo = serializers.BooleanField()
+    can_redo = serializers.BooleanField()
+    can_write = serializers.BooleanField(help_text="Whether you may record hands here.")
+
+
+class ScoringItemSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True)
+    native = serializers.CharField(allow_blank=True, help_text="e.g. 立直, 清一色")
+    value = serializers.IntegerField(allow_null=True, help_text="Han, fan or points.")
+
+
+class WinScoringSerializer(serializers.Serializer):
+    winner = serializers.IntegerField()
+    items = ScoringItemSerializer(many=True)
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    type = serializers.CharField(allow_null=True)
+    round = serializers.CharField(allow_blank=True)
+    honba = serializers.IntegerField(allow_null=True)
+    summary = serializers.CharField(allow_blank=True)
+    outcome = serializers.DictField(**_any(), help_text="The input as recorded.")
+    results = serializers.ListField(child=serializers.JSONField(),
+                                    help_text="Each win's scoring detail, as the ruleset "
+                                              "gives it.")
+    scoring = WinScoringSerializer(many=True)
+    payments = PaymentSerializer(many=True)
+    deltas = serializers.ListField(child=serializers.IntegerField())
+    pot_change = serializers.IntegerField()
+    revision = serializers.IntegerField()
+    recorded_by = serializers.CharField(allow_blank=True)
+    recorded_at = serializers.DateTimeField()
+    state_before = serializers.DictField(**_any())
+    state_after = serializers.DictField(**_any())
+
+
+class CommandResultSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    command_id = serializers.CharField()
+    kind = serializers.CharField()
+    event = serializers.CharField()
+    seq = serializers.IntegerField()
+    hand_number = serializers.IntegerField(allow_null=True)
+    duplicate = serializers.BooleanField()
+    snapshot = serializers.DictField(**_any(), help_text="The table after the command.")
+
+
+class StaleSerializer(serializers.Serializer):
+    error = serializers.DictField(child=serializers.CharField())
+    snapshot = serializers.DictField(**_any(), help_text="The table as it is now.")
+
+
+class LedgerRowSerializer(serializers.Serializer):
+    table = serializers.CharField()
+    table_name = serializers.CharField()
+    ruleset = serializers.CharField()
+    date = serializers.DateTimeField(allow_null=True)
+    hand = serializers.IntegerField(allow_null=True, help_text="Empty for the final "
+                                                               "settlement.")
+    round = serializers.CharField(allow_blank=True, help_text="e.g. E1, S4.")
+    honba = serializers.IntegerField(allow_null=True)
+    outcome = serializers.CharField(allow_blank=True, help_text="Outcome type, or final.")
+    position = serializers.IntegerField(min_value=0, max_value=3)
+    player_id = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField(allow_blank=True)
+    role = serializers.ChoiceField(choices=["", "winner", "dealt_in"])
+    scoring = serializers.CharField(allow_blank=True, help_text="This player's yaku/fan.")
+    summary = serializers.CharField(allow_blank=True)
+    detail = serializers.CharField(allow_blank=True, help_text="Amounts by reason.")
+    delta = serializers.IntegerField()
+    total = serializers.IntegerField(help_text="Running score, start points included.")
+
+
+class TopScoringSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True)
+    native = serializers.CharField(allow_blank=True)
+    count = serializers.IntegerField()
+
+
+class StatsBlockSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    finished_games = serializers.IntegerField()
+    average_placement = serializers.FloatField(allow_null=True)
+    hands = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    deal_in_rate = serializers.FloatField(allow_null=True)
+    average_win_value = serializers.FloatField(allow_null=True)
+    top_scoring = TopScoringSerializer(many=True)
+
+
+class RulesetStatsSerializer(StatsBlockSerializer):
+    ruleset = serializers.CharField()
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    player = PlayerRefSerializer()
+    overall = StatsBlockSerializer()
+    by_ruleset = RulesetStatsSerializer(many=True)
