@@ -8,6 +8,7 @@ and lazily, the combinations between sets that the chow and pung fans need.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -48,7 +49,7 @@ class Facts:
     last_tile: bool
     kong: bool
     wall_last: bool
-    unique_wait: bool
+    wait_check: Callable[[], bool]  # was the winning tile the only wait? (asked lazily)
     n_exposed_melds: int  # claimed melds (not concealed kongs)
     n_kongs_declared: int
     heavenly: bool = False
@@ -58,6 +59,15 @@ class Facts:
     suits: frozenset[int] = field(init=False)
     has_honours: bool = field(init=False)
     ranks: frozenset[int] = field(init=False)  # ranks 1-9 of the suited tiles
+
+    _unique_wait: bool | None = field(init=False, default=None)
+
+    @property
+    def unique_wait(self) -> bool:
+        # Only hands whose winning tile sits in a concealed chow or the pair need to know.
+        if self._unique_wait is None:
+            self._unique_wait = self.wait_check()
+        return self._unique_wait
 
     def __post_init__(self) -> None:
         counts = self.counts
@@ -83,7 +93,7 @@ class Ctx:
 
     __slots__ = ("facts", "reading", "is_sets", "is_standard", "chows", "pungs", "wind_pungs",
                  "dragon_pungs", "concealed_pungs", "kongs", "kong_kinds", "_chow_fans",
-                 "_pung_fans", "_groups")
+                 "_pung_fans", "_groups", "memo")
 
     def __init__(self, facts: Facts, reading: Reading) -> None:
         self.facts = facts
@@ -119,6 +129,7 @@ class Ctx:
         self._chow_fans: dict[str, int] | None = None
         self._pung_fans: dict[str, int] | None = None
         self._groups: tuple[tuple[int, ...], ...] | None = None
+        self.memo: dict[str, object] = {}  # what several fans derive alike, derived once
 
     @property
     def chow_fans(self) -> dict[str, int]:

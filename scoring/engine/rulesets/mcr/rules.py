@@ -660,13 +660,19 @@ class NoHonors(Fan):
 
 
 def _wait_position(ctx: Ctx) -> str | None:
+    if "wait" not in ctx.memo:
+        ctx.memo["wait"] = _find_wait_position(ctx)
+    return ctx.memo["wait"]  # type: ignore[return-value]
+
+
+def _find_wait_position(ctx: Ctx) -> str | None:
     """Where the winning tile sits when it was the only tile waited on.
 
     Edge is the 3 of 123 or the 7 of 789, closed the middle of a chow, single the pair.
     When the tile fits several places of the reading only one wait fan counts, edge first.
     """
     f = ctx.facts
-    if not f.unique_wait or not ctx.is_sets:
+    if not ctx.is_sets:
         return None
     w = f.win_tile
     found: set[str] = set()
@@ -680,6 +686,8 @@ def _wait_position(ctx: Ctx) -> str | None:
             found.add("edge_wait")
     if ctx.reading.pair == w:
         found.add("single_wait")
+    if not found or not f.unique_wait:
+        return None
     for name in ("edge_wait", "closed_wait", "single_wait"):
         if name in found:
             return name

@@ -155,7 +155,7 @@ def facts_of(req: WinRequest) -> Facts:
         counts=tuple(counts), concealed14=tuple(req.concealed14), win_tile=req.win_tile,
         tsumo=req.tsumo, seat_wind=WIND_KIND[req.seat], round_wind=WIND_KIND[req.round],
         last_tile=req.last_tile, kong=req.kong, wall_last=req.wall_last,
-        unique_wait=unique_wait(req),
+        wait_check=lambda: unique_wait(req),
         n_exposed_melds=sum(1 for m in req.melds if m.is_open),
         n_kongs_declared=sum(1 for m in req.melds if m.is_kan),
         heavenly=req.heavenly, earthly=req.earthly, human=req.human)
