@@ -109,3 +109,18 @@ class WinFlagConflict(EngineError):
     """Win flags that the tiles make impossible (a robbed kong of a tile you hold...)."""
 
     code = "win_flag_conflict"
+
+
+# Table-side analysis (scoring.engine.analysis).
+
+
+class MissingField(BadInput):
+    """A request lacks a field it cannot do without (a hand to analyse, the discards)."""
+
+    code = "missing_field"
+
+
+class UnknownShape(BadInput):
+    """A hand shape name that no ruleset knows (see scoring.engine.analysis.shanten)."""
+
+    code = "unknown_shape"

@@ -53,7 +53,7 @@ from types import ModuleType
 from typing import Any
 
 from .. import rulesets
-from ..errors import BadInput, EngineError, TooManyCopies, WrongTileCount
+from ..errors import BadInput, EngineError, MissingField, TooManyCopies, WrongTileCount
 from ..tiles import NUM_KINDS, SEATS, Hand, Tile, format_tiles, parse_hand, tile_name
 from ..waits import wait_details
 from .danger import read_kinds
@@ -85,8 +85,7 @@ class Analysis:
         self.ruleset: str = str(name)
         self.request = request
         if not isinstance(request.get("hand"), str):
-            raise BadInput("'hand' must be the concealed tiles, like '123m456p789s1122z'",
-                           "missing_field")
+            raise MissingField("'hand' must be the concealed tiles, like '123m456p789s1122z'")
         melds = request.get("melds") or []
         if not isinstance(melds, list | tuple) or not all(isinstance(m, str) for m in melds):
             raise BadInput("'melds' must be a list like ['pon 555z from N', 'chi 123m']")

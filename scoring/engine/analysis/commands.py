@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..commands import command, read_hand
-from ..errors import BadInput
+from ..errors import BadInput, UnknownShape
 from .analyse import analyse
 from .danger import danger
 from .shanten import STANDARD, check_shapes, hand_shanten_by_shape, shapes_for
@@ -35,8 +35,7 @@ def shanten_command(request: dict[str, Any]) -> dict[str, Any]:
         shapes = (STANDARD,)
     by_shape = hand_shanten_by_shape(hand, shapes)
     if not by_shape:
-        raise BadInput("none of the given shapes applies to this hand; include 'standard'",
-                       "unknown_shape")
+        raise UnknownShape("none of the given shapes applies to this hand; include 'standard'")
     return {"shanten": min(by_shape.values()), "by_shape": by_shape, "shapes": list(shapes)}
 
 

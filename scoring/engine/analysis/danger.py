@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import BadInput, TooManyCopies
+from ..errors import BadInput, MissingField, TooManyCopies
 from ..tiles import NUM_KINDS, is_flower, parse_tiles, tile_name
 
 SINGLE = 1  # 単騎
@@ -194,7 +194,7 @@ def danger(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput(f"unknown field(s) in the danger request: {', '.join(sorted(unknown))} "
                        "(known: discards, passed, visible, hand)")
     if "discards" not in request:
-        raise BadInput("'discards' (the riichi player's discards) is required", "missing_field")
+        raise MissingField("'discards' (the riichi player's discards) is required")
     discards = read_kinds(request["discards"], "discards")
     passed = read_kinds(request.get("passed"), "passed")
     visible = read_kinds(request.get("visible"), "visible")

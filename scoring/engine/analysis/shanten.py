@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..errors import BadInput, WrongTileCount
+from ..errors import BadInput, UnknownShape, WrongTileCount
 from ..shapes import (
     HONOURS_AND_KNITTED,
     KNITTED_SETS,
@@ -91,8 +91,7 @@ def check_shapes(shapes: Iterable[object]) -> tuple[str, ...]:
     out = []
     for s in shapes:
         if s not in ALL_SHAPES:
-            raise BadInput(f"unknown shape {s!r}; known shapes: {', '.join(ALL_SHAPES)}",
-                           "unknown_shape")
+            raise UnknownShape(f"unknown shape {s!r}; known shapes: {', '.join(ALL_SHAPES)}")
         out.append(str(s))
     return tuple(out)
 
@@ -245,8 +244,7 @@ def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STAN
         if ks is not None:
             by_shape[KNITTED_STRAIGHT] = ks
     if not by_shape:
-        raise BadInput("none of the allowed shapes applies to this hand; include 'standard'",
-                       "unknown_shape")
+        raise UnknownShape("none of the allowed shapes applies to this hand; include 'standard'")
     return min(by_shape.values())
 
 
