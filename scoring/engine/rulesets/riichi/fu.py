@@ -29,7 +29,7 @@ def pair_fu(ctx: WinContext, kind: int) -> int:
 def is_pinfu_shape(ctx: WinContext, r: Reading) -> bool:
     """Closed, four runs, a valueless pair and a two-sided wait."""
     return (ctx.menzen and r.form == "standard" and r.wait == "ryanmen"
-            and all(s.shape == RUN for s in r.sets) and pair_fu(ctx, r.pair) == 0)
+            and all(s[0] == RUN for s in r.sets) and pair_fu(ctx, r.pair) == 0)
 
 
 _LABELS = {(KAN, True): "ankan", (KAN, False): "minkan", (TRIPLET, True): "ankou",
@@ -52,13 +52,13 @@ def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item
     if r.form == "kokushi":
         return 20, items
     total = 20
-    for s in r.sets:
-        if s.shape == RUN:
+    for shape, kind, concealed, _ in r.sets:
+        if shape == RUN:
             continue
-        fu = (4 if s.kind in YAOCHU else 2) * (2 if s.concealed else 1)
-        if s.shape == KAN:
+        fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1)
+        if shape == KAN:
             fu *= 4
-        items.append(("meld", fu, (_LABELS[s.shape, s.concealed], s.kind)))
+        items.append(("meld", fu, (_LABELS[shape, concealed], kind)))
         total += fu
     pf = pair_fu(ctx, r.pair)
     if pf:

@@ -20,19 +20,15 @@ from .split import readings
 RUN, TRIPLET, KAN = 0, 1, 2
 YAOCHU = frozenset(TERMINALS_AND_HONOURS)
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
+SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 0 for k in range(34))
 
 
-class Mentsu(NamedTuple):
-    """One set of the final hand (a named tuple: readings build many of these).
-
-    ``concealed`` is what fu and the concealed-triplet yaku see: a triplet completed by a
-    ron counts as open (明刻), as the tile came from another player.
-    """
-
-    shape: int  # RUN, TRIPLET or KAN
-    kind: int  # first tile of a run, the tile of a triplet/kan
-    concealed: bool
-    declared: bool = False  # a called or declared meld (chi/pon/kan/ankan)
+# One set of the final hand: (shape, kind, concealed, declared). Shape is RUN, TRIPLET or
+# KAN; kind is a run's first tile or the triplet's tile; ``concealed`` is what fu and the
+# concealed-triplet yaku see (a triplet completed by a ron counts as open, 明刻);
+# ``declared`` marks a called or declared meld. A plain tuple, not a class: readings
+# build many of them and this is the scoring hot path.
+Mentsu = tuple[int, int, bool, bool]
 
 
 class Reading(NamedTuple):
@@ -60,21 +56,22 @@ class WinContext:
     menzen: bool  # no open meld (a concealed kan keeps the hand closed)
     kinds: list[int] = field(default_factory=list)  # kinds held, ascending
     declared: tuple[Mentsu, ...] = ()  # the melds as sets
+    any_flag: bool = False  # any situational flag set
     suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
     honours: bool = False
     yaochu: bool = False  # any terminal or honour held
 
     def __post_init__(self) -> None:
         # Hand-wide facts several yaku test, computed once instead of per reading.
-        counts = self.counts
-        self.kinds = [k for k in range(34) if counts[k]]
-        self.declared = tuple(_meld_set(m) for m in self.melds)
-        for k in self.kinds:
-            if k >= 27:
-                self.honours = True
-            else:
-                self.suits |= 1 << (k // 9)
-        self.yaochu = self.honours or any(k in YAOCHU for k in self.kinds)
+        kinds = self.kinds = [k for k, n in enumerate(self.counts) if n]
+        self.declared = tuple(_meld_set(m) for m in self.melds) if self.melds else ()
+        self.any_flag = True in self.flags.values()
+        suits = 0
+        for k in kinds:
+            suits |= SUIT_BIT[k]
+        self.suits = suits
+        self.honours = kinds[-1] >= 27
+        self.yaochu = self.honours or not YAOCHU.isdisjoint(kinds)
 
     @property
     def dealer(self) -> bool:
@@ -83,10 +80,10 @@ class WinContext:
 
 def _meld_set(m: Meld) -> Mentsu:
     if m.kind == "chi":
-        return Mentsu(RUN, m.base, False, True)
+        return (RUN, m.base, False, True)
     if m.is_kan:
-        return Mentsu(KAN, m.base, m.kind == "ankan", True)
-    return Mentsu(TRIPLET, m.base, False, True)
+        return (KAN, m.base, m.kind == "ankan", True)
+    return (TRIPLET, m.base, False, True)
 
 
 def _run_wait(start: int, win: int) -> str:
@@ -112,7 +109,7 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
         seen: set[tuple[Any, str]] = set()
         if pair == w:
             out.append(Reading("standard", pair, tuple(
-                Mentsu(RUN, kind, True) if run else Mentsu(TRIPLET, kind, True)
+                (RUN, kind, True, False) if run else (TRIPLET, kind, True, False)
                 for run, kind in groups) + declared, "tanki"))
         for idx, (run, kind) in enumerate(groups):
             if run:
@@ -127,24 +124,24 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
                 continue
             seen.add((groups[idx], wait))
             # A triplet finished by a discard is an open triplet for fu and 三暗刻.
-            sets = tuple(Mentsu(RUN, k, True) if r
-                         else Mentsu(TRIPLET, k, tsumo or i != idx)
+            sets = tuple((RUN, k, True, False) if r
+                         else (TRIPLET, k, tsumo or i != idx, False)
                          for i, (r, k) in enumerate(groups))
             out.append(Reading("standard", pair, sets + declared, wait))
     return out
 
 
 def chiitoi_reading(ctx: WinContext) -> Reading | None:
-    if ctx.melds:
+    if ctx.melds or len(ctx.kinds) != 7:
         return None
-    pairs = tuple(k for k in range(34) if ctx.concealed[k])
-    if len(pairs) == 7 and all(ctx.concealed[k] == 2 for k in pairs):
+    pairs = tuple(ctx.kinds)  # without melds the kinds held are the concealed ones
+    if all(ctx.concealed[k] == 2 for k in pairs):
         return Reading("chiitoi", pairs=pairs, wait="tanki")
     return None
 
 
 def kokushi_reading(ctx: WinContext) -> Reading | None:
-    if ctx.melds:
+    if ctx.melds or len(ctx.kinds) != 13:
         return None
     c = ctx.concealed
     if all(c[k] for k in YAOCHU) and sum(c[k] for k in YAOCHU) == 14:

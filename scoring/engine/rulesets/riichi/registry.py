@@ -13,14 +13,15 @@ from functools import lru_cache
 
 from .hand import YAOCHU, WinContext
 from .yaku import YAKU, Yaku
-from .yakuman import GREEN, TERMINAL_KINDS, YAKUMAN
+from .yakuman import GREEN, YAKUMAN
 
 FLAG_FEATURES = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan",
                  "haitei", "houtei", "tenhou", "chiihou", "renhou")
 
 
 def hand_features(ctx: WinContext) -> frozenset[str]:
-    f = {name for name in FLAG_FEATURES if ctx.flags[name]}
+    flags = ctx.flags
+    f = {name for name in FLAG_FEATURES if flags[name]} if ctx.any_flag else set()
     counts = ctx.counts
     kinds = ctx.kinds
     if ctx.tsumo:
@@ -86,10 +87,8 @@ def hand_features(ctx: WinContext) -> frozenset[str]:
         f.add("kans3")
         if kans == 4:
             f.add("kans4")
-    if all(k in GREEN for k in kinds):
+    if ctx.suits in (0, 4) and all(k in GREEN for k in kinds):  # sou and green dragon only
         f.add("all_green")
-    if not ctx.honours and all(k in TERMINAL_KINDS for k in kinds):
-        f.add("all_terminals")
     return frozenset(f)
 
 

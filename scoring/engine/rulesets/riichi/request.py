@@ -25,6 +25,7 @@ def _freeze(value: Any) -> Any:
 
 
 _OPTIONS_CACHE: dict[Any, Options] = {}
+_DEFAULT_OPTIONS = Options()
 
 
 def resolve_options(request: Mapping[str, Any]) -> Options:
@@ -34,6 +35,8 @@ def resolve_options(request: Mapping[str, Any]) -> Options:
     than scoring a hand, and a table reuses one rule set for every hand.
     """
     raw = request.get("options") or {}
+    if not raw and "preset" not in request:
+        return _DEFAULT_OPTIONS
     if not isinstance(raw, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
     overrides = dict(raw)
@@ -76,7 +79,9 @@ def count(request: Mapping[str, Any], key: str) -> int:
 
 
 def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
-    value = request.get(key) or []
+    value = request.get(key)
+    if not value:
+        return []
     if isinstance(value, str):
         return list(tiles_of(value))
     if not isinstance(value, list):
@@ -90,12 +95,11 @@ def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
 
 
 def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
-    flags = {}
-    for name in FLAGS:
-        value = request.get(name, False)
-        if not isinstance(value, bool):
-            raise BadInput(f"{name} must be true or false, got {value!r}")
-        flags[name] = value
+    flags = {name: request.get(name, False) for name in FLAGS}
+    if not all(type(v) is bool for v in flags.values()):
+        for name, value in flags.items():
+            if type(value) is not bool:
+                raise BadInput(f"{name} must be true or false, got {value!r}")
     if flags["double_riichi"]:  # double riichi is a riichi; one flag is enough
         flags["riichi"] = True
     return flags

@@ -58,8 +58,12 @@ def dora_of(indicator: int) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
+DORA_OF = tuple(dora_of(k) for k in range(34))
+
+
 def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
-    return sum(ctx.counts[dora_of(t.kind)] for t in shown)
+    counts = ctx.counts
+    return sum(counts[DORA_OF[t.kind]] for t in shown)
 
 
 class Candidate:
@@ -139,7 +143,7 @@ def _pao_base(best: Candidate, options: Options) -> int:
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
+    if type(request) is not dict and not isinstance(request, Mapping):
         raise BadInput("the score request must be a JSON object")
     options = resolve_options(request)
     if request.get("nagashi_mangan"):

@@ -33,13 +33,13 @@ class View:
     @classmethod
     def of(cls, r: Reading) -> View:
         v = cls(r)
-        for s in r.sets:
-            if s.shape == RUN:
-                v.runs.append(s.kind)
+        for shape, kind, concealed, _ in r.sets:
+            if shape == RUN:
+                v.runs.append(kind)
             else:
-                v.triplets.append(s.kind)
-                v.kans += s.shape == KAN
-                v.concealed_triplets += s.concealed
+                v.triplets.append(kind)
+                v.kans += shape == KAN
+                v.concealed_triplets += concealed
         return v
 
 
