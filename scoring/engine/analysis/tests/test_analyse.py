@@ -103,6 +103,10 @@ def test_mcr_wait_values_follow_the_fan_table() -> None:
     tsumo = waits["7p"]["tsumo"]
     assert tsumo["total"] == 48
     assert sorted(tsumo["deltas"].values()) == [-56, -56, -56, 168]
+    for wait in waits.values():
+        for how in ("ron", "tsumo"):
+            if "error" not in wait[how]:
+                assert sum(wait[how]["deltas"].values()) == 0
 
 
 def test_mcr_wait_below_eight_fan_reports_the_named_error() -> None:
@@ -147,6 +151,7 @@ def test_best_value_if_ready_picks_the_dearest_wait() -> None:
     best = best_value_if_ready({"ruleset": "sichuan", "hand": "1122335566778m"})
     assert best is not None
     assert (best["tile"], best["win"], best["value"]) == ("8m", "ron", 16)
+    assert sum(best["result"]["deltas"]) == 0
     assert best_value_if_ready({"ruleset": "sichuan", "hand": "1357m2468p13579s"}) is None
 
 
