@@ -54,6 +54,22 @@ def _honours_sets(c: Sequence[int]) -> bool:
     return all(n % 3 == 0 for n in c)
 
 
+def pair_pile(counts: Sequence[int]) -> int | None:
+    """Theorem 2: the pile holding the pair of one suit's 9 counts.
+
+    0 is the 1-4-7 pile, 1 the 2-5-8 pile, 2 the 3-6-9 pile; ``None`` when no pile's
+    residue mod 3 stands apart, which rules out a pair in this suit.
+    """
+    piles = [sum(counts[r:9:3]) % 3 for r in range(3)]
+    if piles[0] == piles[1] != piles[2]:
+        return 2
+    if piles[0] == piles[2] != piles[1]:
+        return 1
+    if piles[1] == piles[2] != piles[0]:
+        return 0
+    return None
+
+
 def suit_complete(counts: Sequence[int], with_pair: bool) -> bool:
     """Is one suit's 9-count vector all sets (``with_pair``: all sets plus one pair)?
 
@@ -64,14 +80,8 @@ def suit_complete(counts: Sequence[int], with_pair: bool) -> bool:
         return total % 3 == 0 and _sets_complete(list(counts), 0, 9)
     if total % 3 != 2:
         return False
-    piles = [sum(counts[r::3]) % 3 for r in range(3)]
-    if piles[0] == piles[1]:
-        pile = 2
-    elif piles[0] == piles[2]:
-        pile = 1
-    elif piles[1] == piles[2]:
-        pile = 0
-    else:
+    pile = pair_pile(counts)
+    if pile is None:
         return False
     for r in range(pile, 9, 3):
         if counts[r] >= 2:

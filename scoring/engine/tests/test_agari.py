@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.agari import is_complete, is_sets, is_win, is_win_linear, suit_complete
+from scoring.engine.agari import (
+    is_complete,
+    is_sets,
+    is_win,
+    is_win_linear,
+    pair_pile,
+    suit_complete,
+)
 from scoring.engine.shapes import seven_pairs, thirteen_orphans
 from scoring.engine.tiles import counts_of
 
@@ -61,7 +68,7 @@ def near_wins(draw: st.DrawFn, kinds: tuple[int, ...] = ALL_KINDS) -> list[int]:
     return c
 
 
-@settings(max_examples=600)
+@settings(max_examples=600, deadline=None)
 @given(st.one_of(hands(), near_wins()))
 def test_table_and_linear_methods_agree_with_brute_force(c: list[int]) -> None:
     expected = brute_is_win(c)
@@ -69,7 +76,7 @@ def test_table_and_linear_methods_agree_with_brute_force(c: list[int]) -> None:
     assert is_win_linear(c) is expected
 
 
-@settings(max_examples=600)
+@settings(max_examples=600, deadline=None)
 @given(st.one_of(hands(MAN), near_wins(MAN)))
 def test_one_suit_heavy_hands_agree_with_brute_force(c: list[int]) -> None:
     expected = brute_is_win(c)
@@ -95,7 +102,7 @@ def crowded_wins(draw: st.DrawFn) -> list[int]:
     return c
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(st.lists(st.integers(0, 8), min_size=2, max_size=26).map(_counts),
                  crowded_wins()))
 def test_linear_method_handles_more_than_four_copies(c: list[int]) -> None:
@@ -126,6 +133,30 @@ def test_seed_example_pair_pile_says_258_for_55_or_88() -> None:
     c = c[:27] + [0] * 7
     assert suit_complete(c[0:9], with_pair=True)
     assert brute_is_win(c)
+
+
+@pytest.mark.parametrize(("hand", "pile"), [
+    ("23333444455556666m", 0),  # seed: piles 4 / 5 / 8 -> residues 1, 2, 2: the pair is 44
+    ("33345678m", 2),  # 33 is the pair
+    ("55666777889m", 0),  # piles 3 / 4 / 4 -> only 77 can be the pair, and it fails
+    ("123456789m", None),  # 3n tiles: equal residues, no pair anywhere
+])
+def test_theorem_2_names_the_pile_of_the_pair(hand: str, pile: int | None) -> None:
+    assert pair_pile(counts_of(hand)[:9]) == pile
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_wins(MAN))
+def test_the_pair_of_a_one_suit_win_lies_in_the_theorem_2_pile(c: list[int]) -> None:
+    pile = pair_pile(c[:9])
+    pairs = {d_pair for d_pair in range(9) if c[d_pair] >= 2 and _wins_with_pair(c, d_pair)}
+    assert all(p % 3 == pile for p in pairs)
+
+
+def _wins_with_pair(c: list[int], pair: int) -> bool:
+    d = list(c)
+    d[pair] -= 2
+    return is_sets(d)
 
 
 def test_seventeen_tile_taiwan_hand_wins() -> None:
@@ -203,7 +234,7 @@ def special_ish(draw: st.DrawFn) -> list[int]:
     return c
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(special_ish(), hands()))
 def test_is_complete_is_standard_or_seven_pairs_or_orphans(c: list[int]) -> None:
     expected = brute_is_win(c) or bool(seven_pairs(c)) or bool(thirteen_orphans(c))

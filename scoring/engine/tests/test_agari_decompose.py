@@ -52,7 +52,7 @@ def readings(c: list[int]) -> list[Reading]:
             for d in decompositions(c)]
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(near_wins())
 def test_every_reading_is_found_exactly_once(c: list[int]) -> None:
     found = readings(c)

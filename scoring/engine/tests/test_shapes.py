@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.errors import BadInput
@@ -42,6 +42,7 @@ def test_there_are_six_knitted_permutations_of_nine_tiles_each() -> None:
     assert all(len(set(kinds)) == 9 for kinds in KNITTED_SETS)
 
 
+@settings(deadline=None)
 @given(st.sampled_from(range(6)), st.sets(st.integers(0, 15), min_size=14, max_size=14))
 def test_every_honours_and_knitted_hand_is_also_thirteen_lan(perm: int, picks: set[int]) -> None:
     pool = list(KNITTED_SETS[perm]) + list(HONOUR_KINDS)
@@ -56,6 +57,7 @@ def test_every_honours_and_knitted_hand_is_also_thirteen_lan(perm: int, picks: s
     assert lan is not None and lan.seven_stars is match.seven_stars
 
 
+@settings(deadline=None)
 @given(st.lists(st.integers(0, 33), min_size=14, max_size=14, unique=True))
 def test_thirteen_lan_means_suited_tiles_three_apart(kinds: list[int]) -> None:
     c = [0] * 34

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.errors import BadMeld, BadTile, TooManyCopies, WrongTileCount
@@ -29,11 +29,13 @@ TILES = st.one_of(
 )
 
 
+@settings(deadline=None)
 @given(st.lists(TILES, max_size=20))
 def test_any_tile_list_survives_format_then_parse(tiles: list[Tile]) -> None:
     assert parse_tiles(format_tiles(tiles)) == tiles
 
 
+@settings(deadline=None)
 @given(st.lists(TILES, max_size=20))
 def test_sorted_notation_is_canonical(tiles: list[Tile]) -> None:
     text = format_tiles(tiles, sort=True)

@@ -83,7 +83,7 @@ def waiting_hands(draw: st.DrawFn) -> list[int]:
     return c
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(waiting_hands())
 def test_waits_agree_with_brute_force(c: list[int]) -> None:
     assert waits(c) == brute_waits(c)
