@@ -308,3 +308,33 @@ async def test_reconnecting_client_gets_what_it_missed():
     assert json.dumps(first)  # plain JSON all the way down
     await writer.disconnect()
     await late.disconnect()
+
+
+@database_sync_to_async
+def logged_in_session(username: str, **fields: Any) -> str:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.create(username=username, **fields))
+    return str(client.cookies["sessionid"].value)
+
+
+async def test_signed_in_staff_may_watch_and_write_a_private_table():
+    table = await setup_table("private", creator_key="owner")
+    key = await logged_in_session("boss", is_staff=True)
+    comm, first = await connect(table, key)
+    assert first["you"]["can_write"] is True and first["you"]["seat"] is None
+    await comm.send_json_to({"type": "record_hand", "command_id": "s", "base_seq": 0,
+                             "outcome": RON})
+    ack = await read_until(comm, "ack")
+    assert ack["seq"] == 1
+    event = await database_sync_to_async(Event.objects.get)(table=table)
+    assert event.actor_name == "boss" and event.actor_user_id is not None
+    await comm.disconnect()
+
+
+async def test_signed_in_stranger_is_refused_at_a_private_table():
+    table = await setup_table("private", creator_key="owner")
+    comm, _ = await connect(table, await logged_in_session("nobody"), expect_snapshot=False)
+    await assert_closed_with(comm, CLOSE_FORBIDDEN)
