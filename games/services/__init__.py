@@ -7,6 +7,18 @@ Writes (each returns a :class:`CommandResult`, never raises for a refused comman
 :func:`reopen_game`. Set-up: :func:`create_table`, :func:`claim_seat`,
 :func:`release_seat`, :func:`set_visibility` (these raise EngineError/TableError).
 Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).
+
+Conventions chosen where the issue leaves room:
+
+* Undo removes the last active hand and redo brings back the most recently undone one,
+  until a new hand is recorded. A correction names the hand by its number (1-based).
+* A game ended with ``end_game`` refuses new hands, undo and redo (``game_ended``) until
+  ``reopen_game``; a game that ended by the ruleset's own rules is reopened by undoing its
+  last hand. A game with no hand cannot be ended.
+* A browser session holds at most one seat per table; claiming another releases the first.
+* ``link`` tables open to anyone with the link but are not listed (``listed_tables``).
+* Hands are identified by (table, number); a hand's row id survives writes that do not
+  change it or an earlier hand.
 """
 
 from games.errors import TableError
