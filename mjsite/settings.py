@@ -141,11 +141,12 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
     return dict(config)
 
 
-def channel_layers_for(redis_url: str | None) -> dict[str, Any]:
+def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any]:
     """``CHANNEL_LAYERS`` for a ``REDIS_URL``: channels-redis when set, else in-memory.
 
     The in-memory layer only reaches consumers in the same process, which is fine for
-    ``make run`` and tests; several server processes need Redis.
+    ``make run`` and tests; several server processes need Redis. ``prefix`` keeps two sites
+    (or two test runs) on one Redis from hearing each other's groups.
     """
     if not redis_url:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -154,12 +155,33 @@ def channel_layers_for(redis_url: str | None) -> dict[str, Any]:
         raise ImproperlyConfigured(
             f"REDIS_URL={redis_url!r} must start with redis://, rediss:// or unix://."
         )
-    return {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url]},
-        }
+    config: dict[str, Any] = {"hosts": [redis_url]}
+    if prefix:
+        config["prefix"] = prefix
+    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": config}}
+
+
+def caches_for(cache_url: str | None, prefix: str = "") -> dict[str, Any]:
+    """``CACHES`` for ``MJ_CACHE_URL`` (else ``REDIS_URL``): Redis when set, else in-memory.
+
+    The rate limits (games/ratelimit.py, the API throttles) count in this cache, so several
+    server processes must share one: a per-process memory cache would let each of them
+    allow the full rate.
+    """
+    if not cache_url:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    scheme = cache_url.split("://", 1)[0].lower() if "://" in cache_url else ""
+    if scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            f"MJ_CACHE_URL={cache_url!r} must start with redis://, rediss:// or unix://."
+        )
+    cache: dict[str, Any] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": cache_url,
     }
+    if prefix:
+        cache["KEY_PREFIX"] = prefix
+    return {"default": cache}
 
 
 # ---------------------------------------------------------------------------
@@ -241,7 +263,10 @@ DATABASES = {
     )
 }
 
-CHANNEL_LAYERS = channel_layers_for(env_str("REDIS_URL", ""))
+# One Redis may serve several sites or test runs: give each its own MJ_REDIS_PREFIX.
+_REDIS_PREFIX = env_str("MJ_REDIS_PREFIX", "")
+CHANNEL_LAYERS = channel_layers_for(env_str("REDIS_URL", ""), _REDIS_PREFIX)
+CACHES = caches_for(env_str("MJ_CACHE_URL", env_str("REDIS_URL", "")), _REDIS_PREFIX)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
