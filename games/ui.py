@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 # Strings the scripts show; keys are what static/js/*.js look up with t("key").
 STRINGS: dict[str, Any] = {
@@ -30,8 +29,8 @@ STRINGS: dict[str, Any] = {
     "dealer": _("Dealer"),
     "finished": _("The game is over."),
     "no_hands": _("No hands recorded yet."),
-    "start": pgettext_lazy("chart", "Start"),
-    "final": pgettext_lazy("chart", "Final"),
+    "start": _("Start"),
+    "final": _("Final settlement"),
     "preview": _("Preview"),
     "chart": _("Score chart"),
     "incomplete": _("Not complete yet"),

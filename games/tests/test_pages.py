@@ -1,0 +1,272 @@
+"""The table pages through the Django test client: create, join, watch, privacy,
+results, player history, the language switch."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from games import services
+from games.models import Player, Seat, Table
+from scoring import registry
+from scoring.models import RulesetConfig
+from scoring.presets import sync_presets
+
+from .tables import NAMES, command_id
+
+pytestmark = pytest.mark.django_db
+
+RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
+
+
+@pytest.fixture(autouse=True)
+def presets() -> None:
+    sync_presets()
+
+
+def config(ruleset: str = "riichi", preset: str = "ema") -> RulesetConfig:
+    return RulesetConfig.objects.get(ruleset=ruleset, preset=preset, is_builtin=True)
+
+
+def create(client: Client, **fields: Any) -> Table:
+    data = {"name": "Friday game", "config": config().pk, "visibility": "link",
+            **{f"player_{i}": name for i, name in enumerate(NAMES)}, **fields}
+    answer = client.post(reverse("games:new"), data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    table = Table.objects.get()
+    assert answer["Location"] == reverse("games:table", args=[table.public_id]) + "?created=1"
+    return table
+
+
+def claim(client: Client, table: Table, position: int) -> Any:
+    return client.post(reverse("games:join", args=[table.public_id]), {"position": position})
+
+
+def session_key(client: Client) -> str:
+    return str(client.session.session_key)
+
+
+def test_create_page_offers_every_usable_preset_and_player_names() -> None:
+    Player.objects.create(display_name="Zhou Wen")
+    page = Client().get(reverse("games:new")).content.decode()
+    for name in registry.usable():
+        for preset in registry.get(name).presets:
+            assert f">{escape(config(name, preset).name)}<" in page
+    assert '<option value="Zhou Wen">' in page
+    assert 'list="player-names"' in page
+    assert 'name="opt-riichi-kuitan"' in page and 'name="opt-mcr-min_fan"' in page
+
+
+def test_create_table_seats_the_four_players_and_uses_the_preset() -> None:
+    client = Client()
+    table = create(client)
+    assert table.ruleset == "riichi" and table.preset == "ema"
+    assert table.options == registry.get("riichi").resolve("ema")
+    assert [s.player.display_name for s in table.seats.order_by("position")] == NAMES
+    assert table.creator_session == session_key(client)
+
+
+def test_adjusted_options_override_the_preset_only_when_asked() -> None:
+    client = Client()
+    default = registry.get("riichi").resolve("ema")
+    flipped = not default["kuitan"]
+    create(client, **{"opt-riichi-kuitan": "on" if flipped else ""})
+    assert Table.objects.get().options["kuitan"] == default["kuitan"]
+    Table.objects.all().delete()
+    fields = {"adjust": "on"}
+    if flipped:
+        fields["opt-riichi-kuitan"] = "on"
+    create(client, **fields)
+    assert Table.objects.get().options["kuitan"] == flipped
+
+
+def test_an_invalid_option_is_refused_with_the_engines_message() -> None:
+    answer = Client().post(reverse("games:new"), {
+        "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",
+        "opt-riichi-red_fives": "7", **{f"player_{i}": n for i, n in enumerate(NAMES)}})
+    assert answer.status_code == 200
+    assert Table.objects.count() == 0
+    assert "red_fives" in answer.content.decode()
+
+
+def test_four_players_need_four_different_names() -> None:
+    answer = Client().post(reverse("games:new"), {
+        "name": "x", "config": config().pk, "visibility": "link",
+        **{f"player_{i}": "Same" for i in range(4)}})
+    assert answer.status_code == 200 and Table.objects.count() == 0
+    assert "four different player names" in answer.content.decode()
+
+
+def test_existing_players_are_reused_so_their_history_carries_over() -> None:
+    bo = Player.objects.create(display_name="Bo")
+    table = create(Client())
+    assert Seat.objects.get(table=table, position=1).player == bo
+
+
+def test_new_table_page_shows_join_link_and_qr_code() -> None:
+    client = Client()
+    table = create(client)
+    page = client.get(reverse("games:table", args=[table.public_id]) + "?created=1")
+    html = page.content.decode()
+    join = "http://testserver" + reverse("games:join", args=[table.public_id])
+    assert f'value="{join}"' in html
+    assert "<svg" in html and "<path" in html
+    assert '<details class="invite card" open>' in html
+    qr = client.get(reverse("games:qr", args=[table.public_id]))
+    assert qr["Content-Type"] == "image/svg+xml" and qr.content.startswith(b"<?xml")
+
+
+def test_table_page_renders_the_scoreboard_and_boot_data() -> None:
+    client = Client()
+    table = create(client)
+    html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    start = services.start_scores(table)
+    for position, name in enumerate(NAMES):
+        assert re.search(rf'data-position="{position}">\s*<span class="wind">', html)
+        assert name in html
+    assert f'data-score="{start[0]}"' in html
+    assert 'id="table-boot"' in html and 'id="ruleset-ui"' in html
+    assert f'data-socket="/ws/tables/{table.public_id}/"' in html
+    assert "Dealer" in html and "East 1" in html
+
+
+def test_join_link_claims_the_chosen_seat_for_this_browser() -> None:
+    table = create(Client())
+    phone = Client()
+    phone.get(reverse("games:join", args=[table.public_id]))
+    answer = claim(phone, table, 2)
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("games:table", args=[table.public_id])
+    seat = Seat.objects.get(table=table, position=2)
+    assert seat.claimed_session == session_key(phone)
+    html = phone.get(answer["Location"]).content.decode()
+    assert f"You sit as {NAMES[2]}." in html
+    assert services.can_write(table, services.Actor(session_key=session_key(phone)))
+
+
+def test_a_taken_seat_is_refused_with_a_message() -> None:
+    table = create(Client())
+    claim(Client(), table, 1)
+    other = Client()
+    answer = claim(other, table, 1)
+    assert answer.status_code == 200
+    assert "is taken" in answer.content.decode()
+    assert Seat.objects.get(table=table, position=1).claimed_session != session_key(other)
+
+
+def test_spectator_watches_without_write_access() -> None:
+    table = create(Client())
+    watcher = Client()
+    html = watcher.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert "You are watching." in html
+    assert '<div class="actions" id="actions" hidden>' in html
+    assert not services.can_write(table, services.Actor(session_key=session_key(watcher)))
+    assert watcher.get(reverse("games:snapshot", args=[table.public_id])).json()["seq"] == 0
+
+
+def test_private_table_is_refused_to_strangers_but_open_to_its_players() -> None:
+    owner = Client()
+    table = create(owner, visibility="private")
+    stranger = Client()
+    for name in ("games:table", "games:join", "games:results", "games:snapshot", "games:qr"):
+        assert stranger.get(reverse(name, args=[table.public_id])).status_code == 403
+    assert claim(stranger, table, 0).status_code == 403
+    assert owner.get(reverse("games:table", args=[table.public_id])).status_code == 200
+
+
+def test_unknown_table_is_not_found() -> None:
+    assert Client().get(reverse("games:table", args=["nope"])).status_code == 404
+
+
+def test_table_list_shows_public_tables_and_my_own() -> None:
+    mine = Client()
+    own = create(mine, name="My private game", visibility="private")
+    public = services.create_table("Open game", "riichi", "ema", {}, ["P", "Q", "R", "S"],
+                                   visibility="public")
+    hidden = services.create_table("Someone's link game", "riichi", "ema", {},
+                                   ["P", "Q", "R", "S"], visibility="link")
+    html = mine.get(reverse("games:tables")).content.decode()
+    assert own.name in html and public.name in html and hidden.name not in html
+    stranger = Client().get(reverse("games:tables")).content.decode()
+    assert own.name not in stranger and public.name in stranger
+
+
+def finished_table(client: Client) -> Table:
+    table = create(client)
+    actor = services.Actor(session_key=session_key(client))
+    result = services.record_hand(table.pk, RON, command_id(), 0, actor)
+    assert result["ok"], result
+    result = services.end_game(table.pk, command_id(), result["seq"], actor)
+    assert result["ok"], result
+    table.refresh_from_db()
+    return table
+
+
+def test_results_page_shows_final_settlement_in_place_order() -> None:
+    client = Client()
+    table = finished_table(client)
+    snap = services.snapshot(table)
+    html = client.get(reverse("games:results", args=[table.public_id])).content.decode()
+    assert "The game is over." in html
+    order = sorted(snap["standings"], key=lambda s: (s["rank"], s["position"]))
+    positions = [html.index(f'<tr data-position="{row["position"]}">') for row in order]
+    assert positions == sorted(positions)
+    for row in snap["standings"]:
+        assert f'<td class="num">{row["score"]}</td>' in html
+    assert sum(row["amount"] for row in snap["final"]) == 0 or snap["state"].get("pot", 0) >= 0
+    assert snap["hands"][0]["summary"] in html
+
+
+def test_player_page_lists_each_game_with_place_and_points() -> None:
+    client = Client()
+    table = finished_table(client)
+    snap = services.snapshot(table)
+    bo = Player.objects.get(display_name="Bo")
+    html = client.get(reverse("games:player", args=[bo.pk])).content.decode()
+    standing = snap["standings"][1]
+    assert table.name in html
+    assert f'<td class="num">{standing["score"]}</td>' in html
+    assert "Games played: 1" in html
+
+
+def test_player_page_hides_private_games_from_strangers() -> None:
+    owner = Client()
+    table = create(owner, visibility="private")
+    bo = Player.objects.get(display_name="Bo")
+    assert table.name in owner.get(reverse("games:player", args=[bo.pk])).content.decode()
+    assert table.name not in Client().get(reverse("games:player", args=[bo.pk])).content.decode()
+
+
+def test_player_names_endpoint_autocompletes_by_prefix() -> None:
+    for name in ("Chen", "Cheng", "Dana"):
+        Player.objects.create(display_name=name)
+    answer = Client().get(reverse("games:player-names"), {"q": "che"}).json()
+    assert answer == {"names": ["Chen", "Cheng"]}
+
+
+def test_nav_menu_links_tables_and_new_table() -> None:
+    html = Client().get(reverse("games:tables")).content.decode()
+    assert f'href="{reverse("games:tables")}" aria-current="page"' in html
+    assert f'href="{reverse("games:new")}"' in html
+
+
+@pytest.mark.parametrize(("language", "phrases"), [
+    ("zh-hans", ["新建牌桌", "记录一局", "东"]),
+    ("zh-hant", ["新建牌桌", "記錄一局", "東"]),
+    ("ja", ["新しい卓", "局を記録", "東"]),
+])
+def test_language_switch_is_remembered_and_translates_the_table_page(
+        language: str, phrases: list[str]) -> None:
+    client = Client()
+    table = create(client)
+    answer = client.post(reverse("set_language"), {"language": language, "next": "/tables/"})
+    assert answer.status_code == 302
+    html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert f'<html lang="{language}"' in html
+    for phrase in phrases:
+        assert phrase in html
