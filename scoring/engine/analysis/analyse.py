@@ -41,9 +41,9 @@ plain copy goes first so the red one keeps its value in the priced waits.
 Values come from the ruleset's own ``score()``: the wait's ``ron`` and ``tsumo`` entries are
 its full result (yaku/fan, points, deltas) or the named error it raised (``no_yaku``,
 ``below_minimum_fan``, ...). A ruleset whose package is not installed yet gets shanten and
-waits with ``{"error": {"code": "unknown_ruleset"}}`` as values. For riichi a ron needs a
-discarder: when the request names none the player on the winner's left is used (the
-points do not depend on who deals in, only the deltas do).
+waits with ``{"error": {"code": "unknown_ruleset"}}`` as values. For riichi and MCR a ron
+is priced against a discarder: when the request names none the player on the winner's left
+is used (the points do not depend on who deals in, only the deltas do).
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ WIN_WORDS: dict[str, tuple[str, str]] = {
     "wuhu": ("discard", "self_draw"),
 }
 DEFAULT_WIN_WORDS = ("ron", "tsumo")
+
+# Rulesets whose ron names the discarder by seat letter; one is supplied when missing.
+SEAT_DISCARDER = ("riichi", "mcr")
 
 # The number a result is compared by when looking for a hand's best value (查大叫).
 VALUE_KEYS = ("hand_points", "hand_value", "total", "value")
@@ -171,7 +174,7 @@ class Analysis:
         req["win"] = tsumo_word if tsumo else ron_word
         if tsumo:
             req.pop("discarder", None)
-        elif self.ruleset == "riichi" and "discarder" not in req:
+        elif self.ruleset in SEAT_DISCARDER and "discarder" not in req:
             seat = req.get("seat_wind", "E")
             if seat in SEATS:
                 req["discarder"] = SEATS[(SEATS.index(seat) - 1) % 4]
