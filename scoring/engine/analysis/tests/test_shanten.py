@@ -117,13 +117,15 @@ def _one_suit_targets() -> list[tuple[tuple[int, ...], int, int]]:
 ONE_SUIT_TARGETS = _one_suit_targets()
 
 
-def _brute_standard(counts: list[int]) -> int:
+def _brute_standard(counts: list[int], caps: list[int] | None = None) -> int:
     """Fewest missing tiles over every target, sets and pair outside the suit at full price."""
     n = sum(counts)
     need = (n - 1) // 3
     best = 99
     for target, m, p in ONE_SUIT_TARGETS:
         if m > need:
+            continue
+        if caps is not None and any(t > c for t, c in zip(target, caps, strict=True)):
             continue
         d = sum(t - h for t, h in zip(target, counts, strict=True) if t > h)
         d += 3 * (need - m) + 2 * (1 - p)
@@ -146,6 +148,18 @@ def test_one_suit_standard_matches_brute_force_over_all_targets(seed: int, n: in
             c9[k] += 1
     counts = c9 + [0] * 25
     assert standard_shanten(counts) == _brute_standard(c9)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.sampled_from([1, 4, 7, 10]))
+def test_meld_caps_match_brute_force(seed: int, n: int) -> None:
+    """Copies locked in declared melds are never drawn: capped targets only."""
+    rng = random.Random(seed)
+    c9 = _random_counts(rng, n, range(9))[:9]
+    caps9 = [rng.randint(c, 4) if rng.random() < 0.4 else 4 for c in c9]
+    counts = c9 + [0] * 25
+    caps = caps9 + [4] * 25
+    assert standard_shanten(counts, caps) == _brute_standard(c9, caps9)
 
 
 def test_standard_shanten_matches_mahjong_on_ten_thousand_seeded_hands() -> None:
