@@ -207,3 +207,14 @@ def test_golden_cases_through_the_cli_in_one_batch() -> None:
     assert [json.loads(line) for line in proc.stdout.splitlines()] == [
         c["out"] for c in waits_cases
     ]
+
+
+def test_cli_scores_riichi_hands_line_after_line() -> None:
+    # Twice: the second call must reach the same scorer as the first (see score_command).
+    request = json.dumps({"ruleset": "riichi", "hand": "234m456p678s3455s", "win_tile": "5s",
+                          "win": "ron", "seat_wind": "S", "round_wind": "E", "discarder": "W"})
+    proc = cli("score", [request, request])
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first == second
+    assert (first["han"], first["fu"], first["hand_points"]) == (2, 30, 2000)
+    assert sum(first["deltas"].values()) == first["pot_taken"]
