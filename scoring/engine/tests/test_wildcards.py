@@ -12,6 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.agari import is_win_linear
+from scoring.engine.decompose import decompositions
 from scoring.engine.errors import BadInput, WrongTileCount
 from scoring.engine.shapes import seven_pairs, thirteen_lan
 from scoring.engine.tiles import counts_of, kind_of, parse_hand, tile_name
@@ -202,3 +203,22 @@ def test_flowers_cannot_be_wild() -> None:
 def test_wild_waits_need_a_waiting_hand() -> None:
     with pytest.raises(WrongTileCount):
         waits_wild(counts_of("11m"), [kind_of("5z")])
+
+
+@settings(max_examples=150, deadline=None)
+@given(wild_hands(sizes=(5, 8, 11, 14), max_wilds=1))
+def test_one_wild_readings_are_exactly_those_of_every_substitution(
+        hand: tuple[list[int], int]) -> None:
+    c, w = hand
+    assume(w == 1)
+    expected = set()
+    for k in range(34):
+        d = list(c)
+        d[k] += 1
+        for r in decompositions(d):
+            expected.add((r.pair, tuple(sorted((g.shape, g.kind) for g in r.groups))))
+    found = {
+        (d.pair.kind, tuple(sorted((g.shape, g.kind) for g in d.groups)))
+        for d in wild_decompositions(c, w)
+    }
+    assert found == expected
