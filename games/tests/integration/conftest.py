@@ -1,0 +1,97 @@
+"""Fixtures for the PostgreSQL/Redis integration tests.
+
+They need ``DATABASE_URL_INTEGRATION`` (a PostgreSQL URL whose user may create databases)
+and ``REDIS_URL_INTEGRATION``; ``.ci/run`` exports both. Without them the tests skip on a
+developer's machine but fail in CI (``CI=true``), so a broken service set-up cannot pass
+unnoticed. Each run migrates a database of its own (dropped afterwards) and uses a Redis
+key prefix of its own, so parallel runs on one machine do not meet.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from .harness import Server, db_tool, fresh_postgres_database, manage, site_env
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def _service_urls() -> tuple[str, str]:
+    db = os.environ.get("DATABASE_URL_INTEGRATION", "").strip()
+    redis = os.environ.get("REDIS_URL_INTEGRATION", "").strip()
+    missing = [name for name, value in (("DATABASE_URL_INTEGRATION", db),
+                                        ("REDIS_URL_INTEGRATION", redis)) if not value]
+    if missing:
+        reason = (f"{' and '.join(missing)} not set: the integration tests need a real "
+                  "PostgreSQL and Redis (.ci/run starts both and exports these)")
+        if _in_ci():
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    if not db.startswith(("postgres://", "postgresql://")):
+        pytest.fail(f"DATABASE_URL_INTEGRATION={db!r} must be a postgres:// URL", pytrace=False)
+    return db, redis
+
+
+@dataclass
+class Site:
+    """The migrated database and Redis settings every server of this run shares."""
+
+    database_url: str
+    redis_url: str
+    prefix: str
+    log_dir: str
+
+    def env(self, redis_url: str | None = None) -> dict[str, str]:
+        return site_env(self.database_url, self.redis_url if redis_url is None else redis_url,
+                        self.prefix)
+
+    def server(self, redis_url: str | None = None) -> Server:
+        return Server(self.env(redis_url), log_dir=self.log_dir)
+
+    def tables(self, count: int = 1, **kw: Any) -> list[dict[str, Any]]:
+        return db_tool(self.env(), {"op": "tables", "count": count, **kw})  # type: ignore[no-any-return]
+
+    def sessions(self, count: int) -> list[str]:
+        return db_tool(self.env(), {"op": "sessions", "count": count})  # type: ignore[no-any-return]
+
+    def inspect(self, public_id: str) -> dict[str, Any]:
+        return db_tool(self.env(), {"op": "inspect", "public_id": public_id})  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Site]:
+    admin_url, redis_url = _service_urls()
+    try:
+        import psycopg
+
+        psycopg.connect(admin_url, connect_timeout=5).close()
+    except Exception as exc:  # noqa: BLE001 - any failure means the service is unusable
+        pytest.fail(f"PostgreSQL at DATABASE_URL_INTEGRATION is not reachable: {exc}",
+                    pytrace=False)
+    with fresh_postgres_database(admin_url) as url, \
+            tempfile.TemporaryDirectory(prefix="mjsite-it-") as logs:
+        site = Site(url, redis_url, f"mjsite-it-{secrets.token_hex(4)}", logs)
+        manage(site.env(), "migrate", "--noinput", "-v", "0")
+        yield site
+
+
+@pytest.fixture(scope="module")
+def two_servers(site: Site) -> Iterator[tuple[Server, Server]]:
+    """Two daphne processes on two ports, sharing the database and Redis."""
+    first, second = site.server(), site.server()
+    try:
+        first.start()
+        second.start()
+        yield first, second
+    finally:
+        first.stop()
+        second.stop()

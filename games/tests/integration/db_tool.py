@@ -1,0 +1,92 @@
+"""Set up and inspect tables in the integration database from outside the servers.
+
+Run as ``python -m games.tests.integration.db_tool`` with ``DATABASE_URL`` set and one JSON
+request on stdin; prints one JSON answer. A subprocess because the test process itself runs
+pytest-django's SQLite settings, while the servers use the PostgreSQL database under test.
+
+Requests:
+
+* ``{"op": "tables", "count": n, "visibility": "link", "seated": true}``: n riichi tables;
+  each answer item has ``public_id``, ``pk`` and ``sessions`` (four session keys, one
+  per claimed seat, in seat order; empty when ``seated`` is false) and ``creator``.
+* ``{"op": "sessions", "count": n}``: n fresh browser sessions (keys) that hold no seat.
+* ``{"op": "inspect", "public_id": ...}``: the table's seq, events, hands and ledger sums.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+
+def _session() -> str:
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store["integration"] = True
+    store.save()
+    return str(store.session_key)
+
+
+def _tables(count: int, visibility: str = "link", seated: bool = True) -> list[dict[str, Any]]:
+    from games import services
+
+    out = []
+    for i in range(count):
+        creator = _session()
+        table = services.create_table(f"Integration {i}", "riichi", "", {},
+                                      ["Aiko", "Bo", "Chen", "Dana"],
+                                      creator=services.Actor(session_key=creator),
+                                      visibility=visibility)
+        keys = []
+        if seated:
+            for position in range(4):
+                key = _session()
+                services.claim_seat(table, position, session_key=key)
+                keys.append(key)
+        out.append({"public_id": table.public_id, "pk": table.pk, "sessions": keys,
+                    "creator": creator})
+    return out
+
+
+def _inspect(public_id: str) -> dict[str, Any]:
+    from games.models import Event, Hand, LedgerEntry, Table
+
+    table = Table.objects.get(public_id=public_id)
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    per_hand = []
+    for hand in hands:
+        rows = sum(e.amount for e in LedgerEntry.objects.filter(hand=hand))
+        per_hand.append({"number": hand.number, "rows": rows, "pot_change": hand.pot_change})
+    return {
+        "seq": table.seq,
+        "events": list(Event.objects.filter(table=table).order_by("seq")
+                       .values_list("command_id", flat=True)),
+        "hands": per_hand,
+        "ledger_total": sum(e.amount for e in LedgerEntry.objects.filter(table=table)),
+        "pot": (table.state or {}).get("pot", 0),
+    }
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
+    import django
+
+    django.setup()
+    request = json.loads(sys.stdin.read())
+    op = request.pop("op")
+    if op == "tables":
+        answer: Any = _tables(**request)
+    elif op == "sessions":
+        answer = [_session() for _ in range(request["count"])]
+    elif op == "inspect":
+        answer = _inspect(request["public_id"])
+    else:
+        raise SystemExit(f"unknown op {op!r}; use tables, sessions or inspect")
+    print(json.dumps(answer))
+
+
+if __name__ == "__main__":
+    main()

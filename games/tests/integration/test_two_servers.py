@@ -1,0 +1,60 @@
+"""Two daphne processes behind one Redis: what one of them records, the other's clients see."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from .conftest import Site
+from .harness import Client, Server
+
+pytestmark = pytest.mark.integration
+
+
+async def test_hand_recorded_through_one_server_reaches_a_client_of_the_other(
+        site: Site, two_servers: tuple[Server, Server]) -> None:
+    first, second = two_servers
+    (table,) = site.tables(1)
+    writer = Client(first, table["public_id"], table["sessions"][0])
+    watcher = Client(second, table["public_id"], table["sessions"][1])
+    assert (await writer.connect())["type"] == "snapshot"
+    assert (await watcher.connect())["seq"] == 0
+    try:
+        await writer.record("two-servers-1")
+        ack = await writer.answer_to("two-servers-1")
+        assert ack["type"] == "ack" and ack["seq"] == 1
+        event = await watcher.expect(lambda m: m["type"] == "hand_recorded", timeout=10)
+        assert event["seq"] == 1 and event["command_id"] == "two-servers-1"
+        assert event["snapshot"]["seq"] == 1
+        # And back the other way: the watcher, now current, writes through its own server.
+        await watcher.record("two-servers-2")
+        assert (await watcher.answer_to("two-servers-2"))["seq"] == 2
+        back = await writer.expect(lambda m: m["type"] == "hand_recorded" and m["seq"] == 2)
+        assert back["command_id"] == "two-servers-2"
+    finally:
+        await asyncio.gather(writer.close(), watcher.close())
+    state = site.inspect(table["public_id"])
+    assert state["events"] == ["two-servers-1", "two-servers-2"]
+    assert all(h["rows"] + h["pot_change"] == 0 for h in state["hands"])
+
+
+async def test_spectators_on_both_servers_see_every_hand_in_order(
+        site: Site, two_servers: tuple[Server, Server]) -> None:
+    first, second = two_servers
+    (table,) = site.tables(1)
+    writer = Client(first, table["public_id"], table["sessions"][2])
+    spectators = [Client(server, table["public_id"]) for server in (first, second, second)]
+    await writer.connect()
+    for spectator in spectators:
+        assert (await spectator.connect())["you"]["can_write"] is False
+    try:
+        for n in range(1, 4):
+            await writer.record(f"order-{n}")
+            assert (await writer.answer_to(f"order-{n}"))["seq"] == n
+        for spectator in spectators:
+            seqs = [(await spectator.expect(lambda m: m["type"] == "hand_recorded"))["seq"]
+                    for _ in range(3)]
+            assert seqs == [1, 2, 3]
+    finally:
+        await asyncio.gather(writer.close(), *(s.close() for s in spectators))
