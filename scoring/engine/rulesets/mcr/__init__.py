@@ -32,6 +32,18 @@ flowers may be written in it), ``melds`` (``"chi 123m from N"``, ``"pon 555z fro
 tiles ``"1f5f"``), flags ``last_tile`` (和绝张), ``kong`` (抢杠和 on ron, 杠上开花 on
 tsumo), ``wall_last`` (海底捞月 on ron, 妙手回春 on tsumo), ``discarder`` (seat, for the
 deltas of a ron), ``heavenly_hand``/``earthly_hand``/``human_hand``, ``preset``, ``options``.
+
+``score(request)`` output: ``fans`` (``[{"id", "name_zh", "name_en", "points", "count"}]``
+in table order, flowers last as 花牌), ``hand_fan`` (without flowers: what the minimum is
+checked against), ``flowers``, ``total`` (``hand_fan`` + flowers: what is paid),
+``deltas`` (``{"E": .., "S": .., "W": .., "N": ..}``, zero-sum; ``None`` for a ron that
+names no discarder), ``win``, ``seat_wind``, ``round_wind``, ``win_tile``, ``reading`` (the
+chosen reading's sets and pair) and ``options``. Under the minimum it raises
+``below_minimum_fan``. Settling a recorded hand uses :func:`.payments.payments`.
+
+Checked against pymahjonggb (the C++ ChineseOfficialMahjong calculator) on 20,000 seeded
+random hands in ``tests/test_reference_differential.py``; the one documented difference
+(the four-copy wait rule above) is in ``tests/data/reference_exceptions.json``.
 """
 
 from __future__ import annotations
