@@ -25,3 +25,10 @@ Conventions chosen where rules or sources vary:
 * **Danger** follows seed 003's ``suan_weixian`` code where its prose differs (a non-suji 3
   behind a 4-kabe scores 6, not 3): see :mod:`.danger`.
 """
+
+from .analyse import analyse, best_value_if_ready, tenpai
+from .danger import danger
+from .shanten import hand_shanten, shanten, shapes_for
+
+__all__ = ["analyse", "best_value_if_ready", "danger", "hand_shanten", "shanten", "shapes_for",
+           "tenpai"]

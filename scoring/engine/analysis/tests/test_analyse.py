@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import rulesets
-from scoring.engine.analysis import analyse as analyse_module
 from scoring.engine.analysis.analyse import analyse, best_value_if_ready, score_function, tenpai
 from scoring.engine.analysis.shanten import shanten
 from scoring.engine.commands import run
@@ -124,7 +123,7 @@ def test_ruleset_without_a_score_package_still_gets_shanten_and_waits(monkeypatc
             raise UnknownRuleset("the ruleset 'wuhu' is not installed")
         return real_get(name)
 
-    monkeypatch.setattr(analyse_module.rulesets, "get", missing)
+    monkeypatch.setattr(rulesets, "get", missing)
     result = analyse({"ruleset": "wuhu", "hand": "1112223334445m"})
     assert result["shanten"] == 0
     assert all(w["ron"]["error"]["code"] == "unknown_ruleset" for w in result["waits"])
