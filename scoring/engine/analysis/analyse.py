@@ -109,7 +109,9 @@ class Analysis:
         for m in self.hand.melds:
             for k in m.kinds:
                 held[k] += 1
-        self.caps = [4 - (held[k] - self.hand.counts[k]) for k in range(NUM_KINDS)]
+        # Copies the concealed part may ever hold (4 minus those in the melds).
+        self.limit = [4 - (held[k] - self.hand.counts[k]) for k in range(NUM_KINDS)]
+        self.caps: list[int] | None = self.limit if self.hand.melds else None
         visible = [0] * NUM_KINDS
         for k in read_kinds(request.get("visible"), "visible"):
             visible[k] += 1
@@ -140,7 +142,7 @@ class Analysis:
         """Draws that lower the shanten of a 3n+1 hand, with the copies left to draw."""
         out = []
         for k in range(NUM_KINDS):
-            if counts[k] >= self.caps[k]:
+            if counts[k] >= self.limit[k]:
                 continue
             counts[k] += 1
             if self.shanten_of(counts) < current:
