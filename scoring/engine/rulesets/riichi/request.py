@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...errors import BadInput, BadOption, WrongTileCount
 from ...options import build_options
@@ -94,7 +95,13 @@ def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
     return out
 
 
+NO_FLAGS: dict[str, bool] = dict.fromkeys(FLAGS, False)
+_FLAG_SET = frozenset(FLAGS)
+
+
 def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
+    if _FLAG_SET.isdisjoint(request.keys()):
+        return NO_FLAGS  # shared and never modified: most requests set no flag
     flags = {name: request.get(name, False) for name in FLAGS}
     if not all(type(v) is bool for v in flags.values()):
         for name, value in flags.items():
@@ -174,35 +181,51 @@ def tiles_of(text: str) -> tuple[Tile, ...]:
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
+_TOKEN = re.compile(r"([0-9]+)([mpsz])")
+
+
+@lru_cache(maxsize=1024)
+def _token(digits: str, suit: str) -> tuple[tuple[int, ...], tuple[int, int, int]] | None:
+    """Kinds and red fives of one run of digits with its suit letter (None: not tiles)."""
+    base = _SUIT_BASE[suit]
+    kinds = []
+    reds = [0, 0, 0]
+    for d in digits:
+        if d == "0" and base < 27:
+            kinds.append(base + 4)
+            reds[base // 9] += 1
+        elif d != "0" and (base < 27 or d <= "7"):
+            kinds.append(base + int(d) - 1)
+        else:
+            return None
+    return tuple(kinds), (reds[0], reds[1], reds[2])
+
+
 @lru_cache(maxsize=4096)
 def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     """(34 counts, red fives per suit, tile count) of a concealed-tile string.
 
-    The hot path of every request, so it counts straight from the characters; anything
-    unusual (flowers, bad characters) goes through :func:`tiles_of` for its error.
+    The hot path of every request: runs of digits are looked up per token (``"123m"``,
+    ``"5p"`` recur across hands); anything unusual (flowers, spaces, bad characters)
+    goes through :func:`tiles_of` for its error.
     """
-    counts = [0] * 34
-    reds = [0, 0, 0]
-    n = 0
-    start = 0
-    for i, ch in enumerate(text):
-        base = _SUIT_BASE.get(ch)
-        if base is not None:
-            for d in text[start:i]:
-                if d == "0" and base < 27:
-                    counts[base + 4] += 1
-                    reds[base // 9] += 1
-                elif "1" <= d <= "9" and (base < 27 or d <= "7"):
-                    counts[base + ord(d) - 49] += 1
-                else:
-                    return _scan_slow(text)
-                n += 1
-            start = i + 1
-        elif not ("0" <= ch <= "9"):
-            return _scan_slow(text)
-    if start != len(text):
+    tokens = _TOKEN.findall(text)
+    if sum(len(d) + 1 for d, _ in tokens) != len(text):
         return _scan_slow(text)
-    return tuple(counts), (reds[0], reds[1], reds[2]), n
+    counts = [0] * 34
+    n = 0
+    r0 = r1 = r2 = 0
+    for digits, suit in tokens:
+        found = _token(digits, suit)
+        if found is None:
+            return _scan_slow(text)
+        kinds, reds = found
+        for k in kinds:
+            counts[k] += 1
+        n += len(kinds)
+        if reds != (0, 0, 0):
+            r0, r1, r2 = r0 + reds[0], r1 + reds[1], r2 + reds[2]
+    return tuple(counts), (r0, r1, r2), n
 
 
 def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
@@ -216,14 +239,25 @@ def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     return tuple(counts34(tiles)), (reds[0], reds[1], reds[2]), len(tiles)
 
 
+class MeldInfo(NamedTuple):
+    meld: Meld
+    reds: tuple[int, int, int]  # red 5m, 5p, 5s in the meld
+    kinds: tuple[int, ...]
+    is_open: bool
+    is_kan: bool
+
+
 @lru_cache(maxsize=4096)
-def meld_of(text: str) -> tuple[Meld, tuple[int, int, int]]:
-    m = parse_meld(text)
+def meld_of(text: str) -> MeldInfo:
+    return _meld_info(parse_meld(text))
+
+
+def _meld_info(m: Meld) -> MeldInfo:
     reds = [0, 0, 0]
     for t in m.tiles:
         if t.red:
             reds[t.kind // 9] += 1
-    return m, (reds[0], reds[1], reds[2])
+    return MeldInfo(m, (reds[0], reds[1], reds[2]), m.kinds, m.is_open, m.is_kan)
 
 
 def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, int]:
@@ -242,9 +276,9 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     melds_raw = request.get("melds") or []
     if not isinstance(melds_raw, list):
         raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
-    parsed = [meld_of(m) if isinstance(m, str) else (parse_meld(m), (0, 0, 0))
+    parsed = [meld_of(m) if isinstance(m, str) else _meld_info(parse_meld(m))
               for m in melds_raw]
-    melds = tuple(m for m, _ in parsed)
+    melds = tuple(info.meld for info in parsed)
     size = n + 3 * len(melds)
     if size != 13:
         raise WrongTileCount(
@@ -257,13 +291,13 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     if win_tile.red:
         reds[win_tile.kind // 9] += 1
     has_open = has_kan = False
-    for m, meld_reds in parsed:
-        for t in m.tiles:
-            counts[t.kind] += 1
-        if meld_reds != (0, 0, 0):
-            reds = [a + b for a, b in zip(reds, meld_reds, strict=True)]
-        has_open = has_open or m.kind != "ankan"
-        has_kan = has_kan or m.is_kan
+    for info in parsed:
+        for k in info.kinds:
+            counts[k] += 1
+        if info.reds != (0, 0, 0):
+            reds = [a + b for a, b in zip(reds, info.reds, strict=True)]
+        has_open = has_open or info.is_open
+        has_kan = has_kan or info.is_kan
     if max(counts) > 4:
         all_tiles = list(tiles_of(hand_text)) + [win_tile]
         for m in melds:
@@ -279,7 +313,7 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     me = seat(request.get("seat_wind"), "seat_wind")
     round_wind = seat(request.get("round_wind"), "round_wind", default="E")
     flags = flags_of(request)
-    if any(flags.values()):
+    if flags is not NO_FLAGS and True in flags.values():
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
     ctx = WinContext(
         concealed=concealed, melds=melds, win_tile=win_tile.kind, tsumo=tsumo, seat=me,

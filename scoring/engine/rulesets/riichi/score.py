@@ -42,7 +42,7 @@ from ...tiles import Tile
 from .fu import compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
-from .points import base_points, ron_value, tsumo_shares, win_payments
+from .points import base_points, tsumo_shares, win_payments
 from .registry import active, hand_features
 from .request import build_context, count, flags_of, indicators, resolve_options, seat
 from .yaku import View, Yaku
@@ -193,8 +193,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
                            "of them, so leave 'pao' out")
     deltas = win_payments(best.base, winner, "tsumo" if ctx.tsumo else "ron", discarder,
                           honba, sticks, options, pao=pao, pao_base=pao_base)
-    hand_points = (sum(tsumo_shares(best.base, winner).values()) if ctx.tsumo
-                   else ron_value(best.base, winner == "E"))
+    hand_points = deltas[winner] - 300 * honba - 1000 * sticks
     return {
         "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
         "yaku": best.yaku, "yakuman": best.yakuman,
