@@ -240,18 +240,17 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
 
 
 def _check_flags(r: WinRequest) -> None:
-    name = tile_name(r.win_tile)
     in_melds = sum(1 for m in r.melds for k in m.kinds if k == r.win_tile)
     if r.kong and r.tsumo and not any(m.is_kan for m in r.melds):
         raise WinFlagConflict("杠上开花 (kong + tsumo) needs a declared kong in 'melds'")
     if r.kong and not r.tsumo and (r.concealed14[r.win_tile] != 1 or in_melds):
         raise WinFlagConflict(
-            f"抢杠和 (kong + ron): the robbed {name} completes someone else's kong, so the "
-            "winner cannot hold another copy of it")
+            f"抢杠和 (kong + ron): the robbed {tile_name(r.win_tile)} completes someone else's "
+            "kong, so the winner cannot hold another copy of it")
     if r.last_tile and r.concealed14[r.win_tile] != 1:
         raise WinFlagConflict(
-            f"和绝张 (last_tile): the hand holds another {name} itself, so the winning tile "
-            "cannot be the last copy with three already exposed")
+            f"和绝张 (last_tile): the hand holds another {tile_name(r.win_tile)} itself, so the "
+            "winning tile cannot be the last copy with three already exposed")
     if in_melds == 3:
         # Three copies in the winner's own exposed melds: the fourth is necessarily the last.
         r.last_tile = True
