@@ -49,3 +49,21 @@ def test_payment_errors_say_what_is_wrong(args: tuple, code: str) -> None:
     with pytest.raises(EngineError) as err:
         payments(*args, Options())
     assert err.value.code == code and err.value.message
+
+
+def test_every_scored_random_hand_settles_zero_sum_with_the_base_per_loser() -> None:
+    from scoring.engine.rulesets.mcr import score
+    from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
+    from scoring.engine.tiles import SEATS
+
+    for hand in random_hands(404, 1500):
+        request = dict(hand["request"])
+        seat = request["seat_wind"]
+        if request["win"] == "ron":
+            request["discarder"] = SEATS[(SEATS.index(seat) + 2) % 4]
+        result = score(request)
+        deltas = result["deltas"]
+        assert sum(deltas.values()) == 0
+        total = result["total"]
+        expected = 3 * (8 + total) if request["win"] == "tsumo" else 8 + total + 16
+        assert deltas[seat] == expected
