@@ -25,8 +25,7 @@ pair. Declared melds are not passed in: they only lower ``n`` in the 3n+2 tile c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations_with_replacement
-from operator import itemgetter
+from itertools import combinations_with_replacement, product
 
 # Largest concealed hand the tables cover: a Taiwan 17-tile hand (five sets and a pair).
 TABLE_MAX_SETS = 5
@@ -159,11 +158,40 @@ def _build_honour_table() -> dict[bytes, int]:
     return table
 
 
+# Shapes that take part in a standard win, seven pairs or thirteen orphans, each valued
+# with three byte lanes: standard (pairs held: 0 or 1), seven pairs (pairs held) and
+# thirteen orphans (doubled orphans held). _NO marks a lane the shape rules out; four of
+# them still fit in a lane, and any one keeps the lane's total off its target (1, 7, 1).
+_NO = 0x20
+_COMPLETE_SUIT: dict[bytes, int] = {}
+_COMPLETE_HONOUR: dict[bytes, int] = {}
+
+
+def _build_complete_table(standard: dict[bytes, int], size: int) -> dict[bytes, int]:
+    keys = set(standard)
+    keys.update(bytes(c) for c in product((0, 2), repeat=size))
+    if size == 9:
+        keys.update(bytes([a, 0, 0, 0, 0, 0, 0, 0, z]) for a in (1, 2) for z in (1, 2))
+    else:
+        keys.update(bytes(c) for c in product((1, 2), repeat=size))
+    table = {}
+    for key in keys:
+        std = standard.get(key, _NO)
+        pairs = key.count(2) if key.count(0) + key.count(2) == size else _NO
+        ends = key if size == 7 else key[0:1] + key[8:9]
+        body_empty = size == 7 or not any(key[1:8])
+        orphans = ends.count(2) if body_empty and 0 not in ends and max(ends) <= 2 else _NO
+        table[key] = std | pairs << 8 | orphans << 16
+    return table
+
+
 def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     """The (suit, honour) tables, built on first use (about a tenth of a second)."""
     if not _SUIT_TABLE:
         _HONOUR_TABLE.update(_build_honour_table())
         _SUIT_TABLE.update(_build_suit_table())
+        _COMPLETE_SUIT.update(_build_complete_table(_SUIT_TABLE, 9))
+        _COMPLETE_HONOUR.update(_build_complete_table(_HONOUR_TABLE, 7))
     return _SUIT_TABLE, _HONOUR_TABLE
 
 
@@ -200,40 +228,38 @@ def is_win(counts: Sequence[int], _suit_get: Callable[[bytes], int | None] = _SU
     return m + p + s + z == 1
 
 
-_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_orphans_of = itemgetter(*_ORPHAN_KINDS)
-_ORPHAN_KEYS = frozenset(
-    bytes(2 if i == j else 1 for i in range(13)) for j in range(13)
-)
-
-
 def is_complete(counts: Sequence[int], *, seven_pairs: bool = True,
-                thirteen_orphans: bool = True, _suit_get: Callable[[bytes], int | None] =
-                _SUIT_TABLE.get, _honour_get: Callable[[bytes], int | None] =
-                _HONOUR_TABLE.get) -> bool:
+                thirteen_orphans: bool = True, _get: Callable[[bytes], int | None] =
+                _COMPLETE_SUIT.get, _honour_get: Callable[[bytes], int | None] =
+                _COMPLETE_HONOUR.get) -> bool:
     """Standard win, or seven pairs of different kinds, or thirteen orphans.
 
-    The riichi notion of a complete closed hand, on the fast path of :func:`is_win` (same
-    precondition); :mod:`scoring.engine.shapes` describes the special shapes in detail.
+    The riichi notion of a complete closed hand, as fast as :func:`is_win` (same
+    precondition): the lookups answer all three shapes at once through lanes of the
+    value (see :func:`_build_complete_table`). :mod:`scoring.engine.shapes` describes the
+    special shapes in detail.
     """
     if not _SUIT_TABLE:
         tables()
     b = bytes(counts)
     z = _honour_get(b[27:34])
-    if z is not None:
-        m = _suit_get(b[0:9])
-        if m is not None:
-            p = _suit_get(b[9:18])
-            if p is not None:
-                s = _suit_get(b[18:27])
-                if s is not None and m + p + s + z == 1:
-                    return True
-    # Exactly seven kinds held, two of each; or the 13 orphans held (one doubled) and
-    # nothing else. Counting bytes runs in C, which keeps this as cheap as a lookup.
-    zeros = b.count(0)
-    if zeros == 27:
-        return seven_pairs and b.count(2) == 7
-    return zeros == 21 and thirteen_orphans and bytes(_orphans_of(b)) in _ORPHAN_KEYS
+    if z is None:
+        return False
+    m = _get(b[0:9])
+    if m is None:
+        return False
+    p = _get(b[9:18])
+    if p is None:
+        return False
+    s = _get(b[18:27])
+    if s is None:
+        return False
+    t = m + p + s + z
+    if t & 0xFF == 1:
+        return True
+    if seven_pairs and t >> 8 & 0xFF == 7:
+        return True
+    return thirteen_orphans and t >> 16 == 1
 
 
 def is_sets(counts: Sequence[int]) -> bool:
