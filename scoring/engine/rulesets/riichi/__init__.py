@@ -21,20 +21,15 @@ Conventions chosen where rules vary (the others are options):
 
 from __future__ import annotations
 
-from typing import Any
-
 from .game import GAME as game
 from .options import PRESETS, Options
+
+# Imported eagerly: a lazy import would let the submodule ``score`` replace this
+# package attribute the first time it runs.
+from .score import score
 
 NAME = "riichi"
 TITLE = "Japanese riichi"
 TITLE_NATIVE = "立直麻雀"
 
 __all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
-
-
-def score(request: dict[str, Any]) -> dict[str, Any]:
-    """Score one win; see :func:`.score.score` for the request and response."""
-    from .score import score as _score
-
-    return _score(request)
