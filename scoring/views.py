@@ -1,0 +1,118 @@
+"""Pages of the scoring app: the hand analyser, the riichi tile-danger estimate and the MCR
+fan list (issues 9 and 4).
+
+All three are GET forms rendered by the server, so they work without scripts and a result
+is a link to share; ``static/js/analyse.js`` and ``danger.js`` add the tile picker and
+answer without reloading through ``POST /api/analyse/`` and ``/api/danger/``.
+``/analyse/?table=<public_id>`` starts from the ruleset, preset and options of a table the
+visitor may view (the table page links there when a draw is recorded).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.models import Hand, Table
+from games.permissions import can_view
+from scoring import pages, registry
+from scoring.engine import commands
+
+
+def _table_for(request: HttpRequest, public_id: str) -> Table | None:
+    if not public_id:
+        return None
+    table = Table.objects.filter(public_id=public_id).first()
+    if table is None or not can_view(table, request):
+        return None
+    return table
+
+
+def _strings() -> dict[str, str]:
+    """Strings of the page's language for the scripts (static/js/i18n.js reads them)."""
+    return {
+        "concealed": _("Hand"), "melds": _("Melds"), "visible": _("Visible tiles"),
+        "dora": _("Dora indicators"), "discards": _("Discards"), "passed": _("Passed"),
+        "clear": _("Clear"), "undo_tile": _("Remove last"), "add_meld": _("Add a meld"),
+        "shanten": _("Shanten"), "ready": _("Ready"), "complete": _("Complete hand"),
+        "waits": _("Waits"), "ron": _("Ron"), "tsumo": _("Tsumo"),
+        "left": _("left"), "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
+        "best_discards": _("Discards, best first"), "score": _("Score"),
+        "reasons": _("Reason"), "error": _("The engine could not read this"),
+        "working": _("Working…"), "winner_gets": _("winner +"), "no_waits": _("No waits"),
+        "after": _("shanten after"), "no_reduction": _("no reduction"),
+        **{f"reason_{code}": label for code, label in _reason_labels().items()},
+    }
+
+
+def _reason_labels() -> dict[str, str]:
+    return {
+        "genbutsu": _("their own discard, safe"), "suji": _("suji"),
+        "kabe": _("kabe: every copy of a neighbour is visible"),
+        "copies_visible": _("copies visible"),
+    }
+
+
+@require_GET
+def analyse_page(request: HttpRequest) -> HttpResponse:
+    form = {key: request.GET.get(key, "").strip() for key in pages.ANALYSE_FIELDS}
+    choices = pages.ruleset_choices()
+    names = [c["name"] for c in choices]
+    table = _table_for(request, form["table"])
+    overrides: dict[str, Any] = {}
+    if table is not None and table.ruleset in names:
+        form["ruleset"] = form["ruleset"] or table.ruleset
+        if form["ruleset"] == table.ruleset:
+            form["preset"] = form["preset"] or table.preset
+            overrides = dict(table.options or {})
+    if form["ruleset"] not in names:
+        form["ruleset"] = names[0]
+    form["preset"], options = pages.resolve_options(form["ruleset"], form["preset"],
+                                                    overrides)
+    for key in ("seat_wind", "round_wind"):
+        if form[key] not in pages.WINDS:
+            form[key] = "E"
+    context: dict[str, Any] = {
+        "form": form, "choices": choices, "winds": pages.WINDS, "table": table,
+        "options": options, "strings": _strings(),
+    }
+    if form["hand"]:
+        engine_request = pages.analyse_request(form, options)
+        result = commands.run("analyse", engine_request)
+        context["engine_request"] = engine_request
+        if set(result) == {"error"}:
+            context["error"] = result["error"]
+        else:
+            context["analysis"] = pages.analysis_view(result)
+        context["hand_tiles"] = pages.tiles(form["hand"])
+        context["meld_tiles"] = [pages.meld_view(m) for m in pages.split_melds(form["melds"])]
+    return render(request, "scoring/analyse.html", context)
+
+
+@require_GET
+def danger_page(request: HttpRequest) -> HttpResponse:
+    form = {key: request.GET.get(key, "").strip() for key in pages.DANGER_FIELDS}
+    result = commands.run("danger", pages.danger_request(form))
+    context: dict[str, Any] = {"form": form, "strings": _strings()}
+    if set(result) == {"error"}:
+        context["error"] = result["error"]
+    else:
+        context["rows"] = pages.danger_views(result["tiles"], _reason_labels())
+    context["discard_tiles"] = pages.tiles(form["discards"])
+    return render(request, "scoring/danger.html", context)
+
+
+@require_GET
+def fans_page(request: HttpRequest) -> HttpResponse:
+    results = Hand.objects.filter(table__ruleset="mcr").values_list("result", flat=True)
+    wins, seen = pages.fan_counts(results.iterator())
+    rows = pages.fan_rows(wins, seen)
+    rs = registry.get("mcr")
+    return render(request, "scoring/fans.html", {
+        "rows": rows, "wins": wins, "plot": pages.scatter(rows),
+        "title": rs.title, "title_native": rs.title_native,
+    })
