@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -113,6 +113,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
     })
 
 
+def _ledger_csv_url(table: Table) -> str | None:
+    # The ledger export belongs to the API, which may not be installed.
+    try:
+        return reverse("games:api-ledger", args=[table.public_id]) + "?format=csv"
+    except NoReverseMatch:
+        return None
+
+
 def _join_url(request: HttpRequest, table: Table) -> str:
     return request.build_absolute_uri(reverse("games:join", args=[table.public_id]))
 
@@ -133,7 +141,7 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     join_url = _join_url(request, table)
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "you": you, "seat": seat,
-        "join_url": join_url, "qr_svg": _qr_svg(join_url),
+        "join_url": join_url, "qr_svg": _qr_svg(join_url), "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
         "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
         "socket_path": f"/ws/tables/{table.public_id}/",
@@ -199,6 +207,7 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "games/table_results.html", {
         "table": table, "snap": snap, "standings": standings,
         "hands": snap["hands"], "names": [seats[p]["player"]["name"] for p in range(4)],
+        "ledger_csv": _ledger_csv_url(table),
     })
 
 

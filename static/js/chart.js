@@ -16,6 +16,13 @@ export function drawChart(container, chart, playerNames) {
   const width = 360;
   const height = 200;
   const pad = {left: 48, right: 10, top: 10, bottom: 24};
+  if (chart.labels.length < 2) {
+    const empty = document.createElement("p");
+    empty.className = "muted";
+    empty.textContent = t("no_hands");
+    container.replaceChildren(empty);
+    return;
+  }
   const values = chart.series.flat();
   let low = Math.min(...values);
   let high = Math.max(...values);

@@ -402,6 +402,7 @@ export class RecordPanel {
         if (win.hand && (win.hand.riichi || win.hand.double_riichi)) declared.add(win.winner);
         if (win.hand && declared.has(win.winner) && !win.hand.double_riichi) win.hand.riichi = true;
       }
+      this.riichi.set([...declared]);
       if (declared.size) outcome.riichi = [...declared].sort();
     }
     if (this.jing && this.jing.zheng.value) {

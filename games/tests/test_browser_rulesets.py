@@ -1,0 +1,263 @@
+"""One phone plays several hands of every installed ruleset in headless Chromium: a kong,
+a self-draw and a discard win (tiles mode where the ruleset scores tiles, quick mode
+otherwise), then checks the standings against the engine and downloads the ledger."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.urls import NoReverseMatch, reverse
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from scoring import registry
+
+from .live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
+from .test_browser_table import tap_tiles
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NAMES = ["Aiko", "Bo", "Chen", "Dana"]
+
+Step = Callable[[Page], None]
+
+
+def open_record(page: Page, kind: str) -> None:
+    page.click("#open-record")
+    page.select_option("#outcome-type", kind)
+
+
+def save(page: Page) -> None:
+    expect(page.locator("#preview-table")).to_be_visible()
+    page.click("#save-hand")
+    expect(page.locator("#record")).to_be_hidden()
+
+
+def win(page: Page, winner: int, discarder: int | None, entry: int = 0) -> None:
+    box = page.locator(".win-entry").nth(entry)
+    box.locator("select[name=winner]").select_option(str(winner))
+    select = box.locator("select[name=discarder]")
+    if select.count():
+        select.select_option("" if discarder is None else str(discarder))
+    elif discarder is not None:
+        page.select_option("#record-form select[name=discarder]", str(discarder))
+
+
+def quick(page: Page, values: dict[str, Any], entry: int = 0) -> None:
+    box = page.locator(".win-entry").nth(entry)
+    box.locator("[data-mode=quick]").click()
+    for name, value in values.items():
+        control = box.locator(f"[name=quick-{name}]")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        elif control.evaluate("node => node.tagName") == "SELECT":
+            control.select_option(str(value))
+        else:
+            control.fill(str(value))
+
+
+def meld(page: Page, kind: str, tiles: str) -> None:
+    page.locator(f".win-entry [data-meld={kind}]").first.click()
+    tap_tiles(page, tiles)
+
+
+def riichi_tsumo_with_kan(page: Page) -> None:
+    open_record(page, "tsumo")
+    win(page, 0, None)
+    meld(page, "ankan", "1111p")
+    tap_tiles(page, "234m567p555s6z6z")
+    page.check(".win-entry input[name=flag-rinshan]")
+    save(page)
+
+
+def riichi_ron_quick(page: Page) -> None:
+    open_record(page, "ron")
+    win(page, 2, 1)
+    quick(page, {"han": 2, "fu": 40})
+    save(page)
+
+
+def riichi_draw(page: Page) -> None:
+    open_record(page, "draw")
+    page.check("input[name=tenpai-0]")
+    save(page)
+
+
+def mcr_discard_with_kong(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 1, 3)
+    meld(page, "kan", "1111p")
+    tap_tiles(page, "123m456m789m5p5p")
+    save(page)
+
+
+def mcr_self_draw_quick(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 2, None)
+    quick(page, {"fan": 12})
+    save(page)
+
+
+def plain_draw(page: Page) -> None:
+    open_record(page, "draw")
+    save(page)
+
+
+def sichuan_kong_and_three_wins(page: Page) -> None:
+    open_record(page, "hand")
+    page.click("#add-kong")
+    page.select_option(".kong-entry select[name=kong-player]", "1")
+    page.select_option(".kong-entry select[name=kong-kind]", "concealed")
+    for entry, (winner, discarder, fan) in enumerate([(1, 0, 1), (2, None, 2), (3, 0, 0)]):
+        page.click("#add-win")
+        win(page, winner, discarder, entry)
+        quick(page, {"fan": fan}, entry)
+    save(page)
+
+
+def wuhu_discard(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 2, 0)
+    quick(page, {"zhi": 8, "ya": 3})
+    save(page)
+
+
+def wuhu_self_draw_with_kong(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 0, None)
+    quick(page, {"zhi": 10, "ya": 2, "concealed_kongs": 1})
+    save(page)
+
+
+def jian_discard(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 1, 2)
+    quick(page, {"shape": "plain", "deguo": True})
+    save(page)
+
+
+def jian_self_draw_after_kong(page: Page) -> None:
+    open_record(page, "win")
+    win(page, 3, None)
+    quick(page, {"shape": "small_seven", "after_kong": True})
+    save(page)
+
+
+# Each step and the outcome the engine is given for the expected standings.
+PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
+    "riichi": [
+        (riichi_tsumo_with_kan, {"type": "tsumo", "wins": [{"winner": 0, "hand": {
+            "hand": "234m567p555s6z", "win_tile": "6z", "melds": ["ankan 1111p"],
+            "rinshan": True}}]}),
+        (riichi_ron_quick, {"type": "ron", "wins": [{"winner": 2, "discarder": 1,
+                                                     "quick": {"han": 2, "fu": 40}}]}),
+        (riichi_draw, {"type": "draw", "tenpai": [0]}),
+    ],
+    "mcr": [
+        (mcr_discard_with_kong, {"type": "win", "wins": [{"winner": 1, "discarder": 3, "hand": {
+            "hand": "123m456m789m5p", "win_tile": "5p", "melds": ["kan 1111p"]}}]}),
+        (mcr_self_draw_quick, {"type": "win", "wins": [{"winner": 2, "discarder": None,
+                                                        "quick": {"fan": 12}}]}),
+        (plain_draw, {"type": "draw"}),
+    ],
+    "sichuan": [
+        (sichuan_kong_and_three_wins, {"type": "hand", "extra": {"events": [
+            {"kind": "kong", "player": 1, "kong": "concealed"},
+            {"kind": "win", "winner": 1, "discarder": 0, "quick": {"fan": 1}},
+            {"kind": "win", "winner": 2, "discarder": None, "quick": {"fan": 2}},
+            {"kind": "win", "winner": 3, "discarder": 0, "quick": {"fan": 0}}]}}),
+    ],
+    "wuhu": [
+        (wuhu_discard, {"type": "win", "wins": [{"winner": 2, "discarder": 0,
+                                                 "quick": {"zhi": 8, "ya": 3}}]}),
+        (wuhu_self_draw_with_kong, {"type": "win", "wins": [{
+            "winner": 0, "discarder": None,
+            "quick": {"zhi": 10, "ya": 2, "concealed_kongs": 1}}]}),
+        (plain_draw, {"type": "draw"}),
+    ],
+    "jian": [
+        (jian_discard, {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {
+            "shape": "plain", "deguo": True, "jingdiao": False}}]}),
+        (jian_self_draw_after_kong, {"type": "win", "wins": [{
+            "winner": 3, "discarder": None,
+            "quick": {"shape": "small_seven", "deguo": False, "jingdiao": False,
+                      "after_kong": True}}]}),
+        (plain_draw, {"type": "draw"}),
+    ],
+}
+
+
+def ledger_api_installed() -> bool:
+    try:
+        reverse("games:api-ledger", args=["x"])
+    except NoReverseMatch:
+        return False
+    return True
+
+
+def expected_scores(name: str, preset: str) -> list[int]:
+    ruleset = registry.get(name)
+    options = ruleset.build(preset)
+    state = ruleset.rules.initial_state(options)
+    for _, outcome in PLAYS[name]:
+        state = ruleset.rules.apply(state, outcome, options)["state"]
+    return list(state["scores"])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with live_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize("name", [n for n in registry.usable() if n in PLAYS])
+def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Browser,
+                                                        name: str) -> None:
+    ruleset = registry.get(name)
+    preset = next(iter(ruleset.presets))
+    label = f"{ruleset.title} — {ruleset.presets[preset].get('title') or preset}"
+    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en",
+                                  accept_downloads=True)
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server}/tables/new/")
+    page.fill("#id_name", f"{name} browser game")
+    page.select_option("#id_config", label=label)
+    for i, player in enumerate(NAMES):
+        page.fill(f"#id_player_{i}", player)
+    page.click("button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-state", "live")
+
+    for step, _ in PLAYS[name]:
+        step(page)
+    expect(page.locator("#history > li")).to_have_count(len(PLAYS[name]))
+    scores = expected_scores(name, preset)
+    for position, score in enumerate(scores):
+        expect(page.locator(f".player-card[data-position='{position}'] .score")
+               ).to_have_text(str(score))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#history").evaluate("node => node.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / f"ruleset-{name}-history.png"))
+
+    if ledger_api_installed():
+        download_link = page.locator("#ledger-csv")
+        with page.expect_download() as info:
+            download_link.click()
+        rows = list(csv.DictReader(io.StringIO(info.value.path().read_text(encoding="utf-8"))))
+        last = {}
+        for row in rows:
+            last[int(row["position"])] = int(row["total"])
+        assert [last[p] for p in range(4)] == scores
+    context.close()
