@@ -126,18 +126,22 @@ def _special_candidates(c: Sequence[int], flags: Sequence[str], n_melds: int) ->
     knitted and loose shapes need no pair yet (or, for 组合龙, eight of a knitted nine).
     """
     out: set[int] = set()
-    closed = n_melds == 0 and sum(c) == 13
+    b = bytes(c)
+    zeros = b.count(0)
+    closed = n_melds == 0 and sum(b) == 13
     if closed and (SEVEN_PAIRS in flags or SEVEN_PAIRS_QUADS in flags):
-        odd = [k for k in range(34) if c[k] % 2]
+        odd = [k for k in range(34) if b[k] & 1]
         if len(odd) == 1:
             out.add(odd[0])
-    if closed and THIRTEEN_ORPHANS in flags:
-        if not any(c[k] for k in range(34) if k not in TERMINALS_AND_HONOURS):
+    # Thirteen orphans: 12 or 13 different kinds, all of them orphans.
+    if closed and THIRTEEN_ORPHANS in flags and zeros in (21, 22):
+        if not any(b[k] for k in range(34) if k not in TERMINALS_AND_HONOURS):
             out.update(TERMINALS_AND_HONOURS)
-    if closed and (HONOURS_AND_KNITTED in flags or THIRTEEN_LAN in flags) and max(c) <= 1:
-        out.update(k for k in range(34) if not c[k])
+    # The knitted and loose shapes: thirteen different kinds, no pair yet.
+    if closed and (HONOURS_AND_KNITTED in flags or THIRTEEN_LAN in flags) and zeros == 21:
+        out.update(k for k in range(34) if not b[k])
     if KNITTED_STRAIGHT in flags and any(
-        sum(1 for k in kinds if c[k]) >= 8 for kinds in KNITTED_SETS
+        sum(1 for k in kinds if b[k]) >= 8 for kinds in KNITTED_SETS
     ):
         out.update(range(34))
     return out
