@@ -84,7 +84,7 @@ def site() -> Iterator[Site]:
         yield site
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def two_servers(site: Site) -> Iterator[tuple[Server, Server]]:
     """Two daphne processes on two ports, sharing the database and Redis."""
     first, second = site.server(), site.server()
