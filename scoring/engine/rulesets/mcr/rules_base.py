@@ -24,6 +24,10 @@ TERMINAL_KINDS = frozenset({0, 8, 9, 17, 18, 26})
 
 class Fan(ABC):
     id: ClassVar[str]
+    # What a reading must have for the fan to be possible at all: "chows" (two or more),
+    # "pungs" (two or more) or "special" (any reading but plain sets and a pair). The scorer
+    # skips the fan's detector on readings without it; "" means always ask.
+    needs: ClassVar[str] = ""
 
     @property
     def info(self) -> FanDef:
@@ -45,11 +49,15 @@ def fan(cls: type[Fan]) -> type[Fan]:
 
 
 class ChowCombination(Fan):
+    needs = "chows"
+
     def count(self, ctx: Ctx) -> int:
         return ctx.chow_fans.get(self.id, 0)
 
 
 class PungCombination(Fan):
+    needs = "pungs"
+
     def count(self, ctx: Ctx) -> int:
         return ctx.pung_fans.get(self.id, 0)
 

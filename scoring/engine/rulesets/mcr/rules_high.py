@@ -61,6 +61,7 @@ class FourKongs(Fan):
 @fan
 class SevenShiftedPairs(Fan):
     id = "seven_shifted_pairs"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         if ctx.reading.form != "seven_pairs":
@@ -73,6 +74,7 @@ class SevenShiftedPairs(Fan):
 @fan
 class ThirteenOrphans(Fan):
     id = "thirteen_orphans"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "thirteen_orphans")
@@ -167,6 +169,7 @@ class AllTerminalsAndHonors(Fan):
 @fan
 class SevenPairs(Fan):
     id = "seven_pairs"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "seven_pairs")
@@ -175,6 +178,7 @@ class SevenPairs(Fan):
 @fan
 class GreaterHonorsAndKnittedTiles(Fan):
     id = "greater_honors_and_knitted_tiles"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "honours_knitted"
@@ -278,6 +282,7 @@ class ThreeConcealedPungs(Fan):
 @fan
 class LesserHonorsAndKnittedTiles(Fan):
     id = "lesser_honors_and_knitted_tiles"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "honours_knitted")
@@ -286,6 +291,7 @@ class LesserHonorsAndKnittedTiles(Fan):
 @fan
 class KnittedStraight(Fan):
     id = "knitted_straight"
+    needs = "special"
 
     def count(self, ctx: Ctx) -> int:
         form = ctx.reading.form

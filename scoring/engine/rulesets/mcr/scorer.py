@@ -28,7 +28,7 @@ from .fans import BY_ID, FANS, ORDER, exclusion_pairs
 from .payments import payments
 from .reading import Ctx, Facts, MSet, Reading
 from .request import WIND_KIND, WinRequest, parse_request
-from .rules import REGISTRY
+from .rules import REGISTRY, Fan
 
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
 _EXCLUDES = {f.id: exclusion_pairs(f) for f in FANS}
@@ -185,9 +185,28 @@ def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:
     return kept
 
 
+_RULES_WITHOUT: dict[frozenset[str], tuple[Fan, ...]] = {}
+
+
+def _rules_for(ctx: Ctx) -> tuple[Fan, ...]:
+    """The detectors worth asking on this reading (see ``Fan.needs``)."""
+    missing = []
+    if len(ctx.chows) < 2:
+        missing.append("chows")
+    if len(ctx.pungs) < 2:
+        missing.append("pungs")
+    if ctx.is_standard:
+        missing.append("special")
+    key = frozenset(missing)
+    rules = _RULES_WITHOUT.get(key)
+    if rules is None:
+        rules = _RULES_WITHOUT[key] = tuple(r for r in REGISTRY if r.needs not in key)
+    return rules
+
+
 def evaluate(ctx: Ctx) -> dict[str, int]:
     raw: dict[str, int] = {}
-    for rule in REGISTRY:
+    for rule in _rules_for(ctx):
         n = rule.count(ctx)
         if n:
             raw[rule.id] = n
