@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...tiles import DRAGONS, tile_name
-from .hand import KAN, RUN, TRIPLET, YAOCHU, Reading, WinContext
+from .hand import KAN, TRIPLET, YAOCHU, Reading, WinContext
 
 FuItem = dict[str, Any]
 
@@ -28,8 +28,8 @@ def pair_fu(ctx: WinContext, kind: int) -> int:
 
 def is_pinfu_shape(ctx: WinContext, r: Reading) -> bool:
     """Closed, four runs, a valueless pair and a two-sided wait."""
-    return (ctx.menzen and r.form == "standard" and r.wait == "ryanmen"
-            and all(s[0] == RUN for s in r.sets) and pair_fu(ctx, r.pair) == 0)
+    return (ctx.menzen and r.wait == "ryanmen" and len(r.runs) == 4
+            and pair_fu(ctx, r.pair) == 0)
 
 
 _LABELS = {(KAN, True): "ankan", (KAN, False): "minkan", (TRIPLET, True): "ankou",
@@ -52,14 +52,17 @@ def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item
     if r.form == "kokushi":
         return 20, items
     total = 20
-    for shape, kind, concealed, _ in r.sets:
-        if shape == RUN:
-            continue
+    for kind in r.closed:
+        concealed = kind != r.ron_triplet
         fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1)
-        if shape == KAN:
-            fu *= 4
-        items.append(("meld", fu, (_LABELS[shape, concealed], kind)))
+        items.append(("meld", fu, (_LABELS[TRIPLET, concealed], kind)))
         total += fu
+    for m in ctx.melds:
+        if m.kind != "chi":
+            kind, shape, concealed = m.base, KAN if m.is_kan else TRIPLET, m.kind == "ankan"
+            fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1) * (4 if m.is_kan else 1)
+            items.append(("meld", fu, (_LABELS[shape, concealed], kind)))
+            total += fu
     pf = pair_fu(ctx, r.pair)
     if pf:
         items.append(("pair", pf, r.pair))

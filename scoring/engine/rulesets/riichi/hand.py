@@ -23,19 +23,26 @@ WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
 SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 0 for k in range(34))
 
 
-# One set of the final hand: (shape, kind, concealed, declared). Shape is RUN, TRIPLET or
-# KAN; kind is a run's first tile or the triplet's tile; ``concealed`` is what fu and the
-# concealed-triplet yaku see (a triplet completed by a ron counts as open, 明刻);
-# ``declared`` marks a called or declared meld. A plain tuple, not a class: readings
-# build many of them and this is the scoring hot path.
-Mentsu = tuple[int, int, bool, bool]
-
-
 class Reading(NamedTuple):
+    """One reading of the hand, as the yaku and fu see it.
+
+    Sets are kept as kinds by shape rather than as objects, since readings are built for
+    every hand scored: ``runs`` (first kinds, concealed and called), ``triplets`` (kinds
+    of every triplet and kan), ``closed`` (triplets in the concealed hand, i.e. not
+    declared), ``ron_triplet`` (the closed triplet a ron completed, an open triplet for fu
+    and 三暗刻; -1 if none), ``concealed_triplets`` (for 三暗刻/四暗刻, concealed kans
+    included) and ``kans``.
+    """
+
     form: str  # "standard", "chiitoi", "kokushi"
     pair: int = -1  # standard form only
-    sets: tuple[Mentsu, ...] = ()
-    wait: str = ""  # ryanmen, kanchan, penchan, shanpon, tanki (standard form)
+    wait: str = ""  # ryanmen, kanchan, penchan, shanpon, tanki, 13 (kokushi)
+    runs: tuple[int, ...] = ()
+    triplets: tuple[int, ...] = ()
+    closed: tuple[int, ...] = ()
+    ron_triplet: int = -1
+    concealed_triplets: int = 0
+    kans: int = 0
     pairs: tuple[int, ...] = ()  # chiitoi form
 
 
@@ -55,7 +62,10 @@ class WinContext:
     counts: list[int]  # 34 counts of every tile held, kans as four
     menzen: bool  # no open meld (a concealed kan keeps the hand closed)
     kinds: list[int] = field(default_factory=list)  # kinds held, ascending
-    declared: tuple[Mentsu, ...] = ()  # the melds as sets
+    meld_runs: tuple[int, ...] = ()  # first kinds of chi
+    meld_triplets: tuple[int, ...] = ()  # kinds of pon and kan
+    kans: int = 0
+    ankans: int = 0
     any_flag: bool = False  # any situational flag set
     suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
     honours: bool = False
@@ -64,7 +74,16 @@ class WinContext:
     def __post_init__(self) -> None:
         # Hand-wide facts several yaku test, computed once instead of per reading.
         kinds = self.kinds = [k for k, n in enumerate(self.counts) if n]
-        self.declared = tuple(_meld_set(m) for m in self.melds) if self.melds else ()
+        if self.melds:
+            runs, trips = [], []
+            for m in self.melds:
+                if m.kind == "chi":
+                    runs.append(m.base)
+                else:
+                    trips.append(m.base)
+                    self.kans += m.is_kan
+                    self.ankans += m.kind == "ankan"
+            self.meld_runs, self.meld_triplets = tuple(runs), tuple(trips)
         self.any_flag = True in self.flags.values()
         suits = 0
         for k in kinds:
@@ -76,14 +95,6 @@ class WinContext:
     @property
     def dealer(self) -> bool:
         return self.seat == "E"
-
-
-def _meld_set(m: Meld) -> Mentsu:
-    if m.kind == "chi":
-        return (RUN, m.base, False, True)
-    if m.is_kan:
-        return (KAN, m.base, m.kind == "ankan", True)
-    return (TRIPLET, m.base, False, True)
 
 
 def _run_wait(start: int, win: int) -> str:
@@ -99,35 +110,27 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
     split = readings(ctx.concealed)
     if not split:
         return []
-    declared = ctx.declared
     w = ctx.win_tile
-    tsumo = ctx.tsumo
+    ron = not ctx.tsumo
+    meld_runs, meld_trips, kans, ankans = ctx.meld_runs, ctx.meld_triplets, ctx.kans, ctx.ankans
     out: list[Reading] = []
-    for pair, groups in split:
-        # (index of the group holding the winning tile, wait); identical groups give the
-        # same reading, so each (group, wait) is kept once.
-        seen: set[tuple[Any, str]] = set()
+    for pair, runs, closed in split:
+        all_runs = runs + meld_runs if meld_runs else runs
+        all_trips = closed + meld_trips if meld_trips else closed
+        hidden = len(closed) + ankans
         if pair == w:
-            out.append(Reading("standard", pair, tuple(
-                (RUN, kind, True, False) if run else (TRIPLET, kind, True, False)
-                for run, kind in groups) + declared, "tanki"))
-        for idx, (run, kind) in enumerate(groups):
-            if run:
-                if not kind <= w <= kind + 2:
-                    continue
-                wait = _run_wait(kind, w)
-            elif kind == w:
-                wait = "shanpon"
-            else:
-                continue
-            if (groups[idx], wait) in seen:
-                continue
-            seen.add((groups[idx], wait))
+            out.append(Reading("standard", pair, "tanki", all_runs, all_trips, closed, -1,
+                               hidden, kans))
+        if w in closed:
             # A triplet finished by a discard is an open triplet for fu and 三暗刻.
-            sets = tuple((RUN, k, True, False) if r
-                         else (TRIPLET, k, tsumo or i != idx, False)
-                         for i, (r, k) in enumerate(groups))
-            out.append(Reading("standard", pair, sets + declared, wait))
+            out.append(Reading("standard", pair, "shanpon", all_runs, all_trips, closed,
+                               w if ron else -1, hidden - ron, kans))
+        last = -1
+        for k in runs:  # ascending: identical runs give one reading
+            if k != last and k <= w <= k + 2:
+                out.append(Reading("standard", pair, _run_wait(k, w), all_runs, all_trips,
+                                   closed, -1, hidden, kans))
+            last = k
     return out
 
 
@@ -136,7 +139,7 @@ def chiitoi_reading(ctx: WinContext) -> Reading | None:
         return None
     pairs = tuple(ctx.kinds)  # without melds the kinds held are the concealed ones
     if all(ctx.concealed[k] == 2 for k in pairs):
-        return Reading("chiitoi", pairs=pairs, wait="tanki")
+        return Reading("chiitoi", wait="tanki", pairs=pairs)
     return None
 
 

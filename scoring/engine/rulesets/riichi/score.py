@@ -45,7 +45,7 @@ from .options import Options
 from .points import base_points, tsumo_shares, win_payments
 from .registry import active, hand_features
 from .request import build_context, count, flags_of, indicators, resolve_options, seat
-from .yaku import View, Yaku
+from .yaku import Yaku
 from .yakuman import PAO_KEYS
 
 
@@ -83,7 +83,7 @@ class Candidate:
 
 def _evaluate(ctx: WinContext, r: Reading, bonus: int,
               registry: tuple[tuple[Yaku, ...], tuple[Yaku, ...]]) -> Candidate | None:
-    v = View.of(r)
+    v = r
     opts = ctx.options
     found: list[dict[str, Any]] = []
     multiples: list[int] = []

@@ -6,7 +6,7 @@ nine counts, and there are few distinct suit patterns, so each is solved once an
 a hand's readings are the product of its suits'. A suit whose tile count is 1 mod 3 is
 rejected at once, which is most non-winning input.
 
-A reading is ``(pair_kind, ((is_run, kind), ...))`` with plain tuples.
+A reading is ``(pair_kind, runs, triplets)`` with plain tuples of kinds.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from functools import lru_cache
 from itertools import product
 
 Group = tuple[bool, int]  # (is a run, first kind)
-SuitReading = tuple[int, tuple[Group, ...]]  # (pair rank or -1, groups by rank)
 
 
 def _sets(c: list[int], i: int, acc: list[Group], out: list[tuple[Group, ...]]) -> None:
@@ -42,43 +41,56 @@ def _sets(c: list[int], i: int, acc: list[Group], out: list[tuple[Group, ...]]) 
         c[i + 2] += 1
 
 
+PartReading = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair or -1, runs, triplets)
+
+
+def _by_shape(groups: tuple[Group, ...], base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    runs = tuple(base + k for run, k in groups if run)
+    trips = tuple(base + k for run, k in groups if not run)
+    return tuple(sorted(runs)), tuple(sorted(trips))
+
+
 @lru_cache(maxsize=16384)
-def part_readings(base: int, counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+def part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
     """Readings of one suit (``base`` 0, 9, 18) or of the honours (27), in absolute kinds.
 
-    ``(-1, groups)`` when the part has no pair. Empty when the part cannot be split.
+    Each is ``(pair, runs, triplets)`` with ``pair`` -1 when the part holds none; empty
+    when the part cannot be split.
     """
     c = list(counts)
     total = sum(c)
     found: list[tuple[Group, ...]] = []
-    out: list[tuple[int, tuple[Group, ...]]] = []
+    out: list[PartReading] = []
     if base == 27:
         pair = -1
-        groups: list[Group] = []
+        trips: list[int] = []
         for i, n in enumerate(c):
             if n == 3:
-                groups.append((False, 27 + i))
+                trips.append(27 + i)
             elif n == 2 and pair < 0:
                 pair = 27 + i
             elif n:
                 return ()
-        return ((pair, tuple(groups)),)
+        return ((pair, (), tuple(trips)),)
     if total % 3 == 0:
         _sets(c, 0, [], found)
-        out.extend((-1, tuple((run, base + k) for run, k in g)) for g in found)
+        out.extend((-1, *_by_shape(g, base)) for g in found)
     elif total % 3 == 2:
         for p in range(9):
             if c[p] >= 2:
                 c[p] -= 2
                 found = []
                 _sets(c, 0, [], found)
-                out.extend((base + p, tuple((run, base + k) for run, k in g)) for g in found)
+                out.extend((base + p, *_by_shape(g, base)) for g in found)
                 c[p] += 2
     return tuple(out)
 
 
-def readings(counts: list[int]) -> list[tuple[int, tuple[Group, ...]]]:
-    """Every (pair kind, groups) of a 3n+2 count vector; empty when it is not a win."""
+def readings(counts: list[int]) -> list[PartReading]:
+    """Every (pair kind, runs, triplets) of a 3n+2 count vector; empty if not a win.
+
+    ``runs`` and ``triplets`` are ascending kinds (a run by its first tile).
+    """
     parts = []
     pairs = 0
     for base in (0, 9, 18, 27):
@@ -99,21 +111,17 @@ def readings(counts: list[int]) -> list[tuple[int, tuple[Group, ...]]]:
         parts.append(found)
     if pairs != 1:
         return []
-    if all(len(found) == 1 for found in parts):
-        pair = -1
-        groups: list[Group] = []
-        for ((p, gs),) in parts:
-            if p >= 0:
-                pair = p
-            groups.extend(gs)
-        return [(pair, tuple(groups))]
+    if len(parts) == 1:
+        return list(parts[0])
     out = []
     for combo in product(*parts):
         pair = -1
-        groups = []
-        for p, gs in combo:
+        runs: tuple[int, ...] = ()
+        trips: tuple[int, ...] = ()
+        for p, r, t in combo:
             if p >= 0:
                 pair = p
-            groups.extend(gs)
-        out.append((pair, tuple(groups)))
+            runs += r
+            trips += t
+        out.append((pair, runs, trips))
     return out

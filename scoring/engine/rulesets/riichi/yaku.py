@@ -8,39 +8,15 @@ usual tables (and majiang-core's spelling, so golden data maps one to one).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 
 from ...tiles import DRAGONS
 from .fu import is_pinfu_shape
-from .hand import KAN, RUN, YAOCHU, Reading, WinContext
+from .hand import YAOCHU, Reading, WinContext
 
 WIND_JA = {27: "東", 28: "南", 29: "西", 30: "北"}
 WIND_EN = {27: "East", 28: "South", 29: "West", 30: "North"}
 DRAGON_JA = {31: "白", 32: "發", 33: "中"}
 DRAGON_EN = {31: "White", 32: "Green", 33: "Red"}
-
-
-@dataclass(slots=True)
-class View:
-    """Facts about one reading that several yaku need, computed once."""
-
-    r: Reading
-    runs: list[int] = field(default_factory=list)  # first kinds of runs (closed and open)
-    triplets: list[int] = field(default_factory=list)  # triplets and kans
-    kans: int = 0
-    concealed_triplets: int = 0
-
-    @classmethod
-    def of(cls, r: Reading) -> View:
-        v = cls(r)
-        for shape, kind, concealed, _ in r.sets:
-            if shape == RUN:
-                v.runs.append(kind)
-            else:
-                v.triplets.append(kind)
-                v.kans += shape == KAN
-                v.concealed_triplets += concealed
-        return v
 
 
 class Yaku(ABC):
@@ -52,7 +28,7 @@ class Yaku(ABC):
     needs: frozenset[str] = frozenset()
 
     @abstractmethod
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         """Han for this reading (yakuman: the multiple); 0 when it does not apply."""
 
     def names(self, ctx: WinContext) -> tuple[str, str]:
@@ -63,7 +39,7 @@ class Riichi(Yaku):
     name, name_ja = "Riichi", "立直"
     needs = frozenset({"riichi"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["riichi"] and not ctx.flags["double_riichi"])
 
 
@@ -71,7 +47,7 @@ class DoubleRiichi(Yaku):
     name, name_ja = "Double riichi", "ダブル立直"
     needs = frozenset({"double_riichi"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return 2 if ctx.flags["double_riichi"] else 0
 
 
@@ -79,7 +55,7 @@ class OpenRiichi(Yaku):
     name, name_ja = "Open riichi", "オープン立直"
     needs = frozenset({"open_riichi"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["open_riichi"] and ctx.options.open_riichi)
 
 
@@ -87,7 +63,7 @@ class Ippatsu(Yaku):
     name, name_ja = "Ippatsu", "一発"
     needs = frozenset({"ippatsu"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["ippatsu"])
 
 
@@ -95,7 +71,7 @@ class MenzenTsumo(Yaku):
     name, name_ja = "Fully concealed hand", "門前清自摸和"
     needs = frozenset({"tsumo", "menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.tsumo and ctx.menzen)
 
 
@@ -103,18 +79,18 @@ class Pinfu(Yaku):
     name, name_ja = "Pinfu", "平和"
     needs = frozenset({"menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         # ピンヅモなし: where tsumo earns its 2 fu, a pinfu shape on tsumo is not pinfu.
         if ctx.tsumo and ctx.options.pinfu_tsumo_fu:
             return 0
-        return int(is_pinfu_shape(ctx, v.r))
+        return int(is_pinfu_shape(ctx, v))
 
 
 class Tanyao(Yaku):
     name, name_ja = "All simples", "断幺九"
     needs = frozenset({"simples"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         if not ctx.menzen and not ctx.options.kuitan:
             return 0
         return int(not ctx.yaochu)
@@ -124,7 +100,7 @@ class Iipeikou(Yaku):
     name, name_ja = "Pure double sequence", "一盃口"
     needs = frozenset({"menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.menzen and _peikou(v) == 1)
 
 
@@ -132,11 +108,11 @@ class Ryanpeikou(Yaku):
     name, name_ja = "Twice pure double sequence", "二盃口"
     needs = frozenset({"menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return 3 if ctx.menzen and _peikou(v) == 2 else 0
 
 
-def _peikou(v: View) -> int:
+def _peikou(v: Reading) -> int:
     runs = sorted(v.runs)
     count, i = 0, 0
     while i + 1 < len(runs):
@@ -157,7 +133,7 @@ class Dragon(Yaku):
         self.name_ja = f"翻牌 {DRAGON_JA[kind]}"
         self.needs = frozenset({f"triplet{kind}"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(self.kind in v.triplets)
 
 
@@ -165,7 +141,7 @@ class SeatWind(Yaku):
     name, name_ja = "Seat wind", "自風"
     needs = frozenset({"seat_triplet"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.seat_wind in v.triplets)
 
     def names(self, ctx: WinContext) -> tuple[str, str]:
@@ -177,7 +153,7 @@ class RoundWind(Yaku):
     name, name_ja = "Round wind", "場風"
     needs = frozenset({"round_triplet"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.round_wind in v.triplets)
 
     def names(self, ctx: WinContext) -> tuple[str, str]:
@@ -189,7 +165,7 @@ class Haitei(Yaku):
     name, name_ja = "Under the sea", "海底摸月"
     needs = frozenset({"haitei"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["haitei"])
 
 
@@ -197,7 +173,7 @@ class Houtei(Yaku):
     name, name_ja = "Under the river", "河底撈魚"
     needs = frozenset({"houtei"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["houtei"])
 
 
@@ -205,7 +181,7 @@ class Rinshan(Yaku):
     name, name_ja = "After a kan", "嶺上開花"
     needs = frozenset({"rinshan"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["rinshan"])
 
 
@@ -213,7 +189,7 @@ class Chankan(Yaku):
     name, name_ja = "Robbing a kan", "槍槓"
     needs = frozenset({"chankan"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["chankan"])
 
 
@@ -221,15 +197,15 @@ class Chiitoitsu(Yaku):
     name, name_ja = "Seven pairs", "七対子"
     needs = frozenset({"seven_pairs"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        return 2 if v.r.form == "chiitoi" else 0
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        return 2 if v.form == "chiitoi" else 0
 
 
 class Sanshoku(Yaku):
     name, name_ja = "Mixed triple sequence", "三色同順"
     needs = frozenset({"three_suits"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         runs = set(v.runs)
         for k in runs:
             if k < 9 and k + 9 in runs and k + 18 in runs:
@@ -241,7 +217,7 @@ class SanshokuDoukou(Yaku):
     name, name_ja = "Triple triplets", "三色同刻"
     needs = frozenset({"three_suits", "triplets3"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         t = set(v.triplets)
         return 2 if any(k < 9 and k + 9 in t and k + 18 in t for k in t) else 0
 
@@ -250,7 +226,7 @@ class Ittsu(Yaku):
     name, name_ja = "Pure straight", "一気通貫"
     needs = frozenset({"ittsu"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         runs = set(v.runs)
         for s in (0, 9, 18):
             if s in runs and s + 3 in runs and s + 6 in runs:
@@ -258,9 +234,9 @@ class Ittsu(Yaku):
         return 0
 
 
-def _outside(v: View) -> tuple[bool, bool]:
+def _outside(v: Reading) -> tuple[bool, bool]:
     """(every group holds a terminal or honour, any honour used) for chanta/junchan."""
-    pair = v.r.pair
+    pair = v.pair
     if pair not in YAOCHU:
         return False, False
     for k in v.runs:
@@ -278,8 +254,8 @@ class Chanta(Yaku):
     name, name_ja = "Half outside hand", "混全帯幺九"
     needs = frozenset({"yaochu"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form != "standard" or not v.runs:
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.form != "standard" or not v.runs:
             return 0
         ok, honour = _outside(v)
         return (2 if ctx.menzen else 1) if ok and honour else 0
@@ -289,8 +265,8 @@ class Junchan(Yaku):
     name, name_ja = "Fully outside hand", "純全帯幺九"
     needs = frozenset({"yaochu", "no_honours"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form != "standard" or not v.runs:
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.form != "standard" or not v.runs:
             return 0
         ok, honour = _outside(v)
         return (3 if ctx.menzen else 2) if ok and not honour else 0
@@ -300,15 +276,15 @@ class Toitoi(Yaku):
     name, name_ja = "All triplets", "対々和"
     needs = frozenset({"triplets4"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        return 2 if v.r.form == "standard" and len(v.triplets) == 4 else 0
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        return 2 if v.form == "standard" and len(v.triplets) == 4 else 0
 
 
 class Sanankou(Yaku):
     name, name_ja = "Three concealed triplets", "三暗刻"
     needs = frozenset({"triplets3"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return 2 if v.concealed_triplets == 3 else 0
 
 
@@ -316,7 +292,7 @@ class Sankantsu(Yaku):
     name, name_ja = "Three kans", "三槓子"
     needs = frozenset({"kans3"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return 2 if v.kans == 3 else 0
 
 
@@ -324,8 +300,8 @@ class Shousangen(Yaku):
     name, name_ja = "Little three dragons", "小三元"
     needs = frozenset({"dragons8"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form != "standard" or v.r.pair not in DRAGONS:
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.form != "standard" or v.pair not in DRAGONS:
             return 0
         return 2 if sum(k in DRAGONS for k in v.triplets) == 2 else 0
 
@@ -334,8 +310,8 @@ class Honroutou(Yaku):
     name, name_ja = "All terminals and honours", "混老頭"
     needs = frozenset({"honroutou"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form == "kokushi" or not ctx.honours or not ctx.suits:
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.form == "kokushi" or not ctx.honours or not ctx.suits:
             return 0  # all honours or all terminals are yakuman (字一色 / 清老頭), not this
         return 2 if all(k in YAOCHU for k in ctx.kinds) else 0
 
@@ -347,7 +323,7 @@ class Honitsu(Yaku):
     name, name_ja = "Half flush", "混一色"
     needs = frozenset({"honitsu"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return (3 if ctx.menzen else 2) if ctx.suits in ONE_SUIT and ctx.honours else 0
 
 
@@ -355,7 +331,7 @@ class Chinitsu(Yaku):
     name, name_ja = "Full flush", "清一色"
     needs = frozenset({"chinitsu"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return (6 if ctx.menzen else 5) if ctx.suits in ONE_SUIT and not ctx.honours else 0
 
 
@@ -369,7 +345,7 @@ class Renhou(Yaku):
     name, name_ja = "Blessing of man", "人和"
     needs = frozenset({"renhou"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         if not ctx.flags["renhou"]:
             return 0
         return {"mangan": 5, "baiman": 8}.get(ctx.options.renhou, 0)

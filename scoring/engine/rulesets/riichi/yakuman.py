@@ -7,8 +7,8 @@ daisuushii) consult ``options.double_yakuman`` and ``options.double_yakuman_hand
 from __future__ import annotations
 
 from ...tiles import DRAGONS, WINDS
-from .hand import WinContext
-from .yaku import View, Yaku
+from .hand import Reading, WinContext
+from .yaku import Yaku
 
 GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s and the green dragon
 TERMINAL_KINDS = frozenset((0, 8, 9, 17, 18, 26))
@@ -27,32 +27,32 @@ class Kokushi(Yakuman):
     name, name_ja = "Thirteen orphans", "国士無双"
     needs = frozenset({"kokushi"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        return int(v.r.form == "kokushi" and v.r.wait != "13")
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        return int(v.form == "kokushi" and v.wait != "13")
 
 
 class Kokushi13(Yakuman):
     name, name_ja = "Thirteen orphans, 13-sided wait", "国士無双十三面"
     needs = frozenset({"kokushi"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        return _multiple(ctx, "kokushi_13") if v.r.form == "kokushi" and v.r.wait == "13" else 0
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        return _multiple(ctx, "kokushi_13") if v.form == "kokushi" and v.wait == "13" else 0
 
 
 class Suuankou(Yakuman):
     name, name_ja = "Four concealed triplets", "四暗刻"
     needs = frozenset({"triplets4", "menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        return int(v.concealed_triplets == 4 and v.r.wait != "tanki")
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        return int(v.concealed_triplets == 4 and v.wait != "tanki")
 
 
 class SuuankouTanki(Yakuman):
     name, name_ja = "Four concealed triplets, pair wait", "四暗刻単騎"
     needs = frozenset({"triplets4", "menzen"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.concealed_triplets == 4 and v.r.wait == "tanki":
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.concealed_triplets == 4 and v.wait == "tanki":
             return _multiple(ctx, "suuankou_tanki")
         return 0
 
@@ -61,7 +61,7 @@ class Daisangen(Yakuman):
     name, name_ja = "Big three dragons", "大三元"
     needs = frozenset({"dragons9"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(sum(k in DRAGONS for k in v.triplets) == 3)
 
 
@@ -69,8 +69,8 @@ class Shousuushii(Yakuman):
     name, name_ja = "Little four winds", "小四喜"
     needs = frozenset({"winds11"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if v.r.form != "standard" or v.r.pair not in WINDS:
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if v.form != "standard" or v.pair not in WINDS:
             return 0
         return int(sum(k in WINDS for k in v.triplets) == 3)
 
@@ -79,7 +79,7 @@ class Daisuushii(Yakuman):
     name, name_ja = "Big four winds", "大四喜"
     needs = frozenset({"winds12"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return _multiple(ctx, "daisuushii") if sum(k in WINDS for k in v.triplets) == 4 else 0
 
 
@@ -87,7 +87,7 @@ class Tsuuiisou(Yakuman):
     name, name_ja = "All honours", "字一色"
     needs = frozenset({"all_honours"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(not ctx.suits)
 
 
@@ -95,7 +95,7 @@ class Chinroutou(Yakuman):
     name, name_ja = "All terminals", "清老頭"
     needs = frozenset({"all_terminals"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(all(k in TERMINAL_KINDS for k in ctx.kinds))
 
 
@@ -103,7 +103,7 @@ class Ryuuiisou(Yakuman):
     name, name_ja = "All green", "緑一色"
     needs = frozenset({"all_green"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(all(k in GREEN for k in ctx.kinds))
 
 
@@ -124,7 +124,7 @@ class Chuuren(Yakuman):
     name, name_ja = "Nine gates", "九蓮宝燈"
     needs = frozenset({"chinitsu", "no_melds"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(_chuuren(ctx) == 1)
 
 
@@ -132,7 +132,7 @@ class JunseiChuuren(Yakuman):
     name, name_ja = "Pure nine gates", "純正九蓮宝燈"
     needs = frozenset({"chinitsu", "no_melds"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return _multiple(ctx, "junsei_chuuren") if _chuuren(ctx) == 2 else 0
 
 
@@ -140,7 +140,7 @@ class Suukantsu(Yakuman):
     name, name_ja = "Four kans", "四槓子"
     needs = frozenset({"kans4"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(v.kans == 4)
 
 
@@ -148,7 +148,7 @@ class Tenhou(Yakuman):
     name, name_ja = "Blessing of heaven", "天和"
     needs = frozenset({"tenhou"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["tenhou"])
 
 
@@ -156,7 +156,7 @@ class Chiihou(Yakuman):
     name, name_ja = "Blessing of earth", "地和"
     needs = frozenset({"chiihou"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["chiihou"])
 
 
@@ -164,7 +164,7 @@ class RenhouYakuman(Yakuman):
     name, name_ja = "Blessing of man", "人和"
     needs = frozenset({"renhou"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
+    def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.flags["renhou"] and ctx.options.renhou == "yakuman")
 
 
@@ -172,10 +172,10 @@ class Daisharin(Yakuman):
     name, name_ja = "Big wheels", "大車輪"
     needs = frozenset({"daisharin"})
 
-    def han(self, ctx: WinContext, v: View) -> int:
-        if not ctx.options.daisharin or v.r.form != "chiitoi":
+    def han(self, ctx: WinContext, v: Reading) -> int:
+        if not ctx.options.daisharin or v.form != "chiitoi":
             return 0
-        return int(v.r.pairs == tuple(range(10, 17)))
+        return int(v.pairs == tuple(range(10, 17)))
 
 
 YAKUMAN: tuple[Yaku, ...] = (

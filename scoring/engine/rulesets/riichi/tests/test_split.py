@@ -18,7 +18,8 @@ def _core(counts: list[int]) -> set[tuple[int, tuple[tuple[bool, int], ...]]]:
 
 
 def _ours(counts: list[int]) -> set[tuple[int, tuple[tuple[bool, int], ...]]]:
-    return {(p, tuple(sorted(gs))) for p, gs in readings(counts)}
+    return {(p, tuple(sorted([(True, k) for k in runs] + [(False, k) for k in trips])))
+            for p, runs, trips in readings(counts)}
 
 
 def test_split_matches_core_decompositions_on_random_wins() -> None:
