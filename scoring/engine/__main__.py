@@ -7,6 +7,7 @@ so the exit status is 0 unless the command itself is unknown.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -54,6 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineError as exc:
         print(exc.message, file=sys.stderr)
         return 2
+    # JSON lines are UTF-8 whatever the locale says (an ISO-8859-1 terminal must not crash
+    # on 全不靠).
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8")
     serve(args[0], sys.stdin, sys.stdout)
     return 0
 

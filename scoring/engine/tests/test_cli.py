@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,11 +19,12 @@ REPO = Path(__file__).resolve().parents[3]
 GOLDEN = json.loads((Path(__file__).parent / "data" / "core" / "cli.json").read_text("utf-8"))
 
 
-def cli(name: str, lines: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
+def cli(name: str, lines: list[str], *extra: str,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "scoring.engine", name, *extra],
         input="".join(line + "\n" for line in lines),
-        capture_output=True, text=True, cwd=REPO, timeout=120, encoding="utf-8",
+        capture_output=True, text=True, cwd=REPO, timeout=120, encoding="utf-8", env=env,
     )
 
 
@@ -47,8 +49,11 @@ def test_cli_answers_a_mixed_batch_line_by_line_in_order() -> None:
     assert out[3]["waits"] == ["1z", "2z", "5z"]
 
 
-def test_cli_writes_utf8_without_escapes() -> None:
-    proc = cli("decompose", ['{"hand": "147m258p369s12345z", "shapes": ["honours_and_knitted"]}'])
+def test_cli_writes_utf8_without_escapes_whatever_the_locale() -> None:
+    env = {**os.environ, "LC_ALL": "en_US.ISO-8859-1", "PYTHONIOENCODING": "latin-1"}
+    proc = cli("decompose", ['{"hand": "147m258p369s12345z", "shapes": ["honours_and_knitted"]}'],
+               env=env)
+    assert proc.returncode == 0
     assert "全不靠" in proc.stdout
 
 
