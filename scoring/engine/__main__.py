@@ -56,10 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc.message, file=sys.stderr)
         return 2
     # JSON lines are UTF-8 whatever the locale says (an ISO-8859-1 terminal must not crash
-    # on 全不靠).
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(encoding="utf-8")
+    # on 全不靠); undecodable input bytes spoil their own line only.
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
     serve(args[0], sys.stdin, sys.stdout)
     return 0
 

@@ -223,3 +223,13 @@ def test_cli_scores_riichi_hands_line_after_line() -> None:
     assert first == second
     assert (first["han"], first["fu"], first["hand_points"]) == (2, 30, 2000)
     assert sum(first["deltas"].values()) == first["pot_taken"]
+
+
+def test_undecodable_bytes_spoil_only_their_line() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring.engine", "parse"],
+        input=b'{"hand": "1m\xff"}\n{"hand": "1m"}\n', capture_output=True, cwd=REPO, timeout=120,
+    )
+    first, second = (json.loads(line) for line in proc.stdout.decode("utf-8").splitlines())
+    assert first["error"]["code"] == "bad_tile"
+    assert second["hand"] == "1m"
