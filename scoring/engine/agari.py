@@ -24,6 +24,7 @@ pair. Declared melds are not passed in: they only lower ``n`` in the 3n+2 tile c
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement, product
 
@@ -122,6 +123,7 @@ _SETS9: tuple[tuple[int, ...], ...] = tuple(
 # Filled in place on first use, so functions may bind them as default arguments.
 _SUIT_TABLE: dict[bytes, int] = {}
 _HONOUR_TABLE: dict[bytes, int] = {}
+_BUILD_LOCK = threading.Lock()
 
 
 def _build_suit_table() -> dict[bytes, int]:
@@ -186,12 +188,21 @@ def _build_complete_table(standard: dict[bytes, int], size: int) -> dict[bytes, 
 
 
 def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """The (suit, honour) tables, built on first use (about a tenth of a second)."""
+    """The (suit, honour) tables, built on first use (about a tenth of a second).
+
+    Callers test ``_SUIT_TABLE`` to know whether the tables are ready, so it is filled
+    last, in one C-level update, once every other table is complete: a thread of the
+    site never sees half of them.
+    """
     if not _SUIT_TABLE:
-        _HONOUR_TABLE.update(_build_honour_table())
-        _SUIT_TABLE.update(_build_suit_table())
-        _COMPLETE_SUIT.update(_build_complete_table(_SUIT_TABLE, 9))
-        _COMPLETE_HONOUR.update(_build_complete_table(_HONOUR_TABLE, 7))
+        with _BUILD_LOCK:
+            if not _SUIT_TABLE:
+                honour = _build_honour_table()
+                suit = _build_suit_table()
+                _COMPLETE_HONOUR.update(_build_complete_table(honour, 7))
+                _COMPLETE_SUIT.update(_build_complete_table(suit, 9))
+                _HONOUR_TABLE.update(honour)
+                _SUIT_TABLE.update(suit)
     return _SUIT_TABLE, _HONOUR_TABLE
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -240,3 +242,23 @@ def test_is_complete_is_standard_or_seven_pairs_or_orphans(c: list[int]) -> None
     expected = brute_is_win(c) or bool(seven_pairs(c)) or bool(thirteen_orphans(c))
     assert is_complete(c) is expected
     assert is_complete(c, seven_pairs=False, thirteen_orphans=False) is brute_is_win(c)
+
+
+def test_tables_come_up_whole_under_threads() -> None:
+    # A fresh interpreter so the lazy build really happens while eight threads ask at once.
+    code = (
+        "import threading\n"
+        "from scoring.engine.agari import is_complete, is_win\n"
+        "from scoring.engine.tiles import counts_of\n"
+        "win, pairs = counts_of('123m456p789s11z222z'), counts_of('1122m3344p5566s77z')\n"
+        "out = []\n"
+        "def ask():\n"
+        "    out.append((is_win(win), is_complete(pairs)))\n"
+        "ts = [threading.Thread(target=ask) for _ in range(8)]\n"
+        "[t.start() for t in ts]\n"
+        "[t.join() for t in ts]\n"
+        "print(sorted(set(out)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[3], timeout=120)
+    assert proc.stdout.strip() == "[(True, True)]", proc.stderr
