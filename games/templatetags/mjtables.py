@@ -11,6 +11,10 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext as _
 
+from games.ui import STRINGS
+from scoring import registry
+from scoring.engine.errors import EngineError
+
 register = template.Library()
 
 
@@ -20,6 +24,19 @@ def wind_name(letter: Any) -> str:
 
 
 register.filter("wind_name", wind_name)
+
+
+@register.filter
+def reason_label(reason: Any) -> str:
+    return str(STRINGS.get(f"reason_{reason}", reason))
+
+
+@register.filter
+def ruleset_title(name: Any) -> str:
+    try:
+        return registry.get(name).title
+    except EngineError:
+        return str(name)
 
 
 @register.simple_tag

@@ -21,6 +21,10 @@ PHONE = {"width": 375, "height": 812}
 
 RON = {"type": "ron", "riichi": [3], "wins": [{"winner": 3, "discarder": 1, "hand": {
     "hand": "234m567p23455s66z", "win_tile": "6z", "riichi": True}}]}
+RON_CORRECTED = {"type": "ron", "riichi": [3], "wins": [{"winner": 3, "discarder": 1,
+                                                        "quick": {"han": 3, "fu": 40}}]}
+THIRD = {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "hand": {
+    "hand": "234m567p23455s66z", "win_tile": "6z"}}]}
 TSUMO = {"type": "tsumo", "wins": [{"winner": 1, "hand": {
     "hand": "123m456p789s1122z", "win_tile": "2z"}}]}
 
@@ -125,6 +129,12 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
         page.goto(join_url)
         page.click(f"button[data-position='{position}']")
         assert page.url.split("?")[0] == table_url
+    # The fourth phone reads Japanese; the choice sticks across pages.
+    phones[3].select_option("#language-select", "ja")
+    phones[3].click(".language-form button[type=submit]")
+    expect(phones[3].locator("html")).to_have_attribute("lang", "ja")
+    phones[3].goto(table_url)
+    expect(phones[3].locator("#open-record")).to_have_text("局を記録")
     for page in phones:
         expect(page.locator("#status")).to_have_attribute("data-state", "live")
     expect_scores(phones, expected_scores())
@@ -157,5 +167,42 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     for page in phones:
         expect(page.locator("#history > li")).to_have_count(1)
     snap(phones[3], "table-after-undo")
+
+    recorder.click("#redo")
+    expect_scores(phones, after_tsumo)
+
+    # Correct the first hand in quick mode; the later hand is recomputed everywhere.
+    recorder.locator("#history li[data-number='1'] .link-button").click()
+    expect(recorder.locator(".win-entry .tile-group[data-group=win] .tile")).to_have_count(1)
+    quick_entry = recorder.locator(".win-entry").first
+    quick_entry.locator("[data-mode=quick]").click()
+    quick_entry.locator("[name=quick-han]").fill("3")
+    quick_entry.locator("[name=quick-fu]").fill("40")
+    expect(recorder.locator("#preview-table")).to_be_visible()
+    recorder.click("#save-hand")
+    corrected = expected_scores(RON_CORRECTED, TSUMO)
+    expect_scores(phones, corrected)
+    for page in phones:
+        expect(page.locator("#history li[data-number='1'] .badge")).to_be_visible()
+
+    # A phone that loses its connection catches up when it reconnects.
+    phones[2].evaluate("window.mjTable.socket.ws.close()")
+    expect(phones[2].locator("#status")).to_have_attribute("data-state", "offline")
+    record_in_tiles_mode(recorder, "ron", winner=0, discarder=2,
+                         hand="234m567p23455s66z", win_tile="6z")
+    after_third = expected_scores(RON_CORRECTED, TSUMO, THIRD)
+    expect_scores([p for i, p in enumerate(phones) if i != 2], after_third)
+    expect(phones[2].locator("#status")).to_have_attribute("data-state", "live", timeout=5000)
+    expect_scores([phones[2]], after_third)
+
+    recorder.click("#end-game")
+    recorder.wait_for_url("**/results/")
+    expect(recorder.locator("#final-standings tbody tr")).to_have_count(4)
+    for page, over in zip(phones[1:], ["The game is over.", "The game is over.",
+                                       "対局は終了しました。"], strict=True):
+        expect(page.locator("#round-line")).to_have_text(over, timeout=1000)
+        expect(page.locator("#open-record")).to_be_disabled()
+    snap(recorder, "results")
+    snap(phones[3], "table-finished-ja")
     for page in phones:
         page.context.close()

@@ -202,3 +202,5 @@ document.getElementById("join-url")?.addEventListener("focus", (e) => e.target.s
 
 render();
 socket.connect();
+// A handle for the browser tests and for debugging from the console.
+window.mjTable = {socket, get snapshot() { return snapshot; }};
