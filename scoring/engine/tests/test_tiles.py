@@ -233,3 +233,20 @@ def test_kind_of_an_empty_string_is_not_a_tile() -> None:
     with pytest.raises(BadTile) as err:
         kind_of("")
     assert err.value.message == "'' is not a single tile"
+
+
+MELDS = st.one_of(
+    st.builds(lambda k, src: f"chi {k % 7 + 1}{k % 7 + 2}{k % 7 + 3}{'mps'[k // 7]}{src}",
+              st.integers(0, 20), st.sampled_from(["", " from N", " from W"])),
+    st.builds(lambda kind, t: f"{kind} {t[0] * (3 if kind == 'pon' else 4)}{t[1]}",
+              st.sampled_from(["pon", "kan", "ankan", "kakan"]),
+              st.sampled_from(["1m", "9p", "5s", "7z", "3z"])),
+)
+
+
+@settings(deadline=None)
+@given(st.lists(MELDS, max_size=4))
+def test_melds_survive_write_then_parse(texts: list[str]) -> None:
+    melds = [parse_meld(t) for t in texts]
+    assert [str(m) for m in melds] == texts
+    assert [parse_meld(str(m)) for m in melds] == melds
