@@ -12,6 +12,8 @@ East South West North White Green Red).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...tiles import TERMINALS_AND_HONOURS, Meld
@@ -20,7 +22,7 @@ from .split import readings
 RUN, TRIPLET, KAN = 0, 1, 2
 YAOCHU = frozenset(TERMINALS_AND_HONOURS)
 WIND_KIND = {"E": 27, "S": 28, "W": 29, "N": 30}
-SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 0 for k in range(34))
+_terminals = itemgetter(0, 8, 9, 17, 18, 26)
 
 
 class Reading(NamedTuple):
@@ -73,7 +75,8 @@ class WinContext:
 
     def __post_init__(self) -> None:
         # Hand-wide facts several yaku test, computed once instead of per reading.
-        kinds = self.kinds = [k for k, n in enumerate(self.counts) if n]
+        counts = self.counts
+        kinds = self.kinds = list(compress(range(34), counts))
         if self.melds:
             runs, trips = [], []
             for m in self.melds:
@@ -85,12 +88,9 @@ class WinContext:
                     self.ankans += m.kind == "ankan"
             self.meld_runs, self.meld_triplets = tuple(runs), tuple(trips)
         self.any_flag = True in self.flags.values()
-        suits = 0
-        for k in kinds:
-            suits |= SUIT_BIT[k]
-        self.suits = suits
+        self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
         self.honours = kinds[-1] >= 27
-        self.yaochu = self.honours or not YAOCHU.isdisjoint(kinds)
+        self.yaochu = self.honours or any(_terminals(counts))
 
     @property
     def dealer(self) -> bool:

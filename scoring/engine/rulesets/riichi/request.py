@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import add
 from typing import Any, NamedTuple
 
 from ...errors import BadInput, BadOption, WrongTileCount
@@ -184,48 +185,56 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _TOKEN = re.compile(r"([0-9]+)([mpsz])")
 
 
-@lru_cache(maxsize=1024)
-def _token(digits: str, suit: str) -> tuple[tuple[int, ...], tuple[int, int, int]] | None:
-    """Kinds and red fives of one run of digits with its suit letter (None: not tiles)."""
-    base = _SUIT_BASE[suit]
-    kinds = []
-    reds = [0, 0, 0]
+_PART_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
+
+
+@lru_cache(maxsize=16384)
+def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int] | None:
+    """One run of digits with its suit letter: (counts over the suit's ranks, red fives,
+    tiles), or None if a digit is not a tile of that suit."""
+    size = _PART_SIZE[suit]
+    seg = [0] * size
+    reds = 0
     for d in digits:
-        if d == "0" and base < 27:
-            kinds.append(base + 4)
-            reds[base // 9] += 1
-        elif d != "0" and (base < 27 or d <= "7"):
-            kinds.append(base + int(d) - 1)
+        if d == "0" and size == 9:
+            seg[4] += 1
+            reds += 1
+        elif "1" <= d <= "9" and int(d) <= size:
+            seg[int(d) - 1] += 1
         else:
             return None
-    return tuple(kinds), (reds[0], reds[1], reds[2])
+    return tuple(seg), reds, len(digits)
 
 
 @lru_cache(maxsize=4096)
 def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     """(34 counts, red fives per suit, tile count) of a concealed-tile string.
 
-    The hot path of every request: runs of digits are looked up per token (``"123m"``,
-    ``"5p"`` recur across hands); anything unusual (flowers, spaces, bad characters)
-    goes through :func:`tiles_of` for its error.
+    The hot path of every request: each run of digits (``"23067"`` + ``"m"``) is turned
+    into that suit's counts by a cache and added as a slice; anything unusual (flowers,
+    spaces, bad characters) goes through :func:`tiles_of` for its error.
     """
     tokens = _TOKEN.findall(text)
     if sum(len(d) + 1 for d, _ in tokens) != len(text):
         return _scan_slow(text)
     counts = [0] * 34
+    reds = [0, 0, 0]
     n = 0
-    r0 = r1 = r2 = 0
     for digits, suit in tokens:
         found = _token(digits, suit)
         if found is None:
             return _scan_slow(text)
-        kinds, reds = found
-        for k in kinds:
-            counts[k] += 1
-        n += len(kinds)
-        if reds != (0, 0, 0):
-            r0, r1, r2 = r0 + reds[0], r1 + reds[1], r2 + reds[2]
-    return tuple(counts), (r0, r1, r2), n
+        seg, red, k = found
+        base = _SUIT_BASE[suit]
+        end = base + len(seg)
+        if any(counts[base:end]):  # the suit was written twice, as in "1m2m"
+            counts[base:end] = map(add, counts[base:end], seg)
+        else:
+            counts[base:end] = seg
+        n += k
+        if red:
+            reds[base // 9] += red
+    return tuple(counts), (reds[0], reds[1], reds[2]), n
 
 
 def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:

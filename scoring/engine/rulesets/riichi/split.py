@@ -11,7 +11,6 @@ A reading is ``(pair_kind, runs, triplets)`` with plain tuples of kinds.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 
 Group = tuple[bool, int]  # (is a run, first kind)
@@ -50,8 +49,22 @@ def _by_shape(groups: tuple[Group, ...], base: int) -> tuple[tuple[int, ...], tu
     return tuple(sorted(runs)), tuple(sorted(trips))
 
 
-@lru_cache(maxsize=16384)
+_PART_CACHE: tuple[dict[tuple[int, ...], tuple[PartReading, ...]], ...] = ({}, {}, {}, {})
+_PART_CACHE_LIMIT = 20000  # distinct patterns per suit are in the low thousands
+
+
 def part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
+    """Cached :func:`_part_readings` (a plain dict per part: cheaper than lru_cache)."""
+    cache = _PART_CACHE[base // 9]
+    found = cache.get(counts)
+    if found is None:
+        if len(cache) > _PART_CACHE_LIMIT:
+            cache.clear()
+        found = cache[counts] = _part_readings(base, counts)
+    return found
+
+
+def _part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
     """Readings of one suit (``base`` 0, 9, 18) or of the honours (27), in absolute kinds.
 
     Each is ``(pair, runs, triplets)`` with ``pair`` -1 when the part holds none; empty
@@ -105,7 +118,7 @@ def readings(counts: list[int]) -> list[PartReading]:
             pairs += 1
             if pairs > 1:
                 return []
-        found = part_readings(base, seg)
+        found = _PART_CACHE[base // 9].get(seg) or part_readings(base, seg)
         if not found:
             return []
         parts.append(found)

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.engine.tiles import TERMINALS_AND_HONOURS, tile_name
+from scoring.engine.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles, tile_name
 
 SEATS = ("E", "S", "W", "N")
 FIVES = (4, 13, 22)
@@ -49,6 +49,11 @@ def _name(t136: int, red: bool) -> str:
     if red and kind in FIVES and t136 % 4 == 0:
         return "0" + tile_name(kind)[1]
     return tile_name(kind)
+
+
+def _tile(t136: int, red: bool) -> Tile:
+    kind = t136 // 4
+    return Tile(kind, red=red and kind in FIVES and t136 % 4 == 0)
 
 
 def _shape(rng: random.Random) -> tuple[str, list[list[int]], list[int]] | None:
@@ -132,7 +137,7 @@ def random_win(rng: random.Random, red: bool = True) -> RandomWin | None:
     tsumo = rng.random() < 0.45
     seat = rng.choice(SEATS)
     req: dict[str, Any] = {
-        "hand": "".join(_name(t, red) for t in sorted(hand)),
+        "hand": format_tiles(sorted(_tile(t, red) for t in hand)),  # compact: 123m45p
         "melds": meld_texts,
         "win_tile": _name(win136, red),
         "win": "tsumo" if tsumo else "ron",
