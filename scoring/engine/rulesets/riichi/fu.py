@@ -57,12 +57,9 @@ def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item
         fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1)
         items.append(("meld", fu, (_LABELS[TRIPLET, concealed], kind)))
         total += fu
-    for m in ctx.melds:
-        if m.kind != "chi":
-            kind, shape, concealed = m.base, KAN if m.is_kan else TRIPLET, m.kind == "ankan"
-            fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1) * (4 if m.is_kan else 1)
-            items.append(("meld", fu, (_LABELS[shape, concealed], kind)))
-            total += fu
+    if ctx.meld_fu:
+        items.extend(ctx.meld_fu)
+        total += ctx.meld_fu_total
     pf = pair_fu(ctx, r.pair)
     if pf:
         items.append(("pair", pf, r.pair))

@@ -12,6 +12,7 @@ East South West North White Green Red).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import compress
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -48,6 +49,40 @@ class Reading(NamedTuple):
     pairs: tuple[int, ...] = ()  # chiitoi form
 
 
+class MeldFacts(NamedTuple):
+    """What scoring needs from one declared meld, computed once per meld string."""
+
+    meld: Meld
+    reds: tuple[int, int, int]  # red 5m, 5p, 5s in it
+    kinds: tuple[int, ...]  # its tiles' kinds
+    base: int  # a run's first kind, or the triplet's kind
+    is_run: bool
+    is_open: bool
+    is_kan: bool
+    fu: int  # 0 for a chi
+    fu_label: str  # minkou, minkan, ankan ("" for a chi)
+
+
+def meld_facts(m: Meld) -> MeldFacts:
+    reds = [0, 0, 0]
+    for t in m.tiles:
+        if t.red:
+            reds[t.kind // 9] += 1
+    base = m.base
+    fu, label = 0, ""
+    if m.kind != "chi":
+        closed = m.kind == "ankan"
+        fu = (4 if base in YAOCHU else 2) * (2 if closed else 1) * (4 if m.is_kan else 1)
+        label = ("ankan" if closed else "minkan") if m.is_kan else "minkou"
+    return MeldFacts(m, (reds[0], reds[1], reds[2]), m.kinds, base, m.kind == "chi",
+                     m.is_open, m.is_kan, fu, label)
+
+
+# NamedTuple's own __new__ is a Python lambda; readings are made per hand, so build the
+# tuple directly (all fields, in order).
+_reading = partial(tuple.__new__, Reading)
+
+
 @dataclass(slots=True)
 class WinContext:
     """Everything about one win that does not depend on the reading."""
@@ -64,10 +99,13 @@ class WinContext:
     counts: list[int]  # 34 counts of every tile held, kans as four
     menzen: bool  # no open meld (a concealed kan keeps the hand closed)
     kinds: list[int] = field(default_factory=list)  # kinds held, ascending
+    meld_info: tuple[MeldFacts, ...] = ()  # one per meld, same order
     meld_runs: tuple[int, ...] = ()  # first kinds of chi
     meld_triplets: tuple[int, ...] = ()  # kinds of pon and kan
     kans: int = 0
     ankans: int = 0
+    meld_fu: tuple[tuple[str, int, Any], ...] = ()  # fu items of the melds
+    meld_fu_total: int = 0
     any_flag: bool = False  # any situational flag set
     suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
     honours: bool = False
@@ -78,15 +116,19 @@ class WinContext:
         counts = self.counts
         kinds = self.kinds = list(compress(range(34), counts))
         if self.melds:
-            runs, trips = [], []
-            for m in self.melds:
-                if m.kind == "chi":
-                    runs.append(m.base)
+            if len(self.meld_info) != len(self.melds):
+                self.meld_info = tuple(meld_facts(m) for m in self.melds)
+            runs, trips, fu = [], [], []
+            for info in self.meld_info:
+                if info.is_run:
+                    runs.append(info.base)
                 else:
-                    trips.append(m.base)
-                    self.kans += m.is_kan
-                    self.ankans += m.kind == "ankan"
-            self.meld_runs, self.meld_triplets = tuple(runs), tuple(trips)
+                    trips.append(info.base)
+                    self.kans += info.is_kan
+                    self.ankans += not info.is_open
+                    fu.append(("meld", info.fu, (info.fu_label, info.base)))
+                    self.meld_fu_total += info.fu
+            self.meld_runs, self.meld_triplets, self.meld_fu = tuple(runs), tuple(trips), tuple(fu)
         self.any_flag = True in self.flags.values()
         self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
         self.honours = kinds[-1] >= 27
@@ -119,17 +161,17 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
         all_trips = closed + meld_trips if meld_trips else closed
         hidden = len(closed) + ankans
         if pair == w:
-            out.append(Reading("standard", pair, "tanki", all_runs, all_trips, closed, -1,
-                               hidden, kans))
+            out.append(_reading(("standard", pair, "tanki", all_runs, all_trips, closed, -1,
+                                 hidden, kans, ())))
         if w in closed:
             # A triplet finished by a discard is an open triplet for fu and 三暗刻.
-            out.append(Reading("standard", pair, "shanpon", all_runs, all_trips, closed,
-                               w if ron else -1, hidden - ron, kans))
+            out.append(_reading(("standard", pair, "shanpon", all_runs, all_trips, closed,
+                                 w if ron else -1, hidden - ron, kans, ())))
         last = -1
         for k in runs:  # ascending: identical runs give one reading
             if k != last and k <= w <= k + 2:
-                out.append(Reading("standard", pair, _run_wait(k, w), all_runs, all_trips,
-                                   closed, -1, hidden, kans))
+                out.append(_reading(("standard", pair, _run_wait(k, w), all_runs, all_trips,
+                                     closed, -1, hidden, kans, ())))
             last = k
     return out
 

@@ -69,8 +69,13 @@ def ron_value(base: int, dealer: bool) -> int:
 
 def tsumo_shares(base: int, winner: str) -> dict[str, int]:
     """Each loser's share of a tsumo before honba, rounded up to 100 per payer."""
-    dealer = winner == "E"
-    return {s: ceil100(base * (2 if dealer or s == "E" else 1)) for s in SEATS if s != winner}
+    double = -(-2 * base // 100) * 100
+    if winner == "E":
+        return {"S": double, "W": double, "N": double}
+    single = -(-base // 100) * 100
+    shares = {"E": double, "S": single, "W": single, "N": single}
+    del shares[winner]
+    return shares
 
 
 def _check_seat(value: Any, what: str) -> str:

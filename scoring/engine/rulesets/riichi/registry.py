@@ -82,7 +82,7 @@ def hand_features(ctx: WinContext) -> frozenset[str]:
             f.add("winds11")
             if winds >= 12:
                 f.add("winds12")
-    kans = sum(m.is_kan for m in ctx.melds)
+    kans = ctx.kans
     if kans >= 3:
         f.add("kans3")
         if kans == 4:

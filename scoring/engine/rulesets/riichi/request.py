@@ -6,12 +6,12 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import add
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...errors import BadInput, BadOption, WrongTileCount
 from ...options import build_options
-from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
-from .hand import WIND_KIND, WinContext
+from ...tiles import Tile, check_copies, counts34, parse_meld, parse_tiles
+from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
 
 SEATS = ("E", "S", "W", "N")
@@ -248,25 +248,9 @@ def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     return tuple(counts34(tiles)), (reds[0], reds[1], reds[2]), len(tiles)
 
 
-class MeldInfo(NamedTuple):
-    meld: Meld
-    reds: tuple[int, int, int]  # red 5m, 5p, 5s in the meld
-    kinds: tuple[int, ...]
-    is_open: bool
-    is_kan: bool
-
-
 @lru_cache(maxsize=4096)
-def meld_of(text: str) -> MeldInfo:
-    return _meld_info(parse_meld(text))
-
-
-def _meld_info(m: Meld) -> MeldInfo:
-    reds = [0, 0, 0]
-    for t in m.tiles:
-        if t.red:
-            reds[t.kind // 9] += 1
-    return MeldInfo(m, (reds[0], reds[1], reds[2]), m.kinds, m.is_open, m.is_kan)
+def meld_of(text: str) -> MeldFacts:
+    return meld_facts(parse_meld(text))
 
 
 def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinContext, int]:
@@ -285,7 +269,7 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     melds_raw = request.get("melds") or []
     if not isinstance(melds_raw, list):
         raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
-    parsed = [meld_of(m) if isinstance(m, str) else _meld_info(parse_meld(m))
+    parsed = [meld_of(m) if isinstance(m, str) else meld_facts(parse_meld(m))
               for m in melds_raw]
     melds = tuple(info.meld for info in parsed)
     size = n + 3 * len(melds)
@@ -327,5 +311,5 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     ctx = WinContext(
         concealed=concealed, melds=melds, win_tile=win_tile.kind, tsumo=tsumo, seat=me,
         seat_wind=WIND_KIND[me], round_wind=WIND_KIND[round_wind], flags=flags,
-        options=options, counts=counts, menzen=not has_open)
+        options=options, counts=counts, menzen=not has_open, meld_info=tuple(parsed))
     return ctx, aka
