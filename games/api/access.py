@@ -56,7 +56,8 @@ def viewable_table(request: Request, table_id: str) -> Table:
 
 
 def player_or_404(player_id: int) -> Player:
-    player = Player.objects.filter(pk=player_id).first()
+    # Ids beyond a 64-bit integer cannot exist, and some databases refuse to compare them.
+    player = Player.objects.filter(pk=player_id).first() if player_id < 2**63 else None
     if player is None:
         raise NotFound(f"there is no player {player_id}")
     return player
@@ -78,6 +79,8 @@ def _int(request: Request, name: str) -> int | None:
         return None
     try:
         value = int(raw)
+        if value >= 2**63:
+            raise ValueError(raw)
     except ValueError:
         raise ValidationError({name: f"must be a whole number, got {raw!r}"}) from None
     if value < 1:

@@ -17,9 +17,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    inline_serializer,
 )
-from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
@@ -54,6 +52,7 @@ from scoring.api.common import (
     ScopedThrottle,
     error_response,
     paginated,
+    paginated_schema,
     wants_csv,
 )
 
@@ -61,8 +60,10 @@ from . import ledger
 from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
 from .stats import player_stats
 
-ID = OpenApiParameter("id", str, OpenApiParameter.PATH, description="The table's public id.")
-PLAYER = OpenApiParameter("id", int, OpenApiParameter.PATH, description="The player's id.")
+ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
+                      description="The table's public id (the end of its link).")
+PLAYER = OpenApiParameter("id", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
+                          description="The player's id.")
 DATE_FILTERS = [
     OpenApiParameter("date_from", OpenApiTypes.DATE,
                      description="Only tables started on or after this day."),
@@ -80,18 +81,9 @@ CSV_PARAMETERS = [
 ]
 
 
-def _paginated(name: str, item: Any) -> Any:
-    return inline_serializer(name=f"Paginated{name}", fields={
-        "count": serializers.IntegerField(),
-        "next": serializers.URLField(allow_null=True),
-        "previous": serializers.URLField(allow_null=True),
-        "results": item,
-    })
-
-
 def _ledger_responses(name: str) -> dict[Any, Any]:
     return {
-        (200, "application/json"): _paginated(name, LedgerRowSerializer(many=True)),
+        (200, "application/json"): paginated_schema(name, LedgerRowSerializer(many=True)),
         (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per "
                                            "player per hand, then the final settlement."),
         (400, "application/json"): ERROR_400, (404, "application/json"): ERROR_404,
@@ -146,8 +138,8 @@ class TableListView(ReadView):
         parameters=[*PAGE_PARAMETERS, *DATE_FILTERS, PLAYER_FILTER,
                     OpenApiParameter("finished", bool, description="Only finished (true) or "
                                                                    "running (false) games.")],
-        responses={200: _paginated("TableSummaryList", TableSummarySerializer(many=True)),
-                   400: ERROR_400})
+        responses={200: paginated_schema("TableSummaryList", TableSummarySerializer(many=True)),
+                   400: ERROR_400, 404: ERROR_404})
     def get(self, request: Request) -> Response:
         tables = filter_tables(request, listed_tables(request)).order_by("-created_at", "-pk")
         paginator = Pagination()
@@ -258,7 +250,7 @@ class TableHandsView(WriteMixin, ReadView):
         operation_id="tables_hands_list", tags=["tables"],
         summary="Each hand of a table: its input, result and payments",
         parameters=[ID, *PAGE_PARAMETERS],
-        responses={200: _paginated("HandList", HandSerializer(many=True)), 404: ERROR_404})
+        responses={200: paginated_schema("HandList", HandSerializer(many=True)), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
         table = viewable_table(request, id)
         return paginated(self, request, HandSerializer(hand_entries(table), many=True).data)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -176,6 +176,16 @@ ERROR_403 = OpenApiResponse(ErrorSerializer, description="Not allowed (needs a s
 ERROR_404 = OpenApiResponse(ErrorSerializer, description="No such object, or not visible "
                                                          "to you.")
 ERROR_429 = OpenApiResponse(ErrorSerializer, description="Too many requests; wait and retry.")
+
+def paginated_schema(name: str, items: serializers.BaseSerializer) -> Any:
+    """The documented shape of :func:`paginated`'s answer around ``items`` (many=True)."""
+    return inline_serializer(name=f"Paginated{name}", fields={
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": items,
+    })
+
 
 PAGE_PARAMETERS = [
     OpenApiParameter("page", int, description="Page number, from 1."),

@@ -24,12 +24,14 @@ from scoring.serializers import RulesetSerializer
 
 from .common import (
     ERROR_400,
+    ERROR_404,
     ERROR_429,
     PAGE_PARAMETERS,
     ApiErrorsMixin,
     ScopedThrottle,
     error_response,
     paginated,
+    paginated_schema,
 )
 
 MAX_BATCH = 100
@@ -64,7 +66,9 @@ class RulesetListView(ApiErrorsMixin, APIView):
         operation_id="rulesets_list", tags=["scoring"],
         summary="Every ruleset with its options (type, default, allowed values, help) and "
                 "presets",
-        parameters=PAGE_PARAMETERS, responses={200: RulesetSerializer(many=True)})
+        parameters=PAGE_PARAMETERS,
+        responses={200: paginated_schema("RulesetList", RulesetSerializer(many=True)),
+                   404: ERROR_404})
     def get(self, request: Request) -> Response:
         return paginated(self, request, RulesetSerializer(ruleset_entries(), many=True).data)
 
