@@ -26,6 +26,7 @@ from games.messages import (
 )
 from games.models import Table, Visibility
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+from games.ratelimit import ahit
 
 MAX_FRAME = 64 * 1024
 
@@ -99,6 +100,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                               "staff may change it; join a seat through the table's link",
                               command_id=message.get("command_id", ""), **extra)
             return
+        if message["type"] in WRITE_TYPES:
+            wait = await ahit("ws_write", self._rate_ident())
+            if wait is not None:
+                await self._error("rate_limited", f"too many changes from this phone; wait "
+                                  f"{wait} seconds and send it again", retry_after=wait,
+                                  command_id=message.get("command_id", ""), **extra)
+                return
         handler = getattr(self, message["type"])
         await handler(message, extra)
 
@@ -154,6 +162,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     def _actor(self) -> Actor:
         return actor_from(self.scope)
+
+    def _rate_ident(self) -> str:
+        # Per phone and table: the session, else the user, else the client's address.
+        actor = self._actor()
+        who = actor.session_key or (f"u{actor.user_id}" if actor.user_id else "")
+        if not who:
+            who = "addr:" + str((self.scope.get("client") or ["unknown"])[0])
+        return f"{self.public_id}:{who}"
 
     async def _command(self, fn: Any, msg: InboundMessage, extra: dict[str, Any],
                        *args: Any) -> None:

@@ -151,9 +151,10 @@ class PreviewMessage(TypedDict):
 
 class ErrorMessage(TypedDict):
     type: Literal["error"]
-    code: str
+    code: str  # e.g. bad_message, forbidden, rate_limited (then with retry_after)
     message: str
     command_id: NotRequired[str]
+    retry_after: NotRequired[int]  # seconds, with rate_limited
     request_id: NotRequired[str]
 
 

@@ -351,6 +351,14 @@ REST_FRAMEWORK = {
     },
 }
 
+# Limits outside DRF (games/ratelimit.py), counted in CACHES["default"]: writes over the
+# table websocket per phone (session or user) and table, and failed admin sign-ins per
+# address and per username.
+MJ_RATE_LIMITS = {
+    "ws_write": env_str("MJ_WS_WRITE_RATE", "30/minute"),
+    "login": env_str("MJ_LOGIN_RATE", "5/minute"),
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "mjsite API",
     "DESCRIPTION": "Keep the score of face-to-face mahjong games.",

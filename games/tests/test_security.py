@@ -1,0 +1,305 @@
+"""Security of the table pages, websocket and API: CSRF on every form, origin checks on the
+socket, writes only from seated players, rate limits, and nothing of a private table shown
+to a stranger."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.cache import cache
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from games import services
+from games.messages import CLOSE_FORBIDDEN
+from games.models import Event, Hand, Table
+from mjsite.asgi import application
+
+from .tables import CREATOR, NAMES, make_table, seated
+
+RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    # Rate-limit counts live in the cache; each test starts from none.
+    cache.clear()
+
+
+def _csrf_from(client: Client, url: str) -> str:
+    page = client.get(url)
+    assert page.status_code == 200
+    match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    assert match, f"{url} renders no CSRF token"
+    return match.group(1)
+
+
+def _session_client(key: str, **kw: Any) -> Client:
+    client = Client(**kw)
+    client.cookies["sessionid"] = key
+    return client
+
+
+def _new_session() -> str:
+    store = SessionStore()
+    store["seen"] = True
+    store.save()
+    return str(store.session_key)
+
+
+# --- CSRF on the site's forms -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_create_table_form_without_csrf_token_is_refused_and_creates_nothing():
+    client = Client(enforce_csrf_checks=True)
+    before = Table.objects.count()
+    answer = client.post(reverse("games:new"), {"name": "Sneaky"})
+    assert answer.status_code == 403
+    assert Table.objects.count() == before
+
+
+@pytest.mark.django_db
+def test_join_form_without_csrf_token_is_refused_and_claims_no_seat():
+    table = make_table()
+    client = Client(enforce_csrf_checks=True)
+    answer = client.post(reverse("games:join", args=[table.public_id]), {"position": 0})
+    assert answer.status_code == 403
+    assert not table.seats.filter(claimed_session__gt="").exists()
+
+
+@pytest.mark.django_db
+def test_join_form_with_its_csrf_token_claims_the_seat():
+    table = make_table()
+    client = Client(enforce_csrf_checks=True)
+    url = reverse("games:join", args=[table.public_id])
+    token = _csrf_from(client, url)
+    answer = client.post(url, {"position": 2, "csrfmiddlewaretoken": token})
+    assert answer.status_code == 302
+    assert table.seats.get(position=2).is_claimed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["admin:login", "set_language"])
+def test_admin_sign_in_and_language_forms_need_the_csrf_token(name):
+    client = Client(enforce_csrf_checks=True)
+    assert client.post(reverse(name), {"username": "x", "password": "y",
+                                       "language": "ja"}).status_code == 403
+
+
+@pytest.mark.django_db
+def test_api_write_from_an_anonymous_seated_browser_needs_the_csrf_token():
+    table = make_table()
+    key = _new_session()
+    services.claim_seat(table, 0, session_key=key)
+    client = _session_client(key, enforce_csrf_checks=True)
+    body = {"command_id": "csrf-1", "base_seq": 0, "outcome": RON}
+    answer = client.post(f"/api/tables/{table.public_id}/hands/", body,
+                         content_type="application/json")
+    assert answer.status_code == 403
+    assert not Hand.objects.filter(table=table).exists()
+
+
+# --- websocket origin ---------------------------------------------------------------------
+
+
+async def _socket(table: Table, origin: bytes | None = b"http://localhost",
+                  session: str = "") -> WebsocketCommunicator:
+    headers = [(b"origin", origin)] if origin is not None else []
+    if session:
+        headers.append((b"cookie", f"sessionid={session}".encode()))
+    return WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=headers)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("origin", [b"https://evil.example", b"http://localhost.evil.example",
+                                    b"null", None])
+async def test_websocket_from_a_foreign_or_missing_origin_is_refused_before_any_data(origin):
+    table = await database_sync_to_async(make_table)()
+    comm = await _socket(table, origin)
+    connected, _ = await comm.connect()
+    assert connected is False
+    await comm.disconnect()
+
+
+# --- only seated players write --------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_websocket_write_from_a_spectator_is_refused_and_records_nothing():
+    table = await database_sync_to_async(make_table)()
+    comm = await _socket(table, session=await database_sync_to_async(_new_session)())
+    assert (await comm.connect())[0]
+    assert (await comm.receive_json_from())["you"]["can_write"] is False
+    for message in ({"type": "record_hand", "command_id": "s1", "base_seq": 0,
+                     "outcome": RON},
+                    {"type": "undo", "command_id": "s2", "base_seq": 0},
+                    {"type": "end_game", "command_id": "s3", "base_seq": 0}):
+        await comm.send_json_to(message)
+        answer = await comm.receive_json_from()
+        assert answer["type"] == "error" and answer["code"] == "forbidden"
+    await comm.disconnect()
+    assert not await database_sync_to_async(Event.objects.filter(table=table).exists)()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path,body", [
+    ("hands/", {"command_id": "x1", "base_seq": 0, "outcome": RON}),
+    ("undo/", {"command_id": "x2", "base_seq": 0}),
+    ("redo/", {"command_id": "x3", "base_seq": 0}),
+])
+def test_api_write_from_a_stranger_is_forbidden(path, body):
+    table = make_table()
+    stranger = _session_client(_new_session())
+    answer = stranger.post(f"/api/tables/{table.public_id}/{path}", body,
+                           content_type="application/json")
+    assert answer.status_code == 403, answer.content
+    assert answer.json()["error"]["code"] == "forbidden", answer.json()
+    assert not Event.objects.filter(table=table).exists()
+
+
+@pytest.mark.django_db
+def test_service_write_from_a_released_seat_is_forbidden():
+    table = make_table()
+    actor = seated(table, 1)
+    services.release_seat(table, 1, CREATOR)
+    result = services.record_hand(table.pk, RON, "after-release", 0, actor)
+    assert result["ok"] is False and result["error"]["code"] == "forbidden"
+
+
+# --- rate limits ----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(MJ_RATE_LIMITS={"ws_write": "3/minute", "login": "5/minute"})
+async def test_websocket_writes_over_the_limit_are_refused_with_a_wait():
+    table = await database_sync_to_async(make_table)()
+    key = await database_sync_to_async(_new_session)()
+    await database_sync_to_async(services.claim_seat)(table, 0, session_key=key)
+    comm = await _socket(table, session=key)
+    assert (await comm.connect())[0]
+    await comm.receive_json_from()
+    answers = []
+    for n in range(5):
+        await comm.send_json_to({"type": "record_hand", "command_id": f"burst-{n}",
+                                 "base_seq": n, "outcome": RON})
+        while True:
+            message = await comm.receive_json_from()
+            if message.get("command_id") == f"burst-{n}" and message["type"] != "hand_recorded":
+                answers.append(message)
+                break
+    assert [a["type"] for a in answers] == ["ack", "ack", "ack", "error", "error"]
+    assert {a["code"] for a in answers[3:]} == {"rate_limited"}
+    assert all(1 <= a["retry_after"] <= 60 for a in answers[3:])
+    # Reads are not limited, and the socket stays open.
+    await comm.send_json_to({"type": "get_snapshot"})
+    assert (await comm.receive_json_from())["seq"] == 3
+    await comm.disconnect()
+    assert await database_sync_to_async(Hand.objects.filter(table=table).count)() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(MJ_RATE_LIMITS={"ws_write": "2/minute", "login": "5/minute"})
+async def test_websocket_write_limit_is_per_phone():
+    table = await database_sync_to_async(make_table)()
+    phones = []
+    for position in (0, 1):
+        key = await database_sync_to_async(_new_session)()
+        await database_sync_to_async(services.claim_seat)(table, position, session_key=key)
+        comm = await _socket(table, session=key)
+        assert (await comm.connect())[0]
+        await comm.receive_json_from()
+        phones.append(comm)
+    seq = 0
+    for comm in phones:  # each phone writes twice: all within its own limit
+        for _ in range(2):
+            await comm.send_json_to({"type": "record_hand", "command_id": f"p-{seq}",
+                                     "base_seq": seq, "outcome": RON})
+            while (answer := await comm.receive_json_from())["type"] == "hand_recorded":
+                pass
+            assert answer["type"] == "ack", answer
+            seq += 1
+    for comm in phones:
+        await comm.disconnect()
+
+
+@pytest.mark.django_db
+@override_settings(MJ_RATE_LIMITS={"ws_write": "30/minute", "login": "3/minute"})
+def test_admin_sign_in_is_refused_after_repeated_failures():
+    client = Client()
+    url = reverse("admin:login")
+    codes = [client.post(url, {"username": "boss", "password": f"guess-{n}"}).status_code
+             for n in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+    # Another address trying the same username is refused too (per-username count).
+    other = Client(REMOTE_ADDR="10.1.2.3")
+    blocked = other.post(url, {"username": "boss", "password": "again"})
+    assert blocked.status_code == 429 and int(blocked["Retry-After"]) >= 1
+
+
+@pytest.mark.django_db
+@override_settings(MJ_RATE_LIMITS={"ws_write": "30/minute", "login": "2/minute"})
+def test_successful_admin_sign_in_does_not_count_against_the_limit():
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("staffer", password="right-pass-123",
+                                         is_staff=True)
+    url = reverse("admin:login")
+    for _ in range(4):
+        answer = Client().post(url, {"username": "staffer", "password": "right-pass-123"})
+        assert answer.status_code == 302
+
+
+# --- a private table shows nothing to a stranger ---------------------------------------------
+
+
+@pytest.fixture
+def private_table(db: Any) -> Table:
+    table = make_table(visibility="private")
+    seated(table, 0, key=_new_session())
+    services.record_hand(table.pk, RON, "private-1", 0, CREATOR)
+    return table
+
+
+@pytest.mark.parametrize("path", [
+    "/t/{id}/", "/t/{id}/join/", "/t/{id}/results/", "/t/{id}/snapshot.json", "/t/{id}/qr.svg",
+    "/api/tables/{id}/", "/api/tables/{id}/hands/", "/api/tables/{id}/ledger/",
+])
+def test_private_table_pages_and_api_refuse_a_stranger(private_table, path):
+    stranger = _session_client(_new_session())
+    answer = stranger.get(path.format(id=private_table.public_id))
+    assert answer.status_code in (403, 404)
+    body = answer.content.decode(errors="replace")
+    assert not any(name in body for name in NAMES), "a player's name leaked"
+
+
+def test_private_table_is_in_no_stranger_list(private_table):
+    stranger = _session_client(_new_session())
+    for path in ("/tables/", "/api/tables/", "/api/export/"):
+        answer = stranger.get(path)
+        assert answer.status_code == 200, path
+        assert private_table.public_id not in answer.content.decode(), path
+
+
+def test_private_table_opens_for_its_seated_player(private_table):
+    seat = private_table.seats.get(position=0)
+    player = _session_client(seat.claimed_session)
+    assert player.get(f"/t/{private_table.public_id}/").status_code == 200
+    assert player.get(f"/api/tables/{private_table.public_id}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_private_table_websocket_closes_on_a_stranger_before_any_data():
+    table = await database_sync_to_async(services.create_table)(
+        "Hidden", "riichi", "", {}, NAMES, creator=CREATOR, visibility="private")
+    comm = await _socket(table, session=await database_sync_to_async(_new_session)())
+    assert (await comm.connect())[0]
+    output = await comm.receive_output(timeout=2)
+    assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+    await comm.disconnect()
