@@ -353,3 +353,12 @@ def test_preset_with_overrides() -> None:
     out = win("234m567p345s6688p", "8p", riichi=True, dora_indicators=["1m", "4p"],
               options={"preset": "ema", "kiriage": True})
     assert out["han"] == 4 and out["limit"] == "mangan"
+
+
+def test_every_feature_a_yaku_needs_is_one_the_registry_computes() -> None:
+    from scoring.engine.rulesets.riichi.registry import BIT
+    from scoring.engine.rulesets.riichi.yaku import YAKU
+    from scoring.engine.rulesets.riichi.yakuman import YAKUMAN
+
+    unknown = {(y.name, n) for y in YAKU + YAKUMAN for n in y.needs if n not in BIT}
+    assert unknown == set()
