@@ -281,10 +281,16 @@ def fan_rows(wins: int, seen: Mapping[str, int]) -> list[dict[str, Any]]:
             "win_tile": tile_view(example["win_tile"]) if example.get("win_tile") else None,
             "win": example.get("win", "ron"),
             "zupai": d.get("zupai_index"), "hupai": d.get("hupai_index"),
+            "zupai_text": _index_text(d.get("zupai_index")),
+            "hupai_text": _index_text(d.get("hupai_index")),
             "note": d.get("note", ""),
             "count": count, "share": (100.0 * count / wins) if wins else 0.0,
         })
     return rows
+
+
+def _index_text(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
 
 
 @dataclass(frozen=True)
