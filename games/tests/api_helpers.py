@@ -17,7 +17,9 @@ NAMES = ["王小明", "山田太郎", "Aiko", "Bo"]
 # (winner 3, from 1, with yaku 立直 and 翻牌 發).
 QUICK_RON = OUTCOMES["riichi"]["ron"][0]
 TILES_RON = OUTCOMES["riichi"]["ron"][3]
-CALLERS = ("owner", "seated", "spectator", "anonymous", "staff")
+# spectator: signed in, no part in the table; stranger: holds a seat and created a table,
+# but elsewhere (rights at one table must not leak to another).
+CALLERS = ("owner", "seated", "spectator", "stranger", "anonymous", "staff")
 
 
 class World:
@@ -27,7 +29,12 @@ class World:
         self.owner = user("owner")
         self.seated = user("seated")
         self.spectator = user("spectator")
+        self.stranger = user("stranger")
         self.staff = user("staff", is_staff=True)
+        elsewhere = services.create_table("另一桌", "mcr", "", {}, ["甲", "乙", "丙", "丁"],
+                                          creator=Actor(user=self.stranger),
+                                          visibility="private")
+        services.claim_seat(elsewhere, 0, user=self.stranger)
 
     def table(self, visibility: str = "link", ruleset: str = "riichi",
               name: str = "金曜日の対局", names: list[str] | None = None) -> Table:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from django.test import override_settings
+from django.middleware.csrf import get_token
+from django.test import RequestFactory, override_settings
 from rest_framework.test import APIClient
 
 from games import services
@@ -178,7 +179,9 @@ def test_reading_a_table_follows_its_visibility(world, visibility, caller):
 @pytest.mark.parametrize("caller", CALLERS)
 def test_listing_shows_public_tables_and_your_own(world, visibility, caller):
     table = world.table(visibility)
-    ids = [t["id"] for t in world.client(caller).get("/api/tables/").json()["results"]]
+    # Staff also see the stranger's own private table, which is of another ruleset.
+    body = world.client(caller).get("/api/tables/?ruleset=riichi").json()
+    ids = [t["id"] for t in body["results"]]
     listed = visibility == "public" or caller in ("owner", "seated", "staff")
     assert ids == ([table.public_id] if listed else [])
 
@@ -214,6 +217,23 @@ def test_the_token_endpoint_refuses_a_wrong_password(world):
                                 format="json")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "bad_request"
+
+
+def test_an_anonymous_seated_browser_records_with_the_csrf_token(world):
+    table = world.table()
+    client = APIClient(enforce_csrf_checks=True)
+    session = client.session
+    session.save()
+    services.claim_seat(table, 2, session_key=session.session_key)
+    request = RequestFactory().get("/")
+    token = get_token(request)
+    client.cookies["csrftoken"] = request.META["CSRF_COOKIE"]
+    table.refresh_from_db()
+    response = client.post(f"/api/tables/{table.public_id}/hands/",
+                           {"outcome": QUICK_RON, "command_id": "c1", "base_seq": table.seq},
+                           format="json", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 201
+    assert Event.objects.get(table=table).actor_session == session.session_key
 
 
 def test_an_anonymous_seated_browser_must_send_the_csrf_token(world):
