@@ -120,6 +120,21 @@ def env_list(
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+_RATE_UNITS = ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
+
+
+def env_rate(name: str, default: str, *, environ: Mapping[str, str] | None = None) -> str:
+    """Return the variable as a DRF throttle rate such as ``60/minute``."""
+    value = env_str(name, default, environ=environ)
+    count, _sep, unit = value.partition("/")
+    if not count.isdigit() or unit not in _RATE_UNITS:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a rate; use a number of requests per second, minute, "
+            "hour or day, e.g. 60/minute."
+        )
+    return value
+
+
 # ---------------------------------------------------------------------------
 # Builders for settings that are derived from a URL (tested on their own)
 # ---------------------------------------------------------------------------
@@ -345,9 +360,9 @@ REST_FRAMEWORK = {
     # Scoped limits on the API's writes and engine calls (scoring/api/common.py), per user
     # or, anonymously, per address; "<number>/<second|minute|hour|day>".
     "DEFAULT_THROTTLE_RATES": {
-        "score": env_str("MJ_API_SCORE_RATE", "120/minute"),
-        "record": env_str("MJ_API_RECORD_RATE", "60/minute"),
-        "token": env_str("MJ_API_TOKEN_RATE", "10/minute"),
+        "score": env_rate("MJ_API_SCORE_RATE", "120/minute"),
+        "record": env_rate("MJ_API_RECORD_RATE", "60/minute"),
+        "token": env_rate("MJ_API_TOKEN_RATE", "10/minute"),
     },
 }
 

@@ -156,11 +156,25 @@ def test_score_is_throttled_per_client(api):
     assert int(response["Retry-After"]) > 0
 
 
-def test_configured_throttle_rates_are_well_formed():
+def test_configured_throttle_rates_cover_each_scope():
     from django.conf import settings
 
-    from scoring.api.common import RATE
+    assert {"score", "record", "token"} <= set(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])
 
-    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    assert {"score", "record", "token"} <= set(rates)
-    assert all(RATE.fullmatch(rate) for rate in rates.values())
+
+def test_throttle_rates_come_from_the_environment():
+    from mjsite.settings import env_rate
+
+    assert env_rate("MJ_API_SCORE_RATE", "120/minute", environ={}) == "120/minute"
+    assert env_rate("MJ_API_SCORE_RATE", "120/minute",
+                    environ={"MJ_API_SCORE_RATE": "5/second"}) == "5/second"
+
+
+@pytest.mark.parametrize("bad", ["fast", "10", "ten/minute", "10/fortnight", "-1/day"])
+def test_a_malformed_throttle_rate_stops_start_up(bad):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from mjsite.settings import env_rate
+
+    with pytest.raises(ImproperlyConfigured, match="MJ_API_RECORD_RATE"):
+        env_rate("MJ_API_RECORD_RATE", "60/minute", environ={"MJ_API_RECORD_RATE": bad})
