@@ -71,7 +71,7 @@ class Candidate:
 
     __slots__ = ("reading", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit")
 
-    def __init__(self, reading: Reading, yaku: list[dict[str, Any]], yakuman: int, han: int,
+    def __init__(self, reading: Reading, yaku: list[tuple[Yaku, int]], yakuman: int, han: int,
                  fu: int, fu_items: list[dict[str, Any]], base: int, limit: str | None) -> None:
         self.reading, self.yaku, self.yakuman = reading, yaku, yakuman
         self.han, self.fu, self.fu_items, self.base, self.limit = han, fu, fu_items, base, limit
@@ -83,39 +83,44 @@ class Candidate:
 
 def _evaluate(ctx: WinContext, r: Reading, bonus: int,
               registry: tuple[tuple[Yaku, ...], tuple[Yaku, ...]]) -> Candidate | None:
-    v = r
+    """This reading's value, or None without a yaku. Yaku come first: a reading with no
+    yaku needs no fu, and display dicts are only built for the winner."""
     opts = ctx.options
-    found: list[dict[str, Any]] = []
-    multiples: list[int] = []
     yakuman, yaku = registry
     if yakuman:
-        for y in yakuman:
-            m = y.han(ctx, v)
-            if m:
-                name, name_ja = y.names(ctx)
-                found.append({"name": name, "name_ja": name_ja, "han": 13 * m, "yakuman": m})
-                multiples.append(m)
-    pinfu = is_pinfu_shape(ctx, r) and not (ctx.tsumo and opts.pinfu_tsumo_fu)
-    fu, fu_items = compute_fu(ctx, r, pinfu)
-    if multiples:
-        total = sum(multiples) if opts.yakuman_stacking else max(multiples)
-        if not opts.yakuman_stacking:
-            keep = max(found, key=lambda f: f["yakuman"])
-            found = [keep]
-        base, limit = base_points(0, fu, total, opts)
-        return Candidate(r, found, total, 13 * total, fu, fu_items, base, limit)
+        hits = [(y, m) for y in yakuman if (m := y.han(ctx, r))]
+        if hits:
+            if not opts.yakuman_stacking:
+                hits = [max(hits, key=lambda hit: hit[1])]
+            total = sum(m for _, m in hits)
+            fu, fu_items = compute_fu(ctx, r, False)
+            base, limit = base_points(0, fu, total, opts)
+            return Candidate(r, hits, total, 13 * total, fu, fu_items, base, limit)
+    hits = []
     han = 0
     for y in yaku:
-        h = y.han(ctx, v)
+        h = y.han(ctx, r)
         if h:
-            name, name_ja = y.names(ctx)
-            found.append({"name": name, "name_ja": name_ja, "han": h})
+            hits.append((y, h))
             han += h
     if not han:
         return None
+    pinfu = is_pinfu_shape(ctx, r) and not (ctx.tsumo and opts.pinfu_tsumo_fu)
+    fu, fu_items = compute_fu(ctx, r, pinfu)
     han += bonus
     base, limit = base_points(han, fu, 0, opts)
-    return Candidate(r, found, 0, han, fu, fu_items, base, limit)
+    return Candidate(r, hits, 0, han, fu, fu_items, base, limit)
+
+
+def _yaku_list(ctx: WinContext, best: Candidate) -> list[dict[str, Any]]:
+    out = []
+    for y, n in best.yaku:
+        name, name_ja = y.names(ctx)
+        if y.yakuman:
+            out.append({"name": name, "name_ja": name_ja, "han": 13 * n, "yakuman": n})
+        else:
+            out.append({"name": name, "name_ja": name_ja, "han": n})
+    return out
 
 
 def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -135,8 +140,8 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
 
 
 def _pao_base(best: Candidate, options: Options) -> int:
-    covered = sum(y["yakuman"] for y in best.yaku
-                  if PAO_KEYS.get(y["name"]) in options.pao_yakuman)
+    covered = sum(n for y, n in best.yaku
+                  if y.yakuman and PAO_KEYS.get(y.name) in options.pao_yakuman)
     if not covered:
         return 0
     return best.base if options.pao_scope == "whole_hand" else min(best.base, 8000 * covered)
@@ -196,7 +201,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     hand_points = deltas[winner] - 300 * honba - 1000 * sticks
     return {
         "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
-        "yaku": best.yaku, "yakuman": best.yakuman,
+        "yaku": _yaku_list(ctx, best), "yakuman": best.yakuman,
         "dora": dora, "aka": aka, "ura": ura, "han": best.han, "fu": best.fu,
         "fu_breakdown": fu_breakdown(best.fu_items), "wait": best.reading.wait or None,
         "limit": best.limit,
