@@ -201,10 +201,13 @@ def ukeire_views(ukeire: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"tile": tile_view(u["tile"]), "remaining": u["remaining"]} for u in ukeire]
 
 
-def analysis_view(result: Mapping[str, Any]) -> dict[str, Any]:
+def analysis_view(result: Mapping[str, Any], shape_labels: Mapping[str, str]
+                  ) -> dict[str, Any]:
     """The analyse response reshaped for the template (tiles to draw, priced waits)."""
     out: dict[str, Any] = {
-        "shanten": result["shanten"], "by_shape": result.get("by_shape", {}),
+        "shanten": result["shanten"],
+        "by_shape": [(shape_labels.get(shape, shape), n)
+                     for shape, n in result.get("by_shape", {}).items()],
         "tiles": result.get("tiles"), "complete": result.get("complete", False),
         "ukeire": ukeire_views(result.get("ukeire", [])),
         "ukeire_total": result.get("ukeire_total", 0),

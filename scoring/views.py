@@ -38,7 +38,7 @@ def _strings() -> dict[str, str]:
         "concealed": _("Hand"), "melds": _("Melds"), "visible": _("Visible tiles"),
         "dora": _("Dora indicators"), "discards": _("Discards"), "passed": _("Passed"),
         "clear": _("Clear"), "undo_tile": _("Remove last"), "add_meld": _("Add a meld"),
-        "shanten": _("Shanten"), "ready": _("Ready"), "complete": _("Complete hand"),
+        "shanten": _("shanten"), "ready": _("Ready (tenpai)"), "complete": _("Complete hand"),
         "waits": _("Waits"), "ron": _("Ron"), "tsumo": _("Tsumo"),
         "left": _("left"), "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
         "best_discards": _("Discards, best first"), "score": _("Score"),
@@ -46,6 +46,16 @@ def _strings() -> dict[str, str]:
         "working": _("Working…"), "winner_gets": _("winner +"), "no_waits": _("No waits"),
         "after": _("shanten after"), "no_reduction": _("no reduction"),
         **{f"reason_{code}": label for code, label in _reason_labels().items()},
+        **{f"shape_{code}": label for code, label in _shape_labels().items()},
+    }
+
+
+def _shape_labels() -> dict[str, str]:
+    return {
+        "standard": _("four sets and a pair"), "seven_pairs": _("seven pairs"),
+        "seven_pairs_quads": _("seven pairs"), "thirteen_orphans": _("thirteen orphans"),
+        "honours_and_knitted": _("全不靠 knitted honours"),
+        "knitted_straight": _("组合龙 knitted straight"), "thirteen_lan": _("十三烂"),
     }
 
 
@@ -77,7 +87,9 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
         if form[key] not in pages.WINDS:
             form[key] = "E"
     context: dict[str, Any] = {
-        "form": form, "choices": choices, "winds": pages.WINDS, "table": table,
+        "form": form, "choices": choices, "table": table,
+        "winds": list(zip(pages.WINDS, (_("East"), _("South"), _("West"), _("North")),
+                          strict=True)),
         "options": options, "strings": _strings(),
     }
     if form["hand"]:
@@ -87,7 +99,7 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
         if set(result) == {"error"}:
             context["error"] = result["error"]
         else:
-            context["analysis"] = pages.analysis_view(result)
+            context["analysis"] = pages.analysis_view(result, _shape_labels())
         context["hand_tiles"] = pages.tiles(form["hand"])
         context["meld_tiles"] = [pages.meld_view(m) for m in pages.split_melds(form["melds"])]
     return render(request, "scoring/analyse.html", context)

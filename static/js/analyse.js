@@ -138,7 +138,7 @@ function render(request, answer) {
     el("p", {class: "hand-line"}, tileRow(fromText(request.hand), {small: true}), melds),
     el("h2", {class: "shanten-line", id: "shanten-line"}, shantenText(answer.shanten)),
     el("p", {class: "small muted shapes"},
-      Object.entries(answer.by_shape || {}).map(([k, v]) => `${k} ${v}`).join(" · ")),
+      Object.entries(answer.by_shape || {}).map(([k, v]) => `${t(`shape_${k}`)} ${v}`).join(" · ")),
   ];
   if (answer.waits?.length) {
     parts.push(el("h3", {}, t("waits")), waitsTable(answer.waits));
