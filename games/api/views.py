@@ -207,17 +207,17 @@ class WriteMixin:
     throttle_scope = "record"
 
     def get_throttles(self) -> list[Any]:
-        if self.request.method != "POST":  # type: ignore[attr-defined]
+        if self.request.method not in ("POST", "PUT"):  # type: ignore[attr-defined]
             return []
         return super().get_throttles()  # type: ignore[misc,no-any-return]
 
     def check_permissions(self, request: Request) -> None:
         super().check_permissions(request)  # type: ignore[misc]
-        if request.method == "POST" and request.auth is None:
+        if request.method in ("POST", "PUT") and request.auth is None:
             SessionAuthentication().enforce_csrf(request)
 
 
-_STATUS = {"stale": 409, "forbidden": 403, "not_found": 404}
+_STATUS = {"stale": 409, "forbidden": 403, "not_found": 404, "no_such_hand": 404}
 
 
 def command_response(result: services.CommandResult) -> Response:
@@ -294,6 +294,61 @@ class RedoView(_TableCommandView):
                      CommandSerializer, 201)
     def post(self, request: Request, id: str) -> Response:
         return super().post(request, id)
+
+
+class EndView(_TableCommandView):
+    run_command = staticmethod(services.end_game)
+
+    @_command_schema("tables_end", "End the game now: the final settlement is added to the "
+                     "ledger", CommandSerializer, 201)
+    def post(self, request: Request, id: str) -> Response:
+        return super().post(request, id)
+
+
+class ReopenView(_TableCommandView):
+    run_command = staticmethod(services.reopen_game)
+
+    @_command_schema("tables_reopen", "Cancel an early end so play can go on",
+                     CommandSerializer, 201)
+    def post(self, request: Request, id: str) -> Response:
+        return super().post(request, id)
+
+
+NUMBER = OpenApiParameter("number", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
+                          description="The hand number, from 1.")
+
+
+class HandDetailView(WriteMixin, ReadView):
+    @extend_schema(operation_id="tables_hands_retrieve", tags=["tables"],
+                   summary="One hand: its input, result and payments",
+                   parameters=[ID, NUMBER], responses={200: HandSerializer, 404: ERROR_404})
+    def get(self, request: Request, id: str, number: int) -> Response:
+        table = viewable_table(request, id)
+        hand = next((h for h in hand_entries(table) if h["number"] == number), None)
+        if hand is None:
+            return error_response("no_such_hand", f"there is no hand {number} at this table",
+                                  404)
+        return Response(HandSerializer(hand).data)
+
+    @extend_schema(
+        operation_id="tables_hands_correct", tags=["tables"],
+        summary="Correct a hand's outcome; every later hand is recomputed",
+        parameters=[ID, NUMBER], request=RecordHandSerializer,
+        responses={
+            201: CommandResultSerializer,
+            200: OpenApiResponse(CommandResultSerializer, description="A repeated command_id: "
+                                 "the first answer again, duplicate true."),
+            400: ERROR_400, 403: ERROR_403, 404: ERROR_404,
+            409: OpenApiResponse(StaleSerializer, description="base_seq is stale."),
+            429: ERROR_429,
+        })
+    def put(self, request: Request, id: str, number: int) -> Response:
+        table = viewable_table(request, id)
+        body = RecordHandSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return command_response(services.correct_hand(
+            table, number, body.validated_data["outcome"], body.validated_data["command_id"],
+            body.validated_data["base_seq"], actor(request)))
 
 
 # --- ledgers, statistics, export ---------------------------------------------------------

@@ -350,3 +350,67 @@ def test_recording_is_throttled_but_reading_is_not(world):
     statuses = [post_hand(client, table, QUICK_RON).status_code for _ in range(3)]
     assert statuses == [201, 201, 429]
     assert client.get(f"/api/tables/{table.public_id}/hands/").status_code == 200
+
+
+def test_one_hand_by_number(world):
+    table = world.table()
+    record(table, QUICK_RON, Actor(user=world.owner))
+    client = world.client("anonymous")
+    hand = client.get(f"/api/tables/{table.public_id}/hands/1/").json()
+    assert hand["number"] == 1 and hand["outcome"] == QUICK_RON
+    missing = client.get(f"/api/tables/{table.public_id}/hands/2/")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "no_such_hand"
+
+
+def test_correcting_a_hand_recomputes_it_and_later_hands(world):
+    table = world.table()
+    record(table, QUICK_RON, Actor(user=world.owner))
+    record(table, TILES_RON, Actor(user=world.owner))
+    before = Hand.objects.get(table=table, number=2).state_before["scores"]
+    bigger = {**QUICK_RON, "wins": [{**QUICK_RON["wins"][0], "quick": {"han": 4, "fu": 40}}]}
+    response = world.client("seated").put(
+        f"/api/tables/{table.public_id}/hands/1/",
+        {"outcome": bigger, "command_id": "fix-1", "base_seq": 2}, format="json")
+    assert response.status_code == 201 and response.json()["kind"] == "correct"
+    first = Hand.objects.get(table=table, number=1)
+    assert first.outcome == bigger and first.revision == 2
+    after = Hand.objects.get(table=table, number=2).state_before["scores"]
+    assert after != before and after == first.state_after["scores"]
+
+
+def test_correcting_a_missing_hand_is_404(world):
+    table = world.table()
+    response = world.client("owner").put(
+        f"/api/tables/{table.public_id}/hands/3/",
+        {"outcome": QUICK_RON, "command_id": "fix-1", "base_seq": 0}, format="json")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "no_such_hand"
+
+
+def test_ending_adds_the_final_settlement_and_reopening_removes_it(world):
+    table = world.table()
+    record(table, QUICK_RON, Actor(user=world.owner))
+    client = world.client("owner")
+    ended = client.post(f"/api/tables/{table.public_id}/end/",
+                        {"command_id": "end-1", "base_seq": 1}, format="json")
+    assert ended.status_code == 201
+    detail = client.get(f"/api/tables/{table.public_id}/").json()
+    assert detail["table"]["finished"] and detail["final"]
+    assert sum(r["amount"] for r in detail["final"]) == 0
+    reopened = client.post(f"/api/tables/{table.public_id}/reopen/",
+                           {"command_id": "reopen-1", "base_seq": 2}, format="json")
+    assert reopened.status_code == 201
+    detail = client.get(f"/api/tables/{table.public_id}/").json()
+    assert not detail["table"]["finished"] and detail["final"] == []
+
+
+def test_a_spectator_cannot_end_the_game(world):
+    table = world.table()
+    record(table, QUICK_RON, Actor(user=world.owner))
+    response = world.client("spectator").post(f"/api/tables/{table.public_id}/end/",
+                                              {"command_id": "end-1", "base_seq": 1},
+                                              format="json")
+    assert response.status_code == 403
+    table.refresh_from_db()
+    assert not table.finished
