@@ -9,6 +9,8 @@ is only a filter: ``han`` still decides, per reading.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .hand import YAOCHU, WinContext
 from .yaku import YAKU, Yaku
 from .yakuman import GREEN, YAKUMAN
@@ -26,6 +28,37 @@ FEATURES = FLAG_FEATURES + (
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 
 
+_ALL_GREEN = BIT["all_green"]
+_ALL_HONOURS = BIT["all_honours"]
+_ALL_TERMINALS = BIT["all_terminals"]
+_CHINITSU = BIT["chinitsu"]
+_DAISHARIN = BIT["daisharin"]
+_DRAGONS8 = BIT["dragons8"]
+_DRAGONS9 = BIT["dragons9"]
+_HONITSU = BIT["honitsu"]
+_HONROUTOU = BIT["honroutou"]
+_KANS3 = BIT["kans3"]
+_KANS4 = BIT["kans4"]
+_KOKUSHI = BIT["kokushi"]
+_MENZEN = BIT["menzen"]
+_NO_HONOURS = BIT["no_honours"]
+_NO_MELDS = BIT["no_melds"]
+_ROUND_TRIPLET = BIT["round_triplet"]
+_SEAT_TRIPLET = BIT["seat_triplet"]
+_SEVEN_PAIRS = BIT["seven_pairs"]
+_SIMPLES = BIT["simples"]
+_THREE_SUITS = BIT["three_suits"]
+_TRIPLETS3 = BIT["triplets3"]
+_TRIPLETS4 = BIT["triplets4"]
+_TSUMO = BIT["tsumo"]
+_WINDS11 = BIT["winds11"]
+_WINDS12 = BIT["winds12"]
+_YAOCHU = BIT["yaochu"]
+_ITTSU = BIT["ittsu"]
+_DRAGON_TRIPLET = {31: BIT["triplet31"], 32: BIT["triplet32"], 33: BIT["triplet33"]}
+_yaochu_counts = itemgetter(*sorted(YAOCHU))
+
+
 def hand_features(ctx: WinContext) -> int:
     """The hand's features as a bit set (see :data:`BIT`)."""
     f = 0
@@ -37,70 +70,68 @@ def hand_features(ctx: WinContext) -> int:
     counts = ctx.counts
     kinds = ctx.kinds
     if ctx.tsumo:
-        f |= BIT["tsumo"]
+        f |= _TSUMO
     if ctx.menzen:
-        f |= BIT["menzen"]
+        f |= _MENZEN
     if not ctx.melds:
-        f |= BIT["no_melds"]
+        f |= _NO_MELDS
         if len(kinds) == 7:
-            f |= BIT["seven_pairs"]
+            f |= _SEVEN_PAIRS
             if ctx.options.daisharin and ctx.suits == 2 and not ctx.honours:
-                f |= BIT["daisharin"]
-        elif ctx.yaochu and all(counts[k] for k in YAOCHU):
-            f |= BIT["kokushi"]
+                f |= _DAISHARIN
+        elif ctx.yaochu and all(_yaochu_counts(counts)):
+            f |= _KOKUSHI
     if ctx.yaochu:
-        f |= BIT["yaochu"]
-        if all(k in YAOCHU for k in kinds):
+        f |= _YAOCHU
+        if YAOCHU.issuperset(kinds):
             if not ctx.suits:
-                f |= BIT["all_honours"]
+                f |= _ALL_HONOURS
             elif not ctx.honours:
-                f |= BIT["all_terminals"]
+                f |= _ALL_TERMINALS
             else:
-                f |= BIT["honroutou"]
+                f |= _HONROUTOU
     elif ctx.menzen or ctx.options.kuitan:
-        f |= BIT["simples"]
+        f |= _SIMPLES
     if not ctx.honours:
-        f |= BIT["no_honours"]
+        f |= _NO_HONOURS
     if ctx.suits == 7:
-        f |= BIT["three_suits"]
+        f |= _THREE_SUITS
     elif ctx.suits in (1, 2, 4):
-        f |= BIT["honitsu"] if ctx.honours else BIT["chinitsu"]
-        if all(counts[k] for k in range(kinds[0] - kinds[0] % 9, kinds[0] - kinds[0] % 9 + 9)):
-            f |= BIT["ittsu"]
-    if not f & BIT["ittsu"] and any(all(counts[b:b + 9]) for b in (0, 9, 18)):
-        f |= BIT["ittsu"]
+        f |= _HONITSU if ctx.honours else _CHINITSU
+    if all(counts[0:9]) or all(counts[9:18]) or all(counts[18:27]):
+        f |= _ITTSU
     triplets = 0
     for k in kinds:
         if counts[k] >= 3:
             triplets += 1
             if k >= 31:
-                f |= BIT[f"triplet{k}"]
+                f |= _DRAGON_TRIPLET[k]
             if k == ctx.seat_wind:
-                f |= BIT["seat_triplet"]
+                f |= _SEAT_TRIPLET
             if k == ctx.round_wind:
-                f |= BIT["round_triplet"]
+                f |= _ROUND_TRIPLET
     if triplets >= 3:
-        f |= BIT["triplets3"]
+        f |= _TRIPLETS3
         if triplets >= 4:
-            f |= BIT["triplets4"]
+            f |= _TRIPLETS4
     if ctx.honours:
         dragons = counts[31] + counts[32] + counts[33]
         if dragons >= 8:
-            f |= BIT["dragons8"]
+            f |= _DRAGONS8
             if dragons >= 9:
-                f |= BIT["dragons9"]
+                f |= _DRAGONS9
         winds = counts[27] + counts[28] + counts[29] + counts[30]
         if winds >= 11:
-            f |= BIT["winds11"]
+            f |= _WINDS11
             if winds >= 12:
-                f |= BIT["winds12"]
+                f |= _WINDS12
     kans = ctx.kans
     if kans >= 3:
-        f |= BIT["kans3"]
+        f |= _KANS3
         if kans == 4:
-            f |= BIT["kans4"]
-    if ctx.suits in (0, 4) and all(k in GREEN for k in kinds):  # sou and green dragon only
-        f |= BIT["all_green"]
+            f |= _KANS4
+    if ctx.suits in (0, 4) and GREEN.issuperset(kinds):  # sou and green dragon only
+        f |= _ALL_GREEN
     return f
 
 
