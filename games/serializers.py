@@ -39,6 +39,10 @@ class PlayerRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class PlayerSummarySerializer(PlayerRefSerializer):
+    games = serializers.IntegerField(help_text="Tables you can list that they sat at.")
+
+
 class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=0, max_value=3)
     player = PlayerRefSerializer()

@@ -15,6 +15,7 @@ urlpatterns: list[URLPattern] = [
     path("tables/<slug:id>/end/", views.EndView.as_view(), name="api-end"),
     path("tables/<slug:id>/reopen/", views.ReopenView.as_view(), name="api-reopen"),
     path("tables/<slug:id>/ledger/", views.TableLedgerView.as_view(), name="api-ledger"),
+    path("players/", views.PlayerListView.as_view(), name="api-players"),
     path("players/<int:id>/ledger/", views.PlayerLedgerView.as_view(),
          name="api-player-ledger"),
     path("players/<int:id>/stats/", views.PlayerStatsView.as_view(), name="api-player-stats"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -27,13 +27,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.models import LedgerEntry, Seat, Table
+from games.models import LedgerEntry, Player, Seat, Table
 from games.serializers import (
     CommandResultSerializer,
     CommandSerializer,
     HandSerializer,
     LedgerRowSerializer,
     PlayerStatsSerializer,
+    PlayerSummarySerializer,
     RecordHandSerializer,
     StaleSerializer,
     TableDetailSerializer,
@@ -382,6 +383,28 @@ def _player_tables(request: Request, player_id: int) -> list[Table]:
     tables = filter_tables(request, listed_tables(request), player=False)
     return list(tables.filter(pk__in=Seat.objects.filter(player_id=player_id)
                               .values("table_id")).order_by("created_at", "pk"))
+
+
+class PlayerListView(ReadView):
+    @extend_schema(
+        operation_id="players_list", tags=["ledger"],
+        summary="Players of the tables you can list, with how many of those games they played",
+        parameters=[*PAGE_PARAMETERS, OpenApiParameter(
+            "name", str, description="Only players whose name contains this (any case).")],
+        responses={200: paginated_schema("PlayerList", PlayerSummarySerializer(many=True)),
+                   404: ERROR_404})
+    def get(self, request: Request) -> Response:
+        tables = listed_tables(request)
+        players = (Player.objects.filter(seats__table__in=tables)
+                   .annotate(games=Count("seats", filter=Q(seats__table__in=tables)))
+                   .order_by("display_name", "pk"))
+        name = request.query_params.get("name")
+        if name:
+            players = players.filter(display_name__icontains=name)
+        paginator = Pagination()
+        page = paginator.paginate_queryset(players, request, view=self)
+        data = [{"id": p.pk, "name": p.display_name, "games": p.games} for p in page or []]
+        return paginator.get_paginated_response(PlayerSummarySerializer(data, many=True).data)
 
 
 class PlayerLedgerView(LedgerMixin, ReadView):

@@ -253,3 +253,35 @@ def test_hand_dates_come_from_the_recording_event(world, game):
     rows = world.client("anonymous").get(f"/api/tables/{game.public_id}/ledger/").json()
     first = Event.objects.get(table=game, seq=1)
     assert rows["results"][0]["date"] == first.created_at.isoformat()
+
+
+def test_players_list_names_the_players_of_listed_tables(world, game):
+    world.table("private", names=["秘密", "Bo", "Chen", "Dana"])
+    client = world.client("anonymous")
+    body = client.get("/api/players/?page_size=100").json()
+    names = {p["name"]: p["games"] for p in body["results"]}
+    assert names == {name: 1 for name in NAMES}
+    owner_view = {p["name"]: p["games"]
+                  for p in world.client("owner").get("/api/players/").json()["results"]}
+    assert owner_view["秘密"] == 1 and owner_view["Bo"] == 2
+    found = client.get("/api/players/?name=山田").json()["results"]
+    assert [p["name"] for p in found] == ["山田太郎"]
+
+
+def test_player_ledger_and_stats_make_a_bounded_number_of_queries(
+        world, django_assert_max_num_queries):
+    client = world.client("owner")
+    first = world.table("public")
+    record(first, TILES_RON, Actor(user=world.owner))
+    bo = first.seats.get(position=3).player_id
+    with django_assert_max_num_queries(7):
+        client.get(f"/api/players/{bo}/ledger/")
+    with django_assert_max_num_queries(7):
+        client.get(f"/api/players/{bo}/stats/")
+    for _ in range(5):
+        record(world.table("private"), TILES_RON, Actor(user=world.owner))
+    with django_assert_max_num_queries(7):
+        rows = client.get(f"/api/players/{bo}/ledger/").json()
+    with django_assert_max_num_queries(7):
+        stats = client.get(f"/api/players/{bo}/stats/").json()
+    assert rows["count"] == 6 and stats["overall"]["wins"] == 6
