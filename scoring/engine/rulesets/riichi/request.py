@@ -183,6 +183,7 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
 _TOKEN = re.compile(r"([0-9]+)([mpsz])")
+_TILES_TEXT = re.compile(r"(?:[0-9]+[mpsz])*")
 
 
 _PART_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
@@ -214,9 +215,9 @@ def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     into that suit's counts by a cache and added as a slice; anything unusual (flowers,
     spaces, bad characters) goes through :func:`tiles_of` for its error.
     """
-    tokens = _TOKEN.findall(text)
-    if sum(len(d) + 1 for d, _ in tokens) != len(text):
+    if _TILES_TEXT.fullmatch(text) is None:
         return _scan_slow(text)
+    tokens = _TOKEN.findall(text)
     counts = [0] * 34
     reds = [0, 0, 0]
     n = 0

@@ -63,7 +63,10 @@ DORA_OF = tuple(dora_of(k) for k in range(34))
 
 def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
     counts = ctx.counts
-    return sum(counts[DORA_OF[t.kind]] for t in shown)
+    n = 0
+    for t in shown:
+        n += counts[DORA_OF[t.kind]]
+    return n
 
 
 class Candidate:

@@ -218,8 +218,11 @@ class SanshokuDoukou(Yaku):
     needs = frozenset({"three_suits", "triplets3"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
-        t = set(v.triplets)
-        return 2 if any(k < 9 and k + 9 in t and k + 18 in t for k in t) else 0
+        t = v.triplets
+        for k in t:
+            if k < 9 and k + 9 in t and k + 18 in t:
+                return 2
+        return 0
 
 
 class Ittsu(Yaku):
