@@ -17,7 +17,9 @@ def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
     in_play = [0, 1, 2, 3]
     events: list[dict[str, Any]] = []
     won: list[int] = []
-    kongs: set[int] = set()
+    # Kongs whose income has not yet moved to a winner: each 杠上炮 呼叫转移 uses one up,
+    # so a second 杠上炮 by the same player needs a second kong.
+    kongs: dict[int, int] = {}
     for _ in range(draw(st.integers(0, 7))):
         if len(in_play) <= 1:
             break
@@ -28,12 +30,15 @@ def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
             ev: dict[str, Any] = {"kind": "kong", "player": p, "kong": kind}
             if kind == "direct":
                 ev["feeder"] = draw(st.sampled_from(others))
-            kongs.add(p)
+            kongs[p] = kongs.get(p, 0) + 1
         else:
             d = draw(st.one_of(st.none(), st.sampled_from(others)))
+            kong_discard = d is not None and kongs.get(d, 0) > 0 and draw(st.booleans())
+            if kong_discard:
+                kongs[d] -= 1
             ev = {"kind": "win", "winner": p, "discarder": d,
                   "quick": {"fan": draw(st.integers(0, 6))},
-                  "kong_discard": d is not None and d in kongs and draw(st.booleans())}
+                  "kong_discard": kong_discard}
             in_play.remove(p)
             won.append(p)
         events.append(ev)
