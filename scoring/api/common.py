@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.http import Http404
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
@@ -64,8 +65,25 @@ def _code(exc: Exception, status: int) -> str:
     return _STATUS_CODES.get(status, "error")
 
 
+class ApiSchema(AutoSchema):
+    """Documents the 403 that any operation answers to a bad token or session, besides
+    what each view declares."""
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
+        operation: dict[str, Any] | None = super().get_operation(*args, **kwargs)
+        if operation is not None:
+            operation.setdefault("responses", {}).setdefault("403", {
+                "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Error"}}},
+                "description": "The token or session is not valid, or not allowed here.",
+            })
+        return operation
+
+
 class ApiErrorsMixin:
     """Rewrites DRF's ``{"detail": ...}`` answers into the shared error shape."""
+
+    schema = ApiSchema()
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, RecursionError):

@@ -178,3 +178,11 @@ def test_a_malformed_throttle_rate_stops_start_up(bad):
 
     with pytest.raises(ImproperlyConfigured, match="MJ_API_RECORD_RATE"):
         env_rate("MJ_API_RECORD_RATE", "60/minute", environ={"MJ_API_RECORD_RATE": bad})
+
+
+@pytest.mark.django_db
+def test_an_unknown_token_is_refused_in_the_error_shape(api):
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    response = api.get("/api/rulesets/")
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "authentication_failed"
