@@ -35,16 +35,12 @@ def _table_for(request: HttpRequest, public_id: str) -> Table | None:
 def _strings() -> dict[str, str]:
     """Strings of the page's language for the scripts (static/js/i18n.js reads them)."""
     return {
-        "concealed": _("Hand"), "melds": _("Melds"), "visible": _("Visible tiles"),
-        "dora": _("Dora indicators"), "discards": _("Discards"), "passed": _("Passed"),
-        "clear": _("Clear"), "undo_tile": _("Remove last"), "add_meld": _("Add a meld"),
+        "discards": _("Discards"), "clear": _("Clear"), "undo_tile": _("Remove last"),
         "shanten": _("shanten"), "ready": _("Ready (tenpai)"), "complete": _("Complete hand"),
-        "waits": _("Waits"), "ron": _("Ron"), "tsumo": _("Tsumo"),
-        "left": _("left"), "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
-        "best_discards": _("Discards, best first"), "score": _("Score"),
-        "reasons": _("Reason"), "error": _("The engine could not read this"),
-        "working": _("Working…"), "winner_gets": _("winner +"), "no_waits": _("No waits"),
-        "after": _("shanten after"), "no_reduction": _("no reduction"),
+        "waits": _("Waits"), "ron": _("Ron"), "tsumo": _("Tsumo"), "left": _("left"),
+        "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
+        "best_discards": _("Discards, best first"), "error": _("The engine could not read this"),
+        "winner_gets": _("winner +"), "no_reduction": _("no reduction"),
         **{f"reason_{code}": label for code, label in _reason_labels().items()},
         **{f"shape_{code}": label for code, label in _shape_labels().items()},
     }
