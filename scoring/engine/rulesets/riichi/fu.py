@@ -83,19 +83,28 @@ def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item
     return rounded, items
 
 
+_TEXT: dict[Item, str] = {}
+
+
 def fu_breakdown(items: list[Item]) -> list[FuItem]:
     """The items as shown: ``{"item", "fu", "detail"}`` in seed 001's words."""
     out: list[FuItem] = []
-    for name, fu, detail in items:
-        if name == "meld":
-            text = f"{detail[0]} {TILE_NAMES[detail[1]]}"
-        elif name == "pair":
-            text = f"yakuhai pair {TILE_NAMES[detail]}"
-        elif name == "wait":
-            text = detail
-        elif name == "rounding":
-            text = f"{detail} -> {detail + fu}"
-        else:
-            text = FIXED[name]
-        out.append({"item": name, "fu": fu, "detail": text})
+    for item in items:
+        text = _TEXT.get(item)
+        if text is None:
+            text = _TEXT[item] = _detail(*item)
+        out.append({"item": item[0], "fu": item[1], "detail": text})
     return out
+
+
+def _detail(name: str, fu: int, detail: Any) -> str:
+    """The words for one item (a few hundred distinct ones exist, so they are cached)."""
+    if name == "meld":
+        return f"{detail[0]} {TILE_NAMES[detail[1]]}"
+    if name == "pair":
+        return f"yakuhai pair {TILE_NAMES[detail]}"
+    if name == "wait":
+        return str(detail)
+    if name == "rounding":
+        return f"{detail} -> {detail + fu}"
+    return FIXED[name]

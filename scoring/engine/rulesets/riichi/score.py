@@ -118,7 +118,7 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int,
 def _yaku_list(ctx: WinContext, best: Candidate) -> list[dict[str, Any]]:
     out = []
     for y, n in best.yaku:
-        name, name_ja = y.names(ctx)
+        name, name_ja = y.names(ctx) if y.dynamic_name else (y.name, y.name_ja)
         if y.yakuman:
             out.append({"name": name, "name_ja": name_ja, "han": 13 * n, "yakuman": n})
         else:

@@ -26,6 +26,7 @@ class Yaku(ABC):
     # Hand features (see :func:`.registry.hand_features`) without which the yaku cannot
     # apply: the registry skips it for such hands without calling ``han``.
     needs: frozenset[str] = frozenset()
+    dynamic_name = False  # names() depends on the hand (seat and round wind)
 
     @abstractmethod
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -139,6 +140,7 @@ class Dragon(Yaku):
 
 class SeatWind(Yaku):
     name, name_ja = "Seat wind", "自風"
+    dynamic_name = True
     needs = frozenset({"seat_triplet"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -151,6 +153,7 @@ class SeatWind(Yaku):
 
 class RoundWind(Yaku):
     name, name_ja = "Round wind", "場風"
+    dynamic_name = True
     needs = frozenset({"round_triplet"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
