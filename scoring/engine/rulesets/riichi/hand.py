@@ -11,7 +11,6 @@ East South West North White Green Red).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import partial
 from itertools import compress
 from operator import itemgetter
@@ -83,43 +82,48 @@ def meld_facts(m: Meld) -> MeldFacts:
 _reading = partial(tuple.__new__, Reading)
 
 
-@dataclass(slots=True)
 class WinContext:
-    """Everything about one win that does not depend on the reading."""
+    """Everything about one win that does not depend on the reading.
 
-    concealed: list[int]  # 34 counts of the concealed tiles, winning tile included
-    melds: tuple[Meld, ...]
-    win_tile: int
-    tsumo: bool
-    seat: str  # winner's seat wind letter
-    seat_wind: int
-    round_wind: int
-    flags: dict[str, bool]
-    options: Any
-    counts: list[int]  # 34 counts of every tile held, kans as four
-    menzen: bool  # no open meld (a concealed kan keeps the hand closed)
-    kinds: list[int] = field(default_factory=list)  # kinds held, ascending
-    meld_info: tuple[MeldFacts, ...] = ()  # one per meld, same order
-    meld_runs: tuple[int, ...] = ()  # first kinds of chi
-    meld_triplets: tuple[int, ...] = ()  # kinds of pon and kan
-    kans: int = 0
-    ankans: int = 0
-    meld_fu: tuple[tuple[str, int, Any], ...] = ()  # fu items of the melds
-    meld_fu_total: int = 0
-    any_flag: bool = False  # any situational flag set
-    suits: int = 0  # bit 0/1/2 set when man/pin/sou tiles are held
-    honours: bool = False
-    yaochu: bool = False  # any terminal or honour held
+    Besides the request's facts it holds hand-wide facts several yaku test, computed once
+    here instead of per reading: ``kinds`` held (ascending), ``suits`` (bit 0/1/2 for
+    man/pin/sou), ``honours``, ``yaochu`` (any terminal or honour), the melds' runs,
+    triplets, kans and fu items, and ``any_flag`` (any situational flag set). A plain
+    slotted class: it is built for every request.
+    """
 
-    def __post_init__(self) -> None:
-        # Hand-wide facts several yaku test, computed once instead of per reading.
-        counts = self.counts
+    __slots__ = ("concealed", "melds", "win_tile", "tsumo", "seat", "seat_wind", "round_wind",
+                 "flags", "options", "counts", "menzen", "kinds", "meld_info", "meld_runs",
+                 "meld_triplets", "kans", "ankans", "meld_fu", "meld_fu_total", "any_flag",
+                 "suits", "honours", "yaochu")
+
+    def __init__(self, concealed: list[int], melds: tuple[Meld, ...], win_tile: int,
+                 tsumo: bool, seat: str, seat_wind: int, round_wind: int,
+                 flags: dict[str, bool], options: Any, counts: list[int], menzen: bool,
+                 meld_info: tuple[MeldFacts, ...] | None = None) -> None:
+        self.concealed = concealed  # 34 counts of the concealed tiles, winning tile included
+        self.melds = melds
+        self.win_tile = win_tile
+        self.tsumo = tsumo
+        self.seat = seat  # winner's seat wind letter
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.flags = flags
+        self.options = options
+        self.counts = counts  # 34 counts of every tile held, kans as four
+        self.menzen = menzen  # no open meld (a concealed kan keeps the hand closed)
         kinds = self.kinds = list(compress(range(34), counts))
-        if self.melds:
-            if len(self.meld_info) != len(self.melds):
-                self.meld_info = tuple(meld_facts(m) for m in self.melds)
+        self.kans = self.ankans = self.meld_fu_total = 0
+        self.meld_runs: tuple[int, ...] = ()
+        self.meld_triplets: tuple[int, ...] = ()
+        self.meld_fu: tuple[tuple[str, int, Any], ...] = ()
+        self.meld_info: tuple[MeldFacts, ...] = ()
+        if melds:
+            if meld_info is None or len(meld_info) != len(melds):
+                meld_info = tuple(meld_facts(m) for m in melds)
+            self.meld_info = meld_info
             runs, trips, fu = [], [], []
-            for info in self.meld_info:
+            for info in meld_info:
                 if info.is_run:
                     runs.append(info.base)
                 else:
@@ -129,7 +133,7 @@ class WinContext:
                     fu.append(("meld", info.fu, (info.fu_label, info.base)))
                     self.meld_fu_total += info.fu
             self.meld_runs, self.meld_triplets, self.meld_fu = tuple(runs), tuple(trips), tuple(fu)
-        self.any_flag = True in self.flags.values()
+        self.any_flag = True in flags.values()
         self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
         self.honours = kinds[-1] >= 27
         self.yaochu = self.honours or any(_terminals(counts))
