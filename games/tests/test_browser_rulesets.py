@@ -261,3 +261,132 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
             last[int(row["position"])] = int(row["total"])
         assert [last[p] for p in range(4)] == scores
     context.close()
+
+
+def new_table(browser: Browser, server: str, name: str, preset: str = "") -> Page:
+    ruleset = registry.get(name)
+    preset = preset or next(iter(ruleset.presets))
+    label = f"{ruleset.title} — {ruleset.presets[preset].get('title') or preset}"
+    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server}/tables/new/")
+    page.select_option("#id_config", label=label)
+    for i, player in enumerate(NAMES):
+        page.fill(f"#id_player_{i}", player)
+    page.click("button[type=submit]")
+    expect(page.locator("#status")).to_have_attribute("data-state", "live")
+    return page
+
+
+def replayed(name: str, outcomes: list[dict[str, Any]], preset: str = "") -> list[int]:
+    ruleset = registry.get(name)
+    options = ruleset.build(preset or next(iter(ruleset.presets)))
+    state = ruleset.rules.initial_state(options)
+    for outcome in outcomes:
+        state = ruleset.rules.apply(state, outcome, options)["state"]
+    scores = list(state["scores"])
+    if state.get("finished"):
+        for row in ruleset.rules.final_settlement(state, options):
+            scores[row["player"]] += row["amount"]
+    return scores
+
+
+def expect_standings(page: Page, scores: list[int], hands: int) -> None:
+    expect(page.locator("#history > li")).to_have_count(hands)
+    for position, score in enumerate(scores):
+        expect(page.locator(f".player-card[data-position='{position}'] .score")
+               ).to_have_text(str(score))
+
+
+def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
+                                                           browser: Browser) -> None:
+    # Tenhou rules pay nagashi mangan (EMA has none).
+    page = new_table(browser, server, "riichi", "tenhou")
+    outcomes: list[dict[str, Any]] = []
+
+    open_record(page, "ron")
+    page.select_option("#record-form select[name=discarder]", "1")
+    win(page, 0, None)
+    quick(page, {"han": 2, "fu": 30})
+    page.click("#add-winner")
+    win(page, 3, None, entry=1)
+    quick(page, {"han": 1, "fu": 30}, entry=1)
+    save(page)
+    outcomes.append({"type": "ron", "wins": [
+        {"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}},
+        {"winner": 3, "discarder": 1, "quick": {"han": 1, "fu": 30}}]})
+    expect_standings(page, replayed("riichi", outcomes, "tenhou"), 1)
+
+    open_record(page, "nagashi")
+    page.check("input[name=nagashi-1]")
+    page.check("input[name=tenpai-1]")
+    save(page)
+    outcomes.append({"type": "nagashi", "tenpai": [1], "extra": {"nagashi": [1]}})
+    expect_standings(page, replayed("riichi", outcomes, "tenhou"), 2)
+
+    open_record(page, "abortive")
+    page.select_option("select[name=abortive]", "kyuushu_kyuuhai")
+    page.check("input[name=riichi-0]")
+    save(page)
+    outcomes.append({"type": "abortive", "riichi": [0], "extra": {"kind": "kyuushu_kyuuhai"}})
+    expect_standings(page, replayed("riichi", outcomes, "tenhou"), 3)
+
+    open_record(page, "chombo")
+    page.select_option("select[name=penalised]", "2")
+    save(page)
+    outcomes.append({"type": "chombo", "penalised": 2})
+    expect_standings(page, replayed("riichi", outcomes, "tenhou"), 4)
+
+    # Pao last: a yakuman can end the game by busting someone.
+    open_record(page, "ron")
+    page.select_option("#record-form select[name=discarder]", "3")
+    win(page, 2, None)
+    page.select_option(".win-entry select[name=pao]", "0")
+    quick(page, {"han": "", "fu": "", "yakuman": 1})
+    save(page)
+    outcomes.append({"type": "ron", "wins": [{"winner": 2, "discarder": 3, "pao": 0,
+                                              "quick": {"yakuman": 1}}]})
+    expect_standings(page, replayed("riichi", outcomes, "tenhou"), 5)
+    page.context.close()
+
+
+def test_mcr_penalty_is_recorded(server: str, browser: Browser) -> None:
+    page = new_table(browser, server, "mcr")
+    open_record(page, "penalty")
+    page.select_option("select[name=penalised]", "3")
+    save(page)
+    expect_standings(page, replayed("mcr", [{"type": "penalty", "penalised": 3}]), 1)
+    page.context.close()
+
+
+def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) -> None:
+    page = new_table(browser, server, "sichuan")
+    open_record(page, "hand")
+    page.click("#add-kong")
+    page.select_option(".kong-entry select[name=kong-player]", "3")
+    page.select_option(".kong-entry select[name=kong-kind]", "direct")
+    page.select_option(".kong-entry select[name=kong-feeder]", "0")
+    page.click("#add-win")
+    win(page, 2, None)
+    quick(page, {"fan": 1})
+    page.fill("input[name=ready-fan-1]", "2")
+    page.check("input[name=flower-pig-0]")
+    save(page)
+    first = {"type": "hand", "extra": {"events": [
+        {"kind": "kong", "player": 3, "kong": "direct", "feeder": 0},
+        {"kind": "win", "winner": 2, "discarder": None, "quick": {"fan": 1}}],
+        "draw": [{"player": 0, "ready_fan": None, "flower_pig": True},
+                 {"player": 1, "ready_fan": 2, "flower_pig": False},
+                 {"player": 3, "ready_fan": None, "flower_pig": False}]}}
+    expect_standings(page, replayed("sichuan", [first]), 1)
+
+    page.locator("#history li[data-number='1'] .link-button").click()
+    expect(page.locator(".kong-entry select[name=kong-feeder]")).to_have_value("0")
+    expect(page.locator("input[name=ready-fan-1]")).to_have_value("2")
+    page.locator(".win-entry [name=quick-fan]").fill("3")
+    save(page)
+    first["extra"]["events"][1]["quick"]["fan"] = 3
+    expect_standings(page, replayed("sichuan", [first]), 1)
+    expect(page.locator("#history li[data-number='1'] .badge")).to_be_visible()
+    page.context.close()

@@ -185,11 +185,25 @@ class KongEntry {
     this.kind = el("select", {name: "kong-kind"}, ["concealed", "added", "direct"].map((k) =>
       el("option", {value: k}, t(`kong_${k}`))));
     this.feeder = playerSelect(panel.names, t("none"), "kong-feeder");
+    this.feederField = field(t("feeder"), this.feeder);
+    this.kind.addEventListener("change", () => this.showFeeder());
     this.node = el("div", {class: "kong-entry row"}, el("strong", {}, t("kong")),
       field(t("player"), this.player), field(t("kong_kind"), this.kind),
-      field(t("feeder"), this.feeder),
+      this.feederField,
       el("button", {type: "button", class: "link-button", onclick: () => panel.removeEntry(this)},
         t("remove")));
+  }
+
+  showFeeder() {
+    // Only a direct kong (claimed from a discard) has someone who fed it.
+    this.feederField.hidden = this.kind.value !== "direct";
+  }
+
+  load(event) {
+    this.player.value = event.player ?? "";
+    this.kind.value = event.kong || "concealed";
+    this.feeder.value = event.feeder ?? "";
+    this.showFeeder();
   }
 
   value() {
@@ -214,6 +228,9 @@ export class RecordPanel {
     outcomeTypes.map((type) => el("option", {value: type}, t(`type_${type}`))));
     this.body = el("div", {class: "outcome-body"});
     form.replaceChildren(field(t("outcome"), this.typeSelect), this.body);
+    // Any typed or ticked value refreshes the preview.
+    form.addEventListener("input", () => this.changed());
+    form.addEventListener("change", () => this.changed());
     this.renderBody();
   }
 
@@ -321,20 +338,10 @@ export class RecordPanel {
   sichuanParts() {
     this.entryBox = el("div", {class: "entries"});
     this.drawBox = el("fieldset", {class: "draw-box"});
-    const addWin = el("button", {type: "button", class: "chip", id: "add-win", onclick: () => {
-      const entry = new WinEntry(this, {discarder: true, pao: false, removable: true, event: true});
-      this.entries.push(entry);
-      this.entryBox.append(entry.node);
-      entry.winner.addEventListener("change", () => this.refreshDraw());
-      this.refreshDraw();
-      this.changed();
-    }}, t("add_win"));
-    const addKong = el("button", {type: "button", class: "chip", id: "add-kong", onclick: () => {
-      const entry = new KongEntry(this);
-      this.entries.push(entry);
-      this.entryBox.append(entry.node);
-      this.changed();
-    }}, t("add_kong"));
+    const addWin = el("button", {type: "button", class: "chip", id: "add-win",
+      onclick: () => this.addWinEvent()}, t("add_win"));
+    const addKong = el("button", {type: "button", class: "chip", id: "add-kong",
+      onclick: () => this.addKongEvent()}, t("add_kong"));
     this.drawRows = [];
     this.refreshDraw = () => {
       const winners = new Set(this.entries.filter((e) => e instanceof WinEntry)
@@ -361,6 +368,39 @@ export class RecordPanel {
     this.refreshDraw();
     return [el("p", {class: "muted"}, t("events")), this.entryBox,
       el("div", {class: "row"}, addWin, addKong), this.drawBox];
+  }
+
+  addWinEvent() {
+    const entry = new WinEntry(this, {discarder: true, pao: false, removable: true, event: true});
+    this.entries.push(entry);
+    this.entryBox.append(entry.node);
+    entry.winner.addEventListener("change", () => this.refreshDraw());
+    this.refreshDraw();
+    this.changed();
+    return entry;
+  }
+
+  addKongEvent() {
+    const entry = new KongEntry(this);
+    entry.showFeeder();
+    this.entries.push(entry);
+    this.entryBox.append(entry.node);
+    this.changed();
+    return entry;
+  }
+
+  loadEvents(extra) {
+    for (const event of extra.events || []) {
+      if (event.kind === "kong") this.addKongEvent().load(event);
+      else if (event.kind === "win") this.addWinEvent().load(event);
+    }
+    this.refreshDraw();
+    for (const entry of extra.draw || []) {
+      const row = this.drawRows.find((r) => r.player === entry.player);
+      if (!row) continue;
+      row.fan.value = entry.ready_fan ?? "";
+      row.pig.checked = Boolean(entry.flower_pig);
+    }
   }
 
   build() {
@@ -422,6 +462,12 @@ export class RecordPanel {
         const entry = this.entries[i] || this.addWinner(true);
         entry.load(win);
       });
+    }
+    if (outcome.type === "hand") this.loadEvents(outcome.extra || {});
+    if (this.jing && outcome.extra?.jing) {
+      this.jing.zheng.value = outcome.extra.jing.zheng || "";
+      this.jing.fu.value = outcome.extra.jing.fu || "";
+      (outcome.extra.jing_counts || []).forEach((n, i) => { this.jing.counts[i].value = n; });
     }
     this.tenpai?.set(outcome.tenpai);
     this.riichi?.set(outcome.riichi);
