@@ -202,7 +202,8 @@ def kokushi_reading(ctx: WinContext) -> Reading | None:
 
 def all_readings(ctx: WinContext) -> list[Reading]:
     out = standard_readings(ctx)
-    for extra in (chiitoi_reading(ctx), kokushi_reading(ctx)):
-        if extra is not None:
-            out.append(extra)
+    if not ctx.melds and len(ctx.kinds) in (7, 13):  # the only sizes of those two shapes
+        for extra in (chiitoi_reading(ctx), kokushi_reading(ctx)):
+            if extra is not None:
+                out.append(extra)
     return out

@@ -75,7 +75,7 @@ def seat(value: Any, what: str, default: str | None = None) -> str:
 
 def count(request: Mapping[str, Any], key: str) -> int:
     value = request.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if type(value) is not int or value < 0:  # bool is not accepted: type, not isinstance
         raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}")
     return value
 
@@ -298,7 +298,7 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
             all_tiles.extend(m.tiles)
         check_copies(all_tiles)  # raises, naming the tile
     aka = reds[0] + reds[1] + reds[2]
-    if aka:
+    if aka and (options.red_fives == 0 or max(reds) > 1):
         check_reds(reds, options)
     win = request.get("win")
     if win not in ("ron", "tsumo"):

@@ -108,7 +108,8 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int,
             han += h
     if not han:
         return None
-    pinfu = is_pinfu_shape(ctx, r) and not (ctx.tsumo and opts.pinfu_tsumo_fu)
+    pinfu = (r.wait == "ryanmen" and is_pinfu_shape(ctx, r)
+             and not (ctx.tsumo and opts.pinfu_tsumo_fu))
     fu, fu_items = compute_fu(ctx, r, pinfu)
     han += bonus
     base, limit = base_points(han, fu, 0, opts)
