@@ -90,7 +90,11 @@ def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
         raise BadInput(f"{key} must be a list of tiles like [\"3m\", \"7z\"] or a string \"3m7z\"")
     out: list[Tile] = []
     for item in value:
-        out.extend(tiles_of(item) if isinstance(item, str) else parse_tiles(item))
+        tile = _FAST_TILES.get(item) if isinstance(item, str) else None
+        if tile is not None:
+            out.append(tile)
+        else:
+            out.extend(tiles_of(item) if isinstance(item, str) else parse_tiles(item))
     if len(out) > 5:
         raise BadInput(f"{key} has {len(out)} tiles; there are at most 5 indicators")
     return out
@@ -189,10 +193,12 @@ _TILES_TEXT = re.compile(r"(?:[0-9]+[mpsz])*")
 _PART_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
 
 
-@lru_cache(maxsize=16384)
-def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int] | None:
+_TOKEN_CACHE: dict[tuple[str, str], tuple[tuple[int, ...], int, int, int]] = {}
+
+
+def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int, int] | None:
     """One run of digits with its suit letter: (counts over the suit's ranks, red fives,
-    tiles), or None if a digit is not a tile of that suit."""
+    tiles, first kind of the suit), or None if a digit is not a tile of that suit."""
     size = _PART_SIZE[suit]
     seg = [0] * size
     reds = 0
@@ -204,7 +210,7 @@ def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int] | None:
             seg[int(d) - 1] += 1
         else:
             return None
-    return tuple(seg), reds, len(digits)
+    return tuple(seg), reds, len(digits), _SUIT_BASE[suit]
 
 
 @lru_cache(maxsize=4096)
@@ -221,12 +227,17 @@ def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
     counts = [0] * 34
     reds = [0, 0, 0]
     n = 0
-    for digits, suit in tokens:
-        found = _token(digits, suit)
+    cache = _TOKEN_CACHE
+    for tok in tokens:
+        found = cache.get(tok)
         if found is None:
-            return _scan_slow(text)
-        seg, red, k = found
-        base = _SUIT_BASE[suit]
+            found = _token(*tok)
+            if found is None:
+                return _scan_slow(text)
+            if len(cache) > 16384:
+                cache.clear()
+            cache[tok] = found
+        seg, red, k, base = found
         end = base + len(seg)
         if any(counts[base:end]):  # the suit was written twice, as in "1m2m"
             counts[base:end] = map(add, counts[base:end], seg)
