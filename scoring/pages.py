@@ -18,8 +18,6 @@ from typing import Any
 
 from scoring import registry
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets.mcr.difficulty import DATA_PATH as DIFFICULTY_PATH
-from scoring.engine.rulesets.mcr.fans import FANS
 
 HONOURS = "東南西北白發中"
 SUIT_MARK = {"m": "萬", "p": "筒", "s": "索"}
@@ -84,7 +82,7 @@ def meld_view(text: str) -> dict[str, Any]:
 # --- the analyser -----------------------------------------------------------------------
 
 ANALYSE_FIELDS = ("ruleset", "preset", "hand", "melds", "visible", "seat_wind", "round_wind",
-                  "dora", "jing", "table")
+                  "dora", "riichi", "jing", "table")
 
 
 def ruleset_choices() -> list[dict[str, Any]]:
@@ -126,6 +124,8 @@ def analyse_request(form: Mapping[str, str], options: dict[str, Any]) -> dict[st
         request["seat_wind"] = form.get("seat_wind") or "E"
         request["round_wind"] = form.get("round_wind") or "E"
     if ruleset == "riichi":
+        if form.get("riichi") and not melds:
+            request["riichi"] = True
         dora = expand(form.get("dora", ""))
         if dora:
             request["dora_indicators"] = dora
@@ -251,7 +251,11 @@ def danger_views(rows: Iterable[Mapping[str, Any]], labels: Mapping[str, str]
 
 def load_difficulty() -> dict[str, dict[str, Any]]:
     """The shipped difficulty table by fan id (see difficulty.compute_table for its rows)."""
-    rows = json.loads(DIFFICULTY_PATH.read_text(encoding="utf-8"))
+    # Imported here, not at the top: the URLconf imports this module, and a ruleset package
+    # that is broken mid-edit must not take every page of the site down with it.
+    from scoring.engine.rulesets.mcr.difficulty import DATA_PATH
+
+    rows = json.loads(DATA_PATH.read_text(encoding="utf-8"))
     return {row["id"]: row for row in rows}
 
 
@@ -270,6 +274,8 @@ def fan_counts(results: Iterable[Any]) -> tuple[int, Counter[str]]:
 
 
 def fan_rows(wins: int, seen: Mapping[str, int]) -> list[dict[str, Any]]:
+    from scoring.engine.rulesets.mcr.fans import FANS
+
     difficulty = load_difficulty()
     rows = []
     for fan in FANS:

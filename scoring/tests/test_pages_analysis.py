@@ -75,6 +75,15 @@ def test_visible_tiles_and_dora_indicators_lower_the_copies_left(client: Client)
     assert shown == {"1z": str(plain["1z"] - 1), "2z": str(plain["2z"] - 1)}
 
 
+def test_declaring_riichi_prices_the_waits_with_riichi(client: Client) -> None:
+    html = _get(client, "analyse", ruleset="riichi", hand=READY, riichi="1")
+    plain = _engine(_riichi_request(READY))["waits"][1]["ron"]
+    declared = _engine(_riichi_request(READY, riichi=True))["waits"][1]["ron"]
+    assert "error" in plain and declared["han"] >= 1
+    assert f"<b>{declared['han']} han {declared['fu']} fu</b> · {declared['hand_points']}" in html
+    assert "name=\"riichi\" value=\"1\" id=\"f-riichi\" checked" in html
+
+
 def test_fourteen_tiles_list_the_discards_best_first(client: Client) -> None:
     html = _get(client, "analyse", ruleset="riichi", hand=FOURTEEN)
     engine = _engine(_riichi_request(FOURTEEN))

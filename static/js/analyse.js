@@ -59,6 +59,7 @@ export function buildRequest() {
     request.round_wind = field("round_wind") || "E";
   }
   if (ruleset === "riichi") {
+    if (form.elements.namedItem("riichi").checked && !melds.length) request.riichi = true;
     const dora = fromText(field("dora"));
     if (dora.length) {
       request.dora_indicators = dora;
