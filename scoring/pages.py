@@ -316,6 +316,10 @@ class Plot:
     x_ticks: list[dict[str, Any]]
     y_ticks: list[dict[str, Any]]
 
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
+
 
 def scatter(rows: list[dict[str, Any]], width: int = 340, height: int = 240) -> Plot:
     """Difficulty index (x; 和牌 filled, 组牌 hollow) against the share of wins (y, %)."""

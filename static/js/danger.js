@@ -33,7 +33,8 @@ function render(body, answer) {
   el("span", {class: "danger-score"}, String(row.score)),
   el("span", {class: "danger-reasons"}, row.reasons.length
     ? row.reasons.map((r) => el("span", {class: "reason", dataset: {code: r.code}, title: r.detail},
-      el("span", {lang: "ja"}, r.native), ` ${t(`reason_${r.code}`)}`,
+      t(`reason_${r.code}`).includes(r.native) ? null : el("span", {lang: "ja"}, `${r.native} `),
+      t(`reason_${r.code}`),
       r.code === "copies_visible" ? `: ${row.visible}` : ""))
     : el("span", {class: "muted"}, t("no_reduction")))));
   result.replaceChildren(el("div", {class: "card"},
