@@ -72,7 +72,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         try:
             content = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             await self._error("bad_json", "the message is not valid JSON")
             return
         await self.receive_json(content)

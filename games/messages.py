@@ -191,7 +191,7 @@ def parse_inbound(content: Any) -> InboundMessage:
     if not isinstance(content, Mapping):
         raise BadMessage("each message must be a JSON object with a 'type'")
     kind = content.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:  # a list or dict type is unhashable
         raise BadMessage(f"unknown message type {kind!r}; use one of "
                          f"{', '.join(_FIELDS)}", code="unknown_type")
     request_id = content.get("request_id")

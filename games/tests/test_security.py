@@ -303,3 +303,31 @@ async def test_private_table_websocket_closes_on_a_stranger_before_any_data():
     output = await comm.receive_output(timeout=2)
     assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
     await comm.disconnect()
+
+
+# --- regressions the fuzz runs found ---------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("frame", ['{"type": ["record_hand"]}', '{"type": {"a": 1}}',
+                                   "[" * 20_000 + "]" * 20_000])
+async def test_unhashable_type_or_deeply_nested_frame_gets_an_error_not_a_closed_socket(frame):
+    table = await database_sync_to_async(make_table)()
+    comm = await _socket(table)
+    assert (await comm.connect())[0]
+    await comm.receive_json_from()
+    await comm.send_to(text_data=frame)
+    answer = await comm.receive_json_from()
+    assert answer["type"] == "error" and answer["code"] in {"unknown_type", "bad_json",
+                                                            "bad_message"}
+    await comm.send_json_to({"type": "get_snapshot"})
+    assert (await comm.receive_json_from())["type"] == "snapshot"
+    await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_deeply_nested_api_body_is_a_400_with_the_error_shape():
+    answer = Client(raise_request_exception=False).post(
+        "/api/score/", b"[" * 20_000 + b"]" * 20_000, content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "parse_error"
