@@ -24,7 +24,7 @@ FEATURES = FLAG_FEATURES + (
     "all_honours", "all_terminals", "honroutou", "simples", "no_honours", "three_suits",
     "honitsu", "chinitsu", "ittsu", "triplet31", "triplet32", "triplet33", "seat_triplet",
     "round_triplet", "triplets3", "triplets4", "dragons8", "dragons9", "winds11", "winds12",
-    "kans3", "kans4", "all_green")
+    "kans3", "kans4", "all_green", "outside")
 BIT = {name: 1 << i for i, name in enumerate(FEATURES)}
 
 
@@ -55,6 +55,7 @@ _WINDS11 = BIT["winds11"]
 _WINDS12 = BIT["winds12"]
 _YAOCHU = BIT["yaochu"]
 _ITTSU = BIT["ittsu"]
+_OUTSIDE = BIT["outside"]
 _DRAGON_TRIPLET = {31: BIT["triplet31"], 32: BIT["triplet32"], 33: BIT["triplet33"]}
 _yaochu_counts = itemgetter(*sorted(YAOCHU))
 
@@ -83,6 +84,9 @@ def hand_features(ctx: WinContext) -> int:
             f |= _KOKUSHI
     if ctx.yaochu:
         f |= _YAOCHU
+        # Every set and the pair of an outside hand holds a terminal or honour: five at least.
+        if sum(_yaochu_counts(counts)) >= 5:
+            f |= _OUTSIDE
         if YAOCHU.issuperset(kinds):
             if not ctx.suits:
                 f |= _ALL_HONOURS

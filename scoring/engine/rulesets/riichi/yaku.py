@@ -258,7 +258,7 @@ def _outside(v: Reading) -> tuple[bool, bool]:
 
 class Chanta(Yaku):
     name, name_ja = "Half outside hand", "混全帯幺九"
-    needs = frozenset({"yaochu"})
+    needs = frozenset({"outside"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
         if v.form != "standard" or not v.runs:
@@ -269,7 +269,7 @@ class Chanta(Yaku):
 
 class Junchan(Yaku):
     name, name_ja = "Fully outside hand", "純全帯幺九"
-    needs = frozenset({"yaochu", "no_honours"})
+    needs = frozenset({"outside", "no_honours"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
         if v.form != "standard" or not v.runs:
