@@ -370,8 +370,8 @@ REST_FRAMEWORK = {
 # table websocket per phone (session or user) and table, and failed admin sign-ins per
 # address and per username.
 MJ_RATE_LIMITS = {
-    "ws_write": env_str("MJ_WS_WRITE_RATE", "30/minute"),
-    "login": env_str("MJ_LOGIN_RATE", "5/minute"),
+    "ws_write": env_rate("MJ_WS_WRITE_RATE", "30/minute"),
+    "login": env_rate("MJ_LOGIN_RATE", "5/minute"),
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,0 +1,73 @@
+"""Settings behind the rate limits and multi-process deployments: a shared cache from Redis,
+a Redis prefix per site, rates checked at start-up, and `check --deploy` still clean."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from games.ratelimit import Rate, hit, parse_rate, peek
+from mjsite.settings import caches_for, channel_layers_for
+
+from .test_deploy import PRODUCTION, manage
+
+
+def test_no_cache_url_keeps_the_in_process_cache():
+    assert caches_for("") == {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def test_redis_url_gives_a_shared_redis_cache_with_the_site_prefix():
+    assert caches_for("redis://127.0.0.1:6379/2", "club-a") == {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/2", "KEY_PREFIX": "club-a"}}
+
+
+def test_cache_url_without_a_redis_scheme_is_refused_naming_the_variable():
+    with pytest.raises(ImproperlyConfigured, match="MJ_CACHE_URL='memcached://x'"):
+        caches_for("memcached://x")
+
+
+def test_redis_prefix_reaches_the_channel_layer():
+    config = channel_layers_for("redis://127.0.0.1:6379/0", "club-b")["default"]["CONFIG"]
+    assert config == {"hosts": ["redis://127.0.0.1:6379/0"], "prefix": "club-b"}
+
+
+@pytest.mark.parametrize("text,rate", [("30/minute", Rate(30, 60)), ("5/m", Rate(5, 60)),
+                                       ("1000/hour", Rate(1000, 3600)), ("2/s", Rate(2, 1))])
+def test_rates_are_read_like_drf_throttle_rates(text, rate):
+    assert parse_rate(text) == rate
+
+
+@pytest.mark.parametrize("text", ["30", "thirty/minute", "30/fortnight", "-1/minute"])
+def test_a_bad_rate_says_how_to_write_one(text):
+    with pytest.raises(ValueError, match="must look like '30/minute'"):
+        parse_rate(text)
+
+
+def test_fixed_window_counts_each_identity_apart_and_resets_next_window(settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.MJ_RATE_LIMITS = {"ws_write": "2/minute", "login": "2/minute"}
+    t = 60 * 16_667 + 20.0  # 20 s into a minute
+    assert [hit("ws_write", "phone-a", now=t) for _ in range(3)] == [None, None, 40]
+    assert peek("ws_write", "phone-a", now=t) == 40
+    assert hit("ws_write", "phone-b", now=t) is None
+    assert hit("ws_write", "phone-a", now=t + 60) is None
+
+
+@pytest.mark.slow
+def test_bad_websocket_write_rate_stops_start_up_with_the_variable_named():
+    result = manage("check", MJ_WS_WRITE_RATE="lots")
+    assert result.returncode != 0
+    assert "MJ_WS_WRITE_RATE='lots' is not a rate" in result.stderr
+
+
+@pytest.mark.slow
+def test_check_deploy_is_clean_with_redis_and_the_new_limits():
+    result = manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION,
+                    REDIS_URL="redis://127.0.0.1:6379/0", MJ_REDIS_PREFIX="club",
+                    MJ_LOGIN_RATE="3/minute", MJ_WS_WRITE_RATE="20/minute")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."
