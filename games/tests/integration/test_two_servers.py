@@ -58,3 +58,14 @@ async def test_spectators_on_both_servers_see_every_hand_in_order(
             assert seqs == [1, 2, 3]
     finally:
         await asyncio.gather(writer.close(), *(s.close() for s in spectators))
+
+
+async def test_real_server_refuses_a_socket_from_a_foreign_origin(
+        site: Site, two_servers: tuple[Server, Server]) -> None:
+    from websockets.exceptions import InvalidStatus
+
+    (table,) = site.tables(1, seated=False)
+    intruder = Client(two_servers[0], table["public_id"], origin="https://evil.example")
+    with pytest.raises(InvalidStatus) as refused:
+        await intruder.connect()
+    assert refused.value.response.status_code == 403
