@@ -45,7 +45,7 @@ def _theirs(wins: list, melds: list, rules: object) -> float:
     return time.perf_counter() - start
 
 
-def main(n: int = 10_000, rounds: int = 3, chunk: int = 500) -> None:
+def main(n: int = 10_000, rounds: int = 5, chunk: int = 500) -> None:
     wins = corpus(seed=42, n=n)
     requests = [w.request for w in wins]
     rules = rules_for(build_options(Options))
