@@ -91,6 +91,7 @@ def mcr_discard_with_kong(page: Page) -> None:
     win(page, 1, 3)
     meld(page, "kan", "1111p")
     tap_tiles(page, "123m456m789m5p5p")
+    page.fill(".win-entry input[name=hand-flowers]", "2")
     save(page)
 
 
@@ -158,7 +159,8 @@ PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
     ],
     "mcr": [
         (mcr_discard_with_kong, {"type": "win", "wins": [{"winner": 1, "discarder": 3, "hand": {
-            "hand": "123m456m789m5p", "win_tile": "5p", "melds": ["kan 1111p"]}}]}),
+            "hand": "123m456m789m5p", "win_tile": "5p", "melds": ["kan 1111p"],
+            "flowers": 2}}]}),
         (mcr_self_draw_quick, {"type": "win", "wins": [{"winner": 2, "discarder": None,
                                                         "quick": {"fan": 12}}]}),
         (plain_draw, {"type": "draw"}),

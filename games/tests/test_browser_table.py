@@ -111,6 +111,11 @@ def snap(page: Page, name: str, selector: str | None = None) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
+def fits_phone(page: Page) -> bool:
+    """Nothing sticks out sideways on a 375px screen."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
 def expect_scores(pages: list[Page], scores: list[int]) -> None:
     for page in pages:
         for position, score in enumerate(scores):
@@ -195,6 +200,21 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     expect(phones[2].locator("#status")).to_have_attribute("data-state", "live", timeout=5000)
     expect_scores([phones[2]], after_third)
 
+    # A write based on an old state is refused; the phone says so and shows the latest.
+    late = phones[1]
+    late.evaluate("window.mjTable.socket.seq -= 1")
+    late.click("#open-record")
+    late.select_option("#outcome-type", "draw")
+    expect(late.locator("#preview-table")).to_be_visible()
+    late.click("#save-hand")
+    expect(late.locator("#message")).to_contain_text("Someone else changed the table first")
+    expect_scores(phones, after_third)
+    for page in phones:
+        expect(page.locator("#history > li")).to_have_count(3)
+    late.click("#cancel-record")
+
+    for page in phones:
+        assert fits_phone(page)
     recorder.click("#end-game")
     recorder.wait_for_url("**/results/")
     expect(recorder.locator("#final-standings tbody tr")).to_have_count(4)
@@ -203,6 +223,7 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
         expect(page.locator("#round-line")).to_have_text(over, timeout=1000)
         expect(page.locator("#open-record")).to_be_disabled()
     snap(recorder, "results")
+    assert fits_phone(recorder)
     snap(phones[3], "table-finished-ja")
     for page in phones:
         page.context.close()

@@ -70,10 +70,13 @@ class WinEntry {
     this.flagBoxes = (this.ui.flags || []).map((flag) => el("input", {type: "checkbox",
       name: `flag-${flag.name}`, value: flag.name}));
     this.quickInputs = (this.ui.quick || []).map((q) => this.quickInput(q));
+    this.flowers = this.ui.flowers ? el("input", {type: "number", min: "0", max: "8",
+      inputmode: "numeric", name: "hand-flowers", value: "0"}) : null;
     this.modeButtons = ["tiles", "quick"].map((mode) => el("button", {type: "button",
       class: "chip", dataset: {mode}, "aria-pressed": String(mode === this.mode),
       onclick: () => this.setMode(mode)}, t(`mode_${mode}`)));
     this.tilesPart = el("div", {class: "tiles-part"}, this.picker.node,
+      this.flowers ? field(t("flowers"), this.flowers) : null,
       this.flagBoxes.length ? el("fieldset", {class: "checks flags"}, el("legend", {}, "＋"),
         this.flagBoxes.map((box, i) => el("label", {class: "check"}, box,
           ` ${this.ui.flags[i].label}`))) : null);
@@ -152,6 +155,7 @@ class WinEntry {
       if (!this.picker.complete()) throw incomplete("pick_tiles");
       const flags = this.flags();
       entry.hand = this.picker.request();
+      if (this.flowers && Number(this.flowers.value) > 0) entry.hand.flowers = Number(this.flowers.value);
       if (this.ui.flags_on === "event") Object.assign(entry, flags);
       else Object.assign(entry.hand, flags);
     }
@@ -172,6 +176,7 @@ class WinEntry {
       this.setMode("quick");
     } else if (entry.hand) {
       this.picker.load(entry.hand);
+      if (this.flowers) this.flowers.value = entry.hand.flowers ?? 0;
       const source = this.ui.flags_on === "event" ? entry : entry.hand;
       for (const box of this.flagBoxes) box.checked = Boolean(source[box.value]);
       this.setMode("tiles");
