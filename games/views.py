@@ -33,8 +33,10 @@ from games.forms import (
 )
 from games.models import LedgerEntry, Player, Seat, Table, Visibility
 from games.permissions import can_view, can_write, is_creator, seat_of
+from games.templatetags.mjtables import wind_name
 from scoring import registry
 from scoring.engine.errors import EngineError
+from scoring.engine.game import WIND_LETTERS
 
 
 def _session_key(request: HttpRequest) -> str:
@@ -228,7 +230,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         scores = [start[p] + totals.get((table.pk, p), 0) for p in range(4)]
         mine = scores[seat.position]
         games.append({"table": table, "position": seat.position,
-                      "wind": SEAT_LABELS[seat.position], "score": mine,
+                      "wind": wind_name(WIND_LETTERS[seat.position]), "score": mine,
                       "delta": mine - start[seat.position],
                       "place": 1 + sum(1 for s in scores if s > mine),
                       "ruleset": _ruleset_title(table.ruleset)})

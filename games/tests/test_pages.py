@@ -230,7 +230,7 @@ def test_player_page_lists_each_game_with_place_and_points() -> None:
     html = client.get(reverse("games:player", args=[bo.pk])).content.decode()
     standing = snap["standings"][1]
     assert table.name in html
-    assert f'<td class="num">{standing["score"]}</td>' in html
+    assert f'<dd class="num">{standing["score"]}</dd>' in html
     assert "Games played: 1" in html
 
 
