@@ -8,15 +8,28 @@ Conventions chosen where rules vary (the others are options):
 * Open tanyao allowed; three red fives; kazoe yakuman at 13 han; no kiriage.
 * Double yakuman for kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii;
   different yakuman stack.
-* An open hand with no fu beyond the base is 30 fu on ron (seed 001: "20 fu becomes 30"),
-  pinfu tsumo is 20 fu, a double-wind pair is 4 fu (Tenhou, majiang-core).
-* Renhou is not a yaku by default (Tenhou, M-League); options make it mangan, baiman or
-  yakuman. When it is a limit (mangan/baiman) the hand is paid the higher of the limit
-  and its ordinary value.
+* An open hand with no fu beyond the base is 30 fu on ron (seed 001: "20 fu becomes 30";
+  an open tsumo is 22 -> 30 whatever the option), pinfu tsumo is 20 fu (the option
+  ``pinfu_tsumo_fu=2`` is the old ピンヅモなし rule: no pinfu on tsumo, 2 fu instead), a
+  double-wind pair is 4 fu (Tenhou, majiang-core).
+* Renhou is not a yaku by default (Tenhou, M-League); options make it a yakuman, or a
+  5-han ("mangan") or 8-han ("baiman") yaku that adds to the hand's other yaku, the
+  common club reading (and the ``mahjong`` package's).
+* Ura dora count only with riichi; a request with ura indicators and no riichi is refused
+  rather than silently ignored. Dora never make a yaku (``no_yaku``).
+* Open riichi, when the option is on, is one extra han on top of riichi (2 in all).
+* A nagashi mangan request is paid as a mangan tsumo; the table rules decide whether
+  honba and sticks are passed with it.
 * Pao (包) for daisangen and daisuushii; it covers only the pao yakuman; on ron by a third
   player the discarder and the responsible player split the covered value and the
   discarder pays the honba (majiang-core's published results).
-* Seven pairs are fixed 25 fu; the highest-paying reading of the hand wins (seed 001).
+* Seven pairs are fixed 25 fu; the highest-paying reading of the hand wins (seed 001),
+  ties going to more han, then more fu.
+* Seven pairs and thirteen orphans are recognised by small checks in :mod:`.hand`
+  (``scoring.engine.shapes`` had not landed when this was written); standard shapes are
+  split by :mod:`.split`, a per-suit cached equivalent of
+  :func:`scoring.engine.decompose.decompositions` (tested to agree) that the benchmark
+  needs.
 """
 
 from __future__ import annotations
