@@ -6,7 +6,8 @@ pytest-django's SQLite settings, while the servers use the PostgreSQL database u
 
 Requests:
 
-* ``{"op": "tables", "count": n, "visibility": "link", "seated": true}``: n riichi tables;
+* ``{"op": "tables", "count": n, "visibility": "link", "seated": true, "options": {}}``:
+  n riichi tables (``options`` overrides the ruleset's defaults);
   each answer item has ``public_id``, ``pk`` and ``sessions`` (four session keys, one
   per claimed seat, in seat order; empty when ``seated`` is false) and ``creator``.
 * ``{"op": "sessions", "count": n}``: n fresh browser sessions (keys) that hold no seat.
@@ -30,13 +31,14 @@ def _session() -> str:
     return str(store.session_key)
 
 
-def _tables(count: int, visibility: str = "link", seated: bool = True) -> list[dict[str, Any]]:
+def _tables(count: int, visibility: str = "link", seated: bool = True,
+            options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     from games import services
 
     out = []
     for i in range(count):
         creator = _session()
-        table = services.create_table(f"Integration {i}", "riichi", "", {},
+        table = services.create_table(f"Integration {i}", "riichi", "", options or {},
                                       ["Aiko", "Bo", "Chen", "Dana"],
                                       creator=services.Actor(session_key=creator),
                                       visibility=visibility)

@@ -149,8 +149,9 @@ class Server:
     """One daphne process of the site; can be killed (SIGKILL) and started again."""
 
     def __init__(self, env: dict[str, str], port: int | None = None,
-                 log_dir: str | None = None) -> None:
+                 log_dir: str | None = None, args: tuple[str, ...] = ()) -> None:
         self.env = env
+        self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self._log_dir = log_dir or tempfile.mkdtemp(prefix="mjsite-daphne-")
@@ -170,7 +171,8 @@ class Server:
     def start(self, timeout: float = 60) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
         self.proc = subprocess.Popen([DAPHNE, "-b", "127.0.0.1", "-p", str(self.port),
-                                      "mjsite.asgi:application"], cwd=ROOT, env=self.env,
+                                      *self.args, "mjsite.asgi:application"], cwd=ROOT,
+                                     env=self.env,
                                      stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + timeout

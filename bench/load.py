@@ -1,0 +1,332 @@
+"""Load benchmark: N tables x 4 websocket phones against real daphne processes on loopback.
+
+    python bench/load.py --tables 200 --pace human
+    python bench/load.py --tables 200 --saturate --redis redis://127.0.0.1:6379/0
+    python bench/load.py --tables 50 --pace stress --database postgres://postgres@127.0.0.1/test
+
+It migrates a throwaway database (a temporary SQLite file, or a fresh database created
+beside the PostgreSQL URL given and dropped afterwards), creates the tables through the
+service layer, starts daphne with the in-memory channel layer (and, with ``--redis``, again
+with channels-redis under a key prefix of its own), connects four phones per table and has
+one phone per table record hands:
+
+* ``human``: one hand every ``--interval`` seconds per table (default 5, jittered +-50%);
+* ``stress``: each table sends its next hand as soon as all four phones saw the last.
+
+Latency is from the submit to the moment the last of the table's four phones receives the
+``hand_recorded`` event. ``--saturate`` steps the per-table interval down until p95 passes
+``--target-ms`` (100) or errors appear, and reports the last step that held. Everything is
+bounded: each phase runs ``--duration`` seconds and the whole run stops after
+``--max-seconds``. Loopback only. With no arguments (``make bench``) it runs a short
+human-pace check of 20 tables on the in-memory layer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import secrets
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.tests.integration.harness import (  # noqa: E402
+    Server,
+    db_tool,
+    fresh_postgres_database,
+    manage,
+    site_env,
+)
+
+# A cycle the dealer keeps winning or tenpai in, with bust off, so a table can go on for as
+# many hands as the run lasts (a real game would end after eight dealers or a bust).
+OUTCOMES = [
+    {"type": "ron", "wins": [{"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}}]},
+    {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "quick": {"han": 3, "fu": 40}}]},
+    {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 1, "fu": 30}}]},
+    {"type": "draw", "tenpai": [0, 1, 2, 3]},
+]
+TABLE_OPTIONS = {"bust_ends_game": False}
+# Events carry type, seq and command_id first: read the id without parsing the snapshot.
+COMMAND_ID = re.compile(r'"type": "hand_recorded", "seq": \d+, "command_id": "([^"]+)"')
+HAND_TIMEOUT = 10.0
+
+
+@dataclass
+class Phase:
+    name: str
+    interval: float  # seconds between a table's hands; 0 = as fast as it can
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    hands: int = 0
+    started: float = 0.0
+    ended: float = 0.0
+
+    def quantile(self, q: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        data = sorted(self.latencies)
+        return data[min(len(data) - 1, int(q * len(data)))] * 1000
+
+    @property
+    def rate(self) -> float:
+        return self.hands / max(1e-9, self.ended - self.started)
+
+
+class Phone:
+    """One websocket; tells its table when a hand_recorded event arrives."""
+
+    def __init__(self, table: TableRun, index: int) -> None:
+        self.table = table
+        self.index = index
+        self.ws: Any = None
+        self.reader: asyncio.Task[None] | None = None
+        self.acks: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def connect(self, server: Server, session: str) -> int:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(server.ws_url(self.table.public_id), origin=server.origin,
+                                additional_headers={"Cookie": f"sessionid={session}"},
+                                max_size=2**24, ping_interval=None, open_timeout=60,
+                                compression=None)
+        first = json.loads(await asyncio.wait_for(self.ws.recv(), 60))
+        self.reader = asyncio.create_task(self._read())
+        return int(first["seq"])
+
+    async def _read(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in self.ws:
+                now = time.perf_counter()
+                head = raw[:300] if isinstance(raw, str) else ""
+                match = COMMAND_ID.search(head)
+                if match:
+                    self.table.arrived(match.group(1), now)
+                elif '"type": "hand_recorded"' not in head:
+                    message = json.loads(raw)
+                    if message.get("type") in {"ack", "error", "stale"}:
+                        await self.acks.put(message)
+        except ConnectionClosed:
+            self.table.lost = True
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self.reader is not None:
+            await asyncio.gather(self.reader, return_exceptions=True)
+
+
+class TableRun:
+    def __init__(self, public_id: str, sessions: list[str]) -> None:
+        self.public_id = public_id
+        self.sessions = sessions
+        self.phones = [Phone(self, i) for i in range(4)]
+        self.seq = 0
+        self.hands = 0
+        self.lost = False
+        self._waiting: dict[str, tuple[set[int], asyncio.Event]] = {}
+        self._arrivals: dict[str, float] = {}
+
+    def arrived(self, command_id: str, when: float) -> None:
+        pending = self._waiting.get(command_id)
+        if pending is None:
+            return
+        seen, done = pending
+        seen.add(len(seen))
+        self._arrivals[command_id] = when
+        if len(seen) == 4:
+            done.set()
+
+    async def connect(self, servers: list[Server], gate: asyncio.Semaphore) -> None:
+        for i, phone in enumerate(self.phones):
+            async with gate:
+                self.seq = await phone.connect(servers[i % len(servers)], self.sessions[i])
+
+    async def one_hand(self, phase: Phase) -> None:
+        command_id = secrets.token_hex(8)
+        done = asyncio.Event()
+        self._waiting[command_id] = (set(), done)
+        sender = self.phones[0]
+        outcome = OUTCOMES[self.hands % len(OUTCOMES)]
+        start = time.perf_counter()
+        await sender.ws.send(json.dumps({"type": "record_hand", "command_id": command_id,
+                                         "base_seq": self.seq, "outcome": outcome}))
+        try:
+            answer = await asyncio.wait_for(sender.acks.get(), HAND_TIMEOUT)
+            if answer.get("type") != "ack":
+                phase.errors += 1
+                if answer.get("type") == "stale":
+                    self.seq = int(answer["seq"])
+                return
+            self.seq = int(answer["seq"])
+            self.hands += 1
+            await asyncio.wait_for(done.wait(), HAND_TIMEOUT)
+            phase.latencies.append(self._arrivals[command_id] - start)
+            phase.hands += 1
+        except TimeoutError:
+            phase.errors += 1
+        finally:
+            self._waiting.pop(command_id, None)
+            self._arrivals.pop(command_id, None)
+
+    async def play(self, phase: Phase, until: float) -> None:
+        loop = asyncio.get_running_loop()
+        if phase.interval:  # spread the tables' first hands over one interval
+            await asyncio.sleep(random.uniform(0, phase.interval))
+        while loop.time() < until and not self.lost:
+            await self.one_hand(phase)
+            if phase.interval:
+                await asyncio.sleep(phase.interval * random.uniform(0.5, 1.5))
+
+
+async def _run_phases(servers: list[Server], tables: list[TableRun], phases: list[Phase],
+                      duration: float, target_ms: float, saturate: bool,
+                      deadline: float) -> list[Phase]:
+    gate = asyncio.Semaphore(32)
+    began = time.perf_counter()
+    await asyncio.gather(*(t.connect(servers, gate) for t in tables))
+    print(f"  {len(tables) * 4} phones connected in {time.perf_counter() - began:.1f}s",
+          flush=True)
+    done = []
+    loop = asyncio.get_running_loop()
+    try:
+        for phase in phases:
+            if loop.time() + duration > deadline:
+                print("  stopping: --max-seconds reached", flush=True)
+                break
+            phase.started = time.perf_counter()
+            until = loop.time() + duration
+            await asyncio.gather(*(t.play(phase, until) for t in tables))
+            phase.ended = time.perf_counter()
+            done.append(phase)
+            _print_phase(phase, len(tables))
+            if any(t.lost for t in tables):
+                print("  stopping: a phone lost its connection", flush=True)
+                break
+            if saturate and (phase.errors or phase.quantile(0.95) > target_ms):
+                break
+    finally:
+        await asyncio.gather(*(p.close() for t in tables for p in t.phones),
+                             return_exceptions=True)
+    return done
+
+
+def _print_phase(phase: Phase, tables: int) -> None:
+    print(f"  {phase.name:<24} {tables:>5} tables  {phase.hands:>6} hands  "
+          f"{phase.rate:>7.1f} hands/s  p50 {phase.quantile(0.5):>7.1f} ms  "
+          f"p95 {phase.quantile(0.95):>7.1f} ms  p99 {phase.quantile(0.99):>7.1f} ms  "
+          f"errors {phase.errors}", flush=True)
+
+
+def _phases(args: argparse.Namespace) -> list[Phase]:
+    if args.saturate:
+        steps, interval = [], args.interval
+        while interval >= 0.1:
+            steps.append(Phase(f"every {interval:.2f}s/table", interval))
+            interval /= 2
+        steps.append(Phase("stress (closed loop)", 0.0))
+        return steps
+    if args.pace == "stress":
+        return [Phase("stress (closed loop)", 0.0)]
+    return [Phase(f"human, every {args.interval:g}s/table", args.interval)]
+
+
+def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Namespace,
+              deadline: float) -> list[Phase]:
+    prefix = f"bench-{secrets.token_hex(4)}" if redis_url else ""
+    env = site_env(database_url, redis_url, prefix)
+    env["MJ_WS_WRITE_RATE"] = "1000000/minute"  # the limit is per phone; this is a bench
+    env["MJ_DB_CONN_MAX_AGE"] = "600"
+    count = args.servers if redis_url else 1
+    print(f"\n== {label}: {count} daphne process(es), {args.tables} tables x 4 phones",
+          flush=True)
+    created = db_tool(env, {"op": "tables", "count": args.tables, "options": TABLE_OPTIONS})
+    tables = [TableRun(t["public_id"], t["sessions"]) for t in created]
+    servers = [Server(env, args=("-v", "0")) for _ in range(count)]
+    try:
+        for server in servers:
+            server.start()
+        return asyncio.run(_run_phases(servers, tables, _phases(args), args.duration,
+                                       args.target_ms, args.saturate,
+                                       deadline - time.time() + time.monotonic()))
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--pace", choices=["human", "stress"], default="human")
+    parser.add_argument("--interval", type=float, default=5.0,
+                        help="mean seconds between a table's hands at human pace")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
+    parser.add_argument("--saturate", action="store_true",
+                        help="step the pace up until p95 > --target-ms or errors")
+    parser.add_argument("--target-ms", type=float, default=100.0)
+    parser.add_argument("--redis", default="", help="also run on channels-redis at this URL")
+    parser.add_argument("--redis-only", action="store_true",
+                        help="skip the in-memory layer run")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="daphne processes for the Redis run (the in-memory run has 1)")
+    parser.add_argument("--database", default="",
+                        help="PostgreSQL URL to create a throwaway database beside "
+                             "(default: a temporary SQLite file)")
+    parser.add_argument("--max-seconds", type=float, default=900.0)
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= 2000:
+        parser.error("--tables must be 1 to 2000")
+    if args.servers > 1 and not args.redis:
+        parser.error("several daphne processes need --redis (the in-memory layer is "
+                     "per process)")
+    deadline = time.time() + args.max_seconds
+    print(f"mjsite load: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"database {'PostgreSQL' if args.database else 'SQLite'}", flush=True)
+    results: dict[str, list[Phase]] = {}
+    with ExitStack() as stack:
+        if args.database:
+            url = stack.enter_context(fresh_postgres_database(args.database))
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mjsite-load-"))
+            url = f"sqlite:///{tmp}/load.sqlite3"
+        manage(site_env(url), "migrate", "--noinput", "-v", "0")
+        if not args.redis_only:
+            results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
+        if args.redis and time.time() < deadline:
+            results["redis"] = run_layer("channels-redis layer", url, args.redis, args,
+                                         deadline)
+    print("\nsummary")
+    for label, phases in results.items():
+        held = [p for p in phases if not p.errors and p.quantile(0.95) <= args.target_ms]
+        for phase in phases:
+            print(f"  {label:<10}", end="")
+            _print_phase(phase, args.tables)
+        if args.saturate:
+            best = max(held, key=lambda p: p.rate, default=None)
+            text = (f"{best.rate:.1f} hands/s ({best.name})" if best else "none held")
+            print(f"  {label}: highest load with p95 <= {args.target_ms:g} ms and no "
+                  f"errors: {text}")
+    if results:
+        rates = {label: max(p.rate for p in phases) for label, phases in results.items()
+                 if phases}
+        if "in-memory" in rates and "redis" in rates and rates["in-memory"]:
+            print(f"  redis / in-memory peak hands/s ratio: "
+                  f"{rates['redis'] / rates['in-memory']:.2f}")
+    return 0 if all(results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
