@@ -72,16 +72,13 @@ def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
 class Candidate:
     """One reading's value; compared by what it pays, then han, then fu."""
 
-    __slots__ = ("reading", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit")
+    __slots__ = ("reading", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit", "key")
 
     def __init__(self, reading: Reading, yaku: list[tuple[Yaku, int]], yakuman: int, han: int,
                  fu: int, fu_items: list[dict[str, Any]], base: int, limit: str | None) -> None:
         self.reading, self.yaku, self.yakuman = reading, yaku, yakuman
         self.han, self.fu, self.fu_items, self.base, self.limit = han, fu, fu_items, base, limit
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        return (self.base, self.han, self.fu)
+        self.key = (base, han, fu)
 
 
 def _evaluate(ctx: WinContext, r: Reading, bonus: int,

@@ -126,11 +126,20 @@ def readings(counts: list[int]) -> list[PartReading]:
         return []
     if len(parts) == 1:
         return list(parts[0])
-    out = []
-    for combo in product(*parts):
+    if all(len(found) == 1 for found in parts):  # the usual case: one way per suit
         pair = -1
         runs: tuple[int, ...] = ()
         trips: tuple[int, ...] = ()
+        for ((p, r, t),) in parts:
+            if p >= 0:
+                pair = p
+            runs += r
+            trips += t
+        return [(pair, runs, trips)]
+    out = []
+    for combo in product(*parts):
+        pair = -1
+        runs = trips = ()
         for p, r, t in combo:
             if p >= 0:
                 pair = p
