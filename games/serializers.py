@@ -34,6 +34,25 @@ class RecordHandSerializer(CommandSerializer):
         "{\"han\": 2, \"fu\": 40}}]}.")
 
 
+class CreateTableSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    ruleset = serializers.CharField(help_text="A ruleset name from GET /api/rulesets/.")
+    preset = serializers.CharField(allow_blank=True, default="")
+    options = serializers.DictField(child=serializers.JSONField(allow_null=True), default=dict,
+                                    help_text="Overrides on top of the preset.")
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=64), min_length=4, max_length=4,
+        help_text="Four names in seat order from the first dealer; an existing player of "
+                  "the same name is reused so their history carries over.")
+    visibility = serializers.ChoiceField(choices=["public", "link", "private"],
+                                         default="link")
+
+
+class ClaimSeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(min_value=0, max_value=3,
+                                        help_text="0 is the first dealer.")
+
+
 class PlayerRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

@@ -10,6 +10,7 @@ urlpatterns: list[URLPattern] = [
     path("tables/<slug:id>/hands/", views.TableHandsView.as_view(), name="api-hands"),
     path("tables/<slug:id>/hands/<int:number>/", views.HandDetailView.as_view(),
          name="api-hand"),
+    path("tables/<slug:id>/seats/", views.SeatsView.as_view(), name="api-seats"),
     path("tables/<slug:id>/undo/", views.UndoView.as_view(), name="api-undo"),
     path("tables/<slug:id>/redo/", views.RedoView.as_view(), name="api-redo"),
     path("tables/<slug:id>/end/", views.EndView.as_view(), name="api-end"),

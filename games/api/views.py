@@ -19,6 +19,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -27,10 +28,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
+from games.errors import TableError
 from games.models import LedgerEntry, Player, Seat, Table
 from games.serializers import (
+    ClaimSeatSerializer,
     CommandResultSerializer,
     CommandSerializer,
+    CreateTableSerializer,
     HandSerializer,
     LedgerRowSerializer,
     PlayerStatsSerializer,
@@ -48,6 +52,7 @@ from scoring.api.common import (
     PAGE_PARAMETERS,
     ApiErrorsMixin,
     CSVRenderer,
+    ErrorSerializer,
     Pagination,
     Rows,
     ScopedThrottle,
@@ -56,6 +61,7 @@ from scoring.api.common import (
     paginated_schema,
     wants_csv,
 )
+from scoring.engine.errors import EngineError
 
 from . import ledger
 from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
@@ -95,6 +101,25 @@ class ReadView(ApiErrorsMixin, APIView):
     permission_classes = [AllowAny]  # visibility is checked per table in each view
 
 
+class WriteMixin:
+    """Writes by browser session must carry the CSRF token even when anonymous (a seat can
+    be held by an anonymous session); token-authenticated programs need none."""
+
+    parser_classes = [JSONParser]
+    throttle_classes = [ScopedThrottle]
+    throttle_scope = "record"
+
+    def get_throttles(self) -> list[Any]:
+        if self.request.method not in ("POST", "PUT"):  # type: ignore[attr-defined]
+            return []
+        return super().get_throttles()  # type: ignore[misc,no-any-return]
+
+    def check_permissions(self, request: Request) -> None:
+        super().check_permissions(request)  # type: ignore[misc]
+        if request.method in ("POST", "PUT") and request.auth is None:
+            SessionAuthentication().enforce_csrf(request)
+
+
 # --- tables ------------------------------------------------------------------------------
 
 
@@ -132,7 +157,7 @@ def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
     return out
 
 
-class TableListView(ReadView):
+class TableListView(WriteMixin, ReadView):
     @extend_schema(
         operation_id="tables_list", tags=["tables"],
         summary="Tables you can list: public ones and your own (any visibility)",
@@ -147,6 +172,26 @@ class TableListView(ReadView):
         page = paginator.paginate_queryset(tables, request, view=self)
         data = TableSummarySerializer(table_summaries(list(page or [])), many=True).data
         return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        operation_id="tables_create", tags=["tables"],
+        summary="Create a table; you become its creator and may record hands at it",
+        request=CreateTableSerializer,
+        responses={201: TableDetailSerializer, 400: ERROR_400, 403: ERROR_403,
+                   429: ERROR_429})
+    def post(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("sign in or send an API token to create a table")
+        body = CreateTableSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        try:
+            table = services.create_table(
+                data["name"], data["ruleset"], data["preset"], data["options"],
+                data["players"], creator=actor(request), visibility=data["visibility"])
+        except (EngineError, TableError) as exc:
+            return error_response(exc.code, exc.message, 400)
+        return Response(TableDetailSerializer(table_detail(table, request)).data, status=201)
 
 
 def table_detail(table: Table, request: Request) -> dict[str, Any]:
@@ -197,25 +242,6 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
 
 
 # --- writes ------------------------------------------------------------------------------
-
-
-class WriteMixin:
-    """Writes by browser session must carry the CSRF token even when anonymous (a seat can
-    be held by an anonymous session); token-authenticated programs need none."""
-
-    parser_classes = [JSONParser]
-    throttle_classes = [ScopedThrottle]
-    throttle_scope = "record"
-
-    def get_throttles(self) -> list[Any]:
-        if self.request.method not in ("POST", "PUT"):  # type: ignore[attr-defined]
-            return []
-        return super().get_throttles()  # type: ignore[misc,no-any-return]
-
-    def check_permissions(self, request: Request) -> None:
-        super().check_permissions(request)  # type: ignore[misc]
-        if request.method in ("POST", "PUT") and request.auth is None:
-            SessionAuthentication().enforce_csrf(request)
 
 
 _STATUS = {"stale": 409, "forbidden": 403, "not_found": 404, "no_such_hand": 404}
@@ -277,6 +303,31 @@ class _TableCommandView(WriteMixin, ReadView):
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
             actor(request)))
+
+
+class SeatsView(WriteMixin, ReadView):
+    @extend_schema(
+        operation_id="tables_seats_claim", tags=["tables"],
+        summary="Take a seat (as the join link does) so you may record hands",
+        parameters=[ID], request=ClaimSeatSerializer,
+        responses={200: TableDetailSerializer, 400: ERROR_400, 403: ERROR_403,
+                   404: ERROR_404,
+                   409: OpenApiResponse(ErrorSerializer, description="Someone else holds "
+                                        "that seat (seat_taken)."),
+                   429: ERROR_429})
+    def post(self, request: Request, id: str) -> Response:
+        table = viewable_table(request, id)
+        if not request.user.is_authenticated:
+            raise NotAuthenticated("sign in or send an API token to take a seat; a browser "
+                                   "without an account joins through the table's link")
+        body = ClaimSeatSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.claim_seat(table, body.validated_data["position"],
+                                session_key=actor(request).session_key, user=request.user)
+        except TableError as exc:
+            return error_response(exc.code, exc.message, 409 if exc.code == "seat_taken" else 400)
+        return Response(TableDetailSerializer(table_detail(table, request)).data)
 
 
 class UndoView(_TableCommandView):

@@ -414,3 +414,73 @@ def test_a_spectator_cannot_end_the_game(world):
     assert response.status_code == 403
     table.refresh_from_db()
     assert not table.finished
+
+
+# --- creating tables and taking seats ----------------------------------------------------
+
+NEW_TABLE = {"name": "水曜の部", "ruleset": "mcr", "preset": "no_flowers",
+             "players": ["张伟", "李娜", "佐藤", "Dana"], "visibility": "private"}
+
+
+def test_a_signed_in_program_creates_a_table_it_can_record_at(world):
+    client = world.client("spectator")
+    response = client.post("/api/tables/", NEW_TABLE, format="json")
+    assert response.status_code == 201
+    body = response.json()
+    table = services.get_table(body["table"]["id"])
+    assert table.created_by == world.spectator and table.visibility == "private"
+    assert [s["player"]["name"] for s in body["seats"]] == NEW_TABLE["players"]
+    assert body["options"]["flowers_count"] is False and body["can_write"] is True
+    win = {"type": "win", "wins": [{"winner": 0, "discarder": 1, "quick": {"fan": 8}}]}
+    assert post_hand(client, table, win).status_code == 201
+    assert world.client("anonymous").get(f"/api/tables/{table.public_id}/").status_code == 404
+
+
+def test_creating_a_table_needs_an_account(world):
+    response = world.client("anonymous").post("/api/tables/", NEW_TABLE, format="json")
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == "not_authenticated"
+
+
+@pytest.mark.parametrize(("change", "code"), [
+    ({"ruleset": "tenhou"}, "unknown_ruleset"),
+    ({"preset": "nope"}, "bad_option"),
+    ({"options": {"min_fan": "eight"}}, "bad_option"),
+    ({"players": ["A", "B", "C"]}, "bad_request"),
+    ({"visibility": "secret"}, "bad_request"),
+])
+def test_creating_a_table_with_bad_rules_names_the_problem(world, change, code):
+    response = world.client("owner").post("/api/tables/", {**NEW_TABLE, **change},
+                                          format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_taking_a_free_seat_lets_a_program_record(world):
+    table = world.table()
+    client = world.client("spectator")
+    assert post_hand(client, table, QUICK_RON).status_code == 403
+    taken = client.post(f"/api/tables/{table.public_id}/seats/", {"position": 2},
+                        format="json")
+    assert taken.status_code == 200 and taken.json()["can_write"] is True
+    assert taken.json()["seats"][2]["claimed"] is True
+    assert post_hand(client, table, QUICK_RON).status_code == 201
+
+
+def test_a_held_seat_cannot_be_taken(world):
+    table = world.table()
+    response = world.client("spectator").post(f"/api/tables/{table.public_id}/seats/",
+                                              {"position": 1}, format="json")
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "seat_taken"
+
+
+def test_taking_a_seat_needs_an_account_and_a_visible_table(world):
+    table = world.table()
+    anonymous = world.client("anonymous").post(f"/api/tables/{table.public_id}/seats/",
+                                               {"position": 2}, format="json")
+    assert anonymous.status_code == 403
+    private = world.table("private")
+    hidden = world.client("spectator").post(f"/api/tables/{private.public_id}/seats/",
+                                            {"position": 2}, format="json")
+    assert hidden.status_code == 404
