@@ -285,3 +285,16 @@ def test_player_ledger_and_stats_make_a_bounded_number_of_queries(
     with django_assert_max_num_queries(7):
         stats = client.get(f"/api/players/{bo}/stats/").json()
     assert rows["count"] == 6 and stats["overall"]["wins"] == 6
+
+
+def test_csv_cells_that_look_like_formulas_stay_text(world):
+    table = world.table("public", names=["=HYPERLINK(\"http://x\")", "@SUM(A1)", "+1", "Bo"])
+    record(table, QUICK_RON, Actor(user=world.owner))
+    text = world.client("anonymous").get(
+        f"/api/tables/{table.public_id}/ledger/?format=csv").content.decode()
+    rows = list(csv.reader(io.StringIO(text)))[1:]
+    assert [r[10] for r in rows] == ["'=HYPERLINK(\"http://x\")", "'@SUM(A1)", "'+1", "Bo"]
+    table.refresh_from_db()
+    deltas = services.snapshot(table)["hands"][0]["deltas"]
+    assert [r[15] for r in rows] == [str(d) for d in deltas]  # negative numbers untouched
+    assert min(deltas) < 0

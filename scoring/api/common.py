@@ -131,7 +131,8 @@ class ScopedThrottle(ScopedRateThrottle):
 
 class CSVRenderer(BaseRenderer):
     """A list of flat rows as CSV (UTF-8); ``?bom=1`` puts the byte-order mark Excel
-    needs to read Chinese and Japanese names as UTF-8 in front."""
+    needs to read Chinese and Japanese names as UTF-8 in front. Text that a spreadsheet
+    would run as a formula gets a leading apostrophe; numbers are written as they are."""
 
     media_type = "text/csv"
     format = "csv"
@@ -166,11 +167,18 @@ def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     return []
 
 
+# A text cell starting with one of these is run as a formula by spreadsheets; a player
+# named "=HYPERLINK(...)" must stay a name (OWASP "CSV injection").
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
     return value
 
 
