@@ -132,7 +132,7 @@ STRINGS: dict[str, Any] = {
 # Tile-mode flags and quick-mode fields of each ruleset. ``flags_on`` says whether the
 # flags go into the win's ``hand`` request or (Sichuan) on the win event itself.
 _RIICHI_FLAGS = [
-    ("riichi", _("Riichi")), ("double_riichi", _("Double riichi")),
+    ("riichi", _("Riichi (yaku)")), ("double_riichi", _("Double riichi")),
     ("ippatsu", _("Ippatsu")), ("rinshan", _("After a kan (rinshan)")),
     ("chankan", _("Robbing a kan (chankan)")), ("haitei", _("Last tile (haitei)")),
     ("houtei", _("Last discard (houtei)")), ("tenhou", _("Tenhou")),
