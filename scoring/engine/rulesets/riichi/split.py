@@ -106,6 +106,7 @@ def readings(counts: list[int]) -> list[PartReading]:
     """
     parts = []
     pairs = 0
+    several = False  # some part splits more than one way
     for base in (0, 9, 18, 27):
         seg = tuple(counts[base:base + 9] if base < 27 else counts[27:34])
         total = sum(seg)
@@ -121,12 +122,13 @@ def readings(counts: list[int]) -> list[PartReading]:
         found = _PART_CACHE[base // 9].get(seg) or part_readings(base, seg)
         if not found:
             return []
+        several = several or len(found) > 1
         parts.append(found)
     if pairs != 1:
         return []
     if len(parts) == 1:
         return list(parts[0])
-    if all(len(found) == 1 for found in parts):  # the usual case: one way per suit
+    if not several:  # the usual case: one way per suit
         pair = -1
         runs: tuple[int, ...] = ()
         trips: tuple[int, ...] = ()

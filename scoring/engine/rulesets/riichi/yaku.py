@@ -114,7 +114,11 @@ class Ryanpeikou(Yaku):
 
 
 def _peikou(v: Reading) -> int:
-    runs = sorted(v.runs)
+    """How many pairs of identical runs (一盃口 = 1, 二盃口 = 2)."""
+    runs = v.runs
+    if len(set(runs)) == len(runs):
+        return 0  # no run repeats: the usual case, decided without the walk
+    runs = sorted(runs)
     count, i = 0, 0
     while i + 1 < len(runs):
         if runs[i] == runs[i + 1]:
