@@ -192,6 +192,15 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
 
     # A phone that loses its connection catches up when it reconnects.
     phones[2].evaluate("window.mjTable.socket.ws.close()")
+    # Another phone pretends it missed an event: the next one shows a gap, and it asks
+    # for a fresh snapshot instead of applying it.
+    phones[1].evaluate("""() => {
+        const socket = window.mjTable.socket;
+        const send = socket.send.bind(socket);
+        window.sentTypes = [];
+        socket.send = (message) => { window.sentTypes.push(message.type); return send(message); };
+        socket.seq -= 1;
+    }""")
     expect(phones[2].locator("#status")).to_have_attribute("data-state", "offline")
     record_in_tiles_mode(recorder, "ron", winner=0, discarder=2,
                          hand="234m567p23455s66z", win_tile="6z")
@@ -199,6 +208,7 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     expect_scores([p for i, p in enumerate(phones) if i != 2], after_third)
     expect(phones[2].locator("#status")).to_have_attribute("data-state", "live", timeout=5000)
     expect_scores([phones[2]], after_third)
+    assert "get_snapshot" in phones[1].evaluate("window.sentTypes")
 
     # A write based on an old state is refused; the phone says so and shows the latest.
     late = phones[1]
