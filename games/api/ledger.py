@@ -102,7 +102,9 @@ def _item_text(item: dict[str, Any]) -> str:
 
 
 def scoring_text(hand: Hand, position: int) -> str:
-    """The yaku/fan of ``position``'s wins this hand, or the typed-in value of a quick win."""
+    """The yaku/fan of ``position``'s wins this hand, else the ruleset's one-line text of
+    the win (quick entries), else the hand's summary (rulesets that describe wins only
+    there, such as Wuhu's 支 and 押)."""
     parts = []
     for win in wins_of(hand):
         if win["winner"] != position:
@@ -112,6 +114,8 @@ def scoring_text(hand: Hand, position: int) -> str:
             parts.append("; ".join(_item_text(i) for i in items))
         elif win.get("text"):
             parts.append(str(win["text"]))
+        elif hand.summary not in parts:
+            parts.append(hand.summary)
     return " | ".join(parts)
 
 

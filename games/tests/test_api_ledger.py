@@ -14,6 +14,7 @@ from games.api.ledger import COLUMNS
 from games.models import Event, Hand, Table
 from games.permissions import Actor
 from games.tests.api_helpers import NAMES, QUICK_RON, TILES_RON, World, finish, record
+from games.tests.tables import sample_outcomes
 
 pytestmark = pytest.mark.django_db
 
@@ -298,3 +299,27 @@ def test_csv_cells_that_look_like_formulas_stay_text(world):
     deltas = services.snapshot(table)["hands"][0]["deltas"]
     assert [r[15] for r in rows] == [str(d) for d in deltas]  # negative numbers untouched
     assert min(deltas) < 0
+
+
+@pytest.mark.parametrize(("ruleset", "kind", "index", "outcome"), sample_outcomes(),
+                         ids=lambda v: v if isinstance(v, str | int) else "")
+def test_ledger_of_every_rulesets_sample_hands_balances_and_ends_on_the_standings(
+        world, ruleset, kind, index, outcome):
+    table = world.table("public", ruleset=ruleset)
+    record(table, outcome, Actor(user=world.owner))
+    every = world.client("anonymous").get(
+        f"/api/tables/{table.public_id}/ledger/").json()["results"]
+    rows = [r for r in every if r["hand"] == 1]
+    hand = Hand.objects.get(table=table, number=1)
+    assert [r["position"] for r in rows] == [0, 1, 2, 3]
+    assert sum(r["delta"] for r in rows) + hand.pot_change == 0
+    table.refresh_from_db()
+    # A bust ends the game at once: the final settlement rows follow the hand.
+    assert len(every) == (8 if table.finished else 4)
+    assert [r["total"] for r in every[-4:]] == [
+        s["score"] for s in services.snapshot(table)["standings"]]
+    winners = {r["winner"] for r in hand.result if isinstance(r, dict) and "winner" in r}
+    for row in rows:
+        assert (row["role"] == "winner") == (row["position"] in winners)
+        assert bool(row["scoring"]) == (row["position"] in winners)
+        assert row["outcome"] == outcome["type"]
