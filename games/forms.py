@@ -40,23 +40,34 @@ def option_specs() -> list[dict[str, Any]]:
     return out
 
 
+_UNSET = object()
+
+
+def _whole(spec: dict[str, Any], raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise forms.ValidationError(
+            _("%(label)s must be a whole number.") % {"label": spec["label"]}) from None
+
+
 def _parse_option(spec: dict[str, Any], raw: str | None) -> Any:
+    """The typed value of one option field; ``_UNSET`` when an empty field means "keep"."""
     kind = spec["type"]
     if kind == "bool":
         return raw in ("on", "true", "1", "yes")
-    if raw is None:
-        raw = ""
-    raw = raw.strip()
+    raw = (raw or "").strip()
     if kind == "int":
         if raw == "":
-            return None
-        try:
-            return int(raw)
-        except ValueError:
-            raise forms.ValidationError(
-                _("%(label)s must be a whole number.") % {"label": spec["label"]}) from None
+            # Only options that may be empty (no cap, no limit) take an empty field.
+            return None if spec["default"] is None else _UNSET
+        return _whole(spec, raw)
     if kind == "list":
-        return [item.strip() for item in raw.split(",") if item.strip()]
+        items = [item.strip() for item in raw.split(",") if item.strip()]
+        default = spec["default"] or []
+        if default and all(isinstance(v, int) for v in default):
+            return [_whole(spec, item) for item in items]
+        return items
     return raw
 
 
@@ -113,7 +124,7 @@ class CreateTableForm(forms.Form):
             if spec["type"] != "bool" and key not in self.data:
                 continue
             value = _parse_option(spec, self.data.get(key))
-            if value is None:
+            if value is _UNSET:
                 continue
             if value != current.get(spec["name"]):
                 out[spec["name"]] = value

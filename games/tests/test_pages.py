@@ -85,6 +85,21 @@ def test_adjusted_options_override_the_preset_only_when_asked() -> None:
     assert Table.objects.get().options["kuitan"] == flipped
 
 
+def test_number_list_options_are_read_as_numbers() -> None:
+    client = Client()
+    uma = [30000, 10000, -10000, -30000]
+    create(client, adjust="on", **{"opt-riichi-uma": ", ".join(map(str, uma))})
+    assert Table.objects.get().options["uma"] == uma
+
+
+def test_a_word_in_a_number_field_is_refused() -> None:
+    answer = Client().post(reverse("games:new"), {
+        "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",
+        "opt-riichi-uma": "a lot", **{f"player_{i}": n for i, n in enumerate(NAMES)}})
+    assert answer.status_code == 200 and Table.objects.count() == 0
+    assert "must be a whole number" in answer.content.decode()
+
+
 def test_an_invalid_option_is_refused_with_the_engines_message() -> None:
     answer = Client().post(reverse("games:new"), {
         "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",
