@@ -319,7 +319,10 @@ def test_ledger_of_every_rulesets_sample_hands_balances_and_ends_on_the_standing
     assert [r["total"] for r in every[-4:]] == [
         s["score"] for s in services.snapshot(table)["standings"]]
     winners = {r["winner"] for r in hand.result if isinstance(r, dict) and "winner" in r}
+    discarders = {r.get("discarder") for r in hand.result if isinstance(r, dict)
+                  and "winner" in r} - winners
     for row in rows:
         assert (row["role"] == "winner") == (row["position"] in winners)
+        assert (row["role"] == "dealt_in") == (row["position"] in discarders)
         assert bool(row["scoring"]) == (row["position"] in winners)
         assert row["outcome"] == outcome["type"]
