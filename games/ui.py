@@ -63,6 +63,7 @@ STRINGS: dict[str, Any] = {
     "nagashi": _("Nagashi mangan"),
     "penalised": _("Penalised player"),
     "abortive_kind": _("Kind of abortive draw"),
+    "flags": _("How it was won"),
     "concealed": _("Concealed tiles"),
     "melds": _("Melds"),
     "win_tile": _("Winning tile"),

@@ -77,7 +77,7 @@ class WinEntry {
       onclick: () => this.setMode(mode)}, t(`mode_${mode}`)));
     this.tilesPart = el("div", {class: "tiles-part"}, this.picker.node,
       this.flowers ? field(t("flowers"), this.flowers) : null,
-      this.flagBoxes.length ? el("fieldset", {class: "checks flags"}, el("legend", {}, "＋"),
+      this.flagBoxes.length ? el("fieldset", {class: "checks flags"}, el("legend", {}, t("flags")),
         this.flagBoxes.map((box, i) => el("label", {class: "check"}, box,
           ` ${this.ui.flags[i].label}`))) : null);
     this.quickPart = el("div", {class: "quick-part", hidden: true},
