@@ -269,6 +269,18 @@ def test_players_list_names_the_players_of_listed_tables(world, game):
     assert [p["name"] for p in found] == ["山田太郎"]
 
 
+def test_players_list_makes_a_bounded_number_of_queries(world, django_assert_max_num_queries):
+    client = world.client("owner")
+    world.table("public")
+    with django_assert_max_num_queries(4):
+        small = client.get("/api/players/").json()
+    for i in range(5):
+        world.table("private", names=[f"P{i}a", f"P{i}b", f"P{i}c", f"P{i}d"])
+    with django_assert_max_num_queries(4):
+        large = client.get("/api/players/").json()
+    assert (small["count"], large["count"]) == (4, 24)
+
+
 def test_player_ledger_and_stats_make_a_bounded_number_of_queries(
         world, django_assert_max_num_queries):
     client = world.client("owner")
