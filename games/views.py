@@ -174,9 +174,14 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         if form.is_valid():
             key = _session_key(request)
             user = request.user if request.user.is_authenticated else None
+            position = form.cleaned_data["position"]
             try:
-                services.claim_seat(table, form.cleaned_data["position"], session_key=key,
-                                    user=user)
+                if request.POST.get("action") == "release":
+                    # A phone that died leaves its seat taken: its holder or the
+                    # table's creator frees it for the next phone.
+                    services.release_seat(table, position, request)
+                    return redirect("games:join", public_id=table.public_id)
+                services.claim_seat(table, position, session_key=key, user=user)
             except TableError as exc:
                 messages.error(request, exc.message)
             else:
@@ -185,9 +190,11 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
             messages.error(request, _("Pick one of the four seats."))
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     mine = seat_of(table, request)
-    rows = [{"seat": s, "label": SEAT_LABELS[s.position], "mine": mine is not None
-             and mine.pk == s.pk} for s in seats]
-    return render(request, "games/table_join.html", {"table": table, "rows": rows})
+    creator = is_creator(table, request)
+    rows = [{"seat": s, "label": SEAT_LABELS[s.position],
+             "mine": mine is not None and mine.pk == s.pk} for s in seats]
+    return render(request, "games/table_join.html",
+                  {"table": table, "rows": rows, "is_creator": creator})
 
 
 @require_GET

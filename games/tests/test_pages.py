@@ -174,6 +174,24 @@ def test_a_taken_seat_is_refused_with_a_message() -> None:
     assert Seat.objects.get(table=table, position=1).claimed_session != session_key(other)
 
 
+def test_the_holder_or_the_creator_frees_a_seat_for_another_phone() -> None:
+    owner = Client()
+    table = create(owner)
+    phone = Client()
+    claim(phone, table, 3)
+    stranger = Client()
+    answer = stranger.post(reverse("games:join", args=[table.public_id]),
+                           {"position": 3, "action": "release"})
+    assert "only the seat" in answer.content.decode()
+    assert Seat.objects.get(table=table, position=3).is_claimed
+    page = owner.get(reverse("games:join", args=[table.public_id])).content.decode()
+    assert 'data-release="3"' in page
+    owner.post(reverse("games:join", args=[table.public_id]), {"position": 3,
+                                                                "action": "release"})
+    assert not Seat.objects.get(table=table, position=3).is_claimed
+    assert claim(Client(), table, 3).status_code == 302
+
+
 def test_spectator_watches_without_write_access() -> None:
     table = create(Client())
     watcher = Client()
