@@ -237,3 +237,23 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     snap(phones[3], "table-finished-ja")
     for page in phones:
         page.context.close()
+
+
+def test_every_table_page_fits_a_phone(server: str, browser: Browser) -> None:
+    page = phone(browser)
+    page.goto(f"{server}/tables/new/")
+    page.locator("#options").evaluate("node => { node.open = true; }")
+    assert fits_phone(page)
+    create_table(page, server)
+    table_url = page.url.split("?")[0]
+    for path in ("", "join/", "results/"):
+        page.goto(table_url + path)
+        assert fits_phone(page), path
+    page.goto(f"{server}/tables/")
+    assert fits_phone(page)
+    page.locator(".table-items a").first.click()
+    page.goto(table_url + "results/")
+    page.locator("#final-standings a").first.click()
+    expect(page.locator("#player-games")).to_be_visible()
+    assert fits_phone(page)
+    page.context.close()
