@@ -10,7 +10,7 @@ from typing import Any
 
 from ...errors import BadInput, BadOption, WrongTileCount
 from ...options import build_options
-from ...tiles import Tile, check_copies, counts34, parse_meld, parse_tiles
+from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
 from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
 
@@ -70,7 +70,7 @@ def seat(value: Any, what: str, default: str | None = None) -> str:
         return default
     if value not in SEATS:
         raise BadInput(f"{what} must be one of E, S, W, N (East is the dealer), got {value!r}")
-    return str(value)
+    return value  # type: ignore[no-any-return]
 
 
 def count(request: Mapping[str, Any], key: str) -> int:
@@ -278,12 +278,15 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
         if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
             raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
         win_tile = win_tiles[0]
-    melds_raw = request.get("melds") or []
-    if not isinstance(melds_raw, list):
-        raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
-    parsed = [meld_of(m) if isinstance(m, str) else meld_facts(parse_meld(m))
-              for m in melds_raw]
-    melds = tuple(info.meld for info in parsed)
+    melds_raw = request.get("melds")
+    parsed: tuple[MeldFacts, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    if melds_raw:
+        if not isinstance(melds_raw, list):
+            raise BadInput("melds must be a list like [\"pon 555z\", \"chi 234m\"]")
+        parsed = tuple([meld_of(m) if isinstance(m, str) else meld_facts(parse_meld(m))
+                        for m in melds_raw])
+        melds = tuple([info.meld for info in parsed])
     size = n + 3 * len(melds)
     if size != 13:
         raise WrongTileCount(
@@ -320,8 +323,6 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     flags = flags_of(request)
     if flags is not NO_FLAGS and True in flags.values():
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
-    ctx = WinContext(
-        concealed=concealed, melds=melds, win_tile=win_tile.kind, tsumo=tsumo, seat=me,
-        seat_wind=WIND_KIND[me], round_wind=WIND_KIND[round_wind], flags=flags,
-        options=options, counts=counts, menzen=not has_open, meld_info=tuple(parsed))
+    ctx = WinContext(concealed, melds, win_tile.kind, tsumo, me, WIND_KIND[me],
+                     WIND_KIND[round_wind], flags, options, counts, not has_open, parsed)
     return ctx, aka
