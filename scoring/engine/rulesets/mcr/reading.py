@@ -3,22 +3,26 @@
 A hand can often be read several ways (``111222333m`` as three pungs or three chows, a
 seven-pairs hand also as sets): each reading is scored separately and the best one wins
 (就高不就低). :class:`Ctx` bundles the hand-wide facts with one reading and computes, once
-and lazily, the combinations between sets that the chow and pung fans need.
+and lazily, the combinations between sets that the chow and pung fans need; the fans
+between sets are cached per sorted tuple of kinds, which few hands differ in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from .facts import GREEN, REVERSIBLE
+
+if TYPE_CHECKING:
+    from .facts import Facts, Situation, TileFacts
+
+__all__ = ["GREEN", "REVERSIBLE", "Ctx", "MSet", "Reading", "chow_combination_fans",
+           "pung_combination_fans", "sorted_sets"]
 
 Shape = Literal["chow", "pung", "kong"]
 Form = Literal["standard", "seven_pairs", "thirteen_orphans", "honours_knitted", "knitted"]
-
-GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2 3 4 6 8 bamboo, green dragon
-REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31})
 
 
 class MSet(NamedTuple):
@@ -36,48 +40,6 @@ class MSet(NamedTuple):
     exposed: bool
 
 
-@dataclass
-class Facts:
-    """What is true of the hand whatever the reading."""
-
-    counts: tuple[int, ...]  # every tile of the hand, kongs as four
-    concealed14: tuple[int, ...]  # concealed tiles including the winning tile
-    win_tile: int
-    tsumo: bool
-    seat_wind: int  # 27..30
-    round_wind: int  # 27..30
-    last_tile: bool
-    kong: bool
-    wall_last: bool
-    wait_check: Callable[[], bool]  # was the winning tile the only wait? (asked lazily)
-    n_exposed_melds: int  # claimed melds (not concealed kongs)
-    n_kongs_declared: int
-    heavenly: bool = False
-    earthly: bool = False
-    human: bool = False
-    kinds: tuple[int, ...] = field(init=False)
-    suits: frozenset[int] = field(init=False)
-    has_honours: bool = field(init=False)
-    ranks: frozenset[int] = field(init=False)  # ranks 1-9 of the suited tiles
-
-    _unique_wait: bool | None = field(init=False, default=None)
-
-    @property
-    def unique_wait(self) -> bool:
-        # Only hands whose winning tile sits in a concealed chow or the pair need to know.
-        if self._unique_wait is None:
-            self._unique_wait = self.wait_check()
-        return self._unique_wait
-
-    def __post_init__(self) -> None:
-        counts = self.counts
-        self.kinds = tuple(k for k in range(34) if counts[k])
-        suited = [k for k in self.kinds if k < 27]
-        self.suits = frozenset(k // 9 for k in suited)
-        self.has_honours = len(suited) < len(self.kinds)
-        self.ranks = frozenset(k % 9 + 1 for k in suited)
-
-
 class Reading(NamedTuple):
     form: Form
     sets: tuple[MSet, ...] = ()
@@ -86,55 +48,59 @@ class Reading(NamedTuple):
 
 
 class Ctx:
-    """One reading plus the hand's facts: what every fan's ``count`` receives.
+    """What a fan's ``count`` receives: one reading plus the hand's facts.
 
-    Everything a fan may ask of the sets is worked out once here, in one pass.
+    The sorted chow and pung kinds and the number of concealed pungs are usually handed in
+    by the scorer, which has them already; the combinations between sets and the groups
+    are worked out on first use. A context made by :meth:`hand_only` carries only
+    ``tiles`` and ``situation``, for the fans whose scope is the hand (see
+    :mod:`.rules_base`): any other attribute is missing there on purpose.
     """
 
-    __slots__ = ("facts", "reading", "is_sets", "is_standard", "chows", "pungs", "wind_pungs",
-                 "dragon_pungs", "concealed_pungs", "kongs", "kong_kinds", "_chow_fans",
-                 "_pung_fans", "_groups", "memo")
+    __slots__ = ("facts", "reading", "tiles", "situation", "is_standard", "is_sets", "chows",
+                 "pungs", "concealed_pungs", "_chow_fans", "_pung_fans", "_groups", "_wait")
 
-    def __init__(self, facts: Facts, reading: Reading) -> None:
+    def __init__(self, facts: Facts, reading: Reading, chows: tuple[int, ...] | None = None,
+                 pungs: tuple[int, ...] | None = None,
+                 concealed_pungs: int | None = None) -> None:
         self.facts = facts
         self.reading = reading
-        self.is_standard = reading.form == "standard"
-        self.is_sets = self.is_standard or reading.form == "knitted"
-        chows: list[int] = []
-        pungs: list[int] = []
-        kong_kinds: list[int] = []
-        concealed = exposed_kongs = concealed_kongs = 0
-        for s in reading.sets:
-            if s.shape == "chow":
-                chows.append(s.kind)
-                continue
-            pungs.append(s.kind)
-            if s.concealed:
-                concealed += 1
-            if s.shape == "kong":
-                kong_kinds.append(s.kind)
-                if s.exposed:
-                    exposed_kongs += 1
-                else:
-                    concealed_kongs += 1
-        chows.sort()
-        pungs.sort()
-        self.chows = tuple(chows)
-        self.pungs = tuple(pungs)
-        self.wind_pungs = tuple(k for k in pungs if 27 <= k <= 30)
-        self.dragon_pungs = tuple(k for k in pungs if k >= 31)
-        self.concealed_pungs = concealed
-        self.kongs = (exposed_kongs, concealed_kongs)
-        self.kong_kinds = frozenset(kong_kinds)
+        form = reading.form
+        self.is_standard = form == "standard"
+        self.is_sets = self.is_standard or form == "knitted"
+        if chows is None or pungs is None or concealed_pungs is None:
+            chows, pungs, concealed_pungs = sorted_sets(reading.sets)
+        self.chows = chows
+        self.pungs = pungs
+        self.concealed_pungs = concealed_pungs
         self._chow_fans: dict[str, int] | None = None
         self._pung_fans: dict[str, int] | None = None
         self._groups: tuple[tuple[int, ...], ...] | None = None
-        self.memo: dict[str, object] = {}  # what several fans derive alike, derived once
+        self._wait: str | None | bool = False  # False: not worked out yet
+
+    @classmethod
+    def hand_only(cls, tiles: TileFacts | None = None,
+                  situation: Situation | None = None) -> Ctx:
+        ctx = cls.__new__(cls)
+        if tiles is not None:
+            ctx.tiles = tiles
+        if situation is not None:
+            ctx.situation = situation
+        return ctx
+
+    @property
+    def wind_pungs(self) -> tuple[int, ...]:
+        return tuple(k for k in self.pungs if 27 <= k <= 30)
+
+    @property
+    def dragon_pungs(self) -> tuple[int, ...]:
+        return tuple(k for k in self.pungs if k >= 31)
 
     @property
     def chow_fans(self) -> dict[str, int]:
         if self._chow_fans is None:
-            self._chow_fans = chow_combination_fans(self.chows, self.reading.pair)
+            self._chow_fans = chow_combination_fans(self.chows, chow_pair_key(
+                len(self.chows), self.reading.pair))
         return self._chow_fans
 
     @property
@@ -155,6 +121,24 @@ class Ctx:
                 out.append((self.reading.pair,) * 2)
             self._groups = tuple(out)
         return self._groups
+
+
+def sorted_sets(sets: tuple[MSet, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Sorted chow kinds, sorted pung/kong kinds and the number of concealed pungs/kongs."""
+    chows = sorted(s.kind for s in sets if s.shape == "chow")
+    pungs = sorted(s.kind for s in sets if s.shape != "chow")
+    concealed = sum(1 for s in sets if s.shape != "chow" and s.concealed)
+    return tuple(chows), tuple(pungs), concealed
+
+
+def chow_pair_key(n_chows: int, pair: int) -> int:
+    """The pair as far as the chow fans care: only four chows with a suited 5 pair (双龙会).
+
+    Passing -1 otherwise lets readings that differ only in the pair share one cache entry.
+    """
+    if n_chows == 4 and 0 <= pair < 27 and pair % 9 == 4:
+        return pair
+    return -1
 
 
 # --- combinations of sets -------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -18,7 +19,9 @@ from ...tiles import (
     parse_tiles,
     tile_name,
 )
+from .facts import BIT
 from .options import Options
+from .reading import MSet
 
 WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
 
@@ -30,6 +33,29 @@ PRESETS: dict[str, dict[str, Any]] = {
              "options": {"heavenly_hand": True, "earthly_hand": True, "human_hand": True,
                          "quanchong": True}},
 }
+
+
+class DeclaredMeld:
+    """What scoring needs of a declared meld, worked out once per meld text."""
+
+    __slots__ = ("meld", "mset", "kinds", "mask", "is_chow", "is_open", "is_kan")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.kinds = meld.kinds
+        self.is_chow = meld.kind == "chi"
+        self.is_open = meld.is_open
+        self.is_kan = meld.is_kan
+        if self.is_chow:
+            self.mset = MSet("chow", meld.base, False, True, True)
+        elif not self.is_kan:
+            self.mset = MSet("pung", meld.base, False, True, True)
+        else:
+            self.mset = MSet("kong", meld.base, not self.is_open, True, self.is_open)
+        mask = 0
+        for k in self.kinds:
+            mask |= BIT[k]
+        self.mask = mask
 
 
 @dataclass(slots=True)
@@ -49,19 +75,33 @@ class WinRequest:
     earthly: bool
     human: bool
     options: Options
+    # Worked out while parsing, for the scorer: the declared melds, every tile of the hand
+    # (kongs as four), the kind masks of the concealed tiles and of the whole hand, and the
+    # kinds held four times without being a declared kong.
+    declared: tuple[DeclaredMeld, ...] = ()
+    held: list[int] = field(default_factory=list)
+    concealed_mask: int = 0
+    held_mask: int = 0
+    hogs: int = 0
 
 
 def _flag(request: Mapping[str, Any], name: str) -> bool:
     value = request.get(name, False)
-    if not isinstance(value, bool):
+    if value is not False and value is not True:
         raise BadInput(f"'{name}' must be true or false, got {value!r}")
     return value
+
+
+_SEAT_OF = {s: s for s in SEATS}
 
 
 def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | None:
     value = request.get(name, default)
     if value is None:
         return None
+    found = _SEAT_OF.get(value) if type(value) is str else None
+    if found is not None:
+        return found
     if not isinstance(value, str) or value.upper() not in SEATS:
         raise BadInput(f"'{name}' must be one of E, S, W, N, got {value!r}")
     return value.upper()
@@ -79,9 +119,23 @@ def _build(preset: Any, overrides: Mapping[str, Any]) -> Options:
     return build_options(Options, overrides, base)
 
 
+_FAST_OPTIONS: dict[Any, Options] = {}
+
+
 def read_options(request: Mapping[str, Any]) -> Options:
     preset = request.get("preset")
     overrides = request.get("options") or {}
+    if type(overrides) is dict:
+        # The key keeps each value's type: True == 1 but is not a valid number of fan.
+        try:
+            fast = (preset, *[(k, v, type(v)) for k, v in overrides.items()])
+            found = _FAST_OPTIONS.get(fast)
+        except TypeError:  # an unhashable value (a list): the general key below
+            fast = found = None
+        if found is not None:
+            return found
+    else:
+        fast = None
     if not isinstance(overrides, Mapping):
         return _build(preset, overrides)
     # Validating options is slow next to scoring and a table uses the same few all evening.
@@ -97,11 +151,15 @@ def read_options(request: Mapping[str, Any]) -> Options:
         found = _build(preset, overrides)
         if len(_OPTIONS_CACHE) < 256:
             _OPTIONS_CACHE[key] = found
+    if fast is not None and len(_FAST_OPTIONS) < 256:
+        _FAST_OPTIONS[fast] = found
     return found
 
 
 def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
     value = request.get("flowers", 0)
+    if type(value) is int and 0 <= value + in_hand <= 8:
+        return value + in_hand
     if isinstance(value, bool):
         raise BadInput(
             f"'flowers' is a number of flowers or flower tiles like '1f3f', got {value!r}")
@@ -122,6 +180,8 @@ def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
 
 
 def _check_claims(melds: tuple[Meld, ...], seat: str) -> None:
+    if not melds:
+        return
     left = SEATS[(SEATS.index(seat) - 1) % 4]
     for m in melds:
         if m.source == seat:
@@ -137,8 +197,8 @@ _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
 _SUIT_TOP = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
 
-def _kinds(text: str) -> list[int]:
-    """Tile kinds of ``text``: a plain loop for the common case, :func:`parse_tiles` (which
+def _slow_kinds(text: str) -> list[int]:
+    """Tile kinds of ``text``: a plain loop for the usual case, :func:`parse_tiles` (which
     words every error) for anything unusual."""
     out: list[int] = []
     pending: list[int] = []
@@ -165,38 +225,83 @@ def _kinds(text: str) -> list[int]:
     return [t.kind for t in parse_tiles(text)]
 
 
-_meld = lru_cache(maxsize=4096)(parse_meld)
+# One tile written as digit + suit ("5p", "0s" a red five, "3f" a flower): the shape of
+# most requests, read two characters at a time.
+_ONE_TILE = {f"{d}{suit}": _SUIT_BASE[suit] + d - 1
+             for suit, top in _SUIT_TOP.items() for d in range(1, top + 1)}
+_ONE_TILE.update({f"0{suit}": _SUIT_BASE[suit] + 4 for suit in "mps"})
+_RUNS = re.compile(r"([0-9]+)([mpszf])")
+_PLAIN = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-8]+f)*")
+_RUN_KINDS: dict[str, list[int]] = {}
+
+
+def _kinds(text: str) -> list[int]:
+    """Tile kinds of ``text`` in the order written (flowers are kinds 34-41)."""
+    if not len(text) & 1:
+        try:
+            return [_ONE_TILE[text[i:i + 2]] for i in range(0, len(text), 2)]
+        except KeyError:
+            pass
+    if _PLAIN.fullmatch(text) is None:
+        return _slow_kinds(text)
+    out: list[int] = []
+    for digits, suit in _RUNS.findall(text):
+        run = digits + suit
+        found = _RUN_KINDS.get(run)
+        if found is None:
+            base = _SUIT_BASE[suit]
+            found = [base + 4 if d == "0" else base + ord(d) - 49 for d in digits]
+            if len(_RUN_KINDS) < 4096:
+                _RUN_KINDS[run] = found
+        out += found
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _declared(text: str) -> DeclaredMeld:
+    return DeclaredMeld(parse_meld(text))
 
 
 def parse_request(request: Mapping[str, Any]) -> WinRequest:
-    if not isinstance(request, Mapping):
+    if type(request) is not dict and not isinstance(request, Mapping):
         raise BadInput("the score request must be an object")
     options = read_options(request)
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("'hand' must be the concealed tiles, like '123m456p789s1122z'")
     kinds = _kinds(hand_text)
-    hand_flowers = sum(1 for k in kinds if k >= 34)
-    body = [k for k in kinds if k < 34]
+    if kinds and max(kinds) >= 34:
+        hand_flowers = sum(1 for k in kinds if k >= 34)
+        body = [k for k in kinds if k < 34]
+    else:
+        hand_flowers = 0
+        body = kinds
     raw_melds = request.get("melds") or []
     if not isinstance(raw_melds, list | tuple):
         raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
-    melds = tuple(_meld(m) if isinstance(m, str) else parse_meld(m) for m in raw_melds)
+    declared = tuple(_declared(m) if isinstance(m, str) else DeclaredMeld(parse_meld(m))
+                     for m in raw_melds)
+    melds = tuple(d.meld for d in declared)
     if len(melds) > 4:
         raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}")
     win_text = request.get("win_tile")
     if not isinstance(win_text, str):
         raise BadInput("'win_tile' must be one tile, like '5p'")
-    win_kinds = _kinds(win_text)
-    if len(win_kinds) != 1 or win_kinds[0] >= 34:
-        raise BadInput(f"'win_tile' must be one non-flower tile, got {win_text!r}")
-    win = win_kinds[0]
+    win = _ONE_TILE.get(win_text)
+    if win is None or win >= 34:
+        win_kinds = _kinds(win_text)
+        if len(win_kinds) != 1 or win_kinds[0] >= 34:
+            raise BadInput(f"'win_tile' must be one non-flower tile, got {win_text!r}")
+        win = win_kinds[0]
     size = len(body) + 3 * len(melds)
     counts = [0] * 34
+    mask = 0
     for k in body:
         counts[k] += 1
+        mask |= BIT[k]
     if size == 13:
         counts[win] += 1
+        mask |= BIT[win]
     elif size != 14:
         raise WrongTileCount(
             f"the hand has {size} tiles counting each meld as 3; give the 13 tiles before "
@@ -206,20 +311,28 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
             f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
             "win, or include the winning tile in the hand")
     held = list(counts)
-    for m in melds:
-        for k in m.kinds:
+    held_mask = mask
+    n_kongs = 0
+    for d in declared:
+        for k in d.kinds:
             held[k] += 1
-    if max(held) > 4 or len(set(k for k in kinds if k >= 34)) != hand_flowers:
+        held_mask |= d.mask
+        n_kongs += d.is_kan
+    top = max(held)
+    if top > 4 or (hand_flowers and len(set(k for k in kinds if k >= 34)) != hand_flowers):
         # The general check words the error (which tile, how many).
         every = parse_tiles(hand_text) + [t for m in melds for t in m.tiles]
         if size == 13:
             every += parse_tiles(win_text)
         check_copies(every)
     win_kind = request.get("win")
-    if win_kind not in ("ron", "tsumo"):
+    if win_kind == "tsumo":
+        tsumo = True
+    elif win_kind == "ron":
+        tsumo = False
+    else:
         raise BadInput(
             f"'win' must be 'ron' (on a discard) or 'tsumo' (self-drawn), got {win_kind!r}")
-    tsumo = win_kind == "tsumo"
     seat = _seat(request, "seat_wind", "E")
     rnd = _seat(request, "round_wind", "E")
     assert seat is not None and rnd is not None
@@ -230,17 +343,17 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     if discarder is not None and discarder == seat:
         raise BadInput(f"the discarder ({discarder}) cannot be the winner's own seat")
     req = WinRequest(
-        concealed14=counts, melds=melds, win_tile=win, tsumo=tsumo, seat=seat, round=rnd,
-        flowers=_flowers(request, hand_flowers), last_tile=_flag(request, "last_tile"),
-        kong=_flag(request, "kong"), wall_last=_flag(request, "wall_last"), discarder=discarder,
-        heavenly=_flag(request, "heavenly_hand"), earthly=_flag(request, "earthly_hand"),
-        human=_flag(request, "human_hand"), options=options)
+        counts, melds, win, tsumo, seat, rnd, _flowers(request, hand_flowers),
+        _flag(request, "last_tile"), _flag(request, "kong"), _flag(request, "wall_last"),
+        discarder, _flag(request, "heavenly_hand"), _flag(request, "earthly_hand"),
+        _flag(request, "human_hand"), options, declared, held, mask, held_mask,
+        held.count(4) - n_kongs if top == 4 else 0)
     _check_flags(req)
     return req
 
 
 def _check_flags(r: WinRequest) -> None:
-    in_melds = sum(1 for m in r.melds for k in m.kinds if k == r.win_tile)
+    in_melds = r.held[r.win_tile] - r.concealed14[r.win_tile] if r.melds else 0
     if r.kong and r.tsumo and not any(m.is_kan for m in r.melds):
         raise WinFlagConflict("杠上开花 (kong + tsumo) needs a declared kong in 'melds'")
     if r.kong and not r.tsumo and (r.concealed14[r.win_tile] != 1 or in_melds):
@@ -254,6 +367,8 @@ def _check_flags(r: WinRequest) -> None:
     if in_melds == 3:
         # Three copies in the winner's own exposed melds: the fourth is necessarily the last.
         r.last_tile = True
+    if not (r.heavenly or r.earthly or r.human):
+        return
     opts = r.options
     for flag, enabled, what in ((r.heavenly, opts.heavenly_hand, "heavenly_hand"),
                                 (r.earthly, opts.earthly_hand, "earthly_hand"),

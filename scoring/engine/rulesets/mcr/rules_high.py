@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from .reading import GREEN, Ctx
+from .facts import RANKS_1_9, SUIT_MASKS, ranks_mask
+from .reading import Ctx
 from .rules_base import (
-    TERMINAL_KINDS,
+    ALL_FIVES,
+    CONCEALED_PUNGS2,
+    DRAGON_PUNG,
+    FOUR_PUNGS,
+    HONOURS_KNITTED,
+    NINE,
+    SEVEN_PAIRS,
+    SPECIAL,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    WIND_PUNG,
     ChowCombination,
     Fan,
     PungCombination,
-    all_kinds,
+    SituationFan,
+    TilesFan,
     fan,
-    suited_in,
 )
+
+_UPPER = ranks_mask((7, 8, 9))
+_MIDDLE = ranks_mask((4, 5, 6))
+_LOWER = ranks_mask((1, 2, 3))
+_UPPER_FOUR = ranks_mask((6, 7, 8, 9))
+_LOWER_FOUR = ranks_mask((1, 2, 3, 4))
 
 # --- 88 ------------------------------------------------------------------------------
 
@@ -26,42 +43,41 @@ class BigThreeDragons(PungCombination):
 
 
 @fan
-class AllGreen(Fan):
+class AllGreen(TilesFan):
     id = "all_green"
 
     def count(self, ctx: Ctx) -> int:
-        return int(all_kinds(ctx, GREEN))
+        return int(ctx.tiles.green)
 
 
 @fan
 class NineGates(Fan):
     id = "nine_gates"
+    needs = STANDARD | NINE
 
     def count(self, ctx: Ctx) -> int:
         f = ctx.facts
-        if not ctx.is_standard or f.n_exposed_melds or f.n_kongs_declared:
+        suit = f.win_tile // 9
+        if not ctx.is_standard or f.n_melds or suit > 2 or f.mask & ~SUIT_MASKS[suit]:
             return 0
-        suits = f.suits
-        if len(suits) != 1 or f.has_honours:
-            return 0
-        base = 9 * next(iter(suits))
+        base = 9 * suit
         before = list(f.concealed14[base:base + 9])
         before[f.win_tile - base] -= 1
         return int(before == [3, 1, 1, 1, 1, 1, 1, 1, 3])
 
 
 @fan
-class FourKongs(Fan):
+class FourKongs(SituationFan):
     id = "four_kongs"
 
     def count(self, ctx: Ctx) -> int:
-        return int(sum(ctx.kongs) == 4)
+        return int(ctx.situation.kongs == 4)
 
 
 @fan
 class SevenShiftedPairs(Fan):
     id = "seven_shifted_pairs"
-    needs = "special"
+    needs = SEVEN_PAIRS
 
     def count(self, ctx: Ctx) -> int:
         if ctx.reading.form != "seven_pairs":
@@ -74,7 +90,7 @@ class SevenShiftedPairs(Fan):
 @fan
 class ThirteenOrphans(Fan):
     id = "thirteen_orphans"
-    needs = "special"
+    needs = THIRTEEN_ORPHANS
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "thirteen_orphans")
@@ -83,16 +99,17 @@ class ThirteenOrphans(Fan):
 # --- 64 ------------------------------------------------------------------------------
 
 @fan
-class AllTerminals(Fan):
+class AllTerminals(TilesFan):
     id = "all_terminals"
 
     def count(self, ctx: Ctx) -> int:
-        return int(all_kinds(ctx, TERMINAL_KINDS))
+        return int(ctx.tiles.only_ranks(RANKS_1_9))
 
 
 @fan
 class LittleFourWinds(Fan):
     id = "little_four_winds"
+    needs = WIND_PUNG
 
     def count(self, ctx: Ctx) -> int:
         return int(len(ctx.wind_pungs) == 3 and 27 <= ctx.reading.pair <= 30)
@@ -101,22 +118,24 @@ class LittleFourWinds(Fan):
 @fan
 class LittleThreeDragons(Fan):
     id = "little_three_dragons"
+    needs = DRAGON_PUNG
 
     def count(self, ctx: Ctx) -> int:
         return int(len(ctx.dragon_pungs) == 2 and ctx.reading.pair >= 31)
 
 
 @fan
-class AllHonors(Fan):
+class AllHonors(TilesFan):
     id = "all_honors"
 
     def count(self, ctx: Ctx) -> int:
-        return int(not ctx.facts.suits)
+        return int(not ctx.tiles.suits)
 
 
 @fan
 class FourConcealedPungs(Fan):
     id = "four_concealed_pungs"
+    needs = CONCEALED_PUNGS2
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.concealed_pungs == 4)
@@ -147,21 +166,20 @@ class FourPureShiftedChows(ChowCombination):
 
 
 @fan
-class ThreeKongs(Fan):
+class ThreeKongs(SituationFan):
     id = "three_kongs"
 
     def count(self, ctx: Ctx) -> int:
-        return int(sum(ctx.kongs) == 3)
+        return int(ctx.situation.kongs == 3)
 
 
 @fan
-class AllTerminalsAndHonors(Fan):
+class AllTerminalsAndHonors(TilesFan):
     id = "all_terminals_and_honors"
 
     def count(self, ctx: Ctx) -> int:
-        f = ctx.facts
-        return int(bool(f.suits) and f.has_honours
-                   and all(k in TERMINAL_KINDS or k >= 27 for k in f.kinds))
+        t = ctx.tiles
+        return int(bool(t.suits) and bool(t.honours) and not t.ranks & ~RANKS_1_9)
 
 
 # --- 24 ------------------------------------------------------------------------------
@@ -169,7 +187,7 @@ class AllTerminalsAndHonors(Fan):
 @fan
 class SevenPairs(Fan):
     id = "seven_pairs"
-    needs = "special"
+    needs = SEVEN_PAIRS
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "seven_pairs")
@@ -178,7 +196,7 @@ class SevenPairs(Fan):
 @fan
 class GreaterHonorsAndKnittedTiles(Fan):
     id = "greater_honors_and_knitted_tiles"
-    needs = "special"
+    needs = HONOURS_KNITTED
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "honours_knitted"
@@ -188,6 +206,7 @@ class GreaterHonorsAndKnittedTiles(Fan):
 @fan
 class AllEvenPungs(Fan):
     id = "all_even_pungs"
+    needs = STANDARD | FOUR_PUNGS
 
     def count(self, ctx: Ctx) -> int:
         if not ctx.is_standard or len(ctx.pungs) != 4:
@@ -196,11 +215,11 @@ class AllEvenPungs(Fan):
 
 
 @fan
-class FullFlush(Fan):
+class FullFlush(TilesFan):
     id = "full_flush"
 
     def count(self, ctx: Ctx) -> int:
-        return int(len(ctx.facts.suits) == 1 and not ctx.facts.has_honours)
+        return int(ctx.tiles.n_suits == 1 and not ctx.tiles.honours)
 
 
 @fan
@@ -214,27 +233,27 @@ class PureShiftedPungs(PungCombination):
 
 
 @fan
-class UpperTiles(Fan):
+class UpperTiles(TilesFan):
     id = "upper_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(suited_in(ctx, frozenset({7, 8, 9})))
+        return int(ctx.tiles.only_ranks(_UPPER))
 
 
 @fan
-class MiddleTiles(Fan):
+class MiddleTiles(TilesFan):
     id = "middle_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(suited_in(ctx, frozenset({4, 5, 6})))
+        return int(ctx.tiles.only_ranks(_MIDDLE))
 
 
 @fan
-class LowerTiles(Fan):
+class LowerTiles(TilesFan):
     id = "lower_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(suited_in(ctx, frozenset({1, 2, 3})))
+        return int(ctx.tiles.only_ranks(_LOWER))
 
 
 # --- 16 ------------------------------------------------------------------------------
@@ -257,6 +276,7 @@ class PureShiftedChows(ChowCombination):
 @fan
 class AllFives(Fan):
     id = "all_fives"
+    needs = STANDARD | ALL_FIVES
 
     def count(self, ctx: Ctx) -> int:
         if not ctx.is_standard:
@@ -272,6 +292,7 @@ class TriplePung(PungCombination):
 @fan
 class ThreeConcealedPungs(Fan):
     id = "three_concealed_pungs"
+    needs = CONCEALED_PUNGS2
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.concealed_pungs == 3)
@@ -282,7 +303,7 @@ class ThreeConcealedPungs(Fan):
 @fan
 class LesserHonorsAndKnittedTiles(Fan):
     id = "lesser_honors_and_knitted_tiles"
-    needs = "special"
+    needs = HONOURS_KNITTED
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.reading.form == "honours_knitted")
@@ -291,7 +312,7 @@ class LesserHonorsAndKnittedTiles(Fan):
 @fan
 class KnittedStraight(Fan):
     id = "knitted_straight"
-    needs = "special"
+    needs = SPECIAL
 
     def count(self, ctx: Ctx) -> int:
         form = ctx.reading.form
@@ -302,19 +323,19 @@ class KnittedStraight(Fan):
 
 
 @fan
-class UpperFour(Fan):
+class UpperFour(TilesFan):
     id = "upper_four"
 
     def count(self, ctx: Ctx) -> int:
-        return int(suited_in(ctx, frozenset({6, 7, 8, 9})))
+        return int(ctx.tiles.only_ranks(_UPPER_FOUR))
 
 
 @fan
-class LowerFour(Fan):
+class LowerFour(TilesFan):
     id = "lower_four"
 
     def count(self, ctx: Ctx) -> int:
-        return int(suited_in(ctx, frozenset({1, 2, 3, 4})))
+        return int(ctx.tiles.only_ranks(_LOWER_FOUR))
 
 
 @fan

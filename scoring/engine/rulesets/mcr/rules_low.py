@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from .reading import REVERSIBLE, Ctx
+from .facts import RANKS_2_8, TERMINAL_KINDS
+from .reading import Ctx
 from .rules_base import (
-    TERMINAL_KINDS,
+    CONCEALED_PUNGS2,
+    DRAGON_PUNG,
+    FOUR_PUNGS,
+    NO_PUNGS,
+    OUTSIDE,
+    SETS,
+    STANDARD,
+    TERMINAL_PUNG,
+    WAIT,
+    WIND_PUNG,
     ChowCombination,
     Fan,
     PungCombination,
-    all_kinds,
+    SituationFan,
+    TilesFan,
     fan,
 )
 
@@ -20,11 +31,11 @@ class MixedStraight(ChowCombination):
 
 
 @fan
-class ReversibleTiles(Fan):
+class ReversibleTiles(TilesFan):
     id = "reversible_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(all_kinds(ctx, REVERSIBLE))
+        return int(ctx.tiles.reversible)
 
 
 @fan
@@ -38,7 +49,7 @@ class MixedShiftedPungs(PungCombination):
 
 
 @fan
-class ChickenHand(Fan):
+class ChickenHand(SituationFan):
     """Scored by the scorer when nothing else is: it depends on every other fan."""
 
     id = "chicken_hand"
@@ -48,35 +59,39 @@ class ChickenHand(Fan):
 
 
 @fan
-class LastTileDraw(Fan):
+class LastTileDraw(SituationFan):
     id = "last_tile_draw"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.tsumo and ctx.facts.wall_last)
+        s = ctx.situation
+        return int(s.tsumo and s.wall_last)
 
 
 @fan
-class LastTileClaim(Fan):
+class LastTileClaim(SituationFan):
     id = "last_tile_claim"
 
     def count(self, ctx: Ctx) -> int:
-        return int(not ctx.facts.tsumo and ctx.facts.wall_last)
+        s = ctx.situation
+        return int(not s.tsumo and s.wall_last)
 
 
 @fan
-class OutWithReplacementTile(Fan):
+class OutWithReplacementTile(SituationFan):
     id = "out_with_replacement_tile"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.tsumo and ctx.facts.kong)
+        s = ctx.situation
+        return int(s.tsumo and s.kong)
 
 
 @fan
-class RobbingTheKong(Fan):
+class RobbingTheKong(SituationFan):
     id = "robbing_the_kong"
 
     def count(self, ctx: Ctx) -> int:
-        return int(not ctx.facts.tsumo and ctx.facts.kong)
+        s = ctx.situation
+        return int(not s.tsumo and s.kong)
 
 
 # --- 6 -------------------------------------------------------------------------------
@@ -84,17 +99,18 @@ class RobbingTheKong(Fan):
 @fan
 class AllPungs(Fan):
     id = "all_pungs"
+    needs = FOUR_PUNGS
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.is_sets and len(ctx.pungs) == 4)
 
 
 @fan
-class HalfFlush(Fan):
+class HalfFlush(TilesFan):
     id = "half_flush"
 
     def count(self, ctx: Ctx) -> int:
-        return int(len(ctx.facts.suits) == 1 and ctx.facts.has_honours)
+        return int(ctx.tiles.n_suits == 1 and bool(ctx.tiles.honours))
 
 
 @fan
@@ -103,29 +119,28 @@ class MixedShiftedChows(ChowCombination):
 
 
 @fan
-class AllTypes(Fan):
+class AllTypes(TilesFan):
     id = "all_types"
 
     def count(self, ctx: Ctx) -> int:
-        kinds = ctx.facts.kinds
-        return int(len(ctx.facts.suits) == 3 and any(27 <= k <= 30 for k in kinds)
-                   and any(k >= 31 for k in kinds))
+        t = ctx.tiles
+        return int(t.n_suits == 3 and t.has_winds and t.has_dragons)
 
 
 @fan
-class MeldedHand(Fan):
+class MeldedHand(SituationFan):
     id = "melded_hand"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.n_exposed_melds == 4 and not ctx.facts.tsumo)
+        return int(ctx.situation.exposed_melds == 4 and not ctx.situation.tsumo)
 
 
 @fan
-class TwoConcealedKongs(Fan):
+class TwoConcealedKongs(SituationFan):
     id = "two_concealed_kongs"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.kongs[1] >= 2)
+        return int(ctx.situation.concealed_kongs >= 2)
 
 
 @fan
@@ -138,6 +153,7 @@ class TwoDragonPungs(PungCombination):
 @fan
 class OutsideHand(Fan):
     id = "outside_hand"
+    needs = STANDARD | OUTSIDE
 
     def count(self, ctx: Ctx) -> int:
         if not ctx.is_standard:
@@ -146,27 +162,27 @@ class OutsideHand(Fan):
 
 
 @fan
-class FullyConcealedHand(Fan):
+class FullyConcealedHand(SituationFan):
     id = "fully_concealed_hand"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.n_exposed_melds == 0 and ctx.facts.tsumo)
+        return int(ctx.situation.exposed_melds == 0 and ctx.situation.tsumo)
 
 
 @fan
-class TwoMeldedKongs(Fan):
+class TwoMeldedKongs(SituationFan):
     id = "two_melded_kongs"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.kongs[0] >= 2)
+        return int(ctx.situation.melded_kongs >= 2)
 
 
 @fan
-class LastTile(Fan):
+class LastTile(SituationFan):
     id = "last_tile"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.last_tile)
+        return int(ctx.situation.last_tile)
 
 
 # --- 2 -------------------------------------------------------------------------------
@@ -174,6 +190,7 @@ class LastTile(Fan):
 @fan
 class DragonPung(Fan):
     id = "dragon_pung"
+    needs = DRAGON_PUNG
 
     def count(self, ctx: Ctx) -> int:
         return len(ctx.dragon_pungs)
@@ -182,6 +199,7 @@ class DragonPung(Fan):
 @fan
 class PrevalentWind(Fan):
     id = "prevalent_wind"
+    needs = WIND_PUNG
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.facts.round_wind in ctx.wind_pungs)
@@ -190,34 +208,35 @@ class PrevalentWind(Fan):
 @fan
 class SeatWind(Fan):
     id = "seat_wind"
+    needs = WIND_PUNG
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.facts.seat_wind in ctx.wind_pungs)
 
 
 @fan
-class ConcealedHand(Fan):
+class ConcealedHand(SituationFan):
     id = "concealed_hand"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.n_exposed_melds == 0 and not ctx.facts.tsumo)
+        return int(ctx.situation.exposed_melds == 0 and not ctx.situation.tsumo)
 
 
 @fan
 class AllChows(Fan):
     id = "all_chows"
+    needs = SETS | NO_PUNGS
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.is_sets and not ctx.pungs and 0 <= ctx.reading.pair < 27)
 
 
 @fan
-class TileHog(Fan):
+class TileHog(SituationFan):
     id = "tile_hog"
 
     def count(self, ctx: Ctx) -> int:
-        counts, kongs = ctx.facts.counts, ctx.kong_kinds
-        return sum(1 for k in ctx.facts.kinds if counts[k] == 4 and k not in kongs)
+        return ctx.situation.hogs
 
 
 @fan
@@ -228,25 +247,26 @@ class DoublePung(PungCombination):
 @fan
 class TwoConcealedPungs(Fan):
     id = "two_concealed_pungs"
+    needs = CONCEALED_PUNGS2
 
     def count(self, ctx: Ctx) -> int:
         return int(ctx.concealed_pungs == 2)
 
 
 @fan
-class ConcealedKong(Fan):
+class ConcealedKong(SituationFan):
     id = "concealed_kong"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.kongs[1] >= 1)
+        return int(ctx.situation.concealed_kongs >= 1)
 
 
 @fan
-class AllSimples(Fan):
+class AllSimples(TilesFan):
     id = "all_simples"
 
     def count(self, ctx: Ctx) -> int:
-        return int(all(k < 27 and k not in TERMINAL_KINDS for k in ctx.facts.kinds))
+        return int(ctx.tiles.only_ranks(RANKS_2_8))
 
 
 # --- 1 -------------------------------------------------------------------------------
@@ -276,6 +296,7 @@ class PungOfTerminalsOrHonors(Fan):
     """Terminal pungs, and wind pungs no wind fan already pays for (不重复原则)."""
 
     id = "pung_of_terminals_or_honors"
+    needs = TERMINAL_PUNG
 
     def count(self, ctx: Ctx) -> int:
         f = ctx.facts
@@ -288,33 +309,34 @@ class PungOfTerminalsOrHonors(Fan):
 
 
 @fan
-class MeldedKong(Fan):
+class MeldedKong(SituationFan):
     id = "melded_kong"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.kongs[0] >= 1)
+        return int(ctx.situation.melded_kongs >= 1)
 
 
 @fan
-class OneVoidedSuit(Fan):
+class OneVoidedSuit(TilesFan):
     id = "one_voided_suit"
 
     def count(self, ctx: Ctx) -> int:
-        return int(len(ctx.facts.suits) == 2)
+        return int(ctx.tiles.n_suits == 2)
 
 
 @fan
-class NoHonors(Fan):
+class NoHonors(TilesFan):
     id = "no_honors"
 
     def count(self, ctx: Ctx) -> int:
-        return int(not ctx.facts.has_honours)
+        return int(not ctx.tiles.honours)
 
 
 def _wait_position(ctx: Ctx) -> str | None:
-    if "wait" not in ctx.memo:
-        ctx.memo["wait"] = _find_wait_position(ctx)
-    return ctx.memo["wait"]  # type: ignore[return-value]
+    # The three wait fans ask alike: work it out for the first, keep it for the others.
+    if ctx._wait is False:
+        ctx._wait = _find_wait_position(ctx)
+    return ctx._wait  # type: ignore[return-value]
 
 
 def _find_wait_position(ctx: Ctx) -> str | None:
@@ -349,6 +371,7 @@ def _find_wait_position(ctx: Ctx) -> str | None:
 @fan
 class EdgeWait(Fan):
     id = "edge_wait"
+    needs = WAIT
 
     def count(self, ctx: Ctx) -> int:
         return int(_wait_position(ctx) == self.id)
@@ -357,6 +380,7 @@ class EdgeWait(Fan):
 @fan
 class ClosedWait(Fan):
     id = "closed_wait"
+    needs = WAIT
 
     def count(self, ctx: Ctx) -> int:
         return int(_wait_position(ctx) == self.id)
@@ -365,22 +389,23 @@ class ClosedWait(Fan):
 @fan
 class SingleWait(Fan):
     id = "single_wait"
+    needs = WAIT
 
     def count(self, ctx: Ctx) -> int:
         return int(_wait_position(ctx) == self.id)
 
 
 @fan
-class SelfDrawn(Fan):
+class SelfDrawn(SituationFan):
     id = "self_drawn"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.facts.tsumo)
+        return int(ctx.situation.tsumo)
 
 
 @fan
-class FlowerTiles(Fan):
-    """Flowers are added by the scorer after the minimum check: not part of a reading."""
+class FlowerTiles(SituationFan):
+    """Flowers are added by the scorer after the minimum check: not part of a hand's fans."""
 
     id = "flower_tiles"
 

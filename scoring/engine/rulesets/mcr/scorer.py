@@ -1,12 +1,22 @@
-"""Scoring one MCR win: every reading, the exclusion principles, the best total."""
+"""Scoring one MCR win: every reading, the exclusion principles, the best total.
+
+Where the time goes, and why it is spent once: a hand is scored as the fans of its tiles
+(:class:`.facts.TileFacts`) and of its situation (:class:`.facts.Situation`), each looked
+up by a small integer and worked out by their detectors only the first time that value
+is seen; plus, per reading, the fans between sets (cached per sorted tuple of kinds in
+:mod:`.reading`) and the few reading-level detectors whose ``needs`` the reading has.
+The concealed tiles are read suit by suit from a cache (:mod:`.split`), and the exclusion
+principles are applied once per distinct list of raw fans. :func:`evaluate` asks every
+detector the slow way; the tests hold the two to the same answers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
-from ...decompose import decompositions
 from ...errors import BelowMinimumFan, NotAWinningHand
 from ...options import options_to_dict
 from ...shapes import (
@@ -20,17 +30,62 @@ from ...shapes import (
     knitted_name,
     knitted_straights,
     seven_pairs,
+    special_shapes,
     thirteen_orphans,
 )
-from ...tiles import TERMINALS_AND_HONOURS, format_kinds, tile_name
-from ...waits import standard_waits, waits
+from ...tiles import format_kinds, tile_name
+from .facts import (
+    BIT,
+    HONOUR_MASK,
+    ORPHAN_MASK,
+    SUIT_MASKS,
+    SUITED_MASK,
+    Facts,
+    Situation,
+    TileFacts,
+    mask_of,
+)
 from .fans import BY_ID, FANS, ORDER, exclusion_pairs
 from .payments import payments
-from .reading import Ctx, Facts, MSet, Reading
+from .reading import (
+    Ctx,
+    MSet,
+    Reading,
+    chow_combination_fans,
+    chow_pair_key,
+    pung_combination_fans,
+    sorted_sets,
+)
 from .request import WIND_KIND, WinRequest, parse_request
 from .rules import REGISTRY, Fan
+from .rules_base import (
+    ALL_FIVES,
+    CONCEALED_PUNGS2,
+    FORM_FEATURES,
+    FOUR_PUNGS,
+    NINE,
+    NO_PUNGS,
+    OUTSIDE,
+    SETS,
+    WAIT,
+)
+from .split import (
+    CHOW_ALL,
+    CONCEALED_CHOW,
+    CONCEALED_PUNG,
+    PUNG_ALL,
+    PUNG_ANY,
+    RON_PUNG,
+    SuitReading,
+    clear_split_caches,
+    standard_waits,
+    suit_readings,
+)
+
+STANDARD_FEATURES = FORM_FEATURES["standard"]
 
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
+_KNITTED_MASKS = tuple(mask_of(ks) for ks in KNITTED_SETS)
 _EXCLUDES = {f.id: exclusion_pairs(f) for f in FANS}
 _PREFERRED_ON_TIE = ("pure_triple_chow", "triple_pung")
 
@@ -43,73 +98,79 @@ _INITIAL_HANDS = {
     "human": ("人和", "Human Hand", "human_points", ("fully_concealed_hand", "self_drawn")),
 }
 
+_TILES_RULES = tuple(r for r in REGISTRY if r.scope == "tiles")
+_SITUATION_RULES = tuple(r for r in REGISTRY if r.scope == "situation")
+_READING_RULES = tuple(r for r in REGISTRY if r.scope == "reading" and not r.family)
+_MEMO_LIMIT = 50_000
 
-def _meld_sets(req: WinRequest) -> list[MSet]:
+RawFans = tuple[tuple[str, int], ...]
+
+
+def _ask(rules: tuple[Fan, ...], ctx: Ctx) -> RawFans:
     out = []
-    for m in req.melds:
-        if m.kind == "chi":
-            out.append(MSet("chow", m.base, False, True, True))
-        elif m.kind == "pon":
-            out.append(MSet("pung", m.base, False, True, True))
-        else:
-            concealed = m.kind == "ankan"
-            out.append(MSet("kong", m.base, concealed, True, not concealed))
-    return out
+    for rule in rules:
+        n = rule.count(ctx)
+        if n:
+            out.append((rule.id, n))
+    return tuple(out)
 
 
-def _concealed_sets(groups: Any, req: WinRequest) -> list[MSet]:
-    sets = [MSet("chow" if g.shape == "run" else "pung", g.kind, True, False, False)
-            for g in groups]
-    if not req.tsumo:
-        w = req.win_tile
-        # A pung completed by the discard is exposed, unless the discard can be read as
-        # part of a concealed chow of the same reading.
-        if not any(s.shape == "chow" and s.kind <= w <= s.kind + 2 for s in sets):
-            sets = [MSet("pung", s.kind, False, False, False)
-                    if s.shape == "pung" and s.kind == w else s for s in sets]
-    return sets
+_TILES_MEMO: dict[int, RawFans] = {}
+_SITUATION_MEMO: dict[int, RawFans] = {}
 
 
-def readings(req: WinRequest) -> list[Reading]:
-    c = req.concealed14
-    n_melds = len(req.melds)
-    declared = _meld_sets(req)
-    out: list[Reading] = []
-    for d in decompositions(c):
-        out.append(Reading("standard", tuple(declared + _concealed_sets(d.groups, req)), d.pair))
-    # Cheap tests first: most hands cannot be any special shape.
-    if n_melds == 0:
-        if all(n % 2 == 0 for n in c) and seven_pairs(c, 0, quads=True):
-            out.append(Reading("seven_pairs"))
-        if sum(c[k] for k in TERMINALS_AND_HONOURS) == 14:
-            m = thirteen_orphans(c, 0)
-            if m:
-                out.append(Reading("thirteen_orphans",
-                                   pair=m.pair if m.pair is not None else -1))
-        if max(c) == 1 and honours_and_knitted(c, 0):
-            out.append(Reading("honours_knitted"))
-    if n_melds <= 1 and any(all(c[k] for k in ks) for ks in KNITTED_SETS):
-        for m in knitted_straights(c, n_melds):
-            kinds = _KNITTED_BY_NAME[m.knitted or ""]
-            for d in m.decompositions:
-                out.append(Reading("knitted", tuple(declared + _concealed_sets(d.groups, req)),
-                                   d.pair, kinds))
-    return out
+def tiles_fans(key: int) -> RawFans:
+    """Raw fans of the hand's kinds, from :meth:`TileFacts.key_of` (asked once per key)."""
+    found = _TILES_MEMO.get(key)
+    if found is None:
+        found = _ask(_TILES_RULES, Ctx.hand_only(tiles=TileFacts.from_key(key)))
+        if len(_TILES_MEMO) >= _MEMO_LIMIT:
+            _TILES_MEMO.clear()
+        _TILES_MEMO[key] = found
+    return found
 
 
-def _special_flags(c13: list[int], n_melds: int) -> list[str]:
-    """Special shapes (besides seven pairs) worth trying as waits: most hands are hopeless."""
+def situation_fans(key: int) -> RawFans:
+    """Raw fans of how the hand was won, from :meth:`Situation.key_of` (once per key)."""
+    found = _SITUATION_MEMO.get(key)
+    if found is None:
+        found = _ask(_SITUATION_RULES, Ctx.hand_only(situation=Situation.from_key(key)))
+        _SITUATION_MEMO[key] = found
+    return found
+
+
+_RULES_FOR: dict[int, tuple[Fan, ...]] = {}
+
+
+def rules_for(features: int) -> tuple[Fan, ...]:
+    """The reading-level detectors worth asking on a reading with these features."""
+    rules = _RULES_FOR.get(features)
+    if rules is None:
+        rules = _RULES_FOR[features] = tuple(
+            r for r in _READING_RULES if not r.needs & ~features)
+    return rules
+
+
+# --- the hand's facts ----------------------------------------------------------------
+
+def _special_flags(mask13: int, n_melds: int) -> list[str]:
+    """Special shapes (besides seven pairs) worth trying as waits: most hands are hopeless.
+
+    ``mask13`` is the kind mask of the 13 concealed tiles before the win.
+    """
     flags: list[str] = []
     if n_melds > 1:
         return flags
     if n_melds == 0:
-        if sum(1 for k in TERMINALS_AND_HONOURS if c13[k]) >= 12:
+        # Thirteen orphans: at least twelve different orphans and nothing else.
+        if not mask13 & ~ORPHAN_MASK and mask13.bit_count() >= 12:
             flags.append(THIRTEEN_ORPHANS)
-        if max(c13) <= 1:
+        # 全不靠: thirteen tiles, no two alike, the suited ones all in one knitted set.
+        if mask13.bit_count() == 13 and any(
+                not mask13 & SUITED_MASK & ~km for km in _KNITTED_MASKS):
             flags.append(HONOURS_AND_KNITTED)
     # A knitted straight one tile short still shows eight different suited kinds.
-    if sum(1 for n in c13[:27] if n) >= 8 and any(
-            sum(1 for k in ks if c13[k]) >= 8 for ks in KNITTED_SETS):
+    if any((mask13 & km).bit_count() >= 8 for km in _KNITTED_MASKS):
         flags.append(KNITTED_STRAIGHT)
     return flags
 
@@ -127,39 +188,273 @@ def unique_wait(req: WinRequest) -> bool:
 
     A kind of which the hand holds all four copies is not a wait (see waits.py).
     """
+    w = req.win_tile
     c13 = list(req.concealed14)
-    c13[req.win_tile] -= 1
-    held = list(c13)
-    for m in req.melds:
-        for k in m.kinds:
-            held[k] += 1
-    found = {k for k in standard_waits(c13) if held[k] < 4}
-    if not req.melds:
+    c13[w] -= 1
+    mask13 = req.concealed_mask if c13[w] else req.concealed_mask & ~BIT[w]
+    held = req.held
+    # Copies held before the win: the winning tile itself was not yet in the hand.
+    found = {k for k in standard_waits(c13) if held[k] - (k == w) < 4}
+    if not req.melds and mask13.bit_count() <= 7:
         k7 = _seven_pairs_wait(c13)
-        if k7 is not None and held[k7] < 4:
+        if k7 is not None and held[k7] - (k7 == w) < 4:
             found.add(k7)
     if len(found) > 1:
         return False
-    flags = _special_flags(c13, len(req.melds))
+    flags = _special_flags(mask13, len(req.melds))
     if flags:
-        found.update(waits(c13, req.melds, flags))
+        for k in _special_candidates(c13, mask13, flags):
+            if held[k] - (k == w) < 4 and k not in found:
+                c13[k] += 1
+                if special_shapes(c13, flags, len(req.melds)):
+                    found.add(k)
+                c13[k] -= 1
     return len(found) == 1
 
 
-def facts_of(req: WinRequest) -> Facts:
-    counts = list(req.concealed14)
-    for m in req.melds:
-        for k in m.kinds:
-            counts[k] += 1
-    return Facts(
-        counts=tuple(counts), concealed14=tuple(req.concealed14), win_tile=req.win_tile,
-        tsumo=req.tsumo, seat_wind=WIND_KIND[req.seat], round_wind=WIND_KIND[req.round],
-        last_tile=req.last_tile, kong=req.kong, wall_last=req.wall_last,
-        wait_check=lambda: unique_wait(req),
-        n_exposed_melds=sum(1 for m in req.melds if m.is_open),
-        n_kongs_declared=sum(1 for m in req.melds if m.is_kan),
-        heavenly=req.heavenly, earthly=req.earthly, human=req.human)
+def _special_candidates(c13: list[int], mask13: int, flags: list[str]) -> list[int]:
+    """Kinds that could complete one of the special shapes ``flags`` (a superset)."""
+    cand = 0
+    if THIRTEEN_ORPHANS in flags:
+        cand |= ORPHAN_MASK
+    if HONOURS_AND_KNITTED in flags:
+        # A fourteenth different tile: an absent honour or an absent kind of a knitted set
+        # holding every suited tile already there.
+        cand |= HONOUR_MASK & ~mask13
+        for km in _KNITTED_MASKS:
+            if not mask13 & SUITED_MASK & ~km:
+                cand |= km & ~mask13
+    if KNITTED_STRAIGHT in flags:
+        for ks, km in zip(KNITTED_SETS, _KNITTED_MASKS, strict=True):
+            missing = km & ~mask13
+            if missing:
+                if missing.bit_count() == 1:
+                    cand |= missing
+                continue
+            # The whole knitted set is there: the tile completes what is left over, so it
+            # is one of the leftover kinds or a suited neighbour of one.
+            rest = list(c13)
+            for k in ks:
+                rest[k] -= 1
+            for k in range(34):
+                if rest[k]:
+                    cand |= _NEAR[k]
+    return [k for k in range(34) if cand >> k & 1]
 
+
+# Kinds within two ranks of each kind in its own suit (itself only, for honours).
+_NEAR = tuple(BIT[k] if k >= 27 else mask_of(
+    j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j) for k in range(34))
+
+
+class _Hand:
+    """Per-hand facts shared by every reading, worked out once."""
+
+    __slots__ = ("facts", "tiles_key", "situation_key", "declared_sets", "declared_chows",
+                 "declared_pungs", "declared_concealed", "declared_all", "declared_any",
+                 "features")
+
+    def __init__(self, req: WinRequest) -> None:
+        mask = req.held_mask
+        n_melds = len(req.declared)
+        self.facts = Facts(req.held, req.concealed14, mask, req.win_tile, req.tsumo,
+                           WIND_KIND[req.seat], WIND_KIND[req.round], n_melds,
+                           lambda: unique_wait(req))
+        self.tiles_key = TileFacts.key_of(mask)
+        sets: list[MSet] = []
+        chows: list[int] = []
+        pungs: list[int] = []
+        exposed = melded_kongs = concealed_kongs = 0
+        for d in req.declared:
+            s = d.mset
+            sets.append(s)
+            if d.is_chow:
+                chows.append(s.kind)
+            else:
+                pungs.append(s.kind)
+            if d.is_open:
+                exposed += 1
+                melded_kongs += d.is_kan
+            else:
+                concealed_kongs += 1
+        self.situation_key = Situation.key_of(req.tsumo, req.wall_last, req.kong,
+                                              req.last_tile, exposed, melded_kongs,
+                                              concealed_kongs, req.hogs)
+        self.declared_sets = tuple(sets)
+        self.declared_chows = chows
+        self.declared_pungs = pungs
+        self.declared_concealed = concealed_kongs
+        self.declared_all, self.declared_any = set_bits(chows, pungs, -1)
+        w = req.win_tile
+        nine = not n_melds and w < 27 and not mask & ~SUIT_MASKS[w // 9]
+        self.features = NINE if nine else 0
+
+
+def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:
+    """The features every group has (all five, outside) and those one pung gives."""
+    all_bits = ALL_FIVES | OUTSIDE
+    any_bits = 0
+    for k in chows:
+        all_bits &= CHOW_ALL[k]
+    for k in pungs:
+        all_bits &= PUNG_ALL[k]
+        any_bits |= PUNG_ANY[k]
+    if pair >= 0:
+        all_bits &= PUNG_ALL[pair]
+    return all_bits, any_bits
+
+
+def facts_of(req: WinRequest) -> Facts:
+    return _Hand(req).facts
+
+
+# --- readings ------------------------------------------------------------------------
+
+class _Candidate:
+    """A reading with what the scorer already knows of it."""
+
+    __slots__ = ("reading", "chows", "pungs", "concealed_pungs", "features")
+
+    def __init__(self, reading: Reading, chows: tuple[int, ...], pungs: tuple[int, ...],
+                 concealed_pungs: int, features: int) -> None:
+        self.reading = reading
+        self.chows = chows
+        self.pungs = pungs
+        self.concealed_pungs = concealed_pungs
+        self.features = features
+
+
+def _count_features(features: int, n_pungs: int, concealed: int) -> int:
+    if n_pungs == 4:
+        features |= FOUR_PUNGS
+    elif not n_pungs:
+        features |= NO_PUNGS
+    if concealed >= 2:
+        features |= CONCEALED_PUNGS2
+    return features
+
+
+def _standard(req: WinRequest, hand: _Hand, parts: tuple[SuitReading, ...]) -> _Candidate:
+    """One standard reading from one reading of each suit and of the honours."""
+    pair = -1
+    sets = hand.declared_sets
+    chows = list(hand.declared_chows)
+    pungs = list(hand.declared_pungs)
+    concealed = hand.declared_concealed
+    all_bits = hand.declared_all
+    any_bits = hand.declared_any
+    for part in parts:
+        if part.pair >= 0:
+            pair = part.pair
+        if part.sets:
+            sets += part.sets
+            chows += part.chows
+            pungs += part.pungs
+            concealed += len(part.pungs)
+            any_bits |= part.any_bits
+        all_bits &= part.all_bits
+    w = req.win_tile
+    mine = parts[w // 9]
+    if not req.tsumo and w in mine.open_pungs:
+        # A pung completed by the discard is exposed, unless the discard can be read as
+        # part of a concealed chow of the same reading.
+        sets = tuple(RON_PUNG[w] if s.kind == w and s.shape == "pung" and not s.declared
+                     else s for s in sets)
+        concealed -= 1
+    if hand.declared_sets:
+        chows.sort()
+        pungs.sort()
+    features = _count_features(STANDARD_FEATURES | hand.features | all_bits | any_bits,
+                               len(pungs), concealed)
+    if pair == w or any(k <= w <= k + 2 for k in mine.chows):
+        features |= WAIT
+    return _Candidate(Reading("standard", sets, pair), tuple(chows), tuple(pungs), concealed,
+                      features)
+
+
+def _candidate(reading: Reading, hand: _Hand, w: int) -> _Candidate:
+    """Any reading, the general way (special shapes: rare enough not to need speed)."""
+    chows, pungs, concealed = sorted_sets(reading.sets)
+    all_bits, any_bits = set_bits(chows, pungs, reading.pair)
+    features = _count_features(FORM_FEATURES[reading.form] | hand.features | all_bits
+                               | any_bits, len(pungs), concealed)
+    if features & SETS and (reading.pair == w or any(
+            s.shape == "chow" and not s.declared and s.kind <= w <= s.kind + 2
+            for s in reading.sets)):
+        features |= WAIT
+    return _Candidate(reading, chows, pungs, concealed, features)
+
+
+def _concealed_sets(groups: Any, req: WinRequest) -> list[MSet]:
+    sets = [CONCEALED_CHOW[g.kind] if g.shape == "run" else CONCEALED_PUNG[g.kind]
+            for g in groups]
+    if not req.tsumo:
+        w = req.win_tile
+        if not any(s.shape == "chow" and s.kind <= w <= s.kind + 2 for s in sets):
+            sets = [RON_PUNG[w] if s.shape == "pung" and s.kind == w else s for s in sets]
+    return sets
+
+
+# Readings are tried in a fixed order and a later one replaces the best so far only when it
+# scores more, or the same with 一色三同顺/三同刻, or ties a seven-pairs reading. The total
+# never depends on this; it only settles which of two equal fan lists is shown, the same
+# way as the common calculators (characters, bamboo, dots, winds, red, green, white; a
+# pung before a chow starting on the same tile). Special shapes come first.
+_TILE_ORDER = tuple(list(range(9)) + list(range(18, 27)) + list(range(9, 18))
+                    + [27, 28, 29, 30, 33, 32, 31])
+_RANK = {k: i for i, k in enumerate(_TILE_ORDER)}
+
+
+def _reading_order(c: _Candidate) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((_RANK[s.kind], int(s.shape == "chow"))
+                        for s in c.reading.sets if not s.declared))
+
+
+def _candidates(req: WinRequest, hand: _Hand) -> list[_Candidate]:
+    c = req.concealed14
+    n_melds = len(req.declared)
+    out: list[_Candidate] = []
+    cmask = req.concealed_mask
+    # Cheap tests first: most hands cannot be any special shape.
+    if n_melds == 0:
+        if cmask.bit_count() <= 7 and all(n % 2 == 0 for n in c) and seven_pairs(
+                c, 0, quads=True):
+            out.append(_candidate(Reading("seven_pairs"), hand, req.win_tile))
+        if not cmask & ~ORPHAN_MASK:
+            m = thirteen_orphans(c, 0)
+            if m:
+                out.append(_candidate(Reading(
+                    "thirteen_orphans", pair=m.pair if m.pair is not None else -1),
+                    hand, req.win_tile))
+        if cmask.bit_count() == 14 and honours_and_knitted(c, 0):
+            out.append(_candidate(Reading("honours_knitted"), hand, req.win_tile))
+    if n_melds <= 1 and any(cmask & km == km for km in _KNITTED_MASKS):
+        declared = list(hand.declared_sets)
+        for m in knitted_straights(c, n_melds):
+            kinds = _KNITTED_BY_NAME[m.knitted or ""]
+            for d in m.decompositions:
+                out.append(_candidate(Reading(
+                    "knitted", tuple(declared + _concealed_sets(d.groups, req)), d.pair,
+                    kinds), hand, req.win_tile))
+    groups = (suit_readings(0, tuple(c[0:9])), suit_readings(1, tuple(c[9:18])),
+              suit_readings(2, tuple(c[18:27])), suit_readings(3, tuple(c[27:34])))
+    m, p, s, z = groups
+    if m and p and s and z and (m[0].pair >= 0) + (p[0].pair >= 0) + (s[0].pair >= 0) + (
+            z[0].pair >= 0) == 1:
+        if len(m) == len(p) == len(s) == len(z) == 1:
+            out.append(_standard(req, hand, (m[0], p[0], s[0], z[0])))
+        else:
+            standard = [_standard(req, hand, parts) for parts in product(m, p, s, z)]
+            out.extend(sorted(standard, key=_reading_order))
+    return out
+
+
+def readings(req: WinRequest) -> list[Reading]:
+    """Every reading of the hand, in the order they are tried."""
+    return [c.reading for c in _candidates(req, _Hand(req))]
+
+
+# --- fans of a reading -----------------------------------------------------------------
 
 def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:
     """不重复原则: walk the fans from the highest; a kept fan drops what it covers.
@@ -185,113 +480,195 @@ def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:
     return kept
 
 
-_RULES_WITHOUT: dict[frozenset[str], tuple[Fan, ...]] = {}
+def _total(fans: Mapping[str, int]) -> int:
+    return sum(BY_ID[k].points * n for k, n in fans.items())
 
 
-def _rules_for(ctx: Ctx) -> tuple[Fan, ...]:
-    """The detectors worth asking on this reading (see ``Fan.needs``)."""
-    missing = []
-    if len(ctx.chows) < 2:
-        missing.append("chows")
-    if len(ctx.pungs) < 2:
-        missing.append("pungs")
-    if ctx.is_standard:
-        missing.append("special")
-    key = frozenset(missing)
-    rules = _RULES_WITHOUT.get(key)
-    if rules is None:
-        rules = _RULES_WITHOUT[key] = tuple(r for r in REGISTRY if r.needs not in key)
-    return rules
+class Settled:
+    """The fans a list of raw fans comes to: after exclusions (无番和 when nothing is left),
+    in table order, with their total and whether a tie should prefer this reading."""
+
+    __slots__ = ("fans", "total", "preferred")
+
+    def __init__(self, raw: RawFans) -> None:
+        kept = apply_exclusions(dict(raw)) or {"chicken_hand": 1}
+        self.fans = tuple(kept.items())
+        self.total = _total(kept)
+        self.preferred = any(f in kept for f in _PREFERRED_ON_TIE)
+
+
+_SETTLED: dict[RawFans, Settled] = {}
+
+
+def settle(raw: RawFans) -> Settled:
+    found = _SETTLED.get(raw)
+    if found is None:
+        found = Settled(raw)
+        if len(_SETTLED) >= _MEMO_LIMIT:
+            _SETTLED.clear()
+        _SETTLED[raw] = found
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _chow_items(chows: tuple[int, ...], pair: int) -> RawFans:
+    return tuple(chow_combination_fans(chows, pair).items())
+
+
+@lru_cache(maxsize=8192)
+def _pung_items(pungs: tuple[int, ...]) -> RawFans:
+    return tuple(pung_combination_fans(pungs).items())
+
+
+def _raw_fans(c: _Candidate, hand: _Hand, hand_raw: RawFans) -> RawFans:
+    raw = hand_raw
+    chows = c.chows
+    if len(chows) >= 2:
+        raw += _chow_items(chows, chow_pair_key(len(chows), c.reading.pair))
+    if len(c.pungs) >= 2:
+        raw += _pung_items(c.pungs)
+    rules = rules_for(c.features)
+    if rules:
+        raw += _ask(rules, Ctx(hand.facts, c.reading, chows, c.pungs, c.concealed_pungs))
+    return raw
+
+
+def full_context(req: WinRequest, reading: Reading) -> Ctx:
+    """A context on which every detector may be asked, whatever its scope."""
+    hand = _Hand(req)
+    ctx = Ctx(hand.facts, reading)
+    ctx.tiles = TileFacts.from_key(hand.tiles_key)
+    ctx.situation = Situation.from_key(hand.situation_key)
+    return ctx
 
 
 def evaluate(ctx: Ctx) -> dict[str, int]:
+    """Every detector asked on one reading (a context from :func:`full_context`), then the
+    exclusions: the slow, plain way the scorer's shortcuts must agree with."""
     raw: dict[str, int] = {}
-    for rule in _rules_for(ctx):
+    for rule in REGISTRY:
         n = rule.count(ctx)
         if n:
             raw[rule.id] = n
     return apply_exclusions(raw)
 
 
-def _total(fans: Mapping[str, int]) -> int:
-    return sum(BY_ID[k].points * n for k, n in fans.items())
-
-
-# Readings are tried in a fixed order and a later one replaces the best so far only when it
-# scores more, or the same with 一色三同顺/三同刻, or ties a seven-pairs reading. The total
-# never depends on this; it only settles which of two equal fan lists is shown, the same
-# way as the common calculators (characters, bamboo, dots, winds, red, green, white; a
-# pung before a chow starting on the same tile).
-_TILE_ORDER = tuple(list(range(9)) + list(range(18, 27)) + list(range(9, 18))
-                    + [27, 28, 29, 30, 33, 32, 31])
-_RANK = {k: i for i, k in enumerate(_TILE_ORDER)}
-
-
-def _reading_order(r: Reading) -> tuple[int, tuple[tuple[int, int], ...]]:
-    if r.form != "standard":
-        return (0, ())
-    return (1, tuple(sorted((_RANK[s.kind], int(s.shape == "chow"))
-                            for s in r.sets if not s.declared)))
-
-
-def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
-    facts = facts_of(req)
-    best: tuple[int, Reading, dict[str, int]] | None = None
-    for r in sorted(readings(req), key=_reading_order):
-        fans = evaluate(Ctx(facts, r))
-        if not fans:
-            fans = {"chicken_hand": 1}
-        total = _total(fans)
-        if (best is None or total > best[0]
-                or (total == best[0] and (best[1].form == "seven_pairs"
-                                          or any(f in fans for f in _PREFERRED_ON_TIE)))):
-            best = (total, r, fans)
+def _best(req: WinRequest) -> tuple[_Candidate, Settled, _Hand]:
+    hand = _Hand(req)
+    hand_raw = tiles_fans(hand.tiles_key) + situation_fans(hand.situation_key)
+    best: tuple[_Candidate, Settled] | None = None
+    for c in _candidates(req, hand):
+        settled = settle(_raw_fans(c, hand, hand_raw))
+        if best is None:
+            best = (c, settled)
+            continue
+        top = best[1].total
+        if (settled.total > top or (settled.total == top and (
+                best[0].reading.form == "seven_pairs" or settled.preferred))):
+            best = (c, settled)
     if best is None:
         raise NotAWinningHand(
             "these tiles do not make a winning hand: MCR needs four sets and a pair, seven "
             "pairs, thirteen orphans, 全不靠/七星不靠 or 组合龙 with a set and a pair")
-    return best[1], best[2], facts
+    return best[0], best[1], hand
 
 
-def _set_text(s: MSet) -> str:
-    suit = "mpsz"[s.kind // 9] if s.kind < 27 else "z"
-    rank = s.kind % 9 + 1 if s.kind < 27 else s.kind - 26
-    if s.shape == "chow":
+def scored_readings(req: WinRequest) -> list[tuple[Reading, dict[str, int]]]:
+    """Every reading in the order tried, with its fans after exclusions (the fast path)."""
+    hand = _Hand(req)
+    hand_raw = tiles_fans(hand.tiles_key) + situation_fans(hand.situation_key)
+    return [(c.reading, dict(settle(_raw_fans(c, hand, hand_raw)).fans))
+            for c in _candidates(req, hand)]
+
+
+def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
+    c, settled, hand = _best(req)
+    return c.reading, dict(settled.fans), hand.facts
+
+
+# --- the result ------------------------------------------------------------------------
+
+_TILE_NAMES = tuple(tile_name(k) for k in range(34))
+
+
+def _set_text(shape: str, kind: int) -> str:
+    suit = "mpsz"[kind // 9] if kind < 27 else "z"
+    rank = kind % 9 + 1 if kind < 27 else kind - 26
+    if shape == "chow":
         return f"{rank}{rank + 1}{rank + 2}{suit}"
-    return f"{rank}" * (4 if s.shape == "kong" else 3) + suit
+    return f"{rank}" * (4 if shape == "kong" else 3) + suit
+
+
+_SET_TEXT = {(shape, k): _set_text(shape, k) for shape in ("chow", "pung", "kong")
+             for k in range(34) if shape != "chow" or (k < 27 and k % 9 < 7)}
+_FAN_NAMES = {f.id: (f.name_zh, f.name_en, f.points) for f in FANS}
 
 
 def _reading_dict(r: Reading) -> dict[str, Any]:
     out: dict[str, Any] = {"form": r.form}
     if r.sets:
-        out["sets"] = [{"shape": s.shape, "tiles": _set_text(s), "concealed": s.concealed,
-                        "declared": s.declared} for s in r.sets]
+        out["sets"] = [{"shape": s.shape, "tiles": _SET_TEXT[s.shape, s.kind],
+                        "concealed": s.concealed, "declared": s.declared} for s in r.sets]
     if r.pair >= 0:
-        out["pair"] = tile_name(r.pair)
+        out["pair"] = _TILE_NAMES[r.pair]
     if r.knitted:
         out["knitted"] = format_kinds(r.knitted)
     return out
 
 
-@lru_cache(maxsize=64)
-def _options_dict(opts: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple(options_to_dict(opts).items())
+_OPTIONS_OUT: dict[int, tuple[Any, dict[str, Any], tuple[str, ...]]] = {}
+
+
+def _options_out(opts: Any) -> dict[str, Any]:
+    """The options as JSON-ready data; lists are fresh copies each time."""
+    found = _OPTIONS_OUT.get(id(opts))
+    if found is None or found[0] is not opts:
+        data = {k: list(v) if isinstance(v, list) else v
+                for k, v in options_to_dict(opts).items()}
+        found = (opts, data, tuple(k for k, v in data.items() if isinstance(v, list)))
+        if len(_OPTIONS_OUT) >= 256:
+            _OPTIONS_OUT.clear()
+        _OPTIONS_OUT[id(opts)] = found
+    out = dict(found[1])
+    for k in found[2]:
+        out[k] = list(out[k])
+    return out
+
+
+_PAYMENTS: dict[tuple[Any, ...], dict[str, int]] = {}
+
+
+def _deltas(req: WinRequest, total: int) -> dict[str, int] | None:
+    if not req.tsumo and req.discarder is None:
+        return None
+    opts = req.options
+    key = (total, req.seat, req.tsumo, req.discarder, opts.base, opts.quanchong)
+    found = _PAYMENTS.get(key)
+    if found is None:
+        found = payments(total, req.seat, "tsumo" if req.tsumo else "ron", req.discarder,
+                         opts)
+        if len(_PAYMENTS) >= _MEMO_LIMIT:
+            _PAYMENTS.clear()
+        _PAYMENTS[key] = found
+    return dict(found)
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = parse_request(request)
     opts = req.options
-    reading, fans, _facts = best_reading(req)
-    listed = [
-        {"id": fid, "name_zh": BY_ID[fid].name_zh, "name_en": BY_ID[fid].name_en,
-         "points": BY_ID[fid].points, "count": n}
-        for fid, n in sorted(fans.items(), key=lambda kv: ORDER[kv[0]])]
-    for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
-        if getattr(req, flag):
-            listed = [f for f in listed if f["id"] not in covers]
-            listed.insert(0, {"id": f"{flag}_hand", "name_zh": zh, "name_en": en,
-                              "points": getattr(opts, points_opt), "count": 1})
-    hand_fan = sum(f["points"] * f["count"] for f in listed)
+    c, settled, _hand = _best(req)
+    names = _FAN_NAMES
+    listed = [{"id": fid, "name_zh": names[fid][0], "name_en": names[fid][1],
+               "points": names[fid][2], "count": n} for fid, n in settled.fans]
+    if req.heavenly or req.earthly or req.human:
+        for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
+            if getattr(req, flag):
+                listed = [f for f in listed if f["id"] not in covers]
+                listed.insert(0, {"id": f"{flag}_hand", "name_zh": zh, "name_en": en,
+                                  "points": getattr(opts, points_opt), "count": 1})
+        hand_fan = sum(f["points"] * f["count"] for f in listed)
+    else:
+        hand_fan = settled.total
     if hand_fan < opts.min_fan:
         found = ", ".join(f"{f['name_zh']} {f['points']}" + (f"×{f['count']}" if f["count"] > 1
                                                              else "") for f in listed)
@@ -300,13 +677,10 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             "to win; flowers do not count toward the minimum")
     flowers = req.flowers if opts.flowers_count else 0
     if flowers:
-        info = BY_ID["flower_tiles"]
-        listed.append({"id": info.id, "name_zh": info.name_zh, "name_en": info.name_en,
-                       "points": info.points, "count": flowers})
+        zh, en, points = names["flower_tiles"]
+        listed.append({"id": "flower_tiles", "name_zh": zh, "name_en": en, "points": points,
+                       "count": flowers})
     total = hand_fan + flowers
-    deltas = None
-    if req.tsumo or req.discarder is not None:
-        deltas = payments(total, req.seat, "tsumo" if req.tsumo else "ron", req.discarder, opts)
     return {
         "ruleset": "mcr",
         "fans": listed,
@@ -316,8 +690,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "win": "tsumo" if req.tsumo else "ron",
         "seat_wind": req.seat,
         "round_wind": req.round,
-        "win_tile": tile_name(req.win_tile),
-        "deltas": deltas,
-        "reading": _reading_dict(reading),
-        "options": {k: list(v) if isinstance(v, list) else v for k, v in _options_dict(opts)},
+        "win_tile": _TILE_NAMES[req.win_tile],
+        "deltas": _deltas(req, total),
+        "reading": _reading_dict(c.reading),
+        "options": _options_out(opts),
     }
+
+
+def clear_caches() -> None:
+    """Forget everything learnt from earlier hands (for cold-start measurements)."""
+    for memo in (_TILES_MEMO, _SITUATION_MEMO, _SETTLED, _PAYMENTS):
+        memo.clear()
+    for fn in (_chow_items, _pung_items, chow_combination_fans, pung_combination_fans):
+        fn.cache_clear()
+    clear_split_caches()

@@ -1,0 +1,170 @@
+"""Readings and waits of the concealed tiles, worked out one suit at a time and cached.
+
+Sets never cross suits, so every reading of a hand is one reading of each suit and of the
+honours put side by side, and exactly one of them holds the pair. A suit holds at most
+fourteen tiles of nine kinds, and hands repeat suit shapes far more often than whole
+hands: each shape is read once (:func:`suit_readings`) and looked up ever after. The same
+goes for waits: a 13-tile hand completes only in a suit that is not complete yet, and
+which ranks complete a given suit shape is again a per-shape fact (:func:`standard_waits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...agari import tables
+from ...decompose import set_decompositions
+from ...waits import standard_waits as general_standard_waits
+from .reading import MSet
+from .rules_base import ALL_FIVES, DRAGON_PUNG, OUTSIDE, TERMINAL_PUNG, WIND_PUNG
+
+GROUP_STARTS = (0, 9, 18, 27)
+GROUP_ENDS = (9, 18, 27, 34)
+
+CONCEALED_CHOW = tuple(MSet("chow", k, True, False, False) for k in range(34))
+CONCEALED_PUNG = tuple(MSet("pung", k, True, False, False) for k in range(34))
+# A pung completed by the discard: exposed, though never declared.
+RON_PUNG = tuple(MSet("pung", k, False, False, False) for k in range(34))
+
+
+def _is_orphan(k: int) -> bool:
+    return k >= 27 or k % 9 in (0, 8)
+
+
+# Reading features every set (and the pair) must share, and those one set is enough for.
+CHOW_ALL = tuple((ALL_FIVES if k < 27 and k % 9 in (2, 3, 4) else 0)
+                 | (OUTSIDE if k < 27 and k % 9 in (0, 6) else 0) for k in range(34))
+PUNG_ALL = tuple((ALL_FIVES if k < 27 and k % 9 == 4 else 0)
+                 | (OUTSIDE if _is_orphan(k) else 0) for k in range(34))
+PUNG_ANY = tuple((WIND_PUNG | TERMINAL_PUNG if 27 <= k <= 30 else 0)
+                 | (DRAGON_PUNG if k >= 31 else 0)
+                 | (TERMINAL_PUNG if k < 27 and k % 9 in (0, 8) else 0) for k in range(34))
+
+
+class SuitReading:
+    """One way to read one suit's (or the honours') concealed tiles as sets and maybe the pair.
+
+    ``sets`` are in kind order, a pung before a chow of the same kind (the order
+    :func:`scoring.engine.decompose.decompositions` lists them in); ``open_pungs`` are the
+    pung kinds no chow of this reading could take the winning tile from instead.
+    """
+
+    __slots__ = ("pair", "sets", "chows", "pungs", "open_pungs", "all_bits", "any_bits")
+
+    def __init__(self, pair: int, sets: tuple[MSet, ...]) -> None:
+        self.pair = pair
+        self.sets = sets
+        self.chows = tuple(sorted(s.kind for s in sets if s.shape == "chow"))
+        self.pungs = tuple(sorted(s.kind for s in sets if s.shape != "chow"))
+        self.open_pungs = tuple(k for k in self.pungs
+                                if not any(c <= k <= c + 2 for c in self.chows))
+        all_bits = ALL_FIVES | OUTSIDE
+        any_bits = 0
+        for k in self.chows:
+            all_bits &= CHOW_ALL[k]
+        for k in self.pungs:
+            all_bits &= PUNG_ALL[k]
+            any_bits |= PUNG_ANY[k]
+        if pair >= 0:
+            all_bits &= PUNG_ALL[pair]
+        self.all_bits = all_bits
+        self.any_bits = any_bits
+
+
+_READINGS: tuple[dict[tuple[int, ...], tuple[SuitReading, ...]], ...] = ({}, {}, {}, {})
+_CACHE_LIMIT = 50_000
+
+
+def _read_group(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
+    lo = GROUP_STARTS[group]
+    vec = [0] * 34
+    vec[lo:lo + len(seg)] = seg
+    total = sum(seg)
+    out: list[SuitReading] = []
+
+    def add(pair: int) -> None:
+        for groups in set_decompositions(vec):
+            out.append(SuitReading(pair, tuple(
+                CONCEALED_CHOW[g.kind] if g.shape == "run" else CONCEALED_PUNG[g.kind]
+                for g in groups)))
+
+    if total % 3 == 0:
+        add(-1)
+    elif total % 3 == 2:
+        for p in range(lo, lo + len(seg)):
+            if vec[p] >= 2:
+                vec[p] -= 2
+                add(p)
+                vec[p] += 2
+    return tuple(out)
+
+
+def suit_readings(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
+    """Every reading of the counts ``seg`` of group ``group`` (0-2 suits, 3 honours).
+
+    Empty when the tiles cannot be sets (and one pair, if their number is 3n+2).
+    """
+    cache = _READINGS[group]
+    found = cache.get(seg)
+    if found is None:
+        found = _read_group(group, seg)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[seg] = found
+    return found
+
+
+_COMPLETIONS: tuple[dict[tuple[bytes, int], tuple[int, ...]], ...] = ({}, {})
+
+
+def _completions(honours: bool, seg: bytes, need: int) -> tuple[int, ...]:
+    """Offsets whose one more tile makes ``seg`` complete with ``need`` pairs (0 or 1)."""
+    cache = _COMPLETIONS[honours]
+    key = (seg, need)
+    found = cache.get(key)
+    if found is None:
+        table = tables()[1 if honours else 0]
+        more = bytearray(seg)
+        hits = []
+        for r in range(len(seg)):
+            if more[r] < 4:
+                more[r] += 1
+                if table.get(bytes(more)) == need:
+                    hits.append(r)
+                more[r] -= 1
+        found = tuple(hits)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def standard_waits(counts: Sequence[int]) -> set[int]:
+    """Kinds completing sets + pair, ignoring the four-copy limit of melds.
+
+    The same answer as :func:`scoring.engine.waits.standard_waits`, with the completing
+    ranks of each suit shape looked up instead of tried.
+    """
+    b = bytes(counts)
+    if len(b) != 34 or max(b) > 4 or sum(b) > 13:
+        return general_standard_waits(counts)
+    suit, honour = tables()
+    segs = (b[0:9], b[9:18], b[18:27], b[27:34])
+    cls = (suit.get(segs[0]), suit.get(segs[1]), suit.get(segs[2]), honour.get(segs[3]))
+    broken = [g for g in range(4) if cls[g] is None]
+    if len(broken) > 1:
+        return set()
+    found: set[int] = set()
+    for g in broken or range(4):
+        need = 1 - sum(x for j, x in enumerate(cls) if j != g and x is not None)
+        if need < 0:
+            continue
+        lo = GROUP_STARTS[g]
+        for r in _completions(g == 3, segs[g], need):
+            found.add(lo + r)
+    return found
+
+
+def clear_split_caches() -> None:
+    for cache in (*_READINGS, *_COMPLETIONS):
+        cache.clear()
