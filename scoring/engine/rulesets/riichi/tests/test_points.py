@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scoring.engine.errors import BadInput
 from scoring.engine.options import build_options
@@ -138,3 +140,26 @@ def test_tsumo_with_a_discarder_is_refused() -> None:
 def test_ron_from_yourself_is_refused() -> None:
     with pytest.raises(BadInput):
         win_payments(240, "S", "ron", "S", 0, 0, DEFAULT)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    han=st.integers(1, 30), fu=st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 110]),
+    yakuman=st.integers(0, 3), winner=st.sampled_from("ESWN"),
+    win=st.sampled_from(["ron", "tsumo"]),
+    other=st.sampled_from("ESWN"), pao=st.sampled_from([None, "E", "S", "W", "N"]),
+    honba=st.integers(0, 8), sticks=st.integers(0, 5),
+    pao_honba=st.sampled_from(["discarder", "responsible", "split"]),
+)
+def test_every_payment_balances_against_the_pot(han: int, fu: int, yakuman: int, winner: str,
+                                               win: str, other: str, pao: str | None,
+                                               honba: int, sticks: int, pao_honba: str) -> None:
+    rules = build_options(Options, {"pao_ron_honba": pao_honba})
+    base, _ = base_points(han, fu, yakuman, rules)
+    discarder = other if win == "ron" else None
+    assume(discarder != winner and pao != winner)  # refused inputs: tested above
+    deltas = win_payments(base, winner, win, discarder, honba, sticks, rules,
+                          pao=pao, pao_base=8000 if pao else 0)
+    assert balanced(deltas, sticks)
+    assert deltas[winner] >= 1000 * sticks + 300 * honba
+    assert all(v <= 0 for s, v in deltas.items() if s != winner)
