@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from scoring.engine.rulesets.riichi import score
 
+from . import majiang
 from .majiang import expected, load_hule, to_request
 
 
@@ -37,3 +42,18 @@ def test_every_majiang_core_win_scores_the_same() -> None:
             failures.append(f"#{i} {case['in']['shoupai']}: {'; '.join(problems)}")
     assert not failures, f"{len(failures)} disagreements, first: " + "\n".join(failures[:20])
 
+
+
+def test_missing_golden_data_fails_in_ci(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(majiang, "HULE", tmp_path / "absent.json")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception):
+        majiang.load_hule()
+
+
+def test_missing_golden_data_skips_locally(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    monkeypatch.setattr(majiang, "HULE", tmp_path / "absent.json")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        majiang.load_hule()
