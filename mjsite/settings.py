@@ -156,6 +156,9 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
     return dict(config)
 
 
+REDIS_SOCKET_TIMEOUT = 30
+
+
 def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any]:
     """``CHANNEL_LAYERS`` for a ``REDIS_URL``: channels-redis when set, else in-memory.
 
@@ -170,7 +173,12 @@ def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any
         raise ImproperlyConfigured(
             f"REDIS_URL={redis_url!r} must start with redis://, rediss:// or unix://."
         )
-    config: dict[str, Any] = {"hosts": [redis_url]}
+    # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s that channels-redis
+    # blocks in BZPOPMIN waiting for messages: under load the read timed out first and
+    # the consumer died, dropping the phone's socket. Give the read a margin over it.
+    host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT,
+            "socket_connect_timeout": 5}
+    config: dict[str, Any] = {"hosts": [host]}
     if prefix:
         config["prefix"] = prefix
     return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": config}}

@@ -30,7 +30,16 @@ def test_cache_url_without_a_redis_scheme_is_refused_naming_the_variable():
 
 def test_redis_prefix_reaches_the_channel_layer():
     config = channel_layers_for("redis://127.0.0.1:6379/0", "club-b")["default"]["CONFIG"]
-    assert config == {"hosts": ["redis://127.0.0.1:6379/0"], "prefix": "club-b"}
+    assert config["prefix"] == "club-b"
+    assert config["hosts"][0]["address"] == "redis://127.0.0.1:6379/0"
+
+
+def test_redis_reads_outwait_the_layers_blocking_pop():
+    from channels_redis.core import RedisChannelLayer
+
+    host = channel_layers_for("redis://127.0.0.1:6379/0")["default"]["CONFIG"]["hosts"][0]
+    # A read timeout at or under the BZPOPMIN wait kills idle consumers under load.
+    assert host["socket_timeout"] > 2 * RedisChannelLayer.brpop_timeout
 
 
 @pytest.mark.parametrize("text,rate", [("30/minute", Rate(30, 60)), ("5/m", Rate(5, 60)),

@@ -11,14 +11,15 @@ def test_redis_url_selects_the_redis_channel_layer():
     assert layers == {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": ["redis://127.0.0.1:6379/0"]},
+            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/0",
+                                  "socket_timeout": 30, "socket_connect_timeout": 5}]},
         }
     }
 
 
 @pytest.mark.parametrize("url", ["rediss://cache.example:6380/1", "unix:///run/redis.sock"])
 def test_tls_and_socket_redis_urls_are_accepted(url):
-    assert channel_layers_for(url)["default"]["CONFIG"]["hosts"] == [url]
+    assert channel_layers_for(url)["default"]["CONFIG"]["hosts"][0]["address"] == url
 
 
 @pytest.mark.parametrize("url", [None, ""])

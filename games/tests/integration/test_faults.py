@@ -128,11 +128,15 @@ async def test_redis_restart_while_phones_are_connected_then_they_resync(
             await phone.expect(lambda m: m.get("type") == "hand_recorded" and m["seq"] == 1)
 
         redis_server.stop()
-        # During the outage a write still commits (the database is up) and is answered;
-        # only the broadcast to the other phones is lost.
+        # A write during the outage: the database is up, so it may commit and be answered
+        # (the lost broadcast is only logged), or the phone's consumer may die with the
+        # layer first and close the socket. Either way the phone resends the same command
+        # id once it is back, and the hand is recorded exactly once.
         await phones[1].record("during-outage", base_seq=1)
-        during = await phones[1].answer_to("during-outage", timeout=20)
-        assert during["type"] == "ack" and during["seq"] == 2
+        try:
+            await phones[1].answer_to("during-outage", timeout=10)
+        except (ConnectionError, TimeoutError):
+            pass
         redis_server.start()
         assert all(server.alive() for server in servers)
 
@@ -141,7 +145,14 @@ async def test_redis_restart_while_phones_are_connected_then_they_resync(
         again = [Client(servers[i % 2], table["public_id"], table["sessions"][i])
                  for i in range(4)]
         snapshots = [await _reconnect(phone) for phone in again]
-        assert [s["seq"] for s in snapshots] == [2, 2, 2, 2]
+        await again[1].record("during-outage", base_seq=1)
+        resent = await again[1].answer_to("during-outage")
+        assert resent["type"] == "ack" and resent["seq"] == 2
+        # Every phone is at seq 2 now: from its snapshot, or the event of the resend.
+        for phone, first in zip(again, snapshots, strict=True):
+            if first["seq"] < 2:
+                await phone.expect(lambda m: m.get("seq") == 2)
+        assert all(s["seq"] in (1, 2) for s in snapshots)
         # Events flow across both servers again.
         await again[2].record("after-outage")
         assert (await again[2].answer_to("after-outage"))["seq"] == 3
