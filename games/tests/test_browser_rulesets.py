@@ -41,7 +41,7 @@ def win(page: Page, winner: int, discarder: int | None, entry: int = 0) -> None:
     box.locator("select[name=winner]").select_option(str(winner))
     select = box.locator("select[name=discarder]")
     if select.count():
-        select.select_option("" if discarder is None else str(discarder))
+        select.select_option("self" if discarder is None else str(discarder))
     elif discarder is not None:
         page.select_option("#record-form select[name=discarder]", str(discarder))
 

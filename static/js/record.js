@@ -62,7 +62,9 @@ class WinEntry {
     this.event = event;
     const names = panel.names;
     this.winner = playerSelect(names, null, "winner");
-    this.discarder = discarder ? playerSelect(names, t("self_draw"), "discarder") : null;
+    // "Self-draw" is a choice of its own so a forgotten discarder is not taken for one.
+    this.discarder = discarder ? playerSelect(names, null, "discarder") : null;
+    if (this.discarder) this.discarder.options[0].after(el("option", {value: "self"}, t("self_draw")));
     this.pao = pao ? playerSelect(names, t("none"), "pao") : null;
     this.withPrevious = event ? el("input", {type: "checkbox", name: "with_previous"}) : null;
     this.mode = "tiles";
@@ -146,7 +148,9 @@ class WinEntry {
     const winner = readPlayer(this.winner);
     if (winner === null) throw incomplete("pick_winner");
     const entry = this.event ? {kind: "win", winner} : {winner};
-    entry.discarder = this.discarder ? readPlayer(this.discarder) : discarder;
+    if (this.discarder && this.discarder.value === "") throw incomplete("pick_discarder");
+    entry.discarder = this.discarder
+      ? (this.discarder.value === "self" ? null : readPlayer(this.discarder)) : discarder;
     if (this.pao && readPlayer(this.pao) !== null) entry.pao = readPlayer(this.pao);
     if (this.withPrevious?.checked) entry.with_previous = true;
     if (this.mode === "quick") {
@@ -164,7 +168,7 @@ class WinEntry {
 
   load(entry) {
     this.winner.value = entry.winner ?? "";
-    if (this.discarder) this.discarder.value = entry.discarder ?? "";
+    if (this.discarder) this.discarder.value = entry.discarder ?? "self";
     if (this.pao) this.pao.value = entry.pao ?? "";
     if (this.withPrevious) this.withPrevious.checked = Boolean(entry.with_previous);
     if (entry.quick) {
