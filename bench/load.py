@@ -30,6 +30,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import sys
 import tempfile
 import time
@@ -255,7 +256,8 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
           flush=True)
     created = db_tool(env, {"op": "tables", "count": args.tables, "options": TABLE_OPTIONS})
     tables = [TableRun(t["public_id"], t["sessions"]) for t in created]
-    servers = [Server(env, args=("-v", "0")) for _ in range(count)]
+    logs = tempfile.mkdtemp(prefix="mjsite-load-logs-")
+    servers = [Server(env, log_dir=logs, args=("-v", "0")) for _ in range(count)]
     try:
         for server in servers:
             server.start()
@@ -265,6 +267,11 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
     finally:
         for server in servers:
             server.stop()
+        crashes = [s.log_path.name for s in servers if "Traceback" in s.log()]
+        if crashes:
+            print(f"  server errors logged in {logs}: {', '.join(crashes)}", flush=True)
+        else:
+            shutil.rmtree(logs, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
