@@ -66,12 +66,19 @@ def _shape(rng: random.Random) -> tuple[str, list[list[int]], list[int]] | None:
     if roll < 0.12:
         kinds = rng.sample(range(34), 7)
         return "chiitoi", [[k, k] for k in kinds], []
+    suit = rng.randrange(3)
+    if roll < 0.14:  # nine gates: 1112345678999 plus any tile of the suit
+        extra = suit * 9 + rng.randrange(9)
+        tiles = [suit * 9 + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)] + [extra]
+        return "special", [[k] for k in tiles], []
+    theme = _theme(rng)
     groups: list[list[int]] = []
     suit_bias = rng.random() < 0.25  # push some hands towards flushes
-    suit = rng.randrange(3)
     for _ in range(4):
         for _attempt in range(20):
-            if rng.random() < 0.6:
+            if theme is not None:
+                g = theme(rng)
+            elif rng.random() < 0.6:
                 s = suit if suit_bias else rng.randrange(3)
                 start = s * 9 + rng.randrange(7)
                 g = [start, start + 1, start + 2]
@@ -87,9 +94,45 @@ def _shape(rng: random.Random) -> tuple[str, list[list[int]], list[int]] | None:
         else:
             return None
     for _attempt in range(20):
-        p = rng.randrange(34)
+        p = rng.choice(PAIR_POOL[theme]) if theme is not None else rng.randrange(34)
         if used[p] <= 2:
             return "standard", groups, [p, p]
+    return None
+
+
+GREEN_KINDS = (19, 20, 21, 23, 25, 32)
+HONOURS = tuple(range(27, 34))
+TERMINAL_HONOURS = tuple(TERMINALS_AND_HONOURS)
+
+
+def _honour_set(rng: random.Random) -> list[int]:
+    if rng.random() < 0.2:
+        start = rng.randrange(3) * 9 + rng.choice((0, 6))
+        return [start, start + 1, start + 2]
+    return [rng.choice(HONOURS)] * 3
+
+
+def _green_set(rng: random.Random) -> list[int]:
+    return [19, 20, 21] if rng.random() < 0.4 else [rng.choice(GREEN_KINDS)] * 3
+
+
+def _terminal_set(rng: random.Random) -> list[int]:
+    return [rng.choice(TERMINAL_HONOURS)] * 3
+
+
+PAIR_POOL = {_honour_set: HONOURS + TERMINAL_HONOURS, _green_set: GREEN_KINDS,
+             _terminal_set: TERMINAL_HONOURS}
+
+
+def _theme(rng: random.Random) -> Any:
+    """Now and then a hand drawn from few tiles, so the rarer yakuman and yaku occur."""
+    roll = rng.random()
+    if roll < 0.08:
+        return _honour_set
+    if roll < 0.11:
+        return _green_set
+    if roll < 0.15:
+        return _terminal_set
     return None
 
 
