@@ -105,13 +105,15 @@ _FLAG_SET = frozenset(FLAGS)
 
 
 def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
-    if _FLAG_SET.isdisjoint(request.keys()):
+    present = _FLAG_SET.intersection(request.keys())
+    if not present:
         return NO_FLAGS  # shared and never modified: most requests set no flag
-    flags = {name: request.get(name, False) for name in FLAGS}
-    if not all(type(v) is bool for v in flags.values()):
-        for name, value in flags.items():
-            if type(value) is not bool:
-                raise BadInput(f"{name} must be true or false, got {value!r}")
+    flags = dict(NO_FLAGS)
+    for name in present:
+        value = request[name]
+        if type(value) is not bool:
+            raise BadInput(f"{name} must be true or false, got {value!r}")
+        flags[name] = value
     if flags["double_riichi"]:  # double riichi is a riichi; one flag is enough
         flags["riichi"] = True
     return flags
