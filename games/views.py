@@ -145,6 +145,8 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         "table": table, "snap": snap, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url), "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
+        "player_names": [s["player"]["name"] for s in sorted(snap["seats"],
+                                                            key=lambda s: s["position"])],
         "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": snap, "you": you},

@@ -6,6 +6,7 @@ and after its script takes over.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import template
@@ -59,6 +60,16 @@ def standings_rows(snap: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({**row, "wind_label": wind_name(winds.get(row["position"])),
                      "dealer": row["position"] == dealer})
     return rows
+
+
+@register.filter
+def with_names(summary: Any, names: Any) -> str:
+    """Engine summaries name players P0-P3; show their names instead."""
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return str(names[index]) if index < len(names) else match.group(0)
+
+    return re.sub(r"\bP([0-3])\b", name, str(summary or ""))
 
 
 @register.filter

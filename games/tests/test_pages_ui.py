@@ -46,3 +46,11 @@ def test_jian_offers_every_hand_shape_the_engine_scores() -> None:
     from scoring.engine.rulesets.jian.fans import SHAPES
 
     assert sorted(s["name"] for s in ui.ruleset_ui("jian")["shapes"]) == sorted(SHAPES)
+
+
+def test_summaries_name_the_players_instead_of_p0_to_p3() -> None:
+    from games.templatetags.mjtables import with_names
+
+    names = ["Aiko", "Bo", "Chen", "Dana"]
+    assert (with_names("P1 wins on P0's discard; P3 pays, EP2 stays", names)
+            == "Bo wins on Aiko's discard; Dana pays, EP2 stays")

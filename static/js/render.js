@@ -9,6 +9,11 @@ export function names(snapshot) {
   return out;
 }
 
+// Engine summaries name players P0-P3; show their names instead.
+export function readable(summary, who) {
+  return (summary || "").replace(/\bP([0-3])\b/g, (match, digit) => who[Number(digit)] || match);
+}
+
 export function roundLine(snapshot) {
   if (snapshot.table.finished) return t("finished");
   const state = snapshot.state || {};
@@ -39,8 +44,15 @@ export function renderScoreboard(snapshot, you) {
   }));
 }
 
-function fanList(result) {
-  const items = result.yaku || result.fans || [];
+// The named parts of a win's value, whatever the ruleset calls them.
+function fanItems(result) {
+  const items = [...(result.yaku || result.fans || result.mouths || [])];
+  if (result.shape_zh) items.unshift({name_zh: result.shape_zh});
+  return items;
+}
+
+export function fanList(result) {
+  const items = fanItems(result);
   if (!items.length) return null;
   return el("ul", {class: "fans"}, items.map((item) => {
     const name = item.name || item.name_en || item.id || "";
@@ -77,7 +89,7 @@ export function renderHistory(snapshot, {canWrite, onCorrect}) {
         canWrite && !snapshot.table.ended_manually
           ? el("button", {type: "button", class: "link-button",
               onclick: () => onCorrect(hand)}, t("correct")) : null),
-      el("p", {class: "summary"}, hand.summary),
+      el("p", {class: "summary"}, readable(hand.summary, who)),
       fans, deltas,
       hand.recorded_by ? el("p", {class: "muted small"}, `${t("by")} ${hand.recorded_by}`) : null);
   });

@@ -8,7 +8,7 @@
 import {drawChart} from "./chart.js";
 import {el, signed, t} from "./i18n.js";
 import {RecordPanel} from "./record.js";
-import {names, renderActions, renderHistory, renderScoreboard} from "./render.js";
+import {fanList, names, readable, renderActions, renderHistory, renderScoreboard} from "./render.js";
 import {TableSocket} from "./sync.js";
 
 const page = document.getElementById("table-page");
@@ -115,11 +115,9 @@ function previewTable(result) {
     el("td", {class: delta > 0 ? "up" : delta < 0 ? "down" : ""}, signed(delta)),
     el("td", {}, scores[position] ?? "")));
   const settlement = result.settlement || {};
-  const fans = (settlement.results || []).flatMap((r) => (r.yaku || r.fans || []).map((f) =>
-    `${f.name_ja || f.name_zh || ""} ${f.name || f.name_en || ""} ${f.han ?? f.points ?? f.fan ?? ""}`.trim()));
   return [
-    el("p", {class: "summary", id: "preview-summary"}, settlement.summary || ""),
-    fans.length ? el("p", {class: "fans-line"}, fans.join(" · ")) : null,
+    el("p", {class: "summary", id: "preview-summary"}, readable(settlement.summary, who)),
+    ...(settlement.results || []).map(fanList).filter(Boolean),
     el("table", {class: "preview-table", id: "preview-table"}, el("tbody", {}, rows)),
   ];
 }
