@@ -49,11 +49,11 @@ def _by_shape(groups: tuple[Group, ...], base: int) -> tuple[tuple[int, ...], tu
     return tuple(sorted(runs)), tuple(sorted(trips))
 
 
-_PART_CACHE: tuple[dict[tuple[int, ...], tuple[PartReading, ...]], ...] = ({}, {}, {}, {})
+_PART_CACHE: tuple[dict[bytes, tuple[PartReading, ...]], ...] = ({}, {}, {}, {})
 _PART_CACHE_LIMIT = 20000  # distinct patterns per suit are in the low thousands
 
 
-def part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
+def part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
     """Cached :func:`_part_readings` (a plain dict per part: cheaper than lru_cache)."""
     cache = _PART_CACHE[base // 9]
     found = cache.get(counts)
@@ -64,7 +64,7 @@ def part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]
     return found
 
 
-def _part_readings(base: int, counts: tuple[int, ...]) -> tuple[PartReading, ...]:
+def _part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
     """Readings of one suit (``base`` 0, 9, 18) or of the honours (27), in absolute kinds.
 
     Each is ``(pair, runs, triplets)`` with ``pair`` -1 when the part holds none; empty
@@ -108,7 +108,8 @@ def readings(counts: list[int]) -> list[PartReading]:
     pairs = 0
     several = False  # some part splits more than one way
     for base in (0, 9, 18, 27):
-        seg = tuple(counts[base:base + 9] if base < 27 else counts[27:34])
+        # bytes: a cheap, hashable copy of the part's counts (each 0-4) for the cache key
+        seg = bytes(counts[base:base + 9] if base < 27 else counts[27:34])
         total = sum(seg)
         if not total:
             continue
