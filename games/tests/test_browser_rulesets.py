@@ -192,6 +192,19 @@ PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
 }
 
 
+def final_scores(name: str, preset: str) -> list[int]:
+    """Standings after ending the game now: the hands, then the final settlement."""
+    ruleset = registry.get(name)
+    options = ruleset.build(preset)
+    state = ruleset.rules.initial_state(options)
+    for _, outcome in PLAYS[name]:
+        state = ruleset.rules.apply(state, outcome, options)["state"]
+    scores = list(state["scores"])
+    for row in ruleset.rules.final_settlement(state, options):
+        scores[row["player"]] += row["amount"]
+    return scores
+
+
 def ledger_api_installed() -> bool:
     try:
         reverse("games:api-ledger", args=["x"])
@@ -262,6 +275,15 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
         for row in rows:
             last[int(row["position"])] = int(row["total"])
         assert [last[p] for p in range(4)] == scores
+
+    # Ending the game adds the ruleset's final settlement; the results page lists it.
+    page.click("#end-game")
+    page.wait_for_url("**/results/")
+    final = final_scores(name, preset)
+    for position, score in enumerate(final):
+        expect(page.locator(f"#final-standings tr[data-position='{position}'] td.num").nth(1)
+               ).to_have_text(str(score))
+    page.screenshot(path=str(ARTIFACTS / f"ruleset-{name}-results.png"), full_page=True)
     context.close()
 
 

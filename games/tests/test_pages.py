@@ -255,6 +255,26 @@ def test_results_page_shows_final_settlement_in_place_order() -> None:
     assert snap["hands"][0]["summary"] in html
 
 
+def test_results_page_shows_placement_points_even_when_zero() -> None:
+    client = Client()
+    data = {"name": "MCR game", "config": config("mcr", "official").pk, "visibility": "link",
+            **{f"player_{i}": name for i, name in enumerate(NAMES)}}
+    client.post(reverse("games:new"), data)
+    table = Table.objects.get()
+    actor = services.Actor(session_key=session_key(client))
+    outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 8}}]}
+    seq = services.record_hand(table.pk, outcome, command_id(), 0, actor)["seq"]
+    assert services.end_game(table.pk, command_id(), seq, actor)["ok"]
+    table.refresh_from_db()
+    snap = services.snapshot(table)
+    html = client.get(reverse("games:results", args=[table.public_id])).content.decode()
+    assert snap["final_table"]
+    for row in snap["final_table"]:
+        cells = re.search(rf'<tr data-position="{row["player"]}">(.*?)</tr>', html, re.S)
+        assert cells is not None
+        assert f'<td class="num">{row["score"]}</td>' in cells.group(1)
+
+
 def test_player_page_lists_each_game_with_place_and_points() -> None:
     client = Client()
     table = finished_table(client)
