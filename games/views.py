@@ -33,8 +33,7 @@ from games.forms import (
 )
 from games.models import LedgerEntry, Player, Seat, Table, Visibility
 from games.permissions import can_view, can_write, is_creator, seat_of
-from games.templatetags.mjtables import wind_name
-from scoring import registry
+from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 
@@ -242,7 +241,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
                       "wind": wind_name(WIND_LETTERS[seat.position]), "score": mine,
                       "delta": mine - start[seat.position],
                       "place": 1 + sum(1 for s in scores if s > mine),
-                      "ruleset": _ruleset_title(table.ruleset)})
+                      "ruleset": ruleset_title(table.ruleset)})
     finished = [g for g in games if g["table"].finished]
     summary = {
         "games": len(games), "finished": len(finished),
@@ -257,13 +256,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _ledger_totals(table_ids: list[int]) -> Any:
     return (LedgerEntry.objects.filter(table_id__in=table_ids)
             .values("table_id", "position").annotate(total=Sum("amount")))
-
-
-def _ruleset_title(name: str) -> str:
-    try:
-        return registry.get(name).title
-    except EngineError:
-        return name
 
 
 @require_GET

@@ -13,6 +13,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from games.ui import STRINGS
+from mjsite.views import RULESET_TEXT
 from scoring import registry
 from scoring.engine.errors import EngineError
 
@@ -34,6 +35,9 @@ def reason_label(reason: Any) -> str:
 
 @register.filter
 def ruleset_title(name: Any) -> str:
+    """The ruleset's name in the reader's language (the engine's titles are English)."""
+    if name in RULESET_TEXT:
+        return str(RULESET_TEXT[name][0])
     try:
         return registry.get(name).title
     except EngineError:

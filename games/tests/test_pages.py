@@ -309,9 +309,9 @@ def test_nav_menu_links_tables_and_new_table() -> None:
 
 
 @pytest.mark.parametrize(("language", "phrases"), [
-    ("zh-hans", ["新建牌桌", "记录一局", "东"]),
-    ("zh-hant", ["新建牌桌", "記錄一局", "東"]),
-    ("ja", ["新しい卓", "局を記録", "東"]),
+    ("zh-hans", ["新建牌桌", "记录一局", "东", "日本立直麻将"]),
+    ("zh-hant", ["新建牌桌", "記錄一局", "東", "日本立直麻將"]),
+    ("ja", ["新しい卓", "局を記録", "東", "リーチ麻雀"]),
 ])
 def test_language_switch_is_remembered_and_translates_the_table_page(
         language: str, phrases: list[str]) -> None:
