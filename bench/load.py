@@ -186,11 +186,13 @@ class TableRun:
     async def play(self, phase: Phase, until: float) -> None:
         loop = asyncio.get_running_loop()
         if phase.interval:  # spread the tables' first hands over one interval
-            await asyncio.sleep(random.uniform(0, phase.interval))
+            await asyncio.sleep(min(random.uniform(0, phase.interval), until - loop.time()))
         while loop.time() < until and not self.lost:
             await self.one_hand(phase)
             if phase.interval:
-                await asyncio.sleep(phase.interval * random.uniform(0.5, 1.5))
+                pause = phase.interval * random.uniform(0.5, 1.5)
+                # Never sleep past the phase's end: that time would count as idle.
+                await asyncio.sleep(max(0.0, min(pause, until - loop.time())))
 
 
 async def _run_phases(servers: list[Server], tables: list[TableRun], phases: list[Phase],

@@ -157,6 +157,7 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
 
 
 REDIS_SOCKET_TIMEOUT = 30
+REDIS_MAX_CONNECTIONS = 2000
 
 
 def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any]:
@@ -176,8 +177,10 @@ def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any
     # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s that channels-redis
     # blocks in BZPOPMIN waiting for messages: under load the read timed out first and
     # the consumer died, dropping the phone's socket. Give the read a margin over it.
+    # redis-py 8 also caps a pool at 100 connections and raises when more are wanted at
+    # once, which hundreds of sockets joining or leaving together (a restart) exceed.
     host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT,
-            "socket_connect_timeout": 5}
+            "socket_connect_timeout": 5, "max_connections": REDIS_MAX_CONNECTIONS}
     config: dict[str, Any] = {"hosts": [host]}
     if prefix:
         config["prefix"] = prefix

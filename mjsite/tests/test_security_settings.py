@@ -80,3 +80,9 @@ def test_check_deploy_is_clean_with_redis_and_the_new_limits():
                     MJ_LOGIN_RATE="3/minute", MJ_WS_WRITE_RATE="20/minute")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+
+
+def test_redis_pool_lets_hundreds_of_sockets_join_or_leave_at_once():
+    host = channel_layers_for("redis://127.0.0.1:6379/0")["default"]["CONFIG"]["hosts"][0]
+    # redis-py 8's default of 100 raised "Too many connections" when 400 phones left at once.
+    assert host["max_connections"] >= 1000

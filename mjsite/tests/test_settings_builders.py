@@ -12,7 +12,8 @@ def test_redis_url_selects_the_redis_channel_layer():
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/0",
-                                  "socket_timeout": 30, "socket_connect_timeout": 5}]},
+                                  "socket_timeout": 30, "socket_connect_timeout": 5,
+                                  "max_connections": 2000}]},
         }
     }
 

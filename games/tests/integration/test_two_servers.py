@@ -69,3 +69,23 @@ async def test_real_server_refuses_a_socket_from_a_foreign_origin(
     with pytest.raises(InvalidStatus) as refused:
         await intruder.connect()
     assert refused.value.response.status_code == 403
+
+
+async def test_hundreds_of_phones_joining_and_leaving_at_once_break_nothing(
+        site: Site, two_servers: tuple[Server, Server]) -> None:
+    tables = site.tables(1)
+    public_id = tables[0]["public_id"]
+    crowd = [Client(two_servers[i % 2], public_id) for i in range(300)]
+    await asyncio.gather(*(c.connect(timeout=60) for c in crowd))
+    writer = Client(two_servers[0], public_id, tables[0]["sessions"][0])
+    await writer.connect()
+    await writer.record("crowd-1")
+    assert (await writer.answer_to("crowd-1"))["seq"] == 1
+    for client in crowd:
+        await client.expect(lambda m: m.get("type") == "hand_recorded")
+    await asyncio.gather(*(c.close() for c in crowd))
+    await writer.close()
+    for server in two_servers:
+        assert server.alive()
+        assert "Too many connections" not in server.log()
+        assert "Traceback" not in server.log(), server.log()
