@@ -44,6 +44,16 @@ def ruleset_title(name: Any) -> str:
         return str(name)
 
 
+@register.filter
+def preset_title(table: Any) -> str:
+    """The title of the table's preset (its key when the ruleset no longer has it)."""
+    try:
+        preset = registry.get(table.ruleset).presets.get(table.preset) or {}
+    except EngineError:
+        preset = {}
+    return str(preset.get("title") or table.preset)
+
+
 @register.simple_tag
 def round_line(snap: dict[str, Any]) -> str:
     state = snap.get("state") or {}

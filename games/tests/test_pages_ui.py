@@ -54,3 +54,13 @@ def test_summaries_name_the_players_instead_of_p0_to_p3() -> None:
     names = ["Aiko", "Bo", "Chen", "Dana"]
     assert (with_names("P1 wins on P0's discard; P3 pays, EP2 stays", names)
             == "Bo wins on Aiko's discard; Dana pays, EP2 stays")
+
+
+def test_tables_show_their_presets_title() -> None:
+    from types import SimpleNamespace
+
+    from games.templatetags.mjtables import preset_title
+
+    title = registry.get("riichi").presets["ema"]["title"]
+    assert preset_title(SimpleNamespace(ruleset="riichi", preset="ema")) == title
+    assert preset_title(SimpleNamespace(ruleset="riichi", preset="gone")) == "gone"
