@@ -13,9 +13,14 @@ one phone per table record hands:
 * ``human``: one hand every ``--interval`` seconds per table (default 5, jittered +-50%);
 * ``stress``: each table sends its next hand as soon as all four phones saw the last.
 
-Latency is from the submit to the moment the last of the table's four phones receives the
-``hand_recorded`` event. ``--saturate`` steps the per-table interval down until p95 passes
-``--target-ms`` (100) or errors appear, and reports the last step that held. Everything is
+Each table starts mid-game (``--prefill`` hands, default 8) and, once it has
+``--game-hands`` (12), alternates undo and record, so the cost of a write stays that of a
+real game's length instead of growing for ever; both are table writes that all four phones
+must see, and both count as "hands" below. Latency is from the submit to the moment the
+last of the table's four phones receives the ``hand_recorded``/``hand_undone`` event.
+
+``--saturate`` steps the per-table interval down until p95 passes ``--target-ms`` (100) or
+errors appear, and reports the last step that held. Everything is
 bounded: each phase runs ``--duration`` seconds and the whole run stops after
 ``--max-seconds``. Loopback only. With no arguments (``make bench``) it runs a short
 human-pace check of 20 tables on the in-memory layer.
@@ -60,7 +65,8 @@ OUTCOMES = [
 ]
 TABLE_OPTIONS = {"bust_ends_game": False}
 # Events carry type, seq and command_id first: read the id without parsing the snapshot.
-COMMAND_ID = re.compile(r'"type": "hand_recorded", "seq": \d+, "command_id": "([^"]+)"')
+COMMAND_ID = re.compile(r'"type": "hand_(?:recorded|undone)", "seq": \d+, '
+                        r'"command_id": "([^"]+)"')
 HAND_TIMEOUT = 10.0
 
 
@@ -116,7 +122,7 @@ class Phone:
                 match = COMMAND_ID.search(head)
                 if match:
                     self.table.arrived(match.group(1), now)
-                elif '"type": "hand_recorded"' not in head:
+                elif '"type": "hand_' not in head:
                     message = json.loads(raw)
                     if message.get("type") in {"ack", "error", "stale"}:
                         await self.acks.put(message)
@@ -131,12 +137,15 @@ class Phone:
 
 
 class TableRun:
-    def __init__(self, public_id: str, sessions: list[str]) -> None:
+    def __init__(self, public_id: str, sessions: list[str], hands: int,
+                 game_hands: int) -> None:
         self.public_id = public_id
         self.sessions = sessions
         self.phones = [Phone(self, i) for i in range(4)]
-        self.seq = 0
-        self.hands = 0
+        self.seq = hands
+        self.hands = hands
+        self.game_hands = game_hands
+        self.undid = False
         self.lost = False
         self._waiting: dict[str, tuple[set[int], asyncio.Event]] = {}
         self._arrivals: dict[str, float] = {}
@@ -161,10 +170,16 @@ class TableRun:
         done = asyncio.Event()
         self._waiting[command_id] = (set(), done)
         sender = self.phones[0]
-        outcome = OUTCOMES[self.hands % len(OUTCOMES)]
+        # Past a mid-game length, alternate undo and record so the table stays that long
+        # (the cost of a write grows with the game's length; real games end).
+        if self.hands >= self.game_hands and not self.undid:
+            command: dict[str, Any] = {"type": "undo"}
+        else:
+            command = {"type": "record_hand", "outcome": OUTCOMES[self.hands % len(OUTCOMES)]}
+        undo = command["type"] == "undo"
         start = time.perf_counter()
-        await sender.ws.send(json.dumps({"type": "record_hand", "command_id": command_id,
-                                         "base_seq": self.seq, "outcome": outcome}))
+        await sender.ws.send(json.dumps({**command, "command_id": command_id,
+                                         "base_seq": self.seq}))
         try:
             answer = await asyncio.wait_for(sender.acks.get(), HAND_TIMEOUT)
             if answer.get("type") != "ack":
@@ -173,7 +188,8 @@ class TableRun:
                     self.seq = int(answer["seq"])
                 return
             self.seq = int(answer["seq"])
-            self.hands += 1
+            self.hands += -1 if undo else 1
+            self.undid = undo
             await asyncio.wait_for(done.wait(), HAND_TIMEOUT)
             phase.latencies.append(self._arrivals[command_id] - start)
             phase.hands += 1
@@ -256,8 +272,13 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
     count = args.servers if redis_url else 1
     print(f"\n== {label}: {count} daphne process(es), {args.tables} tables x 4 phones",
           flush=True)
-    created = db_tool(env, {"op": "tables", "count": args.tables, "options": TABLE_OPTIONS})
-    tables = [TableRun(t["public_id"], t["sessions"]) for t in created]
+    began = time.perf_counter()
+    created = db_tool(env, {"op": "tables", "count": args.tables, "options": TABLE_OPTIONS,
+                            "prefill": args.prefill, "outcomes": OUTCOMES})
+    print(f"  tables created with {args.prefill} hands each in "
+          f"{time.perf_counter() - began:.1f}s", flush=True)
+    tables = [TableRun(t["public_id"], t["sessions"], t["seq"], args.game_hands)
+              for t in created]
     logs = tempfile.mkdtemp(prefix="mjsite-load-logs-")
     servers = [Server(env, log_dir=logs, args=("-v", "0")) for _ in range(count)]
     try:
@@ -294,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database", default="",
                         help="PostgreSQL URL to create a throwaway database beside "
                              "(default: a temporary SQLite file)")
+    parser.add_argument("--prefill", type=int, default=8,
+                        help="hands each table already has when the run starts")
+    parser.add_argument("--game-hands", type=int, default=12,
+                        help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000:

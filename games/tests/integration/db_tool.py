@@ -7,7 +7,8 @@ pytest-django's SQLite settings, while the servers use the PostgreSQL database u
 Requests:
 
 * ``{"op": "tables", "count": n, "visibility": "link", "seated": true, "options": {}}``:
-  n riichi tables (``options`` overrides the ruleset's defaults);
+  n riichi tables (``options`` overrides the ruleset's defaults), each with ``prefill``
+  hands already recorded from ``outcomes`` in turn;
   each answer item has ``public_id``, ``pk`` and ``sessions`` (four session keys, one
   per claimed seat, in seat order; empty when ``seated`` is false) and ``creator``.
 * ``{"op": "sessions", "count": n}``: n fresh browser sessions (keys) that hold no seat.
@@ -32,7 +33,8 @@ def _session() -> str:
 
 
 def _tables(count: int, visibility: str = "link", seated: bool = True,
-            options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+            options: dict[str, Any] | None = None, prefill: int = 0,
+            outcomes: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     from games import services
 
     out = []
@@ -48,8 +50,14 @@ def _tables(count: int, visibility: str = "link", seated: bool = True,
                 key = _session()
                 services.claim_seat(table, position, session_key=key)
                 keys.append(key)
+        actor = services.Actor(session_key=creator)
+        for n in range(prefill):
+            result = services.record_hand(table.pk, (outcomes or [])[n % len(outcomes or [1])],
+                                          f"prefill-{n}", n, actor)
+            if not result.get("ok"):
+                raise SystemExit(f"prefill hand {n} was refused: {result}")
         out.append({"public_id": table.public_id, "pk": table.pk, "sessions": keys,
-                    "creator": creator})
+                    "creator": creator, "seq": prefill})
     return out
 
 
