@@ -75,17 +75,21 @@ class TileFacts(NamedTuple):
 
     @staticmethod
     def key_of(mask: int) -> int:
-        """The packed facts of a hand whose kind mask is ``mask``."""
+        """The packed facts of a hand whose kind mask is ``mask``.
+
+        Green and reversible are packed as their opposites, so that the key of a hand is
+        the bitwise or of the keys of its parts (suits, honours, declared melds).
+        """
         suits = (bool(mask & 0x1FF) | bool(mask & 0x3FE00) << 1
                  | bool(mask & 0x7FC0000) << 2)
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
         return (suits | (mask >> 27) << 3 | ranks << 10
-                | (not mask & ~GREEN_MASK) << 19 | (not mask & ~REVERSIBLE_MASK) << 20)
+                | bool(mask & ~GREEN_MASK) << 19 | bool(mask & ~REVERSIBLE_MASK) << 20)
 
     @classmethod
     def from_key(cls, key: int) -> TileFacts:
-        return cls(key & 7, key >> 3 & 0x7F, key >> 10 & 0x1FF, bool(key >> 19 & 1),
-                   bool(key >> 20 & 1))
+        return cls(key & 7, key >> 3 & 0x7F, key >> 10 & 0x1FF, not key >> 19 & 1,
+                   not key >> 20 & 1)
 
 
 class Situation(NamedTuple):

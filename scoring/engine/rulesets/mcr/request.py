@@ -19,9 +19,10 @@ from ...tiles import (
     parse_tiles,
     tile_name,
 )
-from .facts import BIT
+from .facts import BIT, TileFacts
 from .options import Options
 from .reading import MSet
+from .split import Segment, segments
 
 WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
 
@@ -38,7 +39,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 class DeclaredMeld:
     """What scoring needs of a declared meld, worked out once per meld text."""
 
-    __slots__ = ("meld", "mset", "kinds", "mask", "is_chow", "is_open", "is_kan")
+    __slots__ = ("meld", "mset", "kinds", "mask", "tiles_key", "is_chow", "is_open", "is_kan")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
@@ -56,6 +57,7 @@ class DeclaredMeld:
         for k in self.kinds:
             mask |= BIT[k]
         self.mask = mask
+        self.tiles_key = TileFacts.key_of(mask)
 
 
 @dataclass(slots=True)
@@ -76,12 +78,15 @@ class WinRequest:
     human: bool
     options: Options
     # Worked out while parsing, for the scorer: the declared melds, every tile of the hand
-    # (kongs as four), the kind masks of the concealed tiles and of the whole hand, and the
-    # kinds held four times without being a declared kong.
+    # (kongs as four), the concealed tiles suit by suit, the kind masks of the concealed
+    # tiles and of the whole hand, the hand's TileFacts key and the kinds held four times
+    # without being a declared kong.
     declared: tuple[DeclaredMeld, ...] = ()
     held: list[int] = field(default_factory=list)
+    segments: tuple[Segment, ...] = ()
     concealed_mask: int = 0
     held_mask: int = 0
+    tiles_key: int = 0
     hogs: int = 0
 
 
@@ -295,13 +300,10 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         win = win_kinds[0]
     size = len(body) + 3 * len(melds)
     counts = [0] * 34
-    mask = 0
     for k in body:
         counts[k] += 1
-        mask |= BIT[k]
     if size == 13:
         counts[win] += 1
-        mask |= BIT[win]
     elif size != 14:
         raise WrongTileCount(
             f"the hand has {size} tiles counting each meld as 3; give the 13 tiles before "
@@ -311,12 +313,12 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
             f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
             "win, or include the winning tile in the hand")
     held = list(counts)
-    held_mask = mask
-    n_kongs = 0
+    meld_mask = meld_key = n_kongs = 0
     for d in declared:
         for k in d.kinds:
             held[k] += 1
-        held_mask |= d.mask
+        meld_mask |= d.mask
+        meld_key |= d.tiles_key
         n_kongs += d.is_kan
     top = max(held)
     if top > 4 or (hand_flowers and len(set(k for k in kinds if k >= 34)) != hand_flowers):
@@ -325,6 +327,9 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         if size == 13:
             every += parse_tiles(win_text)
         check_copies(every)
+    segs = segments(bytes(counts))
+    m, p, s, z = segs
+    mask = m.mask | p.mask | s.mask | z.mask
     win_kind = request.get("win")
     if win_kind == "tsumo":
         tsumo = True
@@ -346,7 +351,8 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         counts, melds, win, tsumo, seat, rnd, _flowers(request, hand_flowers),
         _flag(request, "last_tile"), _flag(request, "kong"), _flag(request, "wall_last"),
         discarder, _flag(request, "heavenly_hand"), _flag(request, "earthly_hand"),
-        _flag(request, "human_hand"), options, declared, held, mask, held_mask,
+        _flag(request, "human_hand"), options, declared, held, segs, mask, mask | meld_mask,
+        m.tiles_key | p.tiles_key | s.tiles_key | z.tiles_key | meld_key,
         held.count(4) - n_kongs if top == 4 else 0)
     _check_flags(req)
     return req

@@ -17,6 +17,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from ...agari import is_win
+from ...agari import tables as agari_tables
 from ...errors import BelowMinimumFan, NotAWinningHand
 from ...options import options_to_dict
 from ...shapes import (
@@ -30,10 +32,9 @@ from ...shapes import (
     knitted_name,
     knitted_straights,
     seven_pairs,
-    special_shapes,
     thirteen_orphans,
 )
-from ...tiles import format_kinds, tile_name
+from ...tiles import TERMINALS_AND_HONOURS, format_kinds, tile_name
 from .facts import (
     BIT,
     HONOUR_MASK,
@@ -73,13 +74,13 @@ from .split import (
     CHOW_ALL,
     CONCEALED_CHOW,
     CONCEALED_PUNG,
+    GROUP_STARTS,
     PUNG_ALL,
     PUNG_ANY,
     RON_PUNG,
     SuitReading,
     clear_split_caches,
-    standard_waits,
-    suit_readings,
+    waits_of_segments,
 )
 
 STANDARD_FEATURES = FORM_FEATURES["standard"]
@@ -175,10 +176,20 @@ def _special_flags(mask13: int, n_melds: int) -> list[str]:
     return flags
 
 
-def _seven_pairs_wait(c13: list[int]) -> int | None:
+def _kinds_in(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _seven_pairs_wait(c13: list[int], mask13: int) -> int | None:
     """The one kind that makes seven pairs (four alike count as two pairs), if any."""
-    odd = [k for k in range(34) if c13[k] % 2]
-    if len(odd) == 1 and sum(n // 2 for n in c13) == 6:
+    kinds = _kinds_in(mask13)
+    odd = [k for k in kinds if c13[k] % 2]
+    if len(odd) == 1 and sum(c13[k] // 2 for k in kinds) == 6:
         return odd[0]
     return None
 
@@ -189,57 +200,82 @@ def unique_wait(req: WinRequest) -> bool:
     A kind of which the hand holds all four copies is not a wait (see waits.py).
     """
     w = req.win_tile
-    c13 = list(req.concealed14)
-    c13[w] -= 1
-    mask13 = req.concealed_mask if c13[w] else req.concealed_mask & ~BIT[w]
+    g = w // 9 if w < 27 else 3
+    segs = req.segments
+    keys = [seg.key for seg in segs]
+    complete = [seg.complete for seg in segs]
+    before = bytearray(keys[g])
+    before[w - GROUP_STARTS[g]] -= 1
+    keys[g] = bytes(before)
+    complete[g] = agari_tables()[g == 3].get(keys[g])
+    mask13 = req.concealed_mask if before[w - GROUP_STARTS[g]] else req.concealed_mask & ~BIT[w]
     held = req.held
     # Copies held before the win: the winning tile itself was not yet in the hand.
-    found = {k for k in standard_waits(c13) if held[k] - (k == w) < 4}
-    if not req.melds and mask13.bit_count() <= 7:
-        k7 = _seven_pairs_wait(c13)
-        if k7 is not None and held[k7] - (k7 == w) < 4:
-            found.add(k7)
+    found = {k for k in waits_of_segments(keys, complete) if held[k] - (k == w) < 4}
     if len(found) > 1:
         return False
-    flags = _special_flags(mask13, len(req.melds))
+    n_melds = len(req.melds)
+    c13 = list(req.concealed14)
+    c13[w] -= 1
+    if not n_melds and mask13.bit_count() <= 7:
+        k7 = _seven_pairs_wait(c13, mask13)
+        if k7 is not None and held[k7] - (k7 == w) < 4:
+            found.add(k7)
+    flags = _special_flags(mask13, n_melds)
     if flags:
-        for k in _special_candidates(c13, mask13, flags):
-            if held[k] - (k == w) < 4 and k not in found:
-                c13[k] += 1
-                if special_shapes(c13, flags, len(req.melds)):
-                    found.add(k)
-                c13[k] -= 1
+        found.update(k for k in _special_waits(c13, mask13, flags)
+                     if held[k] - (k == w) < 4)
     return len(found) == 1
 
 
-def _special_candidates(c13: list[int], mask13: int, flags: list[str]) -> list[int]:
-    """Kinds that could complete one of the special shapes ``flags`` (a superset)."""
-    cand = 0
+def _special_waits(c13: list[int], mask13: int, flags: list[str]) -> set[int]:
+    """The kinds completing one of the special shapes ``flags`` (as :func:`_special_flags`
+    found them possible), by what each shape needs rather than by trying every tile."""
+    out: set[int] = set()
     if THIRTEEN_ORPHANS in flags:
-        cand |= ORPHAN_MASK
+        # Thirteen orphans only: each once (any orphan pairs up), or one pair and one gap.
+        orphans = [c13[k] for k in TERMINALS_AND_HONOURS]
+        if max(orphans) <= 2:
+            gaps = [k for k, n in zip(TERMINALS_AND_HONOURS, orphans, strict=True) if not n]
+            pairs = orphans.count(2)
+            if not gaps and not pairs:
+                out.update(TERMINALS_AND_HONOURS)
+            elif len(gaps) == 1 and pairs == 1:
+                out.add(gaps[0])
     if HONOURS_AND_KNITTED in flags:
-        # A fourteenth different tile: an absent honour or an absent kind of a knitted set
-        # holding every suited tile already there.
-        cand |= HONOUR_MASK & ~mask13
+        # Thirteen different tiles: any absent honour, or an absent kind of a knitted set
+        # already holding every suited tile, makes fourteen.
+        cand = HONOUR_MASK & ~mask13
         for km in _KNITTED_MASKS:
             if not mask13 & SUITED_MASK & ~km:
                 cand |= km & ~mask13
+        out.update(_kinds_in(cand))
     if KNITTED_STRAIGHT in flags:
         for ks, km in zip(KNITTED_SETS, _KNITTED_MASKS, strict=True):
             missing = km & ~mask13
-            if missing:
-                if missing.bit_count() == 1:
-                    cand |= missing
+            if missing.bit_count() > 1:
                 continue
-            # The whole knitted set is there: the tile completes what is left over, so it
-            # is one of the leftover kinds or a suited neighbour of one.
             rest = list(c13)
             for k in ks:
                 rest[k] -= 1
-            for k in range(34):
-                if rest[k]:
-                    cand |= _NEAR[k]
-    return [k for k in range(34) if cand >> k & 1]
+            if missing:
+                # Eight of the nine: only the ninth completes the knitted set (and then
+                # ``rest`` below, one short of it, comes back to zero there).
+                cands = _kinds_in(missing)
+            else:
+                # The whole set is there: the tile completes what is left over, so it is
+                # one of the leftover kinds or a suited neighbour of one.
+                near = 0
+                for k in range(34):
+                    if rest[k] > 0:
+                        near |= _NEAR[k]
+                cands = _kinds_in(near)
+            for k in cands:
+                rest[k] += 1
+                if min(rest) >= 0 and is_win(rest):
+                    out.add(k)
+                rest[k] -= 1
+    return out
 
 
 # Kinds within two ranks of each kind in its own suit (itself only, for honours).
@@ -260,7 +296,7 @@ class _Hand:
         self.facts = Facts(req.held, req.concealed14, mask, req.win_tile, req.tsumo,
                            WIND_KIND[req.seat], WIND_KIND[req.round], n_melds,
                            lambda: unique_wait(req))
-        self.tiles_key = TileFacts.key_of(mask)
+        self.tiles_key = req.tiles_key
         sets: list[MSet] = []
         chows: list[int] = []
         pungs: list[int] = []
@@ -281,8 +317,8 @@ class _Hand:
                                               req.last_tile, exposed, melded_kongs,
                                               concealed_kongs, req.hogs)
         self.declared_sets = tuple(sets)
-        self.declared_chows = chows
-        self.declared_pungs = pungs
+        self.declared_chows = tuple(chows)
+        self.declared_pungs = tuple(pungs)
         self.declared_concealed = concealed_kongs
         self.declared_all, self.declared_any = set_bits(chows, pungs, -1)
         w = req.win_tile
@@ -334,42 +370,38 @@ def _count_features(features: int, n_pungs: int, concealed: int) -> int:
     return features
 
 
-def _standard(req: WinRequest, hand: _Hand, parts: tuple[SuitReading, ...]) -> _Candidate:
+def _standard(req: WinRequest, hand: _Hand, m: SuitReading, p: SuitReading, s: SuitReading,
+              z: SuitReading) -> _Candidate:
     """One standard reading from one reading of each suit and of the honours."""
-    pair = -1
-    sets = hand.declared_sets
-    chows = list(hand.declared_chows)
-    pungs = list(hand.declared_pungs)
-    concealed = hand.declared_concealed
-    all_bits = hand.declared_all
-    any_bits = hand.declared_any
-    for part in parts:
-        if part.pair >= 0:
-            pair = part.pair
-        if part.sets:
-            sets += part.sets
-            chows += part.chows
-            pungs += part.pungs
-            concealed += len(part.pungs)
-            any_bits |= part.any_bits
-        all_bits &= part.all_bits
+    sets = hand.declared_sets + m.sets + p.sets + s.sets + z.sets
+    chows = hand.declared_chows + m.chows + p.chows + s.chows
+    pungs = hand.declared_pungs + m.pungs + p.pungs + s.pungs + z.pungs
+    concealed = hand.declared_concealed + len(pungs) - len(hand.declared_pungs)
+    pair = max(m.pair, p.pair, s.pair, z.pair)
     w = req.win_tile
-    mine = parts[w // 9]
+    mine = (m, p, s, z)[w // 9]
     if not req.tsumo and w in mine.open_pungs:
         # A pung completed by the discard is exposed, unless the discard can be read as
         # part of a concealed chow of the same reading.
-        sets = tuple(RON_PUNG[w] if s.kind == w and s.shape == "pung" and not s.declared
-                     else s for s in sets)
+        sets = tuple(RON_PUNG[w] if x.kind == w and x.shape == "pung" and not x.declared
+                     else x for x in sets)
         concealed -= 1
     if hand.declared_sets:
-        chows.sort()
-        pungs.sort()
-    features = _count_features(STANDARD_FEATURES | hand.features | all_bits | any_bits,
-                               len(pungs), concealed)
-    if pair == w or any(k <= w <= k + 2 for k in mine.chows):
+        chows = tuple(sorted(chows))
+        pungs = tuple(sorted(pungs))
+    n_pungs = len(pungs)
+    features = (STANDARD_FEATURES | hand.features | hand.declared_any | m.any_bits
+                | p.any_bits | s.any_bits | z.any_bits | (
+                    hand.declared_all & m.all_bits & p.all_bits & s.all_bits & z.all_bits))
+    if n_pungs == 4:
+        features |= FOUR_PUNGS
+    elif not n_pungs:
+        features |= NO_PUNGS
+    if concealed >= 2:
+        features |= CONCEALED_PUNGS2
+    if pair == w or (mine.chows and any(k <= w <= k + 2 for k in mine.chows)):
         features |= WAIT
-    return _Candidate(Reading("standard", sets, pair), tuple(chows), tuple(pungs), concealed,
-                      features)
+    return _Candidate(Reading("standard", sets, pair), chows, pungs, concealed, features)
 
 
 def _candidate(reading: Reading, hand: _Hand, w: int) -> _Candidate:
@@ -428,7 +460,8 @@ def _candidates(req: WinRequest, hand: _Hand) -> list[_Candidate]:
                     hand, req.win_tile))
         if cmask.bit_count() == 14 and honours_and_knitted(c, 0):
             out.append(_candidate(Reading("honours_knitted"), hand, req.win_tile))
-    if n_melds <= 1 and any(cmask & km == km for km in _KNITTED_MASKS):
+    if n_melds <= 1 and (cmask & SUITED_MASK).bit_count() >= 9 and any(
+            cmask & km == km for km in _KNITTED_MASKS):
         declared = list(hand.declared_sets)
         for m in knitted_straights(c, n_melds):
             kinds = _KNITTED_BY_NAME[m.knitted or ""]
@@ -436,15 +469,14 @@ def _candidates(req: WinRequest, hand: _Hand) -> list[_Candidate]:
                 out.append(_candidate(Reading(
                     "knitted", tuple(declared + _concealed_sets(d.groups, req)), d.pair,
                     kinds), hand, req.win_tile))
-    groups = (suit_readings(0, tuple(c[0:9])), suit_readings(1, tuple(c[9:18])),
-              suit_readings(2, tuple(c[18:27])), suit_readings(3, tuple(c[27:34])))
-    m, p, s, z = groups
+    sm, sp, ss, sz = req.segments
+    m, p, s, z = sm.readings, sp.readings, ss.readings, sz.readings
     if m and p and s and z and (m[0].pair >= 0) + (p[0].pair >= 0) + (s[0].pair >= 0) + (
             z[0].pair >= 0) == 1:
         if len(m) == len(p) == len(s) == len(z) == 1:
-            out.append(_standard(req, hand, (m[0], p[0], s[0], z[0])))
+            out.append(_standard(req, hand, m[0], p[0], s[0], z[0]))
         else:
-            standard = [_standard(req, hand, parts) for parts in product(m, p, s, z)]
+            standard = [_standard(req, hand, *parts) for parts in product(m, p, s, z)]
             out.extend(sorted(standard, key=_reading_order))
     return out
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ...agari import tables
 from ...decompose import set_decompositions
 from ...waits import standard_waits as general_standard_waits
+from .facts import TileFacts, mask_of
 from .reading import MSet
 from .rules_base import ALL_FIVES, DRAGON_PUNG, OUTSIDE, TERMINAL_PUNG, WIND_PUNG
 
@@ -71,8 +72,52 @@ class SuitReading:
         self.any_bits = any_bits
 
 
-_READINGS: tuple[dict[tuple[int, ...], tuple[SuitReading, ...]], ...] = ({}, {}, {}, {})
 _CACHE_LIMIT = 50_000
+
+
+class Segment:
+    """One suit's (or the honours') concealed counts and what they always come to.
+
+    ``key`` is the nine (seven) counts as bytes; ``readings`` every way to read them as
+    sets (and the pair, if their number is 3n+2), empty when there is none; ``mask`` the
+    kinds present; ``tiles_key`` their part of :meth:`TileFacts.key_of`; ``complete``
+    what :func:`scoring.engine.agari.tables` says of them (``None``: not sets, 0: sets,
+    1: sets and a pair).
+    """
+
+    __slots__ = ("group", "key", "readings", "mask", "tiles_key", "complete")
+
+    def __init__(self, group: int, key: bytes) -> None:
+        self.group = group
+        self.key = key
+        self.readings = _read_group(group, tuple(key))
+        lo = GROUP_STARTS[group]
+        self.mask = mask = mask_of(lo + r for r, n in enumerate(key) if n)
+        self.tiles_key = TileFacts.key_of(mask)
+        self.complete = tables()[group == 3].get(key)
+
+
+_SEGMENTS: tuple[dict[bytes, Segment], ...] = ({}, {}, {}, {})
+
+
+def segment(group: int, key: bytes) -> Segment:
+    """The (cached) :class:`Segment` of group ``group`` (0-2 suits, 3 honours)."""
+    cache = _SEGMENTS[group]
+    found = cache.get(key)
+    if found is None:
+        found = Segment(group, key)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def segments(counts: bytes) -> tuple[Segment, Segment, Segment, Segment]:
+    """The four segments of a 34-count vector given as bytes."""
+    return (_SEGMENTS[0].get(counts[:9]) or segment(0, counts[:9]),
+            _SEGMENTS[1].get(counts[9:18]) or segment(1, counts[9:18]),
+            _SEGMENTS[2].get(counts[18:27]) or segment(2, counts[18:27]),
+            _SEGMENTS[3].get(counts[27:]) or segment(3, counts[27:]))
 
 
 def _read_group(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
@@ -104,14 +149,7 @@ def suit_readings(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
 
     Empty when the tiles cannot be sets (and one pair, if their number is 3n+2).
     """
-    cache = _READINGS[group]
-    found = cache.get(seg)
-    if found is None:
-        found = _read_group(group, seg)
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[seg] = found
-    return found
+    return segment(group, bytes(seg)).readings
 
 
 _COMPLETIONS: tuple[dict[tuple[bytes, int], tuple[int, ...]], ...] = ({}, {})
@@ -136,6 +174,22 @@ def _completions(honours: bool, seg: bytes, need: int) -> tuple[int, ...]:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         cache[key] = found
+    return found
+
+
+def waits_of_segments(keys: Sequence[bytes], complete: Sequence[int | None]) -> set[int]:
+    """Standard waits of a hand given as its four segments' counts and table values."""
+    broken = [g for g in range(4) if complete[g] is None]
+    if len(broken) > 1:
+        return set()
+    found: set[int] = set()
+    for g in broken or range(4):
+        need = 1 - sum(x for j, x in enumerate(complete) if j != g and x is not None)
+        if need < 0:
+            continue
+        lo = GROUP_STARTS[g]
+        for r in _completions(g == 3, keys[g], need):
+            found.add(lo + r)
     return found
 
 
@@ -166,5 +220,5 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
 
 
 def clear_split_caches() -> None:
-    for cache in (*_READINGS, *_COMPLETIONS):
+    for cache in (*_SEGMENTS, *_COMPLETIONS):
         cache.clear()
