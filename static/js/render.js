@@ -38,7 +38,8 @@ export function renderScoreboard(snapshot, you) {
     return el("li", {class: classes.join(" "), dataset: {position: row.position}},
       el("span", {class: "wind"}, windName(winds[row.position])),
       el("span", {class: "name"}, row.name,
-        isDealer ? el("span", {class: "dealer-mark", title: t("dealer")}, ` ${t("dealer")}`) : null),
+        isDealer ? " " : null,
+        isDealer ? el("span", {class: "dealer-mark", title: t("dealer")}, t("dealer")) : null),
       el("span", {class: "score", dataset: {score: row.score}}, String(row.score)),
       el("span", {class: "rank"}, `#${row.rank}`));
   }));
