@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player, Visibility
@@ -21,9 +22,17 @@ from scoring.models import RulesetConfig
 SEAT_LABELS = (_("East (first dealer)"), _("South"), _("West"), _("North"))
 
 
+def _registry_order() -> Case:
+    # Rulesets in the registry's order (Japanese riichi first), not alphabetical, so the
+    # create page's first choice is the most played one.
+    usable = registry.usable()
+    return Case(*[When(ruleset=name, then=Value(i)) for i, name in enumerate(usable)],
+                default=Value(len(usable)), output_field=IntegerField())
+
+
 def usable_configs() -> list[RulesetConfig]:
     usable = set(registry.usable())
-    return [c for c in RulesetConfig.objects.order_by("ruleset", "-is_builtin", "name")
+    return [c for c in RulesetConfig.objects.order_by(_registry_order(), "-is_builtin", "name")
             if c.ruleset in usable]
 
 
@@ -89,7 +98,8 @@ class CreateTableForm(forms.Form):
         field = self.fields["config"]
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = RulesetConfig.objects.filter(pk__in=[c.pk for c in configs]
-                                                      ).order_by("ruleset", "-is_builtin", "name")
+                                                      ).order_by(_registry_order(), "-is_builtin",
+                                                                 "name")
         for i in range(4):
             self.fields[f"player_{i}"].widget.attrs.update(
                 {"list": "player-names", "autocomplete": "off"})

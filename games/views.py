@@ -37,6 +37,8 @@ from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 
+LAST_CONFIG_KEY = "last_ruleset_config"
+
 
 def _session_key(request: HttpRequest) -> str:
     # Seats and created tables belong to the browser session, so make sure it has one.
@@ -80,12 +82,17 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
+    initial: dict[str, Any] = {"name": _("Friday game")}
+    last = request.session.get(LAST_CONFIG_KEY)
+    if last is not None and any(c.pk == last for c in usable_configs()):
+        initial["config"] = last
     form = CreateTableForm(request.POST or None,
-                           initial={"name": _("Friday game")} if request.method == "GET"
-                           else None)
+                           initial=initial if request.method == "GET" else None)
     if request.method == "POST" and form.is_valid():
         _session_key(request)
         data = form.cleaned_data
+        # The next table of this browser starts from the same rules.
+        request.session[LAST_CONFIG_KEY] = data["config"].pk
         try:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],

@@ -323,3 +323,27 @@ def test_language_switch_is_remembered_and_translates_the_table_page(
     assert f'<html lang="{language}"' in html
     for phrase in phrases:
         assert phrase in html
+
+
+def _selected_config(page: str) -> str:
+    select = re.search(r'<select name="config"[^>]*>(.*?)</select>', page, re.S)
+    assert select, "no Rules select on the create page"
+    selected = re.findall(r'<option value="(\d+)"[^>]*selected', select.group(1))
+    first = re.findall(r'<option value="(\d+)"', select.group(1))[0]
+    return selected[0] if selected else first
+
+
+def test_new_table_rules_default_to_the_first_ruleset_riichi() -> None:
+    page = Client().get(reverse("games:new")).content.decode()
+    chosen = RulesetConfig.objects.get(pk=int(_selected_config(page)))
+    assert chosen.ruleset == registry.usable()[0] == "riichi"
+
+
+def test_new_table_rules_remember_this_browsers_last_choice() -> None:
+    client = Client()
+    sichuan = config("sichuan", next(iter(registry.get("sichuan").presets)))
+    create(client, config=sichuan.pk)
+    page = client.get(reverse("games:new")).content.decode()
+    assert _selected_config(page) == str(sichuan.pk)
+    other = Client().get(reverse("games:new")).content.decode()
+    assert RulesetConfig.objects.get(pk=int(_selected_config(other))).ruleset == "riichi"
