@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import BadInput, NotAWinningHand, WrongTileCount
+from ...errors import BadInput, NotAWinningHand
+from ...request import check_after_kong, flag, meld_list, no_flowers, read_tiles
 from ...shapes import SEVEN_PAIRS, SEVEN_PAIRS_QUADS, THIRTEEN_LAN, thirteen_lan
-from ...tiles import Meld, check_copies, counts34, kind_of, parse_meld, parse_tiles, tile_name
+from ...tiles import Meld, counts34, kind_of, tile_name
 from ...waits import held_counts
 from ...wildcards import analyse_wild, is_win_wild, waits_wild
 
@@ -56,6 +57,10 @@ def read_jing(raw: Any) -> Jing:
     return Jing(zheng, fu)
 
 
+def _melds(raw: Any) -> tuple[Meld, ...]:
+    return meld_list(raw or None, '["chi 123m", "pon 555p"]')
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     shape: str
@@ -70,40 +75,13 @@ class HandReading:
     after_kong: bool
 
 
-def _bool(request: Mapping[str, Any], name: str) -> bool:
-    value = request.get(name, False)
-    if not isinstance(value, bool):
-        raise BadInput(f"{name} must be true or false, got {value!r}")
-    return value
-
-
 def read_hand(request: Mapping[str, Any], jing: Jing, self_draw: bool) -> HandReading:
-    hand_text = request.get("hand")
-    if not isinstance(hand_text, str):
-        raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '1123m'")
-    tiles = parse_tiles(hand_text)
-    win_tiles = parse_tiles(request.get("win_tile") or "")
-    if len(win_tiles) != 1:
-        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
-    raw = request.get("melds") or []
-    if not isinstance(raw, list):
-        raise BadInput('melds must be a list like ["chi 123m", "pon 555p"]')
-    melds: tuple[Meld, ...] = tuple(parse_meld(m) for m in raw)
-    every = tiles + win_tiles + [t for m in melds for t in m.tiles]
-    if any(t.kind >= 34 for t in every):
-        raise BadInput("Ji'an mahjong has no flowers; remove the 'f' tiles")
-    size = len(tiles) + 3 * len(melds)
-    if size != 13:
-        raise WrongTileCount(
-            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
-            "13 are needed")
-    check_copies(every)
-    after_kong = _bool(request, "after_kong")
-    if after_kong and not (self_draw and any(m.is_kan for m in melds)):
-        raise BadInput("after_kong (杠开) is a self-draw on the replacement tile of a kong "
-                       "among the melds")
-    before = counts34(tiles)
-    full = counts34(tiles + win_tiles)
+    read = read_tiles(request, _melds, no_flowers("Ji'an"))
+    melds = read.melds
+    after_kong = flag(request, "after_kong")
+    check_after_kong(after_kong, self_draw, melds)
+    before = counts34(read.tiles)
+    full = read.concealed_counts()
     wild = analyse_wild(full, jing.kinds, len(melds), SHAPE_FLAGS)
     if not wild.win:
         raise NotAWinningHand(

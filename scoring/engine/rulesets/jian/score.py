@@ -32,44 +32,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import BadInput, BadOption
-from ...game import check_player
-from ...options import build_options
+from ...errors import BadInput
+from ...request import deltas_of, flag, win_kind, win_seats
+from ...request import resolve_options as resolve_ruleset_options
 from .fans import SHAPES, Win, fans_for
 from .hand import Candidate, read_hand, read_jing
 from .options import PRESETS, Options
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
-    if isinstance(raw, Options):
-        return raw
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
-    overrides = dict(raw)
-    preset = overrides.pop("preset", preset)
-    base = None
-    if preset is not None:
-        if preset not in PRESETS:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
-        base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, overrides, base=base)
-
-
-def win_kind(value: Any) -> bool:
-    if value in ("self_draw", "tsumo"):
-        return True
-    if value in ("discard", "ron"):
-        return False
-    raise BadInput(f"win must be 'self_draw' or 'discard', got {value!r}")
-
-
-def _flag(request: Mapping[str, Any], name: str) -> bool:
-    value = request.get(name, False)
-    if not isinstance(value, bool):
-        raise BadInput(f"{name} must be true or false, got {value!r}")
-    return value
+    return resolve_ruleset_options(Options, PRESETS, raw, preset)
 
 
 def settle(win: Win, options: Options) -> dict[str, Any]:
@@ -88,10 +60,7 @@ def settle(win: Win, options: Options) -> dict[str, Any]:
         if win.deguo and (drawn or p == win.discarder):
             amount += options.deguo_bonus
         out.append({"payer": p, "fans": fans, "fan": fan, "amount": amount * options.chip})
-    deltas = [0, 0, 0, 0]
-    for pay in out:
-        deltas[pay["payer"]] -= pay["amount"]
-        deltas[win.winner] += pay["amount"]
+    deltas = deltas_of(out, win.winner)
     return {"shape": win.shape, "shape_zh": SHAPES[win.shape][0], "deguo": win.deguo,
             "jingdiao": win.jingdiao, "after_kong": win.after_kong, "self_draw": win.self_draw,
             "payments": out, "total": deltas[win.winner], "deltas": deltas}
@@ -102,14 +71,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput("the request must be an object")
     options = resolve_options(request.get("options"), request.get("preset"))
     self_draw = win_kind(request.get("win"))
-    winner = check_player(request.get("winner", 0), "winner")
-    dealer = check_player(request.get("dealer", 0), "dealer")
-    discarder = None
-    if not self_draw:
-        d = request.get("discarder")
-        discarder = check_player((winner + 3) % 4 if d is None else d, "discarder")
-        if discarder == winner:
-            raise BadInput("the discarder must be another player than the winner")
+    winner, dealer, discarder = win_seats(request, self_draw)
     if "hand" in request:
         reading = read_hand(request, read_jing(request.get("jing")), self_draw)
         candidates = reading.candidates
@@ -118,8 +80,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         shape = request.get("shape", "plain")
         if shape not in SHAPES:
             raise BadInput(f"shape must be one of {', '.join(SHAPES)}, got {shape!r}")
-        candidates = (Candidate(shape, _flag(request, "deguo")),)
-        jingdiao, after_kong = _flag(request, "jingdiao"), _flag(request, "after_kong")
+        candidates = (Candidate(shape, flag(request, "deguo")),)
+        jingdiao, after_kong = flag(request, "jingdiao"), flag(request, "after_kong")
         if after_kong and not self_draw:
             raise BadInput("after_kong (杠开) is always a self-draw")
     results = [settle(Win(c.shape, c.deguo, jingdiao, after_kong, self_draw, winner, dealer,

@@ -9,7 +9,7 @@ from operator import add
 from typing import Any
 
 from ...errors import BadInput, BadOption, WrongTileCount
-from ...options import build_options
+from ...request import build_preset
 from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
 from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
@@ -57,12 +57,7 @@ def resolve_options(request: Mapping[str, Any]) -> Options:
 
 
 def _build(preset: Any, overrides: dict[str, Any]) -> Options:
-    base = None
-    if preset is not None:
-        if preset not in PRESETS:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
-        base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, overrides, base=base)
+    return build_preset(Options, PRESETS, preset, overrides)
 
 
 def seat(value: Any, what: str, default: str | None = None) -> str:

@@ -38,6 +38,7 @@ from typing import Any
 from ...errors import BadEvent, BadInput
 from ...game import GameState, HandSettlement, LedgerRow, Outcome, Reason, check_player
 from ...options import build_options
+from ...request import flag
 from ...tiles import counts34, parse_tiles
 from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
 from .options import Options
@@ -74,13 +75,6 @@ def _options(options: Any) -> Options:
     if isinstance(options, Options):
         return options
     return resolve_options(options) if options else build_options(Options)
-
-
-def _flag(entry: Mapping[str, Any], name: str) -> bool:
-    value = entry.get(name, False)
-    if not isinstance(value, bool):
-        raise BadInput(f"{name} must be true or false, got {value!r}")
-    return value
 
 
 class _Hand:
@@ -134,7 +128,7 @@ class _Hand:
         if discarder == winner:
             raise BadEvent("a player cannot win on their own discard; use discarder null")
         flags = read_flags(ev)
-        with_previous = _flag(ev, "with_previous")
+        with_previous = flag(ev, "with_previous")
         if with_previous and (discarder is None or self.last_discarder != discarder
                               or self.last is None or self.last.get("kind") != "win"):
             raise BadEvent("with_previous (一炮多响) needs the previous event to be a win on "
@@ -261,7 +255,7 @@ class _Hand:
             if pig:
                 return True, None
             return False, best_ready_fan(concealed, melds, self.o, self.missing[p])
-        pig = _flag(entry, "flower_pig")
+        pig = flag(entry, "flower_pig")
         fan = entry.get("ready_fan")
         if fan is not None and (isinstance(fan, bool) or not isinstance(fan, int) or fan < 0):
             raise BadInput(f"ready_fan must be a whole number or null, got {fan!r}")

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...decompose import Group, decompositions
-from ...errors import BadInput, ChowNotAllowed, HonoursNotUsed, NotMissingASuit, WrongTileCount
-from ...tiles import Meld, Tile, check_copies, counts34, is_flower, parse_meld, parse_tiles
+from ...errors import BadInput, ChowNotAllowed, HonoursNotUsed, NotMissingASuit
+from ...request import check_after_kong, flag, meld_list, read_tiles, win_kind
+from ...tiles import Meld, Tile, counts34, is_flower
 
 SUIT_LETTERS = "mps"
 FLAGS = ("after_kong", "kong_discard", "robbing_kong", "last_tile")
@@ -39,31 +40,12 @@ def suits_held(counts: Sequence[int]) -> set[str]:
     return {SUIT_LETTERS[k // 9] for k in range(27) if counts[k]}
 
 
-def win_kind(value: Any) -> bool:
-    """True for a self-draw; accepts this ruleset's and riichi's spellings."""
-    if value in ("self_draw", "tsumo"):
-        return True
-    if value in ("discard", "ron"):
-        return False
-    raise BadInput(f"win must be 'self_draw' or 'discard', got {value!r}")
-
-
 def read_flags(request: Mapping[str, Any]) -> dict[str, bool]:
-    flags = {}
-    for name in FLAGS:
-        value = request.get(name, False)
-        if not isinstance(value, bool):
-            raise BadInput(f"{name} must be true or false, got {value!r}")
-        flags[name] = value
-    return flags
+    return {name: flag(request, name) for name in FLAGS}
 
 
 def parse_melds(raw: Any) -> tuple[Meld, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise BadInput('melds must be a list like ["pon 555p", "ankan 9999s"]')
-    melds = tuple(parse_meld(m) for m in raw)
+    melds = meld_list(raw, '["pon 555p", "ankan 9999s"]')
     for m in melds:
         if m.kind == "chi":
             raise ChowNotAllowed(
@@ -94,34 +76,20 @@ def check_missing_suit(counts: Sequence[int], declared: Any, who: str = "the han
 
 
 def parse_request(request: Mapping[str, Any]) -> WinContext:
-    hand_text = request.get("hand")
-    if not isinstance(hand_text, str):
-        raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '1123m'")
-    tiles = parse_tiles(hand_text)
-    win_tiles = parse_tiles(request.get("win_tile") or "")
-    if len(win_tiles) != 1:
-        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
-    melds = parse_melds(request.get("melds"))
-    every = tiles + win_tiles + [t for m in melds for t in m.tiles]
-    check_suited(every)
-    size = len(tiles) + 3 * len(melds)
-    if size != 13:
-        raise WrongTileCount(
-            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
-            "13 are needed")
-    check_copies(every)
+    read = read_tiles(request, parse_melds, check_suited)
+    melds = read.melds
     self_draw = win_kind(request.get("win"))
     flags = read_flags(request)
-    if flags["after_kong"] and not (self_draw and any(m.is_kan for m in melds)):
-        raise BadInput("after_kong (杠上花) is a self-draw after declaring a kong among the melds")
+    check_after_kong(flags["after_kong"], self_draw, melds,
+                     "after_kong (杠上花) is a self-draw after declaring a kong among the melds")
     if flags["kong_discard"] and self_draw:
         raise BadInput("kong_discard (杠上炮) is a win on a discard; use after_kong for 杠上花")
     if flags["robbing_kong"] and self_draw:
         raise BadInput("robbing_kong (抢杠) is a win on another player's added kong, not a "
                        "self-draw")
-    counts = counts34(every)
+    counts = counts34(read.every)
     check_missing_suit(counts, request.get("missing_suit"))
-    return WinContext(concealed=tuple(counts34(tiles + win_tiles)), melds=melds,
+    return WinContext(concealed=tuple(read.concealed_counts()), melds=melds,
                       counts=tuple(counts), self_draw=self_draw, **flags)
 
 

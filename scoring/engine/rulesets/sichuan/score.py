@@ -26,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
+from ...errors import BadInput, NotAWinningHand, NotMissingASuit
 from ...game import check_player
-from ...options import build_options
+from ...request import discarder_seat, whole_number
+from ...request import resolve_options as resolve_ruleset_options
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
@@ -38,20 +39,7 @@ from .options import PRESETS, Options
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
-    if raw is None:
-        raw = {}
-    if isinstance(raw, Options):
-        return raw
-    if not isinstance(raw, Mapping):
-        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
-    overrides = dict(raw)
-    preset = overrides.pop("preset", preset)
-    base = None
-    if preset is not None:
-        if preset not in PRESETS:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
-        base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, overrides, base=base)
+    return resolve_ruleset_options(Options, PRESETS, raw, preset)
 
 
 def evaluate(ctx: WinContext, options: Options) -> tuple[list[dict[str, Any]], int]:
@@ -110,10 +98,7 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
 
 
 def quick_fan(request: Mapping[str, Any]) -> int:
-    fan = request.get("fan")
-    if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= 30:
-        raise BadInput(f"fan must be a whole number 0-30, got {fan!r}")
-    return fan
+    return whole_number(request, "fan", 0, 30, default=None)
 
 
 def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -148,8 +133,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     if result["self_draw"]:
         payers = [check_player(p, "players_in") for p in players_in if p != winner]
     else:
-        d = request.get("discarder")
-        payers = [check_player((winner + 3) % 4 if d is None else d, "discarder")]
+        payers = [discarder_seat(request, winner)]
         if payers[0] == winner or payers[0] not in players_in:
             raise BadInput("the discarder must be another player still in")
     deltas = [0, 0, 0, 0]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...agari import is_win
 from ...decompose import Group, decompositions
-from ...errors import BadInput, NotAWinningHand, WrongTileCount
-from ...tiles import Meld, check_copies, counts34, parse_meld, parse_tiles
+from ...errors import NotAWinningHand
+from ...request import check_after_kong, flag, meld_list, no_flowers, read_tiles, win_kind
+from ...tiles import Meld, counts34
+from ...waits import waits
 from .options import Options
 
 SUITS = "mps"
@@ -42,44 +43,17 @@ class Reading:
     ya: int  # rank of the winning tile when it fills a closed wait, else 0
 
 
-def win_kind(value: Any) -> bool:
-    if value in ("self_draw", "tsumo"):
-        return True
-    if value in ("discard", "ron"):
-        return False
-    raise BadInput(f"win must be 'self_draw' or 'discard', got {value!r}")
+def _melds(raw: Any) -> tuple[Meld, ...]:
+    return meld_list(raw or None, '["chi 123m", "pon 555p", "ankan 9999s"]')
 
 
 def parse_request(request: Mapping[str, Any]) -> WinContext:
-    hand_text = request.get("hand")
-    if not isinstance(hand_text, str):
-        raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '1123m'")
-    tiles = parse_tiles(hand_text)
-    win_tiles = parse_tiles(request.get("win_tile") or "")
-    if len(win_tiles) != 1:
-        raise BadInput("win_tile must be exactly one tile, e.g. '5p'")
-    raw = request.get("melds") or []
-    if not isinstance(raw, list):
-        raise BadInput('melds must be a list like ["chi 123m", "pon 555p", "ankan 9999s"]')
-    melds = tuple(parse_meld(m) for m in raw)
-    every = tiles + win_tiles + [t for m in melds for t in m.tiles]
-    if any(t.kind >= 34 for t in every):
-        raise BadInput("Wuhu mahjong has no flowers; remove the 'f' tiles")
-    size = len(tiles) + 3 * len(melds)
-    if size != 13:
-        raise WrongTileCount(
-            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
-            "13 are needed")
-    check_copies(every)
-    after_kong = request.get("after_kong", False)
-    if not isinstance(after_kong, bool):
-        raise BadInput(f"after_kong must be true or false, got {after_kong!r}")
+    read = read_tiles(request, _melds, no_flowers("Wuhu"))
+    after_kong = flag(request, "after_kong")
     self_draw = win_kind(request.get("win"))
-    if after_kong and not (self_draw and any(m.is_kan for m in melds)):
-        raise BadInput("after_kong (杠开) is a self-draw on the replacement tile of a kong "
-                       "among the melds")
-    return WinContext(concealed=tuple(counts34(tiles + win_tiles)), melds=melds,
-                      counts=tuple(counts34(every)), win_tile=win_tiles[0].kind,
+    check_after_kong(after_kong, self_draw, read.melds)
+    return WinContext(concealed=tuple(read.concealed_counts()), melds=read.melds,
+                      counts=tuple(counts34(read.every)), win_tile=read.win_tile.kind,
                       self_draw=self_draw, after_kong=after_kong)
 
 
@@ -93,18 +67,6 @@ def _fills_gap(g: Group, tile: int, options: Options) -> bool:
     return (g.kind % 9 == 0 and tile == g.kind + 2) or (g.kind % 9 == 6 and tile == g.kind)
 
 
-def waits(concealed13: Sequence[int], held: Sequence[int]) -> list[int]:
-    out = []
-    for k in range(34):
-        if held[k] >= 4:
-            continue
-        c = list(concealed13)
-        c[k] += 1
-        if is_win(c):
-            out.append(k)
-    return out
-
-
 def readings(ctx: WinContext, options: Options) -> list[Reading]:
     found = decompositions(ctx.concealed)
     if not found:
@@ -115,9 +77,7 @@ def readings(ctx: WinContext, options: Options) -> list[Reading]:
     if options.closed_wait == "single_wait":
         before = list(ctx.concealed)
         before[ctx.win_tile] -= 1
-        held = list(ctx.counts)
-        held[ctx.win_tile] -= 1
-        closed_ok = waits(before, held) == [ctx.win_tile]
+        closed_ok = waits(before, ctx.melds) == [ctx.win_tile]
     rank = ctx.win_tile % 9 + 1
     out = []
     for d in found:

@@ -30,10 +30,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import BadInput, BadOption, NotEightOfASuit
-from ...game import check_player
-from ...options import build_options
-from .hand import parse_request, readings, win_kind
+from ...errors import BadInput, NotEightOfASuit
+from ...request import deltas_of, flag, whole_number, win_kind, win_seats
+from ...request import resolve_options as resolve_ruleset_options
+from .hand import parse_request, readings
 from .mouths import BY_NAME, View, mouths_of
 from .options import PRESETS, Options
 
@@ -52,20 +52,7 @@ class Win:
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
-    if isinstance(raw, Options):
-        return raw
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
-    overrides = dict(raw)
-    preset = overrides.pop("preset", preset)
-    base = None
-    if preset is not None:
-        if preset not in PRESETS:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
-        base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, overrides, base=base)
+    return resolve_ruleset_options(Options, PRESETS, raw, preset)
 
 
 def round_tens(x: int) -> int:
@@ -93,16 +80,9 @@ def value_of(win: Win, options: Options) -> dict[str, Any]:
             "value": base + zhi_points + mouth_points + kong_points, "full": full}
 
 
-def _count(request: Mapping[str, Any], key: str, lo: int = 0, hi: int = 99) -> int:
-    value = request.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise BadInput(f"{key} must be a whole number {lo}-{hi}, got {value!r}")
-    return value
-
-
 def quick_win(request: Mapping[str, Any]) -> Win:
-    zhi = _count(request, "zhi", 0, 16)
-    ya = _count(request, "ya", 0, 9)
+    zhi = whole_number(request, "zhi", 0, 16)
+    ya = whole_number(request, "ya", 0, 9)
     if ya == 1 or ya == 9:
         raise BadInput("押 is the rank of a tile filling a closed wait: 2-8, or 0 for none")
     raw = request.get("mouths", 0)
@@ -114,16 +94,15 @@ def quick_win(request: Mapping[str, Any]) -> Win:
         mouths = tuple({"name_zh": m, "name_en": BY_NAME[m].name_en,
                         "count": 2 if m in double else 1} for m in raw)
     else:
-        n = _count(request, "mouths", 0, 8)
+        n = whole_number(request, "mouths", 0, 8)
         mouths = ({"name_zh": "嘴子", "name_en": "Mouths (entered at the table)", "count": n},
                   ) if n else ()
-    after_kong = request.get("after_kong", False)
-    if not isinstance(after_kong, bool):
-        raise BadInput(f"after_kong must be true or false, got {after_kong!r}")
+    after_kong = flag(request, "after_kong")
     if after_kong and not any(m["name_zh"] == "杠开" for m in mouths) and isinstance(raw, list):
         mouths += ({"name_zh": "杠开", "name_en": BY_NAME["杠开"].name_en, "count": 1},)
     return Win(zhi, ya, win_kind(request.get("win")), mouths,
-               _count(request, "exposed_kongs", 0, 4), _count(request, "concealed_kongs", 0, 4),
+               whole_number(request, "exposed_kongs", 0, 4),
+               whole_number(request, "concealed_kongs", 0, 4),
                after_kong)
 
 
@@ -172,18 +151,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput("the request must be an object")
     options = resolve_options(request.get("options"), request.get("preset"))
     value = best_value(request, options)
-    winner = check_player(request.get("winner", 0), "winner")
-    dealer = check_player(request.get("dealer", 0), "dealer")
-    discarder = None
-    if not win_kind(request.get("win")):
-        d = request.get("discarder")
-        discarder = check_player((winner + 3) % 4 if d is None else d, "discarder")
-        if discarder == winner:
-            raise BadInput("the discarder must be another player than the winner")
+    winner, dealer, discarder = win_seats(request, win_kind(request.get("win")))
     pays = payments(value, winner, dealer, discarder, options)
-    deltas = [0, 0, 0, 0]
-    for pay in pays:
-        deltas[pay["payer"]] -= pay["amount"]
-        deltas[winner] += pay["amount"]
+    deltas = deltas_of(pays, winner)
     return {"ruleset": "wuhu", **value, "winner": winner, "dealer": dealer,
             "discarder": discarder, "payments": pays, "deltas": deltas}
