@@ -257,3 +257,25 @@ def test_every_table_page_fits_a_phone(server: str, browser: Browser) -> None:
     expect(page.locator("#player-games")).to_be_visible()
     assert fits_phone(page)
     page.context.close()
+
+
+def test_site_menu_folds_on_a_phone_and_is_a_row_on_a_wide_screen(
+        server: str, browser: Browser) -> None:
+    page = phone(browser)
+    page.goto(f"{server}/tables/")
+    tables_link = page.locator("#site-menu nav a[aria-current=page]")
+    expect(tables_link).to_be_hidden()
+    summary = page.locator("#site-menu > summary")
+    # The folded menu takes one header line, not a third of the screen.
+    assert (page.locator(".site-header").bounding_box() or {}).get("height", 999) < 80
+    summary.click()
+    expect(tables_link).to_be_visible()
+    page.locator("#site-menu nav a", has_text="New table").click()
+    expect(page.locator("#id_config")).to_be_visible()
+    assert fits_phone(page)
+    page.context.close()
+    wide = browser.new_context(viewport={"width": 1100, "height": 800}, locale="en").new_page()
+    wide.goto(f"{server}/tables/")
+    expect(wide.locator("#site-menu > summary")).to_be_hidden()
+    expect(wide.locator("#site-menu nav a[aria-current=page]")).to_be_visible()
+    wide.context.close()

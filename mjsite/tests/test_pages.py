@@ -129,3 +129,14 @@ def test_admin_login_page_renders(client):
 @pytest.mark.django_db
 def test_admin_index_lists_for_a_superuser(admin_client):
     assert admin_client.get(reverse("admin:index")).status_code == 200
+
+
+def test_site_menu_is_a_details_toggle_that_works_without_scripts(client):
+    html = client.get("/").content.decode()
+    menu = re.search(r'<details class="site-menu" id="site-menu">\s*<summary[^>]*>(.*?)</summary>'
+                     r'\s*<nav aria-label="Site menu">(.*?)</nav>\s*</details>', html, re.S)
+    assert menu, "the site menu is not a <details> with a summary and a labelled nav"
+    assert "Menu" in menu.group(1)
+    for url in [reverse("home"), reverse("games:tables"), reverse("games:new"),
+                reverse("scoring:analyse"), reverse("api-docs")]:
+        assert f'href="{url}"' in menu.group(2)
