@@ -14,10 +14,12 @@ All structures are plain JSON-serialisable dicts so they can be stored and sent 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
-from typing import Any, Literal, Protocol, TypedDict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
-from .errors import BadInput, BadOutcome, GameOver
+from .errors import BadEvent, BadInput, BadOption, BadOutcome, GameOver
+
+Opts = TypeVar("Opts")
 
 WIND_LETTERS = ("E", "S", "W", "N")
 
@@ -131,6 +133,17 @@ def check_open(state: GameState) -> None:
         raise GameOver("the game has already ended; undo the last hand to record another one")
 
 
+def table_options(options: Any, cls: type[Opts], build: Callable[[Mapping[str, Any]], Opts],
+                  ruleset: str) -> Opts:
+    """The table's options object: ``cls`` as given, or a mapping of overrides (may name a
+    ``preset``; None is no overrides) made into one by ``build``."""
+    if isinstance(options, cls):
+        return options
+    if options is None or isinstance(options, Mapping):
+        return build(options or {})
+    raise BadOption(f"{ruleset} options must be an Options object or a mapping, got {options!r}")
+
+
 def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
     if not isinstance(outcome, Mapping):
         raise BadOutcome(f"an outcome must be an object, got {type(outcome).__name__}")
@@ -221,3 +234,50 @@ def split_evenly(total: int, players: list[int], unit: int = 1) -> dict[int, int
         out[p] += unit
     out[players[0]] += rest
     return out
+
+
+# --- one-winner tables without rounds (Ji'an, Wuhu; Sichuan's hand loop) ------------------
+
+
+def fresh_state(start: int = 0) -> GameState:
+    """Before the first hand: East round, player 0 deals, every player holds ``start``."""
+    return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
+                     scores=[start] * 4, finished=False, hands_played=0, extra={})
+
+
+def check_unfinished(state: GameState) -> None:
+    # bad_event rather than check_open's game_over: the code these tables always sent.
+    if state.get("finished"):
+        raise BadEvent("the game is over; no more hands can be recorded")
+
+
+def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,
+              start: int = 0) -> GameState:
+    """The state after one more hand that paid ``rows``, with ``dealer`` to deal next;
+    the caller decides ``finished``."""
+    played = state.get("hands_played", 0) + 1
+    return GameState(**{**state,  # type: ignore[typeddict-item]
+                        "scores": add_scores(list(state.get("scores") or [start] * 4), rows),
+                        "dealer": dealer, "hands_played": played,
+                        "hand_number": state.get("hand_number", 1) + 1,
+                        "extra": dict(state.get("extra") or {})})
+
+
+def entry_seats(entry: Mapping[str, Any]) -> tuple[int, int | None]:
+    """(winner, discarder) of a win entry; no discarder is a self-draw."""
+    winner = check_player(entry.get("winner"), "winner")
+    raw = entry.get("discarder")
+    return winner, None if raw is None else check_player(raw, "discarder")
+
+
+def table_request(body: Mapping[str, Any], winner: int, dealer: int, discarder: int | None,
+                  options: Any) -> dict[str, Any]:
+    """A score request from a win entry's body; the table's seats override anything typed
+    into the hand."""
+    return {**body, "win": "self_draw" if discarder is None else "discard",
+            "winner": winner, "dealer": dealer, "discarder": discarder, "options": options}
+
+
+def how_won(discarder: int | None) -> str:
+    """For hand summaries: ``self-draw`` or ``on P2's discard``."""
+    return "self-draw" if discarder is None else f"on P{discarder}'s discard"

@@ -21,8 +21,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import BadEvent, BadInput
-from ...game import GameState, HandSettlement, LedgerRow, Outcome, check_player
+from ...errors import BadInput
+from ...game import (
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    check_unfinished,
+    entry_seats,
+    fresh_state,
+    how_won,
+    next_hand,
+    table_request,
+)
 from .hand import Jing, read_jing
 from .jing import jing_summary, read_counts
 from .options import Options
@@ -35,13 +46,11 @@ class JianGame:
     outcome_types: tuple[str, ...] = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                         scores=[0, 0, 0, 0], finished=False, hands_played=0, extra={})
+        return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         o = resolve_options(options)
-        if state.get("finished"):
-            raise BadEvent("the game is over; no more hands can be recorded")
+        check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Ji'an outcome type is one of {', '.join(OUTCOME_TYPES)}")
         extra = outcome.get("extra") or {}
@@ -58,9 +67,7 @@ class JianGame:
                 totals[(p, "hand")] = d
             winner = result["winner"]
             next_dealer = dealer if winner == dealer else (dealer + 1) % 4
-            how = "self-draw" if result["discarder"] is None else (
-                f"on P{result['discarder']}'s discard")
-            summary = f"P{winner} wins {how}: {result['shape_zh']}" + (
+            summary = f"P{winner} wins {how_won(result['discarder'])}: {result['shape_zh']}" + (
                 " 德国" if result["deguo"] else "") + f", {result['total']}"
             pays_jing = True
         else:
@@ -76,15 +83,8 @@ class JianGame:
                 summary += f"; 精 {summary_jing['counts']}"
         rows = [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
                 for (p, r), a in sorted(totals.items()) if a]
-        scores = list(state.get("scores") or [0, 0, 0, 0])
-        for r in rows:
-            scores[r["player"]] += r["amount"]
-        played = state.get("hands_played", 0) + 1
-        new = GameState(**{**state, "scores": scores, "dealer": next_dealer,
-                           "hands_played": played,
-                           "hand_number": state.get("hand_number", 1) + 1,
-                           "extra": dict(state.get("extra") or {})})
-        new["finished"] = bool(o.game_hands and played >= o.game_hands)
+        new = next_hand(state, rows, next_dealer)
+        new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
                               summary=summary)
 
@@ -95,9 +95,7 @@ class JianGame:
         if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
             raise BadInput("a Ji'an win outcome has exactly one entry in wins")
         entry = wins[0]
-        winner = check_player(entry.get("winner"), "winner")
-        raw = entry.get("discarder")
-        discarder = None if raw is None else check_player(raw, "discarder")
+        winner, discarder = entry_seats(entry)
         if "hand" in entry:
             if jing is None:
                 raise BadInput("a win recorded with tiles needs the hand's jing "
@@ -110,10 +108,7 @@ class JianGame:
             body = entry["quick"]
         else:
             raise BadInput("a win needs hand (the tiles) or quick (shape, deguo, jingdiao)")
-        # The table's seats override anything typed into the hand.
-        request = {**body, "win": "self_draw" if discarder is None else "discard",
-                   "winner": winner, "dealer": dealer, "discarder": discarder, "options": o}
-        return score(request)
+        return score(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import BadOption, BadOutcome, BelowMinimumFan
+from ...errors import BadOutcome, BelowMinimumFan
 from ...game import (
     WIND_LETTERS,
     GameState,
@@ -63,6 +63,7 @@ from ...game import (
     clone_state,
     outcome_type,
     ranking,
+    table_options,
 )
 from ...options import options_to_dict
 from .options import Options
@@ -83,14 +84,14 @@ RESEAT: dict[str, tuple[int, int, int, int]] = {
 def mcr_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    if isinstance(options, Options):
-        return options
-    if options is None or isinstance(options, Mapping):
-        from .request import read_options
+    return table_options(options, Options, _build_options, "MCR")
 
-        overrides = dict(options or {})
-        return read_options({"preset": overrides.pop("preset", None), "options": overrides})
-    raise BadOption(f"MCR options must be an Options object or a mapping, got {options!r}")
+
+def _build_options(overrides: Mapping[str, Any]) -> Options:
+    from .request import read_options
+
+    rest = dict(overrides)
+    return read_options({"preset": rest.pop("preset", None), "options": rest})
 
 
 def seat_winds(seats: list[int], hand_number: int) -> list[str]:

@@ -57,7 +57,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import BadOption, BadOutcome
+from ...errors import BadOutcome
 from ...game import (
     WIND_LETTERS,
     GameState,
@@ -74,6 +74,7 @@ from ...game import (
     player_list,
     seat_wind,
     split_evenly,
+    table_options,
 )
 from ...options import options_to_dict
 from . import game_end
@@ -90,13 +91,13 @@ STICK = 1000
 def riichi_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    if isinstance(options, Options):
-        return options
-    if options is None or isinstance(options, Mapping):
-        from .request import resolve_options
+    return table_options(options, Options, _build_options, "riichi")
 
-        return resolve_options({"options": options or {}})
-    raise BadOption(f"riichi options must be an Options object or a mapping, got {options!r}")
+
+def _build_options(overrides: Mapping[str, Any]) -> Options:
+    from .request import resolve_options
+
+    return resolve_options({"options": overrides})
 
 
 @dataclass

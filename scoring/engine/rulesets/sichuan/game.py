@@ -36,7 +36,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import BadEvent, BadInput
-from ...game import GameState, HandSettlement, LedgerRow, Outcome, Reason, check_player
+from ...game import (
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    Reason,
+    check_player,
+    check_unfinished,
+    fresh_state,
+    how_won,
+    next_hand,
+)
 from ...options import build_options
 from ...request import flag
 from ...tiles import counts34, parse_tiles
@@ -152,10 +163,9 @@ class _Hand:
             self.first_winner, self.first_discarder = winner, discarder
         elif with_previous and self.first_discarder == discarder and len(self.results) == 1:
             self.first_multi = True
-        how = "self-draw" if discarder is None else f"on P{discarder}'s discard"
         self.results.append({"winner": winner, "discarder": discarder,
                              "payers": payer_list, **value})
-        self.summary.append(f"P{winner} wins {how}: {value['fan']} fan, "
+        self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
         self.in_play.remove(winner)
         self.last_discarder = discarder
@@ -275,16 +285,14 @@ class SichuanGame:
     outcome_types: tuple[str, ...] = ("hand",)
 
     def initial_state(self, options: Any) -> GameState:
-        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                         scores=[0, 0, 0, 0], finished=False, hands_played=0, extra={})
+        return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         o = _options(options)
         if not isinstance(outcome, Mapping) or outcome.get("type") != "hand":
             raise BadInput("a Sichuan outcome is {\"type\": \"hand\", \"extra\": {\"events\": "
                            "[...]}}")
-        if state.get("finished"):
-            raise BadEvent("the game is over; no more hands can be recorded")
+        check_unfinished(state)
         extra = outcome.get("extra") or {}
         events = extra.get("events")
         if events is None:
@@ -311,15 +319,8 @@ class SichuanGame:
         elif extra.get("draw"):
             raise BadEvent("three players won, so the wall did not run out: drop draw")
         rows = hand.ledger.rows()
-        scores = list(state.get("scores") or [0, 0, 0, 0])
-        for r in rows:
-            scores[r["player"]] += r["amount"]
-        played = state.get("hands_played", 0) + 1
-        new = GameState(**{**state, "scores": scores, "hands_played": played,
-                           "hand_number": state.get("hand_number", 1) + 1,
-                           "dealer": hand.next_dealer(state.get("dealer", 0)),
-                           "extra": dict(state.get("extra") or {})})
-        new["finished"] = bool(o.game_hands and played >= o.game_hands)
+        new = next_hand(state, rows, hand.next_dealer(state.get("dealer", 0)))
+        new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=hand.results,
                               summary="; ".join(hand.summary) or "no events")
 

@@ -18,8 +18,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import BadEvent, BadInput
-from ...game import GameState, HandSettlement, LedgerRow, Outcome, check_player
+from ...errors import BadInput
+from ...game import (
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    check_unfinished,
+    entry_seats,
+    fresh_state,
+    how_won,
+    next_hand,
+    table_request,
+)
 from .options import Options
 from .score import resolve_options, score
 
@@ -35,13 +46,11 @@ class WuhuGame:
 
     def initial_state(self, options: Any) -> GameState:
         o = _options(options)
-        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                         scores=[o.stake] * 4, finished=False, hands_played=0, extra={})
+        return fresh_state(o.stake)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         o = _options(options)
-        if state.get("finished"):
-            raise BadEvent("the game is over; no more hands can be recorded")
+        check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
         dealer = state.get("dealer", 0)
@@ -61,20 +70,11 @@ class WuhuGame:
                     rows.append(LedgerRow(player=p, amount=result["deltas"][p], reason="hand"))
             winner = result["winner"]
             next_dealer = dealer if winner == dealer else (dealer + 1) % 4
-            how = "self-draw" if result["discarder"] is None else (
-                f"on P{result['discarder']}'s discard")
             kind = "全交" if result["full"] else f"{result['value']} ({result['win_type']})"
-            summary = f"P{winner} wins {how}: {result['zhi']}支, {kind}"
-        scores = list(state.get("scores") or [o.stake] * 4)
-        for r in rows:
-            scores[r["player"]] += r["amount"]
-        played = state.get("hands_played", 0) + 1
-        new = GameState(**{**state, "scores": scores, "dealer": next_dealer,
-                           "hands_played": played,
-                           "hand_number": state.get("hand_number", 1) + 1,
-                           "extra": dict(state.get("extra") or {})})
-        new["finished"] = bool((o.end_when_broke and min(scores) <= 0)
-                               or (o.game_hands and played >= o.game_hands))
+            summary = f"P{winner} wins {how_won(result['discarder'])}: {result['zhi']}支, {kind}"
+        new = next_hand(state, rows, next_dealer, o.stake)
+        new["finished"] = bool((o.end_when_broke and min(new["scores"]) <= 0)
+                               or (o.game_hands and new["hands_played"] >= o.game_hands))
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
                               summary=summary)
 
@@ -82,15 +82,11 @@ class WuhuGame:
     def _score(entry: Any, dealer: int, o: Options) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
             raise BadInput("a win entry is {winner, discarder, hand | quick}")
-        winner = check_player(entry.get("winner"), "winner")
-        raw = entry.get("discarder")
-        discarder = None if raw is None else check_player(raw, "discarder")
+        winner, discarder = entry_seats(entry)
         body = entry.get("hand") if "hand" in entry else entry.get("quick")
         if not isinstance(body, Mapping):
             raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)")
-        request = {**body, "win": "self_draw" if discarder is None else "discard",
-                   "winner": winner, "dealer": dealer, "discarder": discarder, "options": o}
-        return score(request)
+        return score(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []
