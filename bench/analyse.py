@@ -28,38 +28,20 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mahjong.shanten import Shanten  # noqa: E402
 
+from bench.common import Counts, random_counts, timed, winning_counts  # noqa: E402
 from scoring.engine.analysis import tables  # noqa: E402
 from scoring.engine.analysis.shanten import riichi_shanten  # noqa: E402
-
-Counts = list[int]
-WALL = [k for k in range(34) for _ in range(4)]
-
-
-def _built(rng: random.Random) -> Counts:
-    while True:
-        c = [0] * 34
-        c[rng.randrange(34)] += 2
-        for _ in range(4):
-            k = rng.randrange(34)
-            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
-                for d in range(3):
-                    c[k + d] += 1
-            else:
-                c[k] += 3
-        if max(c) <= 4:
-            return c
 
 
 def _near_ready(rng: random.Random, size: int) -> Counts:
     while True:
-        c = _built(rng)
+        c = winning_counts(rng)
         for _ in range(rng.choice((1, 2))):
             out = rng.choice([k for k in range(34) if c[k]])
             c[out] -= 1
@@ -70,26 +52,13 @@ def _near_ready(rng: random.Random, size: int) -> Counts:
             return c
 
 
-def _random(rng: random.Random, size: int) -> Counts:
-    c = [0] * 34
-    for k in rng.sample(WALL, size):
-        c[k] += 1
-    return c
-
-
 def corpus(seed: int, n: int) -> list[Counts]:
     rng = random.Random(seed)
     out = []
     for i in range(n):
         size = 13 if i % 4 < 2 else 14
-        out.append(_random(rng, size) if i % 2 else _near_ready(rng, size))
+        out.append(random_counts(rng, size) if i % 2 else _near_ready(rng, size))
     return out
-
-
-def _time(fn: Callable[[Sequence[int]], int], hands: list[Counts]) -> tuple[float, list[int]]:
-    start = time.perf_counter()
-    answers = [fn(h) for h in hands]
-    return time.perf_counter() - start, answers
 
 
 def main() -> None:
@@ -100,10 +69,10 @@ def main() -> None:
     args = parser.parse_args()
 
     hands = corpus(args.seed, args.hands)
-    ref_time, ref = _time(Shanten.calculate_shanten, hands)
+    ref_time, ref = timed(Shanten.calculate_shanten, hands)
 
     tables.clear()
-    cold_time, cold = _time(riichi_shanten, hands)
+    cold_time, cold = timed(riichi_shanten, hands)
 
     tables.clear()
     warm_hands = corpus(args.seed + 1_000_003, args.warm)
@@ -112,8 +81,8 @@ def main() -> None:
         riichi_shanten(h)
     warm_up = time.perf_counter() - start
     sizes = tables.table_sizes()
-    warm_time, warm = _time(riichi_shanten, hands)
-    hot_time, hot = _time(riichi_shanten, hands)
+    warm_time, warm = timed(riichi_shanten, hands)
+    hot_time, hot = timed(riichi_shanten, hands)
 
     bad = [i for i in range(len(hands)) if not ref[i] == cold[i] == warm[i] == hot[i]]
     n = len(hands)

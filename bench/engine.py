@@ -25,38 +25,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mahjong.agari import Agari  # noqa: E402
 
+from bench.common import Counts, random_counts, timed_all, winning_counts  # noqa: E402
 from scoring.engine.agari import is_complete, is_win, is_win_linear, tables  # noqa: E402
 from scoring.engine.waits import waits  # noqa: E402
 
-Counts = list[int]
-
-
-def _winning(rng: random.Random) -> Counts:
-    while True:
-        c = [0] * 34
-        c[rng.randrange(34)] += 2
-        for _ in range(4):
-            k = rng.randrange(34)
-            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
-                for d in range(3):
-                    c[k + d] += 1
-            else:
-                c[k] += 3
-        if max(c) <= 4:
-            return c
-
 
 def _random(rng: random.Random) -> Counts:
-    wall = [k for k in range(34) for _ in range(4)]
-    c = [0] * 34
-    for k in rng.sample(wall, 14):
-        c[k] += 1
-    return c
+    return random_counts(rng, 14)
 
 
 def _near(rng: random.Random) -> Counts:
     while True:
-        c = _winning(rng)
+        c = winning_counts(rng)
         out = rng.choice([k for k in range(34) if c[k]])
         into = rng.randrange(34)
         c[out] -= 1
@@ -67,7 +47,7 @@ def _near(rng: random.Random) -> Counts:
 
 def corpus(n: int, seed: int) -> list[Counts]:
     rng = random.Random(seed)
-    makers = (_random, _winning, _near)
+    makers = (_random, winning_counts, _near)
     return [makers[i % 3](rng) for i in range(n)]
 
 
@@ -79,21 +59,6 @@ def drop_one(hands: Sequence[Counts], seed: int) -> list[Counts]:
         d[rng.choice([k for k in range(34) if d[k]])] -= 1
         out.append(d)
     return out
-
-
-def timed_all(runs: Sequence[tuple[str, Callable[[Counts], object]]], hands: Sequence[Counts],
-              repeat: int) -> dict[str, tuple[float, list[object]]]:
-    """Best of ``repeat`` passes per function, passes interleaved so that load from other
-    processes on a shared machine hits every contender alike."""
-    best: dict[str, tuple[float, list[object]]] = {}
-    for _ in range(repeat):
-        for name, fn in runs:
-            start = time.perf_counter()
-            results = [fn(c) for c in hands]
-            took = time.perf_counter() - start
-            if name not in best or took < best[name][0]:
-                best[name] = (took, results)
-    return best
 
 
 def peer_waits(agari: Agari) -> Callable[[Counts], list[int]]:

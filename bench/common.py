@@ -1,0 +1,62 @@
+"""Seeded hand corpora and timing shared by the benches.
+
+Every corpus is a function of its seed alone, so two runs (or two benches) time the same
+hands; the builders draw from ``rng`` in a fixed order, and changing that order changes
+every corpus built from it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+Counts = list[int]
+R = TypeVar("R")
+
+WALL = [k for k in range(34) for _ in range(4)]
+
+
+def winning_counts(rng: random.Random) -> Counts:
+    """A 14-tile win of four sets and a pair (runs 60% of the time where one fits)."""
+    while True:
+        c = [0] * 34
+        c[rng.randrange(34)] += 2
+        for _ in range(4):
+            k = rng.randrange(34)
+            if k < 27 and k % 9 <= 6 and rng.random() < 0.6:
+                for d in range(3):
+                    c[k + d] += 1
+            else:
+                c[k] += 3
+        if max(c) <= 4:
+            return c
+
+
+def random_counts(rng: random.Random, size: int) -> Counts:
+    """``size`` tiles drawn from a full wall."""
+    c = [0] * 34
+    for k in rng.sample(WALL, size):
+        c[k] += 1
+    return c
+
+
+def timed(fn: Callable[[Counts], R], hands: Sequence[Counts]) -> tuple[float, list[R]]:
+    """Seconds for one pass of ``fn`` over ``hands``, and its answers."""
+    start = time.perf_counter()
+    answers = [fn(h) for h in hands]
+    return time.perf_counter() - start, answers
+
+
+def timed_all(runs: Sequence[tuple[str, Callable[[Counts], object]]], hands: Sequence[Counts],
+              repeat: int) -> dict[str, tuple[float, list[object]]]:
+    """Best of ``repeat`` passes per function, passes interleaved so that load from other
+    processes on a shared machine hits every contender alike."""
+    best: dict[str, tuple[float, list[object]]] = {}
+    for _ in range(repeat):
+        for name, fn in runs:
+            took, results = timed(fn, hands)
+            if name not in best or took < best[name][0]:
+                best[name] = (took, results)
+    return best
