@@ -387,6 +387,8 @@ def test_mcr_penalty_is_recorded(server: str, browser: Browser) -> None:
 def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) -> None:
     page = new_table(browser, server, "sichuan")
     open_record(page, "hand")
+    for player, suit in enumerate(["s", "m", "p", "m"]):
+        page.select_option(f"select[name=missing-suit-{player}]", suit)
     page.click("#add-kong")
     page.select_option(".kong-entry select[name=kong-player]", "3")
     page.select_option(".kong-entry select[name=kong-kind]", "direct")
@@ -397,7 +399,7 @@ def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) ->
     page.fill("input[name=ready-fan-1]", "2")
     page.check("input[name=flower-pig-0]")
     save(page)
-    first = {"type": "hand", "extra": {"events": [
+    first = {"type": "hand", "extra": {"missing_suits": ["s", "m", "p", "m"], "events": [
         {"kind": "kong", "player": 3, "kong": "direct", "feeder": 0},
         {"kind": "win", "winner": 2, "discarder": None, "quick": {"fan": 1}}],
         "draw": [{"player": 0, "ready_fan": None, "flower_pig": True},
@@ -408,6 +410,9 @@ def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) ->
     page.locator("#history li[data-number='1'] .link-button").click()
     expect(page.locator(".kong-entry select[name=kong-feeder]")).to_have_value("0")
     expect(page.locator("input[name=ready-fan-1]")).to_have_value("2")
+    # The 定缺 went to the server with the hand and comes back for the correction.
+    expect(page.locator("select[name=missing-suit-1]")).to_have_value("m")
+    expect(page.locator("select[name=missing-suit-2]")).to_have_value("p")
     page.locator(".win-entry [name=quick-fan]").fill("3")
     save(page)
     first["extra"]["events"][1]["quick"]["fan"] = 3

@@ -282,6 +282,7 @@ export class RecordPanel {
     this.penalised = null;
     this.abortive = null;
     this.jing = null;
+    this.missing = [];
     if (type === "hand") {
       parts.push(...this.sichuanParts());
     } else if (WIN_TYPES.has(type)) {
@@ -367,16 +368,29 @@ export class RecordPanel {
             pig: el("input", {type: "checkbox", name: `flower-pig-${player}`}),
           };
           this.drawRows.push(row);
-          rows.push(el("div", {class: "row"}, el("strong", {}, name), field(t("ready_fan"), row.fan),
+          // One compact line per player: the column heading above names the fan box.
+          row.fan.setAttribute("aria-label", `${name}: ${t("ready_fan")}`);
+          rows.push(el("div", {class: "draw-row"}, el("strong", {}, name), row.fan,
             el("label", {class: "check"}, row.pig, ` ${t("flower_pig")}`)));
         });
       }
       this.drawBox.hidden = !rows.length;
-      this.drawBox.replaceChildren(el("legend", {}, t("wall_ran_out")), ...rows);
+      this.drawBox.replaceChildren(el("legend", {}, t("wall_ran_out")),
+        el("p", {class: "small muted"}, t("ready_fan")), ...rows);
     };
     this.refreshDraw();
-    return [el("p", {class: "muted"}, t("events")), this.entryBox,
+    return [this.missingPart(), el("p", {class: "muted"}, t("events")), this.entryBox,
       el("div", {class: "row"}, addWin, addKong), this.drawBox];
+  }
+
+  // 定缺: the suit each player gave up at the start; the engine checks wins and the
+  // flower-pig search at a draw against it.
+  missingPart() {
+    this.missing = this.names.map((n, i) => el("select", {name: `missing-suit-${i}`},
+      el("option", {value: ""}, t("missing_unknown")),
+      ["m", "p", "s"].map((suit) => el("option", {value: suit}, t(`suit_${suit}`)))));
+    return el("fieldset", {class: "missing-suits"}, el("legend", {}, t("missing_suits")),
+      el("div", {class: "row"}, this.missing.map((select, i) => field(this.names[i], select))));
   }
 
   addWinEvent() {
@@ -399,6 +413,9 @@ export class RecordPanel {
   }
 
   loadEvents(extra) {
+    (extra.missing_suits || []).forEach((suit, i) => {
+      if (this.missing[i]) this.missing[i].value = suit || "";
+    });
     for (const event of extra.events || []) {
       if (event.kind === "kong") this.addKongEvent().load(event);
       else if (event.kind === "win") this.addWinEvent().load(event);
@@ -419,6 +436,8 @@ export class RecordPanel {
       if (!this.entries.length) throw incomplete("add_event");
       const events = this.entries.map((e) => e.value(null));
       const extra = {events};
+      const missing = this.missing.map((select) => select.value || null);
+      if (missing.some((m) => m !== null)) extra.missing_suits = missing;
       const winners = events.filter((e) => e.kind === "win").length;
       if (winners < 3) {
         extra.draw = this.drawRows.map((row) => ({player: row.player,
