@@ -16,6 +16,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from ...shapes import seven_pairs, thirteen_orphans
 from ...tiles import TERMINALS_AND_HONOURS, Meld
 from .split import readings
 
@@ -181,23 +182,21 @@ def standard_readings(ctx: WinContext) -> list[Reading]:
 
 
 def chiitoi_reading(ctx: WinContext) -> Reading | None:
-    if ctx.melds or len(ctx.kinds) != 7:
+    if ctx.melds or len(ctx.kinds) != 7:  # seven distinct kinds: four of a kind is not 2 pairs
         return None
-    pairs = tuple(ctx.kinds)  # without melds the kinds held are the concealed ones
-    if all(ctx.concealed[k] == 2 for k in pairs):
-        return Reading("chiitoi", wait="tanki", pairs=pairs)
-    return None
+    match = seven_pairs(ctx.concealed)
+    return None if match is None else Reading("chiitoi", wait="tanki", pairs=match.pairs)
 
 
 def kokushi_reading(ctx: WinContext) -> Reading | None:
     if ctx.melds or len(ctx.kinds) != 13:
         return None
-    c = ctx.concealed
-    if all(c[k] for k in YAOCHU) and sum(c[k] for k in YAOCHU) == 14:
-        pair = next(k for k in YAOCHU if c[k] == 2)
-        # 13-sided: the 13 orphans were all held before the winning tile arrived.
-        return Reading("kokushi", pair=pair, wait="13" if pair == ctx.win_tile else "tanki")
-    return None
+    match = thirteen_orphans(ctx.concealed)
+    if match is None:
+        return None
+    # 13-sided: the 13 orphans were all held before the winning tile arrived.
+    wait = "13" if match.pair == ctx.win_tile else "tanki"
+    return Reading("kokushi", pair=match.pair, wait=wait)
 
 
 def all_readings(ctx: WinContext) -> list[Reading]:
