@@ -225,48 +225,50 @@ _PAIR_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_t
                "double_pung", "two_dragon_pungs")
 
 
+def _forest_ok(chosen: tuple[tuple[int, int, str], ...], n: int) -> bool:
+    """No set takes the same fan twice, and no combination closes a cycle."""
+    parent = list(range(n))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    seen: set[tuple[int, str]] = set()
+    for i, j, fan in chosen:
+        if (i, fan) in seen or (j, fan) in seen:
+            return False
+        seen.add((i, fan))
+        seen.add((j, fan))
+        ri, rj = find(i), find(j)
+        if ri == rj:
+            return False
+        parent[ri] = rj
+    return True
+
+
 def _best_pairs(items: tuple[int, ...], pair_fan) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Most pair fans among the sets, as a forest with no set taking one fan twice."""
+    """Most pair fans among the sets, as a forest with no set taking one fan twice.
+
+    A forest on n sets has at most n-1 combinations, so sizes are tried from the largest
+    down and the first size with a valid choice is the answer.
+    """
     edges = []
     for i, j in combinations(range(len(items)), 2):
         fan = pair_fan(items[i], items[j])
         if fan:
             edges.append((i, j, fan))
-    best: list[tuple[int, int, str]] = []
-    best_key: tuple[int, ...] = (0,)
-    for mask in range(1 << len(edges)):
-        chosen = [e for n, e in enumerate(edges) if mask >> n & 1]
-        # Among equally many fans keep the rarer-to-lose ones first (一般高, 喜相逢, 连六,
-        # 老少副), the order in which the common calculators resolve the choice.
-        key = (len(chosen),) + tuple(sum(1 for e in chosen if e[2] == f) for f in _PAIR_ORDER)
-        if key <= best_key:
-            continue
-        parent = list(range(len(items)))
-
-        def find(x: int, parent: list[int] = parent) -> int:
-            while parent[x] != x:
-                x = parent[x]
-            return x
-
-        ok = True
-        seen: set[tuple[int, str]] = set()
-        for i, j, fan in chosen:
-            if (i, fan) in seen or (j, fan) in seen:
-                ok = False
-                break
-            seen.add((i, fan))
-            seen.add((j, fan))
-            ri, rj = find(i), find(j)
-            if ri == rj:
-                ok = False
-                break
-            parent[ri] = rj
-        if ok:
-            best, best_key = chosen, key
-    out: dict[str, int] = {}
-    for _, _, fan in best:
-        out[fan] = out.get(fan, 0) + 1
-    return out
+    for size in range(min(len(edges), len(items) - 1), 0, -1):
+        best_key: tuple[int, ...] | None = None
+        for chosen in combinations(edges, size):
+            # Among equally many fans keep the rarer-to-lose ones first (一般高, 喜相逢, 连六,
+            # 老少副), the order in which the common calculators resolve the choice.
+            key = tuple(sum(1 for e in chosen if e[2] == f) for f in _PAIR_ORDER)
+            if (best_key is None or key > best_key) and _forest_ok(chosen, len(items)):
+                best_key = key
+        if best_key is not None:
+            return {f: n for f, n in zip(_PAIR_ORDER, best_key, strict=True) if n}
+    return {}
 
 
 def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, int] | None:  # type: ignore[no-untyped-def]

@@ -267,6 +267,9 @@ def _declared(text: str) -> DeclaredMeld:
     return DeclaredMeld(parse_meld(text))
 
 
+_FLAG_NAMES = ("last_tile", "kong", "wall_last", "heavenly_hand", "earthly_hand", "human_hand")
+
+
 def parse_request(request: Mapping[str, Any]) -> WinRequest:
     if type(request) is not dict and not isinstance(request, Mapping):
         raise BadInput("the score request must be an object")
@@ -282,11 +285,14 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         hand_flowers = 0
         body = kinds
     raw_melds = request.get("melds") or []
-    if not isinstance(raw_melds, list | tuple):
+    if type(raw_melds) is not list and not isinstance(raw_melds, list | tuple):
         raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
-    declared = tuple(_declared(m) if isinstance(m, str) else DeclaredMeld(parse_meld(m))
-                     for m in raw_melds)
-    melds = tuple(d.meld for d in declared)
+    if raw_melds:
+        declared = tuple(_declared(m) if isinstance(m, str) else DeclaredMeld(parse_meld(m))
+                         for m in raw_melds)
+        melds = tuple(d.meld for d in declared)
+    else:
+        declared = melds = ()
     if len(melds) > 4:
         raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}")
     win_text = request.get("win_tile")
@@ -312,7 +318,7 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         raise WrongTileCount(
             f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
             "win, or include the winning tile in the hand")
-    held = list(counts)
+    held = counts[:]
     meld_mask = meld_key = n_kongs = 0
     for d in declared:
         for k in d.kinds:
@@ -338,21 +344,35 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     else:
         raise BadInput(
             f"'win' must be 'ron' (on a discard) or 'tsumo' (self-drawn), got {win_kind!r}")
-    seat = _seat(request, "seat_wind", "E")
-    rnd = _seat(request, "round_wind", "E")
+    get = request.get
+    seat = get("seat_wind", "E")
+    if type(seat) is not str or seat not in _SEAT_OF:
+        seat = _seat(request, "seat_wind", "E")
+    rnd = get("round_wind", "E")
+    if type(rnd) is not str or rnd not in _SEAT_OF:
+        rnd = _seat(request, "round_wind", "E")
     assert seat is not None and rnd is not None
-    _check_claims(melds, seat)
-    discarder = _seat(request, "discarder", None)
+    if melds:
+        _check_claims(melds, seat)
+    discarder = get("discarder")
+    if discarder is not None and (type(discarder) is not str or discarder not in _SEAT_OF):
+        discarder = _seat(request, "discarder", None)
     if tsumo and discarder is not None:
         raise BadInput("a self-drawn win has no discarder; drop 'discarder' or set win to 'ron'")
     if discarder is not None and discarder == seat:
         raise BadInput(f"the discarder ({discarder}) cannot be the winner's own seat")
+    flowers = _flowers(request, hand_flowers)
+    flags = (get("last_tile", False), get("kong", False), get("wall_last", False),
+             get("heavenly_hand", False), get("earthly_hand", False), get("human_hand", False))
+    for value in flags:
+        if value is not False and value is not True:
+            # The general reader words the error for the first flag that is not a boolean.
+            flags = tuple(_flag(request, name) for name in _FLAG_NAMES)
+            break
     req = WinRequest(
-        counts, melds, win, tsumo, seat, rnd, _flowers(request, hand_flowers),
-        _flag(request, "last_tile"), _flag(request, "kong"), _flag(request, "wall_last"),
-        discarder, _flag(request, "heavenly_hand"), _flag(request, "earthly_hand"),
-        _flag(request, "human_hand"), options, declared, held, segs, mask, mask | meld_mask,
-        m.tiles_key | p.tiles_key | s.tiles_key | z.tiles_key | meld_key,
+        counts, melds, win, tsumo, seat, rnd, flowers, flags[0], flags[1], flags[2],
+        discarder, flags[3], flags[4], flags[5], options, declared, held, segs, mask,
+        mask | meld_mask, m.tiles_key | p.tiles_key | s.tiles_key | z.tiles_key | meld_key,
         held.count(4) - n_kongs if top == 4 else 0)
     _check_flags(req)
     return req

@@ -179,7 +179,7 @@ class AllTerminalsAndHonors(TilesFan):
 
     def count(self, ctx: Ctx) -> int:
         t = ctx.tiles
-        return int(bool(t.suits) and bool(t.honours) and not t.ranks & ~RANKS_1_9)
+        return int(bool(t.suits) and t.honours and not t.ranks & ~RANKS_1_9)
 
 
 # --- 24 ------------------------------------------------------------------------------

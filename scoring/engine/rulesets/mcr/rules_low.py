@@ -110,7 +110,7 @@ class HalfFlush(TilesFan):
     id = "half_flush"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.n_suits == 1 and bool(ctx.tiles.honours))
+        return int(ctx.tiles.n_suits == 1 and ctx.tiles.honours)
 
 
 @fan

@@ -88,6 +88,10 @@ STANDARD_FEATURES = FORM_FEATURES["standard"]
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
 _KNITTED_MASKS = tuple(mask_of(ks) for ks in KNITTED_SETS)
 _EXCLUDES = {f.id: exclusion_pairs(f) for f in FANS}
+_IDS = tuple(f.id for f in FANS)
+_POINTS = tuple(f.points for f in FANS)
+_DROPS = tuple(sum(1 << ORDER[o] for o, n in _EXCLUDES[f.id] if n is None) for f in FANS)
+_LESS = tuple(tuple((ORDER[o], n) for o, n in _EXCLUDES[f.id] if n is not None) for f in FANS)
 _PREFERRED_ON_TIE = ("pure_triple_chow", "triple_pung")
 
 # Extras outside the official 81 (options), with what they cover.
@@ -201,9 +205,9 @@ def unique_wait(req: WinRequest) -> bool:
     """
     w = req.win_tile
     g = w // 9 if w < 27 else 3
-    segs = req.segments
-    keys = [seg.key for seg in segs]
-    complete = [seg.complete for seg in segs]
+    m, p, s, z = req.segments
+    keys = [m.key, p.key, s.key, z.key]
+    complete = [m.complete, p.complete, s.complete, z.complete]
     before = bytearray(keys[g])
     before[w - GROUP_STARTS[g]] -= 1
     keys[g] = bytes(before)
@@ -292,38 +296,43 @@ class _Hand:
 
     def __init__(self, req: WinRequest) -> None:
         mask = req.held_mask
-        n_melds = len(req.declared)
-        self.facts = Facts(req.held, req.concealed14, mask, req.win_tile, req.tsumo,
-                           WIND_KIND[req.seat], WIND_KIND[req.round], n_melds,
+        declared = req.declared
+        w = req.win_tile
+        self.facts = Facts(req.held, req.concealed14, mask, w, req.tsumo,
+                           WIND_KIND[req.seat], WIND_KIND[req.round], len(declared),
                            lambda: unique_wait(req))
         self.tiles_key = req.tiles_key
-        sets: list[MSet] = []
+        situation = (req.tsumo | req.wall_last << 1 | req.kong << 2 | req.last_tile << 3
+                     | req.hogs << 13)
+        if not declared:
+            self.situation_key = situation
+            self.declared_sets = self.declared_chows = self.declared_pungs = ()
+            self.declared_concealed = 0
+            self.declared_all, self.declared_any = ALL_FIVES | OUTSIDE, 0
+            self.features = NINE if w < 27 and not mask & ~SUIT_MASKS[w // 9] else 0
+            return
         chows: list[int] = []
         pungs: list[int] = []
         exposed = melded_kongs = concealed_kongs = 0
-        for d in req.declared:
-            s = d.mset
-            sets.append(s)
+        for d in declared:
             if d.is_chow:
-                chows.append(s.kind)
+                chows.append(d.mset.kind)
             else:
-                pungs.append(s.kind)
+                pungs.append(d.mset.kind)
             if d.is_open:
                 exposed += 1
                 melded_kongs += d.is_kan
             else:
                 concealed_kongs += 1
-        self.situation_key = Situation.key_of(req.tsumo, req.wall_last, req.kong,
-                                              req.last_tile, exposed, melded_kongs,
-                                              concealed_kongs, req.hogs)
-        self.declared_sets = tuple(sets)
+        # As Situation.key_of packs them.
+        self.situation_key = (situation | exposed << 4 | melded_kongs << 7
+                              | concealed_kongs << 10)
+        self.declared_sets = tuple(d.mset for d in declared)
         self.declared_chows = tuple(chows)
         self.declared_pungs = tuple(pungs)
         self.declared_concealed = concealed_kongs
         self.declared_all, self.declared_any = set_bits(chows, pungs, -1)
-        w = req.win_tile
-        nine = not n_melds and w < 27 and not mask & ~SUIT_MASKS[w // 9]
-        self.features = NINE if nine else 0
+        self.features = 0
 
 
 def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:
@@ -399,7 +408,7 @@ def _standard(req: WinRequest, hand: _Hand, m: SuitReading, p: SuitReading, s: S
         features |= NO_PUNGS
     if concealed >= 2:
         features |= CONCEALED_PUNGS2
-    if pair == w or (mine.chows and any(k <= w <= k + 2 for k in mine.chows)):
+    if mine.wait_mask >> w & 1:
         features |= WAIT
     return _Candidate(Reading("standard", sets, pair), chows, pungs, concealed, features)
 
@@ -523,10 +532,28 @@ class Settled:
     __slots__ = ("fans", "total", "preferred")
 
     def __init__(self, raw: RawFans) -> None:
-        kept = apply_exclusions(dict(raw)) or {"chicken_hand": 1}
-        self.fans = tuple(kept.items())
-        self.total = _total(kept)
-        self.preferred = any(f in kept for f in _PREFERRED_ON_TIE)
+        # apply_exclusions with fans as table indexes and what each drops as a bit mask.
+        kept: list[tuple[str, int]] = []
+        total = dropped = 0
+        less: dict[int, int] = {}
+        for i, n in sorted([(ORDER[fid], n) for fid, n in raw]):
+            if dropped >> i & 1:
+                continue
+            if less:
+                n -= less.get(i, 0)
+                if n <= 0:
+                    continue
+            kept.append((_IDS[i], n))
+            total += _POINTS[i] * n
+            dropped |= _DROPS[i]
+            for j, count in _LESS[i]:
+                less[j] = less.get(j, 0) + count
+        if not kept:
+            kept.append(("chicken_hand", 1))
+            total = BY_ID["chicken_hand"].points
+        self.fans = tuple(kept)
+        self.total = total
+        self.preferred = any(fid in _PREFERRED_ON_TIE for fid, _ in kept)
 
 
 _SETTLED: dict[RawFans, Settled] = {}
@@ -631,15 +658,23 @@ def _set_text(shape: str, kind: int) -> str:
     return f"{rank}" * (4 if shape == "kong" else 3) + suit
 
 
-_SET_TEXT = {(shape, k): _set_text(shape, k) for shape in ("chow", "pung", "kong")
-             for k in range(34) if shape != "chow" or (k < 27 and k % 9 < 7)}
+_SET_TEXT = {shape: tuple(_set_text(shape, k) if shape != "chow" or (k < 27 and k % 9 < 7)
+                         else "" for k in range(34)) for shape in ("chow", "pung", "kong")}
 _FAN_NAMES = {f.id: (f.name_zh, f.name_en, f.points) for f in FANS}
+
+
+def _listed(fans: RawFans) -> list[dict[str, Any]]:
+    out = []
+    for fid, n in fans:
+        zh, en, points = _FAN_NAMES[fid]
+        out.append({"id": fid, "name_zh": zh, "name_en": en, "points": points, "count": n})
+    return out
 
 
 def _reading_dict(r: Reading) -> dict[str, Any]:
     out: dict[str, Any] = {"form": r.form}
     if r.sets:
-        out["sets"] = [{"shape": s.shape, "tiles": _SET_TEXT[s.shape, s.kind],
+        out["sets"] = [{"shape": s.shape, "tiles": _SET_TEXT[s.shape][s.kind],
                         "concealed": s.concealed, "declared": s.declared} for s in r.sets]
     if r.pair >= 0:
         out["pair"] = _TILE_NAMES[r.pair]
@@ -690,8 +725,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     opts = req.options
     c, settled, _hand = _best(req)
     names = _FAN_NAMES
-    listed = [{"id": fid, "name_zh": names[fid][0], "name_en": names[fid][1],
-               "points": names[fid][2], "count": n} for fid, n in settled.fans]
+    listed = _listed(settled.fans)
     if req.heavenly or req.earthly or req.human:
         for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
             if getattr(req, flag):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...agari import tables
-from ...decompose import set_decompositions
 from ...waits import standard_waits as general_standard_waits
 from .facts import TileFacts, mask_of
 from .reading import MSet
@@ -50,7 +49,8 @@ class SuitReading:
     pung kinds no chow of this reading could take the winning tile from instead.
     """
 
-    __slots__ = ("pair", "sets", "chows", "pungs", "open_pungs", "all_bits", "any_bits")
+    __slots__ = ("pair", "sets", "chows", "pungs", "open_pungs", "all_bits", "any_bits",
+                 "wait_mask")
 
     def __init__(self, pair: int, sets: tuple[MSet, ...]) -> None:
         self.pair = pair
@@ -59,6 +59,16 @@ class SuitReading:
         self.pungs = tuple(sorted(s.kind for s in sets if s.shape != "chow"))
         self.open_pungs = tuple(k for k in self.pungs
                                 if not any(c <= k <= c + 2 for c in self.chows))
+        # Winning tiles that would sit at a chow's edge (3 of 123, 7 of 789) or middle, or
+        # complete the pair: the places a wait fan may be scored for.
+        wait_mask = 1 << pair if pair >= 0 else 0
+        for c in self.chows:
+            wait_mask |= 1 << (c + 1)
+            if c % 9 == 0:
+                wait_mask |= 1 << (c + 2)
+            elif c % 9 == 6:
+                wait_mask |= 1 << c
+        self.wait_mask = wait_mask
         all_bits = ALL_FIVES | OUTSIDE
         any_bits = 0
         for k in self.chows:
@@ -120,27 +130,54 @@ def segments(counts: bytes) -> tuple[Segment, Segment, Segment, Segment]:
             _SEGMENTS[3].get(counts[27:]) or segment(3, counts[27:]))
 
 
+def _split(c: list[int], i: int, lo: int, honours: bool, acc: list[MSet],
+           out: list[tuple[MSet, ...]]) -> None:
+    """Every way ``c[i:]`` splits into pungs and chows (as in :mod:`...decompose`: every
+    copy of the lowest tile left is in a pung of it or starts a chow, so a reading is fixed
+    by how many pungs it takes there)."""
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        out.append(tuple(acc))
+        return
+    here = c[i]
+    k = lo + i
+    for pungs in range(here // 3, -1, -1):
+        chows = here - 3 * pungs
+        if chows and (honours or i > 6 or c[i + 1] < chows or c[i + 2] < chows):
+            continue
+        c[i] = 0
+        if chows:
+            c[i + 1] -= chows
+            c[i + 2] -= chows
+        acc.extend([CONCEALED_PUNG[k]] * pungs + [CONCEALED_CHOW[k]] * chows)
+        _split(c, i + 1, lo, honours, acc, out)
+        del acc[len(acc) - pungs - chows:]
+        c[i] = here
+        if chows:
+            c[i + 1] += chows
+            c[i + 2] += chows
+
+
 def _read_group(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
     lo = GROUP_STARTS[group]
-    vec = [0] * 34
-    vec[lo:lo + len(seg)] = seg
-    total = sum(seg)
+    c = list(seg)
+    total = sum(c)
+    honours = group == 3
+    found: list[tuple[MSet, ...]] = []
     out: list[SuitReading] = []
-
-    def add(pair: int) -> None:
-        for groups in set_decompositions(vec):
-            out.append(SuitReading(pair, tuple(
-                CONCEALED_CHOW[g.kind] if g.shape == "run" else CONCEALED_PUNG[g.kind]
-                for g in groups)))
-
     if total % 3 == 0:
-        add(-1)
+        _split(c, 0, lo, honours, [], found)
+        out.extend(SuitReading(-1, sets) for sets in found)
     elif total % 3 == 2:
-        for p in range(lo, lo + len(seg)):
-            if vec[p] >= 2:
-                vec[p] -= 2
-                add(p)
-                vec[p] += 2
+        for p in range(len(c)):
+            if c[p] >= 2:
+                c[p] -= 2
+                found.clear()
+                _split(c, 0, lo, honours, [], found)
+                out.extend(SuitReading(lo + p, sets) for sets in found)
+                c[p] += 2
     return tuple(out)
 
 
@@ -152,23 +189,24 @@ def suit_readings(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
     return segment(group, bytes(seg)).readings
 
 
-_COMPLETIONS: tuple[dict[tuple[bytes, int], tuple[int, ...]], ...] = ({}, {})
+_COMPLETIONS: tuple[dict[tuple[bytes, int], tuple[int, ...]], ...] = ({}, {}, {}, {})
 
 
-def _completions(honours: bool, seg: bytes, need: int) -> tuple[int, ...]:
-    """Offsets whose one more tile makes ``seg`` complete with ``need`` pairs (0 or 1)."""
-    cache = _COMPLETIONS[honours]
+def _completions(group: int, seg: bytes, need: int) -> tuple[int, ...]:
+    """Kinds whose one more tile makes ``seg`` complete with ``need`` pairs (0 or 1)."""
+    cache = _COMPLETIONS[group]
     key = (seg, need)
     found = cache.get(key)
     if found is None:
-        table = tables()[1 if honours else 0]
+        table = tables()[group == 3]
+        lo = GROUP_STARTS[group]
         more = bytearray(seg)
         hits = []
         for r in range(len(seg)):
             if more[r] < 4:
                 more[r] += 1
                 if table.get(bytes(more)) == need:
-                    hits.append(r)
+                    hits.append(lo + r)
                 more[r] -= 1
         found = tuple(hits)
         if len(cache) >= _CACHE_LIMIT:
@@ -178,18 +216,25 @@ def _completions(honours: bool, seg: bytes, need: int) -> tuple[int, ...]:
 
 
 def waits_of_segments(keys: Sequence[bytes], complete: Sequence[int | None]) -> set[int]:
-    """Standard waits of a hand given as its four segments' counts and table values."""
-    broken = [g for g in range(4) if complete[g] is None]
-    if len(broken) > 1:
+    """Standard waits of a hand given as its four segments' counts and table values.
+
+    One tile changes one segment only: with one segment not complete the tile goes there;
+    with all complete, in any segment where it keeps exactly one pair in the hand.
+    """
+    c0, c1, c2, c3 = complete
+    broken = (c0 is None) + (c1 is None) + (c2 is None) + (c3 is None)
+    if broken > 1:
         return set()
+    if broken:
+        g = (c0, c1, c2, c3).index(None)
+        need = 1 - sum(x for x in complete if x is not None)
+        return set(_completions(g, keys[g], need)) if need >= 0 else set()
+    pairs = c0 + c1 + c2 + c3  # type: ignore[operator]
     found: set[int] = set()
-    for g in broken or range(4):
-        need = 1 - sum(x for j, x in enumerate(complete) if j != g and x is not None)
-        if need < 0:
-            continue
-        lo = GROUP_STARTS[g]
-        for r in _completions(g == 3, keys[g], need):
-            found.add(lo + r)
+    for g in range(4):
+        need = 1 - pairs + complete[g]  # type: ignore[operator]
+        if need >= 0:
+            found.update(_completions(g, keys[g], need))
     return found
 
 
@@ -203,20 +248,9 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
     if len(b) != 34 or max(b) > 4 or sum(b) > 13:
         return general_standard_waits(counts)
     suit, honour = tables()
-    segs = (b[0:9], b[9:18], b[18:27], b[27:34])
-    cls = (suit.get(segs[0]), suit.get(segs[1]), suit.get(segs[2]), honour.get(segs[3]))
-    broken = [g for g in range(4) if cls[g] is None]
-    if len(broken) > 1:
-        return set()
-    found: set[int] = set()
-    for g in broken or range(4):
-        need = 1 - sum(x for j, x in enumerate(cls) if j != g and x is not None)
-        if need < 0:
-            continue
-        lo = GROUP_STARTS[g]
-        for r in _completions(g == 3, segs[g], need):
-            found.add(lo + r)
-    return found
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    return waits_of_segments(keys, (suit.get(keys[0]), suit.get(keys[1]), suit.get(keys[2]),
+                                    honour.get(keys[3])))
 
 
 def clear_split_caches() -> None:

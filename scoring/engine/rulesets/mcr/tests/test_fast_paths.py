@@ -80,7 +80,7 @@ def _tile_facts_of(kinds: set[int]) -> TileFacts:
     suited = [k for k in kinds if k < 27]
     return TileFacts(
         suits=sum(1 << s for s in {k // 9 for k in suited}),
-        honours=sum(1 << (k - 27) for k in kinds if k >= 27),
+        has_winds=any(27 <= k <= 30 for k in kinds), has_dragons=any(k >= 31 for k in kinds),
         ranks=sum(1 << r for r in {k % 9 for k in suited}),
         green=kinds <= GREEN, reversible=kinds <= REVERSIBLE)
 
