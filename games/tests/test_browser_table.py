@@ -279,3 +279,24 @@ def test_site_menu_folds_on_a_phone_and_is_a_row_on_a_wide_screen(
     expect(wide.locator("#site-menu > summary")).to_be_hidden()
     expect(wide.locator("#site-menu nav a[aria-current=page]")).to_be_visible()
     wide.context.close()
+
+
+def test_record_panel_offers_the_analyser_beside_the_tenpai_picks_of_a_draw(
+        server: str, browser: Browser) -> None:
+    page = phone(browser)
+    create_table(page, server)
+    page.click("#open-record")
+    link = page.locator("#record-analyse-link")
+    page.select_option("#outcome-type", "ron")
+    expect(link).to_be_hidden()
+    page.select_option("#outcome-type", "draw")
+    expect(link).to_be_visible()
+    # It sits right after the ready picks, inside the form being filled in.
+    assert page.evaluate("""() => {
+        const tenpai = document.querySelector('#record-form fieldset[data-name=tenpai]');
+        return tenpai.nextElementSibling.id === 'record-analyse';
+    }""")
+    assert "table=" in (link.get_attribute("href") or "")
+    page.select_option("#outcome-type", "tsumo")
+    expect(link).to_be_hidden()
+    page.context.close()

@@ -232,6 +232,8 @@ export class RecordPanel {
     this.names = names;
     this.onChange = onChange;
     this.entries = [];
+    // The analyser link of the page, offered only where readiness is being decided.
+    this.analyse = document.getElementById("record-analyse");
     this.typeSelect = el("select", {name: "type", id: "outcome-type",
       onchange: () => { this.renderBody(); this.changed(); }},
     outcomeTypes.map((type) => el("option", {value: type}, t(`type_${type}`))));
@@ -308,6 +310,11 @@ export class RecordPanel {
       this.tenpai = new PlayerChecks(t("tenpai"), this.names, "tenpai");
       parts.push(this.nagashi.node, this.tenpai.node);
     }
+    if (type === "draw" || type === "nagashi") {
+      if (this.analyse) parts.push(this.analyseLink(true));
+    } else if (type !== "hand") {
+      this.analyseLink(false);
+    }
     if (type === "abortive") {
       this.abortive = el("select", {name: "abortive"}, (ui.abortive || []).map((a) =>
         el("option", {value: a.name}, a.label)));
@@ -323,6 +330,12 @@ export class RecordPanel {
     }
     if (ui.jing && (WIN_TYPES.has(type) || type === "draw")) parts.push(this.jingPart());
     this.body.replaceChildren(...parts);
+  }
+
+  analyseLink(show) {
+    if (!this.analyse) return null;
+    this.analyse.hidden = !show;
+    return this.analyse;
   }
 
   addWinner(removable = false) {
@@ -376,7 +389,8 @@ export class RecordPanel {
       }
       this.drawBox.hidden = !rows.length;
       this.drawBox.replaceChildren(el("legend", {}, t("wall_ran_out")),
-        el("p", {class: "small muted"}, t("ready_fan")), ...rows);
+        el("p", {class: "small muted"}, t("ready_fan")), ...rows,
+        ...(this.analyse ? [this.analyseLink(rows.length > 0)] : []));
     };
     this.refreshDraw();
     return [this.missingPart(), el("p", {class: "muted"}, t("events")), this.entryBox,
