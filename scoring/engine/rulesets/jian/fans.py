@@ -6,9 +6,9 @@ discarder. Each class has the same signature, ``count(view) -> int``.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+
+from ...registry import Counted, tally
 
 SHAPES = {
     "plain": ("平胡", "Plain win", 0),
@@ -37,12 +37,8 @@ class View:
     payer: int
 
 
-class Fan(ABC):
-    name_zh: ClassVar[str]
-    name_en: ClassVar[str]
-
-    @abstractmethod
-    def count(self, v: View) -> int: ...
+class Fan(Counted[View]):
+    """A Ji'an fan, counted for one payer."""
 
 
 class Shape(Fan):
@@ -50,6 +46,9 @@ class Shape(Fan):
 
     def count(self, v: View) -> int:
         return SHAPES[v.win.shape][2]
+
+    def names(self, v: View) -> tuple[str, str]:
+        return SHAPES[v.win.shape][0], SHAPES[v.win.shape][1]
 
 
 class Deguo(Fan):
@@ -107,13 +106,4 @@ REGISTRY: tuple[Fan, ...] = (Shape(), Deguo(), SelfDraw(), Discard(), Jingdiao()
 
 
 def fans_for(win: Win, payer: int) -> list[dict[str, object]]:
-    out: list[dict[str, object]] = []
-    view = View(win, payer)
-    for f in REGISTRY:
-        n = f.count(view)
-        if n:
-            name_zh, name_en = f.name_zh, f.name_en
-            if isinstance(f, Shape):
-                name_zh, name_en = SHAPES[win.shape][0], SHAPES[win.shape][1]
-            out.append({"name_zh": name_zh, "name_en": name_en, "fan": n})
-    return out
+    return tally(REGISTRY, View(win, payer))

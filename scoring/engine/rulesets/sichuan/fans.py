@@ -7,10 +7,10 @@ highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对�
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...registry import Counted, tally
 from .hand import Reading, WinContext, suits_held
 from .options import Options
 
@@ -53,12 +53,8 @@ class View:
         return self.reading.seven_pairs and self.fours > 0
 
 
-class Fan(ABC):
-    name_zh: ClassVar[str]
-    name_en: ClassVar[str]
-
-    @abstractmethod
-    def count(self, v: View) -> int: ...
+class Fan(Counted[View]):
+    """A Sichuan fan; ``count`` is its fan."""
 
 
 class Family(Fan):
@@ -165,9 +161,4 @@ REGISTRY: tuple[Fan, ...] = (
 
 
 def fans_of(view: View) -> list[dict[str, object]]:
-    out: list[dict[str, object]] = []
-    for f in REGISTRY:
-        n = f.count(view)
-        if n:
-            out.append({"name_zh": f.name_zh, "name_en": f.name_en, "fan": n})
-    return out
+    return tally(REGISTRY, view)

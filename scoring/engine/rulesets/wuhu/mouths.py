@@ -6,10 +6,9 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
 
+from ...registry import Counted, tally
 from .hand import Reading, WinContext
 
 
@@ -29,12 +28,8 @@ class View:
         return sum(n > 0 for n in self.ctx.suit_tiles)
 
 
-class Mouth(ABC):
-    name_zh: ClassVar[str]
-    name_en: ClassVar[str]
-
-    @abstractmethod
-    def count(self, v: View) -> int: ...
+class Mouth(Counted[View]):
+    """A Wuhu 嘴子; ``count`` is how many 嘴子 it makes."""
 
 
 class FourAlive(Mouth):
@@ -99,9 +94,4 @@ BY_NAME = {m.name_zh: m for m in REGISTRY}
 
 
 def mouths_of(view: View) -> list[dict[str, object]]:
-    out: list[dict[str, object]] = []
-    for m in REGISTRY:
-        n = m.count(view)
-        if n:
-            out.append({"name_zh": m.name_zh, "name_en": m.name_en, "count": n})
-    return out
+    return tally(REGISTRY, view, "count")
