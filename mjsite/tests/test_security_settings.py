@@ -86,3 +86,13 @@ def test_redis_pool_lets_hundreds_of_sockets_join_or_leave_at_once():
     host = channel_layers_for("redis://127.0.0.1:6379/0")["default"]["CONFIG"]["hosts"][0]
     # redis-py 8's default of 100 raised "Too many connections" when 400 phones left at once.
     assert host["max_connections"] >= 1000
+
+
+def test_sqlite_uses_the_write_ahead_log_without_a_sync_per_commit():
+    from mjsite.settings import database_config
+
+    config = database_config("sqlite:////tmp/club.sqlite3")
+    assert config["OPTIONS"]["init_command"] == (
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+    assert "OPTIONS" not in database_config("postgres://u@h/db") or \
+        "init_command" not in database_config("postgres://u@h/db")["OPTIONS"]
