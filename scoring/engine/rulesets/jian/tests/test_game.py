@@ -9,6 +9,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.rulesets.jian import game
+from scoring.engine.tests.ledger import by_reason
 
 JING = {"zheng": "5m", "fu": "6m"}
 
@@ -28,14 +29,6 @@ def win(winner: int, discarder: int | None, counts: list[int] | None = None,
         extra["jing_counts"] = counts
     return {"type": "win", "wins": [{"winner": winner, "discarder": discarder,
                                      "quick": {"shape": "plain", **quick}}], "extra": extra}
-
-
-def by_reason(result: HandSettlement, reason: str) -> list[int]:
-    out = [0, 0, 0, 0]
-    for row in result["rows"]:
-        if row["reason"] == reason:
-            out[row["player"]] += row["amount"]
-    return out
 
 
 def test_dealer_self_draw_is_four_from_each_and_keeps_the_deal() -> None:

@@ -9,6 +9,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement, assert_zero_sum
 from scoring.engine.rulesets.sichuan import game
+from scoring.engine.tests.ledger import by_reason, totals
 
 FIVE = {"base": 5, "cap_fan": 4}
 
@@ -26,21 +27,6 @@ def settle(events: list[dict[str, Any]], options: dict[str, Any] | None = None,
     result = game.apply(state, {"type": "hand", "extra": extra}, options or FIVE)
     assert_zero_sum(result)
     return result
-
-
-def totals(result: HandSettlement) -> list[int]:
-    out = [0, 0, 0, 0]
-    for row in result["rows"]:
-        out[row["player"]] += row["amount"]
-    return out
-
-
-def by_reason(result: HandSettlement, reason: str) -> list[int]:
-    out = [0, 0, 0, 0]
-    for row in result["rows"]:
-        if row["reason"] == reason:
-            out[row["player"]] += row["amount"]
-    return out
 
 
 def win(winner: int, discarder: int | None, fan: int = 0, **flags: Any) -> dict[str, Any]:

@@ -1,0 +1,22 @@
+"""Reading a hand's ledger rows in table-rule tests."""
+
+from __future__ import annotations
+
+from scoring.engine.game import HandSettlement
+
+
+def totals(result: HandSettlement) -> list[int]:
+    """Each player's change over all the hand's rows."""
+    out = [0, 0, 0, 0]
+    for row in result["rows"]:
+        out[row["player"]] += row["amount"]
+    return out
+
+
+def by_reason(result: HandSettlement, reason: str) -> list[int]:
+    """Each player's change over the rows of one reason."""
+    out = [0, 0, 0, 0]
+    for row in result["rows"]:
+        if row["reason"] == reason:
+            out[row["player"]] += row["amount"]
+    return out
