@@ -37,19 +37,15 @@ from .score import resolve_options, score
 OUTCOME_TYPES = ("win", "draw")
 
 
-def _options(options: Any) -> Options:
-    return resolve_options(options)
-
-
 class WuhuGame:
     outcome_types: tuple[str, ...] = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        o = _options(options)
+        o = resolve_options(options)
         return fresh_state(o.stake)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = _options(options)
+        o = resolve_options(options)
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
