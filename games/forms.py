@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player, Visibility
@@ -57,7 +58,7 @@ def _whole(spec: dict[str, Any], raw: str) -> int:
         return int(raw)
     except ValueError:
         raise forms.ValidationError(
-            _("%(label)s must be a whole number.") % {"label": spec["label"]}) from None
+            _("%(label)s must be a whole number.") % {"label": gettext(spec["label"])}) from None
 
 
 def _parse_option(spec: dict[str, Any], raw: str | None) -> Any:
@@ -133,7 +134,11 @@ class CreateTableForm(forms.Form):
             key = option_field_name(config.ruleset, spec["name"])
             if spec["type"] != "bool" and key not in self.data:
                 continue
-            value = _parse_option(spec, self.data.get(key))
+            if spec["type"] == "list" and spec.get("choices"):
+                # Ticked choices arrive as repeated fields (see table_new.html).
+                value = [v for v in self.data.getlist(key) if v]
+            else:
+                value = _parse_option(spec, self.data.get(key))
             if value is _UNSET:
                 continue
             if value != current.get(spec["name"]):

@@ -114,6 +114,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     for spec in specs:
         for option in spec["options"]:
             option["field"] = option_field_name(spec["ruleset"], option["name"])
+            # The engine's English texts are msgids (listed in scoring.option_labels).
+            option["label"] = _(option["label"])
+            option["help"] = _(option["help"]) if option.get("help") else ""
     return render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
         "player_names": player_name_choices(),

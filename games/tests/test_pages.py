@@ -92,6 +92,33 @@ def test_number_list_options_are_read_as_numbers() -> None:
     assert Table.objects.get().options["uma"] == uma
 
 
+def test_list_options_with_fixed_choices_are_ticked_one_by_one() -> None:
+    client = Client()
+    choices = next(o["choices"] for o in registry_options("riichi")
+                   if o["name"] == "double_yakuman_hands")
+    picked = choices[:2]
+    # The page sends the empty hidden value plus one value per ticked box.
+    create(client, adjust="on", **{"opt-riichi-double_yakuman_hands": ["", *picked]})
+    assert Table.objects.get().options["double_yakuman_hands"] == picked
+    Table.objects.all().delete()
+    create(client, adjust="on", **{"opt-riichi-double_yakuman_hands": [""]})
+    assert Table.objects.get().options["double_yakuman_hands"] == []
+
+
+def test_create_page_ticks_the_default_choices_of_a_list_option() -> None:
+    page = Client().get(reverse("games:new")).content.decode()
+    default = next(o["default"] for o in registry_options("riichi")
+                   if o["name"] == "double_yakuman_hands")
+    ticked = re.findall(r'name="opt-riichi-double_yakuman_hands" value="(\w+)" checked', page)
+    assert ticked == list(default)
+
+
+def registry_options(name: str) -> list[dict[str, Any]]:
+    from scoring.engine.options import options_schema
+
+    return options_schema(registry.get(name).options_class)
+
+
 def test_a_word_in_a_number_field_is_refused() -> None:
     answer = Client().post(reverse("games:new"), {
         "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",

@@ -12,7 +12,12 @@ function fill(configId) {
   for (const [name, value] of Object.entries(config.options)) {
     const input = document.getElementById(`opt-${config.ruleset}-${name}`);
     if (!input) continue;
-    if (input.type === "checkbox") input.checked = Boolean(value);
+    if (input.classList.contains("option-choices")) {
+      // A list option with fixed choices: one tick per choice.
+      for (const box of input.querySelectorAll("input[type=checkbox]")) {
+        box.checked = (value || []).includes(box.value);
+      }
+    } else if (input.type === "checkbox") input.checked = Boolean(value);
     else if (Array.isArray(value)) input.value = value.join(", ");
     else input.value = value === null ? "" : String(value);
   }
