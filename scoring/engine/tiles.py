@@ -70,6 +70,16 @@ def is_terminal(kind: int) -> bool:
     return kind < 27 and kind % 9 in (0, 8)
 
 
+def next_kind(kind: int) -> int:
+    """The tile after ``kind`` in its cycle: 9 wraps to 1, E S W N E, white green red
+    white (riichi's dora after an indicator, Ji'an's 副精 after 正精)."""
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
+
+
 def is_flower(kind: int) -> bool:
     return kind >= FLOWER_BASE
 

@@ -15,6 +15,7 @@ from scoring.engine.tiles import (
     format_hand,
     format_tiles,
     kind_of,
+    next_kind,
     parse_hand,
     parse_meld,
     parse_tiles,
@@ -250,3 +251,10 @@ def test_melds_survive_write_then_parse(texts: list[str]) -> None:
     melds = [parse_meld(t) for t in texts]
     assert [str(m) for m in melds] == texts
     assert [parse_meld(str(m)) for m in melds] == melds
+
+
+@pytest.mark.parametrize(("kind", "after"), [("1m", "2m"), ("9m", "1m"), ("9s", "1s"),
+                                             ("4z", "1z"), ("1z", "2z"), ("7z", "5z"),
+                                             ("5z", "6z")])
+def test_the_next_tile_wraps_within_its_cycle(kind: str, after: str) -> None:
+    assert tile_name(next_kind(kind_of(kind))) == after

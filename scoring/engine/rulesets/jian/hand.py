@@ -9,7 +9,7 @@ from typing import Any
 from ...errors import BadInput, NotAWinningHand
 from ...request import check_after_kong, flag, meld_list, no_flowers, read_tiles
 from ...shapes import SEVEN_PAIRS, SEVEN_PAIRS_QUADS, THIRTEEN_LAN, thirteen_lan
-from ...tiles import Meld, counts34, kind_of, tile_name
+from ...tiles import Meld, counts34, kind_of, next_kind, tile_name
 from ...waits import held_counts
 from ...wildcards import analyse_wild, is_win_wild, waits_wild
 
@@ -32,15 +32,6 @@ class Jing:
     @property
     def fu_name(self) -> str:
         return tile_name(self.fu)
-
-
-def next_kind(kind: int) -> int:
-    """The tile after ``kind``: 9 wraps to 1, winds and dragons cycle."""
-    if kind < 27:
-        return kind - kind % 9 + (kind % 9 + 1) % 9
-    if kind < 31:
-        return 27 + (kind - 27 + 1) % 4
-    return 31 + (kind - 31 + 1) % 3
 
 
 def read_jing(raw: Any) -> Jing:

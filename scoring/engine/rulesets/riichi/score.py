@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
-from ...tiles import Tile
+from ...tiles import Tile, next_kind
 from .fu import compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
@@ -48,17 +48,7 @@ from .request import build_context, count, flags_of, indicators, resolve_options
 from .yaku import Yaku
 from .yakuman import PAO_KEYS
 
-
-def dora_of(indicator: int) -> int:
-    """The tile an indicator points at: next in its suit, winds and dragons cycle."""
-    if indicator < 27:
-        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
-    if indicator < 31:
-        return 27 + (indicator - 27 + 1) % 4
-    return 31 + (indicator - 31 + 1) % 3
-
-
-DORA_OF = tuple(dora_of(k) for k in range(34))
+DORA_OF = tuple(next_kind(k) for k in range(34))  # the tile each indicator points at
 
 
 def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
