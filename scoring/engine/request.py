@@ -50,6 +50,14 @@ def resolve_options(cls: type[Opts], presets: Mapping[str, Mapping[str, Any]], r
     return build_preset(cls, presets, preset, overrides)
 
 
+def request_options(request: Any, cls: type[Opts],
+                    presets: Mapping[str, Mapping[str, Any]]) -> Opts:
+    """The options of a score request, after checking that the request is an object."""
+    if not isinstance(request, Mapping):
+        raise BadInput("the request must be an object")
+    return resolve_options(cls, presets, request.get("options"), request.get("preset"))
+
+
 def win_kind(value: Any) -> bool:
     """True for a self-draw; the Chinese rulesets accept riichi's spellings too."""
     if value in ("self_draw", "tsumo"):

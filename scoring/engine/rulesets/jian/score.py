@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import BadInput
-from ...request import deltas_of, flag, win_kind, win_seats
+from ...request import deltas_of, flag, request_options, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
 from .fans import SHAPES, Win, fans_for
 from .hand import Candidate, read_hand, read_jing
@@ -67,9 +67,7 @@ def settle(win: Win, options: Options) -> dict[str, Any]:
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
-        raise BadInput("the request must be an object")
-    options = resolve_options(request.get("options"), request.get("preset"))
+    options = request_options(request, Options, PRESETS)
     self_draw = win_kind(request.get("win"))
     winner, dealer, discarder = win_seats(request, self_draw)
     if "hand" in request:

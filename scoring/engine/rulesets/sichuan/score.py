@@ -28,7 +28,7 @@ from typing import Any
 
 from ...errors import BadInput, NotAWinningHand, NotMissingASuit
 from ...game import check_player
-from ...request import discarder_seat, whole_number
+from ...request import discarder_seat, request_options, whole_number
 from ...request import resolve_options as resolve_ruleset_options
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
@@ -122,9 +122,7 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
-        raise BadInput("the request must be an object")
-    options = resolve_options(request.get("options"), request.get("preset"))
+    options = request_options(request, Options, PRESETS)
     result = win_value(request, options)
     winner = check_player(request.get("winner", 0), "winner")
     players_in = request.get("players_in", [0, 1, 2, 3])

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import BadInput, NotEightOfASuit
-from ...request import deltas_of, flag, whole_number, win_kind, win_seats
+from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
 from .hand import parse_request, readings
 from .mouths import BY_NAME, View, mouths_of
@@ -147,9 +147,7 @@ def payments(value: Mapping[str, Any], winner: int, dealer: int, discarder: int 
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
-        raise BadInput("the request must be an object")
-    options = resolve_options(request.get("options"), request.get("preset"))
+    options = request_options(request, Options, PRESETS)
     value = best_value(request, options)
     winner, dealer, discarder = win_seats(request, win_kind(request.get("win")))
     pays = payments(value, winner, dealer, discarder, options)

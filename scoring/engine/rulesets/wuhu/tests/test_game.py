@@ -9,6 +9,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.rulesets.wuhu import game
+from scoring.engine.tests.ledger import totals
 
 OPTS: dict[str, Any] = {"preset": "wuhu_315"}
 
@@ -26,13 +27,6 @@ def win(winner: int, discarder: int | None, **quick: Any) -> dict[str, Any]:
                                      "quick": {"zhi": 8, **quick}}]}
 
 
-def deltas(result: HandSettlement) -> list[int]:
-    out = [0, 0, 0, 0]
-    for row in result["rows"]:
-        out[row["player"]] += row["amount"]
-    return out
-
-
 def test_players_start_with_the_stake() -> None:
     assert game.initial_state(OPTS)["scores"] == [30] * 4
     assert game.initial_state({"preset": "wuhu_50"})["scores"] == [50] * 4
@@ -40,19 +34,19 @@ def test_players_start_with_the_stake() -> None:
 
 def test_non_dealer_discard_win_is_paid_by_all_three_the_dealer_one_more() -> None:
     r = play(win(2, 1))
-    assert deltas(r) == [-4, -3, 10, -3]
+    assert totals(r) == [-4, -3, 10, -3]
     assert r["state"]["dealer"] == 1  # someone else won: the deal passes on
 
 
 def test_dealer_self_draw_is_paid_with_the_extra_base_by_everyone_and_keeps_the_deal() -> None:
     r = play(win(0, None, ya=3))
-    assert deltas(r) == [36, -12, -12, -12]
+    assert totals(r) == [36, -12, -12, -12]
     assert r["state"]["dealer"] == 0
 
 
 def test_full_hand_is_the_flat_stake() -> None:
     r = play(win(3, None, zhi=14, mouths=["清一色"]))
-    assert deltas(r) == [-20, -20, -20, 60]
+    assert totals(r) == [-20, -20, -20, 60]
 
 
 def test_drawn_hand_pays_nothing_and_the_dealer_stays_or_passes_by_option() -> None:
@@ -66,7 +60,7 @@ def test_a_win_with_tiles_scores_the_kong_in_the_hand() -> None:
     hand = {"hand": "1234m456s789s", "win_tile": "4m", "melds": ["kan 7777m"]}
     r = play({"type": "win", "wins": [{"winner": 1, "discarder": 2, "hand": hand}]})
     # 9支 平胡: (9 × 2 = 18 → 2) + 底番 1 + 明杠 1 = 4; the dealer (P0) pays 5.
-    assert deltas(r) == [-5, 13, -4, -4]
+    assert totals(r) == [-5, 13, -4, -4]
 
 
 def test_game_ends_when_a_player_runs_out_of_chips() -> None:
