@@ -17,6 +17,7 @@ from scoring.engine.request import (
     meld_list,
     no_flowers,
     read_tiles,
+    request_options,
     resolve_options,
     whole_number,
     win_kind,
@@ -56,6 +57,13 @@ def test_an_unknown_preset_lists_the_known_ones() -> None:
 def test_options_that_are_not_an_object_are_refused() -> None:
     with pytest.raises(BadOption, match="got list"):
         resolve_options(Rules, PRESETS, [1, 2])
+
+
+def test_request_options_read_the_top_level_preset_and_refuse_a_non_object() -> None:
+    assert request_options({"preset": "big", "options": {"cap": 2}}, Rules, PRESETS) == \
+        Rules(chip=5, cap=2)
+    with pytest.raises(BadInput, match="the request must be an object"):
+        request_options(["hand"], Rules, PRESETS)
 
 
 @pytest.mark.parametrize(("value", "self_draw"), [("self_draw", True), ("tsumo", True),
