@@ -263,6 +263,15 @@ def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,
                         "extra": dict(state.get("extra") or {})})
 
 
+def dealer_after(dealer: int, winner: int | None, on_draw: str = "stay") -> int:
+    """Who deals next: the dealer keeps the deal on his own win and passes it to the next
+    player on anyone else's; after a drawn hand (``winner`` None) ``on_draw`` decides,
+    ``stay`` or ``pass``."""
+    if winner is None:
+        return dealer if on_draw == "stay" else (dealer + 1) % 4
+    return dealer if winner == dealer else (dealer + 1) % 4
+
+
 def entry_seats(entry: Mapping[str, Any]) -> tuple[int, int | None]:
     """(winner, discarder) of a win entry; no discarder is a self-draw."""
     winner = check_player(entry.get("winner"), "winner")

@@ -12,6 +12,7 @@ from scoring.engine.errors import BadEvent, BadInput, BadOption
 from scoring.engine.game import (
     LedgerRow,
     check_unfinished,
+    dealer_after,
     entry_seats,
     fresh_state,
     how_won,
@@ -90,3 +91,14 @@ def test_the_tables_seats_override_the_typed_hand() -> None:
 def test_summaries_say_how_the_hand_was_won() -> None:
     assert how_won(None) == "self-draw"
     assert how_won(2) == "on P2's discard"
+
+
+def test_the_dealer_keeps_the_deal_only_on_his_own_win() -> None:
+    assert dealer_after(1, 1) == 1
+    assert dealer_after(1, 3) == 2
+    assert dealer_after(3, 0) == 0
+
+
+def test_after_a_draw_the_option_says_whether_the_deal_stays() -> None:
+    assert dealer_after(2, None) == 2
+    assert dealer_after(3, None, "pass") == 0

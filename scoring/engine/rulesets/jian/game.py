@@ -28,6 +28,7 @@ from ...game import (
     LedgerRow,
     Outcome,
     check_unfinished,
+    dealer_after,
     entry_seats,
     fresh_state,
     how_won,
@@ -66,12 +67,12 @@ class JianGame:
             for p, d in enumerate(result["deltas"]):
                 totals[(p, "hand")] = d
             winner = result["winner"]
-            next_dealer = dealer if winner == dealer else (dealer + 1) % 4
+            next_dealer = dealer_after(dealer, winner)
             summary = f"P{winner} wins {how_won(result['discarder'])}: {result['shape_zh']}" + (
                 " 德国" if result["deguo"] else "") + f", {result['total']}"
             pays_jing = True
         else:
-            next_dealer = dealer if o.dealer_on_draw == "stay" else (dealer + 1) % 4
+            next_dealer = dealer_after(dealer, None, o.dealer_on_draw)
             summary = "drawn hand (荒庄)"
             pays_jing = o.jing_on_draw
         if pays_jing:

@@ -25,6 +25,7 @@ from ...game import (
     LedgerRow,
     Outcome,
     check_unfinished,
+    dealer_after,
     entry_seats,
     fresh_state,
     how_won,
@@ -53,7 +54,7 @@ class WuhuGame:
         rows: list[LedgerRow] = []
         results: list[dict[str, Any]] = []
         if outcome["type"] == "draw":
-            next_dealer = dealer if o.dealer_on_draw == "stay" else (dealer + 1) % 4
+            next_dealer = dealer_after(dealer, None, o.dealer_on_draw)
             summary = "drawn hand (流局)"
         else:
             wins = outcome.get("wins")
@@ -65,7 +66,7 @@ class WuhuGame:
                 if result["deltas"][p]:
                     rows.append(LedgerRow(player=p, amount=result["deltas"][p], reason="hand"))
             winner = result["winner"]
-            next_dealer = dealer if winner == dealer else (dealer + 1) % 4
+            next_dealer = dealer_after(dealer, winner)
             kind = "全交" if result["full"] else f"{result['value']} ({result['win_type']})"
             summary = f"P{winner} wins {how_won(result['discarder'])}: {result['zhi']}支, {kind}"
         new = next_hand(state, rows, next_dealer, o.stake)
