@@ -39,13 +39,31 @@ REVERSIBLE_MASK = mask_of(REVERSIBLE)
 TERMINAL_MASK = mask_of(TERMINAL_KINDS)
 ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
 
-# Ranks as a 9-bit mask: bit r-1 for rank r.
-RANKS_1_9 = 0b100000001
-RANKS_2_8 = 0b011111110
-
-
 def ranks_mask(ranks: Iterable[int]) -> int:
+    """Ranks as a 9-bit mask: bit r-1 for rank r."""
     return mask_of(r - 1 for r in ranks)
+
+
+# The only sets of ranks fans ask a hand to stay within. TileFacts keeps one bit per set
+# rather than the ranks themselves: far fewer hands differ in those seven bits.
+RANKS_1_9 = ranks_mask((1, 9))
+RANKS_2_8 = ranks_mask(range(2, 9))
+UPPER_RANKS = ranks_mask((7, 8, 9))
+MIDDLE_RANKS = ranks_mask((4, 5, 6))
+LOWER_RANKS = ranks_mask((1, 2, 3))
+UPPER_FOUR_RANKS = ranks_mask((6, 7, 8, 9))
+LOWER_FOUR_RANKS = ranks_mask((1, 2, 3, 4))
+RANK_SETS = (RANKS_1_9, RANKS_2_8, UPPER_RANKS, MIDDLE_RANKS, LOWER_RANKS, UPPER_FOUR_RANKS,
+             LOWER_FOUR_RANKS)
+_RANK_SET_BIT = {ranks: i for i, ranks in enumerate(RANK_SETS)}
+
+
+def _beyond_of(ranks: int) -> int:
+    """Bit i set when some rank of ``ranks`` is outside ``RANK_SETS[i]``."""
+    return sum(1 << i for i, allowed in enumerate(RANK_SETS) if ranks & ~allowed)
+
+
+_BEYOND = tuple(_beyond_of(ranks) for ranks in range(512))
 
 
 class TileFacts(NamedTuple):
@@ -54,7 +72,7 @@ class TileFacts(NamedTuple):
     suits: int  # bit s for suit s (0 characters, 1 dots, 2 bamboo) present
     has_winds: bool
     has_dragons: bool
-    ranks: int  # bit r-1 for every rank r present in any suit
+    beyond: int  # bit i: some suited tile's rank is outside RANK_SETS[i]
     green: bool  # every tile is green (绿一色)
     reversible: bool  # every tile looks the same upside down (推不倒)
 
@@ -66,9 +84,16 @@ class TileFacts(NamedTuple):
     def honours(self) -> bool:
         return self.has_winds or self.has_dragons
 
+    def ranks_within(self, allowed: int) -> bool:
+        """Every suited tile has one of the ranks of ``allowed`` (one of ``RANK_SETS``)."""
+        bit = _RANK_SET_BIT.get(allowed)
+        if bit is None:
+            raise KeyError(f"rank mask {allowed:09b} is not one of RANK_SETS; add it there")
+        return not self.beyond >> bit & 1
+
     def only_ranks(self, allowed: int) -> bool:
-        """No honours, and every suited tile has one of the ranks of mask ``allowed``."""
-        return not self.honours and not self.ranks & ~allowed
+        """No honours, and every suited tile has one of the ranks of ``allowed``."""
+        return not self.honours and self.ranks_within(allowed)
 
     @staticmethod
     def key_of(mask: int) -> int:
@@ -83,13 +108,13 @@ class TileFacts(NamedTuple):
                  | bool(mask & 0x7FC0000) << 2)
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
         return (suits | bool(mask & WIND_MASK) << 3 | bool(mask & DRAGON_MASK) << 4
-                | ranks << 5 | bool(mask & ~GREEN_MASK) << 14
-                | bool(mask & ~REVERSIBLE_MASK) << 15)
+                | _BEYOND[ranks] << 5 | bool(mask & ~GREEN_MASK) << 12
+                | bool(mask & ~REVERSIBLE_MASK) << 13)
 
     @classmethod
     def from_key(cls, key: int) -> TileFacts:
-        return cls(key & 7, bool(key & 8), bool(key & 16), key >> 5 & 0x1FF,
-                   not key >> 14 & 1, not key >> 15 & 1)
+        return cls(key & 7, bool(key & 8), bool(key & 16), key >> 5 & 0x7F,
+                   not key >> 12 & 1, not key >> 13 & 1)
 
 
 class Situation(NamedTuple):

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ...errors import BadInput, BadMeld, BadOption, WinFlagConflict, WrongTileCount
@@ -267,6 +268,9 @@ def _declared(text: str) -> DeclaredMeld:
     return DeclaredMeld(parse_meld(text))
 
 
+_MELD_OF = attrgetter("meld")
+
+
 _FLAG_NAMES = ("last_tile", "kong", "wall_last", "heavenly_hand", "earthly_hand", "human_hand")
 
 
@@ -288,9 +292,12 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     if type(raw_melds) is not list and not isinstance(raw_melds, list | tuple):
         raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
     if raw_melds:
-        declared = tuple(_declared(m) if isinstance(m, str) else DeclaredMeld(parse_meld(m))
-                         for m in raw_melds)
-        melds = tuple(d.meld for d in declared)
+        try:
+            declared = tuple(map(_declared, raw_melds))
+        except TypeError:  # something unhashable, so not a meld text: worded below
+            declared = tuple(_declared(m) if isinstance(m, str) else DeclaredMeld(parse_meld(m))
+                             for m in raw_melds)
+        melds = tuple(map(_MELD_OF, declared))
     else:
         declared = melds = ()
     if len(melds) > 4:
@@ -374,7 +381,8 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         discarder, flags[3], flags[4], flags[5], options, declared, held, segs, mask,
         mask | meld_mask, m.tiles_key | p.tiles_key | s.tiles_key | z.tiles_key | meld_key,
         held.count(4) - n_kongs if top == 4 else 0)
-    _check_flags(req)
+    if req.kong or req.last_tile or melds or req.heavenly or req.earthly or req.human:
+        _check_flags(req)
     return req
 
 

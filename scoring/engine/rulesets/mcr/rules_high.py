@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from .facts import RANKS_1_9, SUIT_MASKS, ranks_mask
+from .facts import (
+    LOWER_FOUR_RANKS,
+    LOWER_RANKS,
+    MIDDLE_RANKS,
+    RANKS_1_9,
+    SUIT_MASKS,
+    UPPER_FOUR_RANKS,
+    UPPER_RANKS,
+)
 from .reading import Ctx
 from .rules_base import (
     ALL_FIVES,
@@ -23,12 +31,6 @@ from .rules_base import (
     TilesFan,
     fan,
 )
-
-_UPPER = ranks_mask((7, 8, 9))
-_MIDDLE = ranks_mask((4, 5, 6))
-_LOWER = ranks_mask((1, 2, 3))
-_UPPER_FOUR = ranks_mask((6, 7, 8, 9))
-_LOWER_FOUR = ranks_mask((1, 2, 3, 4))
 
 # --- 88 ------------------------------------------------------------------------------
 
@@ -179,7 +181,7 @@ class AllTerminalsAndHonors(TilesFan):
 
     def count(self, ctx: Ctx) -> int:
         t = ctx.tiles
-        return int(bool(t.suits) and t.honours and not t.ranks & ~RANKS_1_9)
+        return int(bool(t.suits) and t.honours and t.ranks_within(RANKS_1_9))
 
 
 # --- 24 ------------------------------------------------------------------------------
@@ -237,7 +239,7 @@ class UpperTiles(TilesFan):
     id = "upper_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.only_ranks(_UPPER))
+        return int(ctx.tiles.only_ranks(UPPER_RANKS))
 
 
 @fan
@@ -245,7 +247,7 @@ class MiddleTiles(TilesFan):
     id = "middle_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.only_ranks(_MIDDLE))
+        return int(ctx.tiles.only_ranks(MIDDLE_RANKS))
 
 
 @fan
@@ -253,7 +255,7 @@ class LowerTiles(TilesFan):
     id = "lower_tiles"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.only_ranks(_LOWER))
+        return int(ctx.tiles.only_ranks(LOWER_RANKS))
 
 
 # --- 16 ------------------------------------------------------------------------------
@@ -327,7 +329,7 @@ class UpperFour(TilesFan):
     id = "upper_four"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.only_ranks(_UPPER_FOUR))
+        return int(ctx.tiles.only_ranks(UPPER_FOUR_RANKS))
 
 
 @fan
@@ -335,7 +337,7 @@ class LowerFour(TilesFan):
     id = "lower_four"
 
     def count(self, ctx: Ctx) -> int:
-        return int(ctx.tiles.only_ranks(_LOWER_FOUR))
+        return int(ctx.tiles.only_ranks(LOWER_FOUR_RANKS))
 
 
 @fan

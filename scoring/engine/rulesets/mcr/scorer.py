@@ -569,13 +569,40 @@ def settle(raw: RawFans) -> Settled:
     return found
 
 
+def _canonical(kinds: tuple[int, ...], pair: int = -1) -> tuple[tuple[int, ...], int]:
+    """The kinds with suits renamed in order of first appearance (then the pair's).
+
+    Fans between sets only compare suits for equality, so 123m+123p and 123p+123s score
+    alike; renaming lets them share one cache entry. Sorted order survives the renaming,
+    as suits first appear in increasing order.
+    """
+    names: dict[int, int] = {}
+    out = []
+    for k in (*kinds, pair):
+        if 0 <= k < 27:
+            suit = names.setdefault(k // 9, len(names))
+            k = 9 * suit + k % 9
+        out.append(k)
+    return tuple(out[:-1]), out[-1]
+
+
 @lru_cache(maxsize=8192)
 def _chow_items(chows: tuple[int, ...], pair: int) -> RawFans:
+    return _canonical_chow_items(*_canonical(chows, pair))
+
+
+@lru_cache(maxsize=8192)
+def _canonical_chow_items(chows: tuple[int, ...], pair: int) -> RawFans:
     return tuple(chow_combination_fans(chows, pair).items())
 
 
 @lru_cache(maxsize=8192)
 def _pung_items(pungs: tuple[int, ...]) -> RawFans:
+    return _canonical_pung_items(_canonical(pungs)[0])
+
+
+@lru_cache(maxsize=8192)
+def _canonical_pung_items(pungs: tuple[int, ...]) -> RawFans:
     return tuple(pung_combination_fans(pungs).items())
 
 
@@ -767,6 +794,7 @@ def clear_caches() -> None:
     """Forget everything learnt from earlier hands (for cold-start measurements)."""
     for memo in (_TILES_MEMO, _SITUATION_MEMO, _SETTLED, _PAYMENTS):
         memo.clear()
-    for fn in (_chow_items, _pung_items, chow_combination_fans, pung_combination_fans):
+    for fn in (_chow_items, _pung_items, _canonical_chow_items, _canonical_pung_items,
+               chow_combination_fans, pung_combination_fans):
         fn.cache_clear()
     clear_split_caches()

@@ -17,7 +17,14 @@ from hypothesis import strategies as hs
 
 from scoring.engine.decompose import decompositions
 from scoring.engine.rulesets.mcr import scorer
-from scoring.engine.rulesets.mcr.facts import GREEN, REVERSIBLE, Situation, TileFacts, mask_of
+from scoring.engine.rulesets.mcr.facts import (
+    GREEN,
+    RANK_SETS,
+    REVERSIBLE,
+    Situation,
+    TileFacts,
+    mask_of,
+)
 from scoring.engine.rulesets.mcr.reading import chow_combination_fans, pung_combination_fans
 from scoring.engine.rulesets.mcr.request import _kinds, parse_request
 from scoring.engine.rulesets.mcr.rules import REGISTRY
@@ -81,7 +88,8 @@ def _tile_facts_of(kinds: set[int]) -> TileFacts:
     return TileFacts(
         suits=sum(1 << s for s in {k // 9 for k in suited}),
         has_winds=any(27 <= k <= 30 for k in kinds), has_dragons=any(k >= 31 for k in kinds),
-        ranks=sum(1 << r for r in {k % 9 for k in suited}),
+        beyond=sum(1 << i for i, allowed in enumerate(RANK_SETS)
+                   if any(not allowed >> (k % 9) & 1 for k in suited)),
         green=kinds <= GREEN, reversible=kinds <= REVERSIBLE)
 
 
@@ -143,3 +151,29 @@ def _written(kinds: list[int], rng: Any) -> str:
 def test_tile_text_reads_as_the_general_parser_does(kinds: list[int], rng: Any) -> None:
     text = _written(kinds, rng)
     assert _kinds(text) == [t.kind for t in parse_tiles(text)]
+
+
+def _renamed(kinds: tuple[int, ...], suits: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(9 * suits[k // 9] + k % 9 if k < 27 else k for k in kinds))
+
+
+@settings(max_examples=400, deadline=None)
+@given(hs.lists(hs.integers(0, 26).filter(lambda k: k % 9 < 7), min_size=2, max_size=4),
+       hs.sampled_from([4, 13, 22, -1]), hs.permutations([0, 1, 2]))
+def test_chow_fans_do_not_depend_on_suit_names(chows: list[int], pair: int,
+                                               suits: list[int]) -> None:
+    # The scorer caches fans between sets under renamed suits (scorer._canonical).
+    key = tuple(sorted(chows))
+    pair_key = scorer.chow_pair_key(len(key), pair)
+    renamed_pair = scorer.chow_pair_key(
+        len(key), 9 * suits[pair // 9] + pair % 9 if pair >= 0 else -1)
+    assert chow_combination_fans(key, pair_key) == chow_combination_fans(
+        _renamed(key, tuple(suits)), renamed_pair)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hs.lists(hs.integers(0, 33), min_size=2, max_size=4, unique=True),
+       hs.permutations([0, 1, 2]))
+def test_pung_fans_do_not_depend_on_suit_names(pungs: list[int], suits: list[int]) -> None:
+    key = tuple(sorted(pungs))
+    assert pung_combination_fans(key) == pung_combination_fans(_renamed(key, tuple(suits)))
