@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/", views.table_list, name="tables"),
     path("tables/new/", views.table_new, name="new"),
     path("t/<slug:public_id>/", views.table_detail, name="table"),
+    path("t/<slug:public_id>/record/", views.table_record, name="record"),
     path("t/<slug:public_id>/join/", views.table_join, name="join"),
     path("t/<slug:public_id>/results/", views.table_results, name="results"),
     path("t/<slug:public_id>/snapshot.json", views.table_snapshot, name="snapshot"),

@@ -8,6 +8,7 @@ websocket and sends every write there. Permissions are those of :mod:`games.perm
 from __future__ import annotations
 
 import io
+import uuid
 from typing import Any
 
 import segno
@@ -18,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services, ui
 from games.errors import TableError
@@ -33,6 +34,7 @@ from games.forms import (
 )
 from games.models import LedgerEntry, Player, Seat, Table, Visibility
 from games.permissions import can_view, can_write, is_creator, seat_of
+from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
@@ -141,25 +143,79 @@ def _qr_svg(url: str) -> str:
     return str(qr.svg_inline(scale=4, border=2, dark="#1d1d1b", light="#ffffff"))
 
 
+def _names(snap: dict[str, Any]) -> list[str]:
+    return [s["player"]["name"] for s in sorted(snap["seats"], key=lambda s: s["position"])]
+
+
+def _record_form(table: Table, snap: dict[str, Any], data: Any = None) -> QuickRecordForm:
+    return QuickRecordForm(table.ruleset, _names(snap), snap["outcome_types"], table.seq,
+                           data=data)
+
+
 @require_GET
 def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
-    table = _viewable(request, public_id)
+    return _table_page(request, _viewable(request, public_id))
+
+
+def _table_page(request: HttpRequest, table: Table, record_form: QuickRecordForm | None = None,
+                status: int = 200) -> HttpResponse:
     _session_key(request)
     snap = services.snapshot(table)
     seat = seat_of(table, request)
     you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
            "is_creator": is_creator(table, request)}
+    if record_form is None and you["can_write"] and not snap["table"]["finished"]:
+        record_form = _record_form(table, snap)
     join_url = _join_url(request, table)
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url), "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
-        "player_names": [s["player"]["name"] for s in sorted(snap["seats"],
-                                                            key=lambda s: s["position"])],
+        "player_names": _names(snap),
         "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
         "socket_path": f"/ws/tables/{table.public_id}/",
-        "boot": {"snapshot": snap, "you": you},
-    })
+        "boot": {"snapshot": snap, "you": you}, "record_form": record_form,
+    }, status=status)
+
+
+@require_POST
+def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Record a hand from the plain quick-mode form (the page without its scripts)."""
+    table = _viewable(request, public_id)
+    snap = services.snapshot(table)
+    form = _record_form(table, snap, data=request.POST)
+    if not form.is_valid():
+        return _table_page(request, table, form, status=400)
+    try:
+        outcome = form.outcome()
+    except RecordError as exc:
+        form.add_error(None, exc.message)
+        return _table_page(request, table, form, status=400)
+    result = services.record_hand(table, outcome, form.cleaned_data["command_id"],
+                                  form.cleaned_data["base_seq"], request)
+    back = reverse("games:table", args=[table.public_id])
+    if result["ok"]:
+        if result.get("duplicate"):
+            messages.info(request, _("This hand was already saved."))
+        else:
+            messages.success(request, _("Hand %(number)s saved.")
+                             % {"number": result.get("hand_number")})
+        return redirect(back)
+    error = result["error"]
+    if error["code"] == "stale":
+        # Keep what was typed, based on the table as it is now: a new command id and seq.
+        table.refresh_from_db()
+        data = request.POST.copy()
+        data["base_seq"] = str(table.seq)
+        data["command_id"] = f"form-{uuid.uuid4()}"
+        fresh = _record_form(table, services.snapshot(table), data=data)
+        fresh.is_valid()
+        fresh.add_error(None, str(ui.STRINGS["stale"]))
+        return _table_page(request, table, fresh, status=409)
+    if error["code"] == "forbidden":
+        raise PermissionDenied(error["message"])
+    form.add_error(None, error["message"])
+    return _table_page(request, table, form, status=400)
 
 
 @require_GET

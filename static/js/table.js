@@ -46,6 +46,9 @@ function setStatus(state) {
   page.dataset.seq = String(snapshot.seq);
 }
 
+// The scripts' record panel replaces the plain form kept for phones without scripts.
+document.getElementById("quick-record")?.setAttribute("hidden", "");
+
 const panel = new RecordPanel(document.getElementById("record-form"), ui,
   snapshot.outcome_types, names(snapshot), schedulePreview);
 

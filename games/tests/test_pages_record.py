@@ -1,0 +1,221 @@
+"""Recording a hand without scripts: the table page's plain quick-mode form, posted with
+the Django client (CSRF, idempotent command id, stale base seq, every ruleset)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Hand, LedgerEntry, Table
+from scoring import registry
+from scoring.models import RulesetConfig
+from scoring.presets import sync_presets
+
+from .tables import NAMES
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def presets() -> None:
+    sync_presets()
+
+
+def new_table(client: Client, ruleset: str = "riichi") -> Table:
+    config = RulesetConfig.objects.filter(ruleset=ruleset, is_builtin=True).first()
+    assert config is not None
+    answer = client.post(reverse("games:new"), {
+        "name": "No scripts", "config": config.pk, "visibility": "link",
+        **{f"player_{i}": name for i, name in enumerate(NAMES)}})
+    assert answer.status_code == 302
+    return Table.objects.get(name="No scripts", ruleset=ruleset)
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', page)
+    assert found, f"no hidden {name} in the quick form"
+    return found.group(1)
+
+
+def post(client: Client, table: Table, fields: dict[str, Any]) -> Any:
+    page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    data = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
+            **fields}
+    return client.post(reverse("games:record", args=[table.public_id]), data)
+
+
+def engine_scores(table: Table, *outcomes: dict[str, Any]) -> list[int]:
+    ruleset = registry.get(table.ruleset)
+    options = ruleset.options_from_snapshot(table.options)
+    state = ruleset.rules.initial_state(options)
+    for outcome in outcomes:
+        state = ruleset.rules.apply(state, outcome, options)["state"]
+    return list(state["scores"])
+
+
+def standings(table: Table) -> list[int]:
+    snap = services.snapshot(table)
+    return [row["score"] for row in sorted(snap["standings"], key=lambda r: r["position"])]
+
+
+# Form fields and the outcome the engine should be given, one quick hand per ruleset.
+CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("riichi", {"type": "ron", "winner": "1", "discarder": "2", "quick_han": "3",
+                "quick_fu": "40", "riichi": ["1", "3"]},
+     {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 3, "fu": 40}}],
+      "riichi": [1, 3]}),
+    ("riichi", {"type": "tsumo", "winner": "0", "quick_points": "12000", "quick_han": "1",
+                "quick_fu": "30"},
+     {"type": "tsumo", "wins": [{"winner": 0, "discarder": None,
+                                 "quick": {"points": 12000}}]}),
+    ("riichi", {"type": "draw", "tenpai": ["0", "2"]}, {"type": "draw", "tenpai": [0, 2]}),
+    ("mcr", {"type": "win", "winner": "2", "discarder": "self", "quick_fan": "12"},
+     {"type": "win", "wins": [{"winner": 2, "discarder": None, "quick": {"fan": 12}}]}),
+    ("sichuan", {"type": "hand", "missing_0": "s", "missing_1": "m", "missing_2": "p",
+                 "kong0_player": "1", "kong0_kind": "direct", "kong0_feeder": "3",
+                 "win0_winner": "2", "win0_discarder": "0", "win0_fan": "2",
+                 "ready_fan_1": "1", "flower_pig_3": "on"},
+     {"type": "hand", "extra": {
+         "events": [{"kind": "kong", "player": 1, "kong": "direct", "feeder": 3},
+                    {"kind": "win", "winner": 2, "discarder": 0, "quick": {"fan": 2}}],
+         "missing_suits": ["s", "m", "p", None],
+         "draw": [{"player": 0, "ready_fan": None, "flower_pig": False},
+                  {"player": 1, "ready_fan": 1, "flower_pig": False},
+                  {"player": 3, "ready_fan": None, "flower_pig": True}]}}),
+    ("wuhu", {"type": "win", "winner": "0", "discarder": "3", "quick_zhi": "9",
+              "quick_ya": "8", "quick_concealed_kongs": "1"},
+     {"type": "win", "wins": [{"winner": 0, "discarder": 3, "quick": {
+         "zhi": 9, "ya": 8, "concealed_kongs": 1, "after_kong": False}}]}),
+    ("jian", {"type": "win", "winner": "3", "discarder": "self",
+              "quick_shape": "small_seven", "quick_deguo": "on"},
+     {"type": "win", "wins": [{"winner": 3, "discarder": None, "quick": {
+         "shape": "small_seven", "deguo": True, "jingdiao": False, "after_kong": False}}]}),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "fields", "outcome"), CASES,
+                         ids=[f"{c[0]}-{c[2]['type']}" for c in CASES])
+def test_quick_form_records_the_same_outcome_as_the_record_panel(
+        ruleset: str, fields: dict[str, Any], outcome: dict[str, Any]) -> None:
+    client = Client()
+    table = new_table(client, ruleset)
+    answer = post(client, table, fields)
+    assert answer.status_code == 302, answer.content.decode()[-3000:]
+    assert answer["Location"] == reverse("games:table", args=[table.public_id])
+    assert Hand.objects.get(table=table).outcome == outcome
+    assert standings(table) == engine_scores(table, outcome)
+    # Zero-sum: what the players paid and got, plus what went into the pot, is nothing.
+    paid = sum(LedgerEntry.objects.filter(table=table).values_list("amount", flat=True))
+    assert paid + services.snapshot(table)["state"].get("pot", 0) == 0
+    page = client.get(answer["Location"]).content.decode()
+    assert "Hand 1 saved." in page
+
+
+def test_the_page_offers_the_form_with_a_new_command_id_each_time() -> None:
+    client = Client()
+    table = new_table(client)
+    first = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    second = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert f'action="{reverse("games:record", args=[table.public_id])}"' in first
+    assert 'name="csrfmiddlewaretoken"' in first
+    assert hidden(first, "command_id") != hidden(second, "command_id")
+    assert hidden(first, "base_seq") == str(table.seq)
+
+
+def test_a_resent_form_records_the_hand_once() -> None:
+    client = Client()
+    table = new_table(client)
+    page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    data = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
+            "type": "ron", "winner": "1", "discarder": "2", "quick_han": "2", "quick_fu": "40"}
+    url = reverse("games:record", args=[table.public_id])
+    assert client.post(url, data).status_code == 302
+    again = client.post(url, data, follow=True)
+    assert Hand.objects.filter(table=table).count() == 1
+    assert "This hand was already saved." in again.content.decode()
+
+
+def test_a_form_filled_in_before_another_change_is_refused_as_stale() -> None:
+    client = Client()
+    table = new_table(client)
+    page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    old = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
+           "type": "ron", "winner": "1", "discarder": "2", "quick_han": "2", "quick_fu": "40"}
+    assert post(client, table, {"type": "draw"}).status_code == 302
+    answer = client.post(reverse("games:record", args=[table.public_id]), old)
+    assert answer.status_code == 409
+    html = answer.content.decode()
+    assert "Someone else changed the table first" in html
+    assert Hand.objects.filter(table=table).count() == 1
+    table.refresh_from_db()
+    # The typed values are kept, on top of the current table, ready to be sent again.
+    assert hidden(html, "base_seq") == str(table.seq)
+    assert hidden(html, "command_id") != old["command_id"]
+    assert re.search(r'<option value="1" selected>Bo</option>', html)
+
+
+def test_an_incomplete_hand_says_what_to_fill_in() -> None:
+    client = Client()
+    table = new_table(client)
+    answer = post(client, table, {"type": "ron", "discarder": "2", "quick_han": "2"})
+    assert answer.status_code == 400
+    assert "Pick the winner." in answer.content.decode()
+    answer = post(client, table, {"type": "ron", "winner": "1", "discarder": "self",
+                                  "quick_han": "2"})
+    assert "Pick who discarded the winning tile." in answer.content.decode()
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_the_engines_refusal_is_shown_with_its_message() -> None:
+    client = Client()
+    table = new_table(client)
+    answer = post(client, table, {"type": "ron", "winner": "1", "discarder": "1",
+                                  "quick_han": "2", "quick_fu": "40"})
+    assert answer.status_code == 400
+    assert 'class="alert alert-error"' in answer.content.decode()
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_the_form_needs_the_csrf_token() -> None:
+    client = Client(enforce_csrf_checks=True)
+    table = new_table_with_csrf(client)
+    page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    data = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
+            "type": "draw", "tenpai": []}
+    url = reverse("games:record", args=[table.public_id])
+    assert client.post(url, data).status_code == 403
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    assert client.post(url, {**data, "csrfmiddlewaretoken": token.group(1)}).status_code == 302
+    assert Hand.objects.filter(table=table).count() == 1
+
+
+def new_table_with_csrf(client: Client) -> Table:
+    page = client.get(reverse("games:new")).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    config = RulesetConfig.objects.filter(ruleset="riichi", is_builtin=True).first()
+    assert config is not None
+    client.post(reverse("games:new"), {
+        "csrfmiddlewaretoken": token.group(1), "name": "No scripts", "config": config.pk,
+        "visibility": "link", **{f"player_{i}": name for i, name in enumerate(NAMES)}})
+    return Table.objects.get(name="No scripts")
+
+
+def test_spectators_get_no_form_and_may_not_post_one() -> None:
+    owner = Client()
+    table = new_table(owner)
+    page = owner.get(reverse("games:table", args=[table.public_id])).content.decode()
+    watcher = Client()
+    watched = watcher.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert 'id="quick-record-form"' not in watched
+    answer = watcher.post(reverse("games:record", args=[table.public_id]), {
+        "command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
+        "type": "draw"})
+    assert answer.status_code == 403
+    assert not Hand.objects.filter(table=table).exists()
