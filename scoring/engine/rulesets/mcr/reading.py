@@ -223,6 +223,7 @@ def _pung2(a: int, b: int) -> str | None:
 
 _PAIR_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows",
                "double_pung", "two_dragon_pungs")
+_PAIR_INDEX = {fan: i for i, fan in enumerate(_PAIR_ORDER)}
 
 
 def _forest_ok(chosen: tuple[tuple[int, int, str], ...], n: int) -> bool:
@@ -263,7 +264,10 @@ def _best_pairs(items: tuple[int, ...], pair_fan) -> dict[str, int]:  # type: ig
         for chosen in combinations(edges, size):
             # Among equally many fans keep the rarer-to-lose ones first (一般高, 喜相逢, 连六,
             # 老少副), the order in which the common calculators resolve the choice.
-            key = tuple(sum(1 for e in chosen if e[2] == f) for f in _PAIR_ORDER)
+            counts = [0] * len(_PAIR_ORDER)
+            for e in chosen:
+                counts[_PAIR_INDEX[e[2]]] += 1
+            key = tuple(counts)
             if (best_key is None or key > best_key) and _forest_ok(chosen, len(items)):
                 best_key = key
         if best_key is not None:

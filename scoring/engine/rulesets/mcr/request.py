@@ -23,7 +23,7 @@ from ...tiles import (
 from .facts import BIT, TileFacts
 from .options import Options
 from .reading import MSet
-from .split import Segment, segments
+from .split import SEGMENTS, Segment, segment
 
 WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
 
@@ -40,7 +40,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 class DeclaredMeld:
     """What scoring needs of a declared meld, worked out once per meld text."""
 
-    __slots__ = ("meld", "mset", "kinds", "mask", "tiles_key", "is_chow", "is_open", "is_kan")
+    __slots__ = ("meld", "mset", "kinds", "mask", "tiles_key", "is_chow", "is_open", "is_kan",
+                 "bad_for")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
@@ -59,6 +60,8 @@ class DeclaredMeld:
             mask |= BIT[k]
         self.mask = mask
         self.tiles_key = TileFacts.key_of(mask)
+        # Seats that could not have declared it (see _check_claims, which words why).
+        self.bad_for = frozenset(seat for seat in SEATS if _claim_error(meld, seat))
 
 
 @dataclass(slots=True)
@@ -134,7 +137,7 @@ def read_options(request: Mapping[str, Any]) -> Options:
     if type(overrides) is dict:
         # The key keeps each value's type: True == 1 but is not a valid number of fan.
         try:
-            fast = (preset, *[(k, v, type(v)) for k, v in overrides.items()])
+            fast = (preset, tuple(overrides.items()), tuple(map(type, overrides.values())))
             found = _FAST_OPTIONS.get(fast)
         except TypeError:  # an unhashable value (a list): the general key below
             fast = found = None
@@ -185,18 +188,23 @@ def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
     return n
 
 
-def _check_claims(melds: tuple[Meld, ...], seat: str) -> None:
-    if not melds:
-        return
+def _claim_error(m: Meld, seat: str) -> str | None:
     left = SEATS[(SEATS.index(seat) - 1) % 4]
+    if m.source == seat:
+        return f"'{m}': a player cannot claim their own discard"
+    if m.kind == "chi" and m.source is not None and m.source != left:
+        return (f"'{m}': a chow can only be claimed from the player on the left "
+                f"({left} for seat {seat})")
+    if m.kind == "ankan" and m.source is not None:
+        return f"'{m}': a concealed kong is not claimed from anyone; drop 'from'"
+    return None
+
+
+def _check_claims(melds: tuple[Meld, ...], seat: str) -> None:
     for m in melds:
-        if m.source == seat:
-            raise BadMeld(f"'{m}': a player cannot claim their own discard")
-        if m.kind == "chi" and m.source is not None and m.source != left:
-            raise BadMeld(f"'{m}': a chow can only be claimed from the player on the left "
-                          f"({left} for seat {seat})")
-        if m.kind == "ankan" and m.source is not None:
-            raise BadMeld(f"'{m}': a concealed kong is not claimed from anyone; drop 'from'")
+        error = _claim_error(m, seat)
+        if error:
+            raise BadMeld(error)
 
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
@@ -263,6 +271,21 @@ def _kinds(text: str) -> list[int]:
     return out
 
 
+def _hand_counts(text: str) -> list[int]:
+    """How many of each kind ``text`` holds: 34 tile kinds, then the 8 flowers."""
+    counts = [0] * 42
+    if not len(text) & 1:
+        try:
+            for i in range(0, len(text), 2):
+                counts[_ONE_TILE[text[i:i + 2]]] += 1
+            return counts
+        except KeyError:
+            counts = [0] * 42
+    for k in _kinds(text):
+        counts[k] += 1
+    return counts
+
+
 @lru_cache(maxsize=4096)
 def _declared(text: str) -> DeclaredMeld:
     return DeclaredMeld(parse_meld(text))
@@ -271,6 +294,7 @@ def _declared(text: str) -> DeclaredMeld:
 _MELD_OF = attrgetter("meld")
 
 
+_NO_FLOWERS = [0] * 8
 _FLAG_NAMES = ("last_tile", "kong", "wall_last", "heavenly_hand", "earthly_hand", "human_hand")
 
 
@@ -281,13 +305,10 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("'hand' must be the concealed tiles, like '123m456p789s1122z'")
-    kinds = _kinds(hand_text)
-    if kinds and max(kinds) >= 34:
-        hand_flowers = sum(1 for k in kinds if k >= 34)
-        body = [k for k in kinds if k < 34]
-    else:
-        hand_flowers = 0
-        body = kinds
+    counts = _hand_counts(hand_text)
+    flower_counts = counts[34:]
+    hand_flowers = sum(flower_counts) if flower_counts != _NO_FLOWERS else 0
+    del counts[34:]
     raw_melds = request.get("melds") or []
     if type(raw_melds) is not list and not isinstance(raw_melds, list | tuple):
         raise BadInput("'melds' must be a list like ['pon 555z from N', 'ankan 1111m']")
@@ -311,10 +332,7 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         if len(win_kinds) != 1 or win_kinds[0] >= 34:
             raise BadInput(f"'win_tile' must be one non-flower tile, got {win_text!r}")
         win = win_kinds[0]
-    size = len(body) + 3 * len(melds)
-    counts = [0] * 34
-    for k in body:
-        counts[k] += 1
+    size = sum(counts) + 3 * len(melds)
     if size == 13:
         counts[win] += 1
     elif size != 14:
@@ -334,14 +352,18 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         meld_key |= d.tiles_key
         n_kongs += d.is_kan
     top = max(held)
-    if top > 4 or (hand_flowers and len(set(k for k in kinds if k >= 34)) != hand_flowers):
+    if top > 4 or (hand_flowers and max(flower_counts) > 1):
         # The general check words the error (which tile, how many).
         every = parse_tiles(hand_text) + [t for m in melds for t in m.tiles]
         if size == 13:
             every += parse_tiles(win_text)
         check_copies(every)
-    segs = segments(bytes(counts))
-    m, p, s, z = segs
+    b = bytes(counts)
+    m = SEGMENTS[0].get(b[:9]) or segment(0, b[:9])
+    p = SEGMENTS[1].get(b[9:18]) or segment(1, b[9:18])
+    s = SEGMENTS[2].get(b[18:27]) or segment(2, b[18:27])
+    z = SEGMENTS[3].get(b[27:]) or segment(3, b[27:])
+    segs = (m, p, s, z)
     mask = m.mask | p.mask | s.mask | z.mask
     win_kind = request.get("win")
     if win_kind == "tsumo":
@@ -359,8 +381,9 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     if type(rnd) is not str or rnd not in _SEAT_OF:
         rnd = _seat(request, "round_wind", "E")
     assert seat is not None and rnd is not None
-    if melds:
-        _check_claims(melds, seat)
+    for d in declared:
+        if seat in d.bad_for:
+            _check_claims(melds, seat)
     discarder = get("discarder")
     if discarder is not None and (type(discarder) is not str or discarder not in _SEAT_OF):
         discarder = _seat(request, "discarder", None)

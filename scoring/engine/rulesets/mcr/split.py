@@ -107,12 +107,12 @@ class Segment:
         self.complete = tables()[group == 3].get(key)
 
 
-_SEGMENTS: tuple[dict[bytes, Segment], ...] = ({}, {}, {}, {})
+SEGMENTS: tuple[dict[bytes, Segment], ...] = ({}, {}, {}, {})
 
 
 def segment(group: int, key: bytes) -> Segment:
     """The (cached) :class:`Segment` of group ``group`` (0-2 suits, 3 honours)."""
-    cache = _SEGMENTS[group]
+    cache = SEGMENTS[group]
     found = cache.get(key)
     if found is None:
         found = Segment(group, key)
@@ -124,10 +124,10 @@ def segment(group: int, key: bytes) -> Segment:
 
 def segments(counts: bytes) -> tuple[Segment, Segment, Segment, Segment]:
     """The four segments of a 34-count vector given as bytes."""
-    return (_SEGMENTS[0].get(counts[:9]) or segment(0, counts[:9]),
-            _SEGMENTS[1].get(counts[9:18]) or segment(1, counts[9:18]),
-            _SEGMENTS[2].get(counts[18:27]) or segment(2, counts[18:27]),
-            _SEGMENTS[3].get(counts[27:]) or segment(3, counts[27:]))
+    return (SEGMENTS[0].get(counts[:9]) or segment(0, counts[:9]),
+            SEGMENTS[1].get(counts[9:18]) or segment(1, counts[9:18]),
+            SEGMENTS[2].get(counts[18:27]) or segment(2, counts[18:27]),
+            SEGMENTS[3].get(counts[27:]) or segment(3, counts[27:]))
 
 
 def _split(c: list[int], i: int, lo: int, honours: bool, acc: list[MSet],
@@ -254,5 +254,5 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
 
 
 def clear_split_caches() -> None:
-    for cache in (*_SEGMENTS, *_COMPLETIONS):
+    for cache in (*SEGMENTS, *_COMPLETIONS):
         cache.clear()
