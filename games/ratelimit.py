@@ -11,6 +11,7 @@ each time, so tests and the environment can change them (``MJ_WS_WRITE_RATE``,
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -21,6 +22,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
 
 _RATE = re.compile(r"(\d+)/(s|sec|second|m|min|minute|h|hour|d|day)")
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -56,6 +59,24 @@ def _key(name: str, ident: str, rate: Rate, now: float) -> str:
     return f"mj-rl:{name}:{ident}:{window}"
 
 
+def _fail_open(fn: Callable[..., int | None]) -> Callable[..., int | None]:
+    # A cache outage (Redis restarting) must not stop the table: count nothing and allow,
+    # and say so in the log.
+    @functools.wraps(fn)
+    def wrapped(name: str, ident: str, **kw: Any) -> int | None:
+        try:
+            return fn(name, ident, **kw)
+        except (KeyError, ValueError):
+            raise
+        except Exception:
+            logger.warning("rate limit %r not counted: the cache is unavailable", name,
+                           exc_info=True)
+            return None
+
+    return wrapped
+
+
+@_fail_open
 def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
     """Count one attempt of ``ident`` under limit ``name``; return the seconds to wait when
     the limit is exceeded, else ``None``."""
@@ -76,6 +97,7 @@ def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
     return max(1, int(rate.seconds - now % rate.seconds))
 
 
+@_fail_open
 def peek(name: str, ident: str, *, now: float | None = None) -> int | None:
     """Like :func:`hit` without counting: the seconds to wait if ``ident`` is over."""
     rate = rate_for(name)

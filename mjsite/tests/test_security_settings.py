@@ -96,3 +96,13 @@ def test_sqlite_uses_the_write_ahead_log_without_a_sync_per_commit():
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     assert "OPTIONS" not in database_config("postgres://u@h/db") or \
         "init_command" not in database_config("postgres://u@h/db")["OPTIONS"]
+
+
+def test_limits_allow_and_log_when_the_cache_is_down(settings, caplog):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0"}}
+    settings.MJ_RATE_LIMITS = {"ws_write": "1/minute", "login": "1/minute"}
+    # Changing CACHES resets Django's cache handlers: the limiter now talks to a dead port.
+    assert [hit("ws_write", "phone") for _ in range(3)] == [None, None, None]
+    assert peek("login", "addr:1.2.3.4") is None
+    assert "the cache is unavailable" in caplog.text
