@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # Strings the scripts show; keys are what static/js/*.js look up with t("key").
 STRINGS: dict[str, Any] = {
@@ -120,6 +121,20 @@ STRINGS: dict[str, Any] = {
     "type_nagashi": _("Nagashi mangan"),
     "type_penalty": _("Penalty (false win)"),
     "type_hand": _("Hand (wins, kongs, draw)"),
+    # Hand summaries in the reader's language (the engine writes its own in English).
+    "sum_ron": _("%(winner)s wins on %(discarder)s's discard"),
+    "sum_tsumo": _("%(winner)s wins by self-draw"),
+    "sum_han_fu": _("%(han)s han %(fu)s fu"),
+    "sum_yakuman": _("yakuman ×%(count)s"),
+    "sum_fan": _("%(fan)s fan"),
+    "sum_points": _("%(points)s points"),
+    "sum_tenpai": _("ready: %(names)s"),
+    "sum_all_noten": _("nobody ready"),
+    "sum_kong": _("%(player)s: %(kind)s kong"),
+    "sum_and": pgettext_lazy("between the parts of one win in a hand summary", ", "),
+    "sum_then": pgettext_lazy("between the events of a hand summary", "; "),
+    "creator": _("creator"),
+    "staff": _("staff"),
     "confirm_end": _("End the game now? The final settlement will be added."),
     "confirm_undo": _("Undo the last hand?"),
 }
@@ -213,3 +228,71 @@ def ruleset_ui(name: str) -> dict[str, Any]:
     out.setdefault("flags", [])
     out.setdefault("indicators", [])
     return out
+
+
+def _fmt(key: str, **values: Any) -> str:
+    return str(STRINGS[key]) % values
+
+
+def _win_summary(result: dict[str, Any], names: list[str]) -> str:
+    def who(index: Any) -> str:
+        return names[index] if isinstance(index, int) and 0 <= index < len(names) else "?"
+
+    if result.get("discarder") is None:
+        text = _fmt("sum_tsumo", winner=who(result["winner"]))
+    else:
+        text = _fmt("sum_ron", winner=who(result["winner"]), discarder=who(result["discarder"]))
+    parts = [text]
+    if result.get("yakuman"):
+        parts.append(_fmt("sum_yakuman", count=result["yakuman"]))
+    elif isinstance(result.get("han"), int):
+        parts.append(_fmt("sum_han_fu", han=result["han"], fu=result.get("fu") or 0))
+    elif isinstance(result.get("fan"), int):
+        parts.append(_fmt("sum_fan", fan=result["fan"]))
+    # The rulesets' own names of the win (押档, 小七 …) read the same in every language.
+    native = result.get("win_type") or result.get("shape_zh")
+    if native:
+        parts.append(str(native))
+    # Only where the figure is points (MCR's "total" is fan, Sichuan's values are bases).
+    key = {"riichi": "points", "wuhu": "value", "jian": "total"}.get(result.get("ruleset"),
+                                                                     "points")
+    if isinstance(result.get(key), int) and not isinstance(result.get(key), bool):
+        parts.append(_fmt("sum_points", points=result[key]))
+    return str(STRINGS["sum_and"]).join(parts)
+
+
+def hand_summary(hand: dict[str, Any], names: list[str]) -> str:
+    """What happened in a hand, in the active language, from its outcome and results.
+
+    ``static/js/render.js`` builds the same text; English readers get the engine's own
+    summary instead, which says a little more.
+    """
+    outcome = hand.get("outcome") if isinstance(hand.get("outcome"), dict) else {}
+    kind = hand.get("type") or outcome.get("type")
+    parts: list[str] = []
+    events = (outcome.get("extra") or {}).get("events") or []
+    for event in events:
+        if isinstance(event, dict) and event.get("kind") == "kong":
+            player = event.get("player")
+            parts.append(_fmt("sum_kong", player=names[player] if isinstance(player, int)
+                              and 0 <= player < len(names) else "?",
+                              kind=STRINGS.get(f"kong_{event.get('kong')}", "")))
+    wins = [r for r in hand.get("results") or [] if isinstance(r, dict) and "winner" in r]
+    parts.extend(_win_summary(r, names) for r in wins)
+    if not wins and kind not in (None, "hand"):
+        label = str(STRINGS.get(f"type_{kind}", kind))
+        if kind in ("chombo", "penalty") and isinstance(outcome.get("penalised"), int):
+            label += f": {names[outcome['penalised']]}"
+        if kind == "abortive":
+            extra = outcome.get("extra") or {}
+            labels = dict(RULESET_UI["riichi"]["abortive"])
+            if extra.get("kind") in labels:
+                label += f": {labels[extra['kind']]}"
+        if kind in ("draw", "nagashi") and "tenpai" in outcome:
+            ready = [names[p] for p in outcome.get("tenpai") or [] if 0 <= p < len(names)]
+            label += str(STRINGS["sum_and"]) + (_fmt("sum_tenpai", names=" ".join(ready)) if ready
+                             else str(STRINGS["sum_all_noten"]))
+        parts.append(label)
+    if kind == "hand" and len(wins) < 3 and (outcome.get("extra") or {}).get("draw"):
+        parts.append(str(STRINGS["type_draw"]))
+    return str(STRINGS["sum_then"]).join(parts)

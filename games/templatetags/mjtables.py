@@ -10,9 +10,10 @@ import re
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.ui import STRINGS
+from games.ui import STRINGS, hand_summary
 from mjsite.views import RULESET_TEXT
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -84,6 +85,21 @@ def with_names(summary: Any, names: Any) -> str:
         return str(names[index]) if index < len(names) else match.group(0)
 
     return re.sub(r"\bP([0-3])\b", name, str(summary or ""))
+
+
+@register.simple_tag
+def summary_of(hand: Any, names: Any) -> str:
+    """A hand's summary: the engine's English one for English readers, otherwise built in
+    the reader's language (as ``render.js`` does)."""
+    if (get_language() or "en").startswith("en"):
+        return with_names(hand.get("summary"), names)
+    return hand_summary(hand, list(names))
+
+
+@register.filter
+def recorder(name: Any) -> str:
+    """Who recorded a hand; the service's own words for a seatless writer translated."""
+    return str(STRINGS[name]) if name in ("creator", "staff") else str(name or "")
 
 
 @register.filter

@@ -23,9 +23,13 @@ def read_po(path):
     def flush():
         nonlocal current, is_fuzzy
         if current.get("msgid"):
-            entries[current["msgid"]] = current.get("msgstr", "")
+            # gettext keys a message with a context as "context\x04msgid".
+            key = current["msgid"]
+            if "msgctxt" in current:
+                key = f"{current['msgctxt']}\x04{key}"
+            entries[key] = current.get("msgstr", "")
             if is_fuzzy:
-                fuzzy.add(current["msgid"])
+                fuzzy.add(key)
         current, is_fuzzy = {}, False
 
     for line in path.read_text(encoding="utf-8").splitlines() + [""]:
@@ -35,9 +39,9 @@ def read_po(path):
             is_fuzzy = True
         elif line.startswith("#"):
             continue
-        elif line.startswith(("msgid ", "msgstr ")):
+        elif line.startswith(("msgctxt ", "msgid ", "msgstr ")):
             field, _, literal = line.partition(" ")
-            if field == "msgid" and "msgstr" in current:
+            if field in ("msgctxt", "msgid") and "msgstr" in current:
                 flush()
             current[field] = ast.literal_eval(literal)
         elif line.startswith('"') and field:

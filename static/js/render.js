@@ -14,6 +14,61 @@ export function readable(summary, who) {
   return (summary || "").replace(/\bP([0-3])\b/g, (match, digit) => who[Number(digit)] || match);
 }
 
+const ENGLISH = (document.documentElement.lang || "en").startsWith("en");
+
+function fmt(key, values) {
+  return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
+}
+
+function winSummary(result, who) {
+  const name = (i) => (Number.isInteger(i) && who[i]) || "?";
+  const parts = [result.discarder === null || result.discarder === undefined
+    ? fmt("sum_tsumo", {winner: name(result.winner)})
+    : fmt("sum_ron", {winner: name(result.winner), discarder: name(result.discarder)})];
+  if (result.yakuman) parts.push(fmt("sum_yakuman", {count: result.yakuman}));
+  else if (Number.isInteger(result.han)) parts.push(fmt("sum_han_fu", {han: result.han, fu: result.fu || 0}));
+  else if (Number.isInteger(result.fan)) parts.push(fmt("sum_fan", {fan: result.fan}));
+  const native = result.win_type || result.shape_zh;
+  if (native) parts.push(native);
+  // Only where the figure is points (MCR's "total" is fan, Sichuan's values are bases).
+  const key = {riichi: "points", wuhu: "value", jian: "total"}[result.ruleset] || "points";
+  if (Number.isInteger(result[key])) parts.push(fmt("sum_points", {points: result[key]}));
+  return parts.join(t("sum_and"));
+}
+
+// What happened in a hand in the reader's language; games/ui.py hand_summary() is the
+// server's copy. English readers get the engine's own summary, which says a little more.
+export function handSummary(hand, who) {
+  if (ENGLISH) return readable(hand.summary, who);
+  const outcome = hand.outcome || {};
+  const kind = hand.type || outcome.type;
+  const parts = [];
+  for (const event of outcome.extra?.events || []) {
+    if (event.kind === "kong") {
+      parts.push(fmt("sum_kong", {player: who[event.player] || "?", kind: t(`kong_${event.kong}`)}));
+    }
+  }
+  const wins = (hand.results || []).filter((r) => r && r.winner !== undefined);
+  parts.push(...wins.map((r) => winSummary(r, who)));
+  if (!wins.length && kind && kind !== "hand") {
+    let label = t(`type_${kind}`);
+    if ((kind === "chombo" || kind === "penalty") && Number.isInteger(outcome.penalised)) {
+      label += `: ${who[outcome.penalised]}`;
+    }
+    if ((kind === "draw" || kind === "nagashi") && outcome.tenpai) {
+      const ready = outcome.tenpai.map((p) => who[p]).filter(Boolean);
+      label += `${t("sum_and")}${ready.length ? fmt("sum_tenpai", {names: ready.join(" ")}) : t("sum_all_noten")}`;
+    }
+    parts.push(label);
+  }
+  if (kind === "hand" && wins.length < 3 && outcome.extra?.draw) parts.push(t("type_draw"));
+  return parts.join(t("sum_then"));
+}
+
+export function recorder(name) {
+  return name === "creator" || name === "staff" ? t(name) : name;
+}
+
 export function roundLine(snapshot) {
   if (snapshot.table.finished) return t("finished");
   const state = snapshot.state || {};
@@ -58,10 +113,12 @@ export function fanList(result) {
   return el("ul", {class: "fans"}, items.map((item) => {
     const name = item.name || item.name_en || item.id || "";
     const native = item.name_ja || item.name_zh || "";
+    // The English name only helps English readers (or when there is no native name).
+    const shown = ENGLISH || !native ? name : "";
     const value = item.han ?? item.points ?? item.fan;
     const count = item.count && item.count > 1 ? ` ×${item.count}` : "";
     return el("li", {}, native ? el("span", {lang: item.name_ja ? "ja" : "zh"}, native) : null,
-      native && name ? " " : "", name ? el("span", {class: "muted"}, name) : null,
+      native && shown ? " " : "", shown ? el("span", {class: "muted"}, shown) : null,
       value !== undefined ? el("b", {}, ` ${value}${count}`) : null);
   }));
 }
@@ -90,9 +147,9 @@ export function renderHistory(snapshot, {canWrite, onCorrect}) {
         canWrite && !snapshot.table.ended_manually
           ? el("button", {type: "button", class: "link-button",
               onclick: () => onCorrect(hand)}, t("correct")) : null),
-      el("p", {class: "summary"}, readable(hand.summary, who)),
+      el("p", {class: "summary"}, handSummary(hand, who)),
       fans, deltas,
-      hand.recorded_by ? el("p", {class: "muted small"}, `${t("by")} ${hand.recorded_by}`) : null);
+      hand.recorded_by ? el("p", {class: "muted small"}, `${t("by")} ${recorder(hand.recorded_by)}`) : null);
   });
   list.replaceChildren(...items);
 }

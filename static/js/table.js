@@ -8,7 +8,7 @@
 import {drawChart} from "./chart.js";
 import {el, signed, t} from "./i18n.js";
 import {RecordPanel} from "./record.js";
-import {fanList, names, readable, renderActions, renderHistory, renderScoreboard} from "./render.js";
+import {fanList, handSummary, names, renderActions, renderHistory, renderScoreboard} from "./render.js";
 import {TableSocket} from "./sync.js";
 
 const page = document.getElementById("table-page");
@@ -110,7 +110,7 @@ function schedulePreview() {
   previewTimer = setTimeout(runPreview, 200);
 }
 
-function previewTable(result) {
+function previewTable(result, outcome) {
   const who = names(snapshot);
   const scores = result.scores || [];
   const rows = result.deltas.map((delta, position) => el("tr", {dataset: {position}},
@@ -119,7 +119,8 @@ function previewTable(result) {
     el("td", {}, scores[position] ?? "")));
   const settlement = result.settlement || {};
   return [
-    el("p", {class: "summary", id: "preview-summary"}, readable(settlement.summary, who)),
+    el("p", {class: "summary", id: "preview-summary"}, handSummary({type: outcome.type, outcome,
+      results: settlement.results, summary: settlement.summary}, who)),
     ...(settlement.results || []).map(fanList).filter(Boolean),
     el("table", {class: "preview-table", id: "preview-table"}, el("tbody", {}, rows)),
   ];
@@ -140,7 +141,7 @@ async function runPreview() {
     const result = await socket.preview(outcome, correcting);
     if (token !== previewToken) return;
     if (result.ok) {
-      previewBox.replaceChildren(el("h3", {}, t("preview")), ...previewTable(result));
+      previewBox.replaceChildren(el("h3", {}, t("preview")), ...previewTable(result, outcome));
       saveButton.disabled = false;
     } else {
       previewBox.replaceChildren(el("p", {class: "alert alert-error"}, result.error.message));
