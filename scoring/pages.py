@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mjsite.views import RULESET_TEXT
 from scoring import registry
 from scoring.engine.errors import EngineError
 
@@ -90,9 +91,12 @@ def ruleset_choices() -> list[dict[str, Any]]:
     out = []
     for name in registry.usable():
         rs = registry.get(name)
+        # The site's translated ruleset name; the engine's English title as fallback.
+        title = str(RULESET_TEXT[name][0]) if name in RULESET_TEXT else rs.title
         out.append({
-            "name": name, "title": rs.title, "title_native": rs.title_native,
-            "presets": [{"name": p, "options": rs.resolve(p)} for p in rs.presets],
+            "name": name, "title": title, "title_native": rs.title_native,
+            "presets": [{"name": p, "title": str(spec.get("title") or p),
+                         "options": rs.resolve(p)} for p, spec in rs.presets.items()],
         })
     return out
 
