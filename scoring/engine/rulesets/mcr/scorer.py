@@ -5,9 +5,12 @@ Where the time goes, and why it is spent once: a hand is scored as the fans of i
 up by a small integer and worked out by their detectors only the first time that value
 is seen; plus, per reading, the fans between sets (cached per sorted tuple of kinds in
 :mod:`.reading`) and the few reading-level detectors whose ``needs`` the reading has.
-The concealed tiles are read suit by suit from a cache (:mod:`.split`), and the exclusion
-principles are applied once per distinct list of raw fans. :func:`evaluate` asks every
-detector the slow way; the tests hold the two to the same answers.
+The concealed tiles are read suit by suit from a cache (:mod:`.split`), the exclusion
+principles are applied once per distinct list of raw fans (:mod:`.settle`), the unique
+wait is asked only when a wait fan could apply (:mod:`.waiting`) and the result is built
+in :mod:`.result`. :func:`evaluate` asks every detector the slow way; the tests hold the
+two to the same answers. :func:`clear_caches` forgets everything learnt from earlier
+hands (``bench/mcr.py`` times both ways).
 """
 
 from __future__ import annotations
@@ -17,16 +20,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from ...agari import is_win
-from ...agari import tables as agari_tables
 from ...errors import BelowMinimumFan, NotAWinningHand
-from ...options import options_to_dict
 from ...shapes import (
-    HONOURS_AND_KNITTED,
     KNITTED_PERMUTATIONS,
-    KNITTED_SETS,
-    KNITTED_STRAIGHT,
-    THIRTEEN_ORPHANS,
     honours_and_knitted,
     knitted_kinds,
     knitted_name,
@@ -34,20 +30,14 @@ from ...shapes import (
     seven_pairs,
     thirteen_orphans,
 )
-from ...tiles import TERMINALS_AND_HONOURS, format_kinds, tile_name
 from .facts import (
-    BIT,
-    HONOUR_MASK,
     ORPHAN_MASK,
     SUIT_MASKS,
     SUITED_MASK,
     Facts,
     Situation,
     TileFacts,
-    mask_of,
 )
-from .fans import BY_ID, FANS, ORDER, exclusion_pairs
-from .payments import payments
 from .reading import (
     Ctx,
     MSet,
@@ -58,6 +48,15 @@ from .reading import (
     sorted_sets,
 )
 from .request import WIND_KIND, WinRequest, parse_request
+from .result import (
+    FAN_NAMES,
+    TILE_NAMES,
+    clear_result_caches,
+    deltas_of,
+    listed_fans,
+    options_out,
+    reading_dict,
+)
 from .rules import REGISTRY, Fan
 from .rules_base import (
     ALL_FIVES,
@@ -70,29 +69,23 @@ from .rules_base import (
     SETS,
     WAIT,
 )
+from .settle import Settled, apply_exclusions, clear_settle_caches, settle
 from .split import (
     CHOW_ALL,
     CONCEALED_CHOW,
     CONCEALED_PUNG,
-    GROUP_STARTS,
     PUNG_ALL,
     PUNG_ANY,
     RON_PUNG,
     SuitReading,
     clear_split_caches,
-    waits_of_segments,
 )
+from .waiting import KNITTED_MASKS as _KNITTED_MASKS
+from .waiting import unique_wait
 
 STANDARD_FEATURES = FORM_FEATURES["standard"]
 
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
-_KNITTED_MASKS = tuple(mask_of(ks) for ks in KNITTED_SETS)
-_EXCLUDES = {f.id: exclusion_pairs(f) for f in FANS}
-_IDS = tuple(f.id for f in FANS)
-_POINTS = tuple(f.points for f in FANS)
-_DROPS = tuple(sum(1 << ORDER[o] for o, n in _EXCLUDES[f.id] if n is None) for f in FANS)
-_LESS = tuple(tuple((ORDER[o], n) for o, n in _EXCLUDES[f.id] if n is not None) for f in FANS)
-_PREFERRED_ON_TIE = ("pure_triple_chow", "triple_pung")
 
 # Extras outside the official 81 (options), with what they cover.
 _INITIAL_HANDS = {
@@ -157,135 +150,6 @@ def rules_for(features: int) -> tuple[Fan, ...]:
 
 
 # --- the hand's facts ----------------------------------------------------------------
-
-def _special_flags(mask13: int, n_melds: int) -> list[str]:
-    """Special shapes (besides seven pairs) worth trying as waits: most hands are hopeless.
-
-    ``mask13`` is the kind mask of the 13 concealed tiles before the win.
-    """
-    flags: list[str] = []
-    if n_melds > 1:
-        return flags
-    if n_melds == 0:
-        # Thirteen orphans: at least twelve different orphans and nothing else.
-        if not mask13 & ~ORPHAN_MASK and mask13.bit_count() >= 12:
-            flags.append(THIRTEEN_ORPHANS)
-        # 全不靠: thirteen tiles, no two alike, the suited ones all in one knitted set.
-        if mask13.bit_count() == 13 and any(
-                not mask13 & SUITED_MASK & ~km for km in _KNITTED_MASKS):
-            flags.append(HONOURS_AND_KNITTED)
-    # A knitted straight one tile short still shows eight different suited kinds.
-    if any((mask13 & km).bit_count() >= 8 for km in _KNITTED_MASKS):
-        flags.append(KNITTED_STRAIGHT)
-    return flags
-
-
-def _kinds_in(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _seven_pairs_wait(c13: list[int], mask13: int) -> int | None:
-    """The one kind that makes seven pairs (four alike count as two pairs), if any."""
-    kinds = _kinds_in(mask13)
-    odd = [k for k in kinds if c13[k] % 2]
-    if len(odd) == 1 and sum(c13[k] // 2 for k in kinds) == 6:
-        return odd[0]
-    return None
-
-
-def unique_wait(req: WinRequest) -> bool:
-    """Was the winning tile the only kind that completed the hand (独听)?
-
-    A kind of which the hand holds all four copies is not a wait (see waits.py).
-    """
-    w = req.win_tile
-    g = w // 9 if w < 27 else 3
-    m, p, s, z = req.segments
-    keys = [m.key, p.key, s.key, z.key]
-    complete = [m.complete, p.complete, s.complete, z.complete]
-    before = bytearray(keys[g])
-    before[w - GROUP_STARTS[g]] -= 1
-    keys[g] = bytes(before)
-    complete[g] = agari_tables()[g == 3].get(keys[g])
-    mask13 = req.concealed_mask if before[w - GROUP_STARTS[g]] else req.concealed_mask & ~BIT[w]
-    held = req.held
-    # Copies held before the win: the winning tile itself was not yet in the hand.
-    found = {k for k in waits_of_segments(keys, complete) if held[k] - (k == w) < 4}
-    if len(found) > 1:
-        return False
-    n_melds = len(req.melds)
-    c13 = list(req.concealed14)
-    c13[w] -= 1
-    if not n_melds and mask13.bit_count() <= 7:
-        k7 = _seven_pairs_wait(c13, mask13)
-        if k7 is not None and held[k7] - (k7 == w) < 4:
-            found.add(k7)
-    flags = _special_flags(mask13, n_melds)
-    if flags:
-        found.update(k for k in _special_waits(c13, mask13, flags)
-                     if held[k] - (k == w) < 4)
-    return len(found) == 1
-
-
-def _special_waits(c13: list[int], mask13: int, flags: list[str]) -> set[int]:
-    """The kinds completing one of the special shapes ``flags`` (as :func:`_special_flags`
-    found them possible), by what each shape needs rather than by trying every tile."""
-    out: set[int] = set()
-    if THIRTEEN_ORPHANS in flags:
-        # Thirteen orphans only: each once (any orphan pairs up), or one pair and one gap.
-        orphans = [c13[k] for k in TERMINALS_AND_HONOURS]
-        if max(orphans) <= 2:
-            gaps = [k for k, n in zip(TERMINALS_AND_HONOURS, orphans, strict=True) if not n]
-            pairs = orphans.count(2)
-            if not gaps and not pairs:
-                out.update(TERMINALS_AND_HONOURS)
-            elif len(gaps) == 1 and pairs == 1:
-                out.add(gaps[0])
-    if HONOURS_AND_KNITTED in flags:
-        # Thirteen different tiles: any absent honour, or an absent kind of a knitted set
-        # already holding every suited tile, makes fourteen.
-        cand = HONOUR_MASK & ~mask13
-        for km in _KNITTED_MASKS:
-            if not mask13 & SUITED_MASK & ~km:
-                cand |= km & ~mask13
-        out.update(_kinds_in(cand))
-    if KNITTED_STRAIGHT in flags:
-        for ks, km in zip(KNITTED_SETS, _KNITTED_MASKS, strict=True):
-            missing = km & ~mask13
-            if missing.bit_count() > 1:
-                continue
-            rest = list(c13)
-            for k in ks:
-                rest[k] -= 1
-            if missing:
-                # Eight of the nine: only the ninth completes the knitted set (and then
-                # ``rest`` below, one short of it, comes back to zero there).
-                cands = _kinds_in(missing)
-            else:
-                # The whole set is there: the tile completes what is left over, so it is
-                # one of the leftover kinds or a suited neighbour of one.
-                near = 0
-                for k in range(34):
-                    if rest[k] > 0:
-                        near |= _NEAR[k]
-                cands = _kinds_in(near)
-            for k in cands:
-                rest[k] += 1
-                if min(rest) >= 0 and is_win(rest):
-                    out.add(k)
-                rest[k] -= 1
-    return out
-
-
-# Kinds within two ranks of each kind in its own suit (itself only, for honours).
-_NEAR = tuple(BIT[k] if k >= 27 else mask_of(
-    j for j in range(k - 2, k + 3) if j // 9 == k // 9 and 0 <= j) for k in range(34))
-
 
 class _Hand:
     """Per-hand facts shared by every reading, worked out once."""
@@ -497,78 +361,6 @@ def readings(req: WinRequest) -> list[Reading]:
 
 # --- fans of a reading -----------------------------------------------------------------
 
-def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:
-    """不重复原则: walk the fans from the highest; a kept fan drops what it covers.
-
-    A fan that is itself dropped covers nothing (四暗刻 drops 不求人, so 自摸 stays).
-    """
-    kept: dict[str, int] = {}
-    dropped: set[str] = set()
-    less: dict[str, int] = {}
-    # Exclusions only ever point to lower fans, so the present fans in table order suffice.
-    for fid in sorted(raw, key=ORDER.__getitem__):
-        if fid in dropped:
-            continue
-        n = raw[fid] - less.get(fid, 0)
-        if n <= 0:
-            continue
-        kept[fid] = n
-        for other, count in _EXCLUDES[fid]:
-            if count is None:
-                dropped.add(other)
-            else:
-                less[other] = less.get(other, 0) + count
-    return kept
-
-
-def _total(fans: Mapping[str, int]) -> int:
-    return sum(BY_ID[k].points * n for k, n in fans.items())
-
-
-class Settled:
-    """The fans a list of raw fans comes to: after exclusions (无番和 when nothing is left),
-    in table order, with their total and whether a tie should prefer this reading."""
-
-    __slots__ = ("fans", "total", "preferred")
-
-    def __init__(self, raw: RawFans) -> None:
-        # apply_exclusions with fans as table indexes and what each drops as a bit mask.
-        kept: list[tuple[str, int]] = []
-        total = dropped = 0
-        less: dict[int, int] = {}
-        for i, n in sorted([(ORDER[fid], n) for fid, n in raw]):
-            if dropped >> i & 1:
-                continue
-            if less:
-                n -= less.get(i, 0)
-                if n <= 0:
-                    continue
-            kept.append((_IDS[i], n))
-            total += _POINTS[i] * n
-            dropped |= _DROPS[i]
-            for j, count in _LESS[i]:
-                less[j] = less.get(j, 0) + count
-        if not kept:
-            kept.append(("chicken_hand", 1))
-            total = BY_ID["chicken_hand"].points
-        self.fans = tuple(kept)
-        self.total = total
-        self.preferred = any(fid in _PREFERRED_ON_TIE for fid, _ in kept)
-
-
-_SETTLED: dict[RawFans, Settled] = {}
-
-
-def settle(raw: RawFans) -> Settled:
-    found = _SETTLED.get(raw)
-    if found is None:
-        found = Settled(raw)
-        if len(_SETTLED) >= _MEMO_LIMIT:
-            _SETTLED.clear()
-        _SETTLED[raw] = found
-    return found
-
-
 def _canonical(kinds: tuple[int, ...], pair: int = -1) -> tuple[tuple[int, ...], int]:
     """The kinds with suits renamed in order of first appearance (then the pair's).
 
@@ -674,85 +466,12 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
 
 # --- the result ------------------------------------------------------------------------
 
-_TILE_NAMES = tuple(tile_name(k) for k in range(34))
-
-
-def _set_text(shape: str, kind: int) -> str:
-    suit = "mpsz"[kind // 9] if kind < 27 else "z"
-    rank = kind % 9 + 1 if kind < 27 else kind - 26
-    if shape == "chow":
-        return f"{rank}{rank + 1}{rank + 2}{suit}"
-    return f"{rank}" * (4 if shape == "kong" else 3) + suit
-
-
-_SET_TEXT = {shape: tuple(_set_text(shape, k) if shape != "chow" or (k < 27 and k % 9 < 7)
-                         else "" for k in range(34)) for shape in ("chow", "pung", "kong")}
-_FAN_NAMES = {f.id: (f.name_zh, f.name_en, f.points) for f in FANS}
-
-
-def _listed(fans: RawFans) -> list[dict[str, Any]]:
-    out = []
-    for fid, n in fans:
-        zh, en, points = _FAN_NAMES[fid]
-        out.append({"id": fid, "name_zh": zh, "name_en": en, "points": points, "count": n})
-    return out
-
-
-def _reading_dict(r: Reading) -> dict[str, Any]:
-    out: dict[str, Any] = {"form": r.form}
-    if r.sets:
-        out["sets"] = [{"shape": s.shape, "tiles": _SET_TEXT[s.shape][s.kind],
-                        "concealed": s.concealed, "declared": s.declared} for s in r.sets]
-    if r.pair >= 0:
-        out["pair"] = _TILE_NAMES[r.pair]
-    if r.knitted:
-        out["knitted"] = format_kinds(r.knitted)
-    return out
-
-
-_OPTIONS_OUT: dict[int, tuple[Any, dict[str, Any], tuple[str, ...]]] = {}
-
-
-def _options_out(opts: Any) -> dict[str, Any]:
-    """The options as JSON-ready data; lists are fresh copies each time."""
-    found = _OPTIONS_OUT.get(id(opts))
-    if found is None or found[0] is not opts:
-        data = {k: list(v) if isinstance(v, list) else v
-                for k, v in options_to_dict(opts).items()}
-        found = (opts, data, tuple(k for k, v in data.items() if isinstance(v, list)))
-        if len(_OPTIONS_OUT) >= 256:
-            _OPTIONS_OUT.clear()
-        _OPTIONS_OUT[id(opts)] = found
-    out = dict(found[1])
-    for k in found[2]:
-        out[k] = list(out[k])
-    return out
-
-
-_PAYMENTS: dict[tuple[Any, ...], dict[str, int]] = {}
-
-
-def _deltas(req: WinRequest, total: int) -> dict[str, int] | None:
-    if not req.tsumo and req.discarder is None:
-        return None
-    opts = req.options
-    key = (total, req.seat, req.tsumo, req.discarder, opts.base, opts.quanchong)
-    found = _PAYMENTS.get(key)
-    if found is None:
-        found = payments(total, req.seat, "tsumo" if req.tsumo else "ron", req.discarder,
-                         opts)
-        if len(_PAYMENTS) >= _MEMO_LIMIT:
-            _PAYMENTS.clear()
-        _PAYMENTS[key] = found
-    return dict(found)
-
-
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = parse_request(request)
     opts = req.options
     c, settled, _hand = _best(req)
-    names = _FAN_NAMES
-    listed = _listed(settled.fans)
+    names = FAN_NAMES
+    listed = listed_fans(settled.fans)
     if req.heavenly or req.earthly or req.human:
         for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
             if getattr(req, flag):
@@ -783,17 +502,19 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "win": "tsumo" if req.tsumo else "ron",
         "seat_wind": req.seat,
         "round_wind": req.round,
-        "win_tile": _TILE_NAMES[req.win_tile],
-        "deltas": _deltas(req, total),
-        "reading": _reading_dict(c.reading),
-        "options": _options_out(opts),
+        "win_tile": TILE_NAMES[req.win_tile],
+        "deltas": deltas_of(req, total),
+        "reading": reading_dict(c.reading),
+        "options": options_out(opts),
     }
 
 
 def clear_caches() -> None:
     """Forget everything learnt from earlier hands (for cold-start measurements)."""
-    for memo in (_TILES_MEMO, _SITUATION_MEMO, _SETTLED, _PAYMENTS):
+    for memo in (_TILES_MEMO, _SITUATION_MEMO):
         memo.clear()
+    clear_settle_caches()
+    clear_result_caches()
     for fn in (_chow_items, _pung_items, _canonical_chow_items, _canonical_pung_items,
                chow_combination_fans, pung_combination_fans):
         fn.cache_clear()
