@@ -29,8 +29,9 @@ Conventions (the others are options of :class:`~.options.Options`):
   every draw, reset to 0 when a non-dealer wins.
 * Multiple ron: each winner is scored with their own hand; the honba and the pot go to the
   winner nearest the discarder counting counter-clockwise (South of the discarder first),
-  per ``multi_ron_honba``/``multi_ron_sticks``. Head bump keeps only that winner. Three
-  winners abort the hand (sanchahou) unless ``multi_ron`` is ``triple``.
+  per ``multi_ron_honba``/``multi_ron_sticks``. Head bump keeps only that winner, however
+  many call. Three winners abort the hand (sanchahou) only when ``multi_ron`` is
+  ``double``.
 * Nagashi mangan is paid as a mangan tsumo without honba; the pot stays, there are no
   noten payments that hand, and it counts as a draw for renchan and honba (Tenhou).
 * Chombo (``reverse_mangan``): the offender pays a mangan as if the others had won a
@@ -240,7 +241,9 @@ def _ron(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
     # Counter-clockwise from the discarder: the player on the discarder's right first.
     ordered = sorted(wins, key=lambda w: (w["winner"] - discarder) % 4)
     opts = table.opts
-    if len(ordered) == 3 and opts.multi_ron != "triple":
+    # Under head bump three callers are settled like two (WRC, M-League): only under
+    # "double" does a third winner void the hand.
+    if len(ordered) == 3 and opts.multi_ron == "double":
         return _abort(table, "sanchahou", rows)
     ignored = []
     if opts.multi_ron == "head_bump":

@@ -8,32 +8,89 @@ no kiriage, double-wind pair 4 fu, double ron allowed, pao for daisangen and dai
 Units: every point figure (``noten_payment_total``, ``start_points``, ``return_points``,
 ``uma``, ``chombo_points``) is in table points, not thousands.
 
-Presets and their sources (summarised, not copied; where a published text was silent we
-wrote our assumption):
+Presets and their sources. Each preset spells out every option that a federation or
+site fixes, so that a later change of the defaults above cannot silently change a published
+rule; ``tests/test_presets.py`` pins the published values. We summarise the texts (no more
+than short phrases quoted); where no text we could read settles a point, the choice is
+listed under "assumed".
 
-* ``ema`` — EMA Riichi Competition Rules 2016: no red fives, open tanyao allowed, renhou a
-  mangan, a single yakuman is the maximum (no double, no stacking), 13+ han is sanbaiman,
-  no kiriage, no nagashi mangan, no abortive draws, double and triple ron (discarder pays
-  each winner), 30,000 start and return (no oka), uma +15/+5/-5/-15 thousand, no bust,
-  ties split the uma, chombo -20,000 on the final score. Double-wind pair counted 2 fu
-  (assumption shared with WRC).
-* ``wrc`` — World Riichi Championship rules 2022: as EMA in the points frame (30,000
-  start/return, uma 15/5/-5/-15, ties split, no bust, chombo -20,000), no red fives,
-  kuitan on, kiriage mangan on, no double yakuman, no renhou, no nagashi mangan.
-* ``tenhou`` — Tenhou ranked rules (東南戦 喰断・赤あり): kuitan on, 3 red fives, kazoe
-  yakuman, double yakuman off in the classic rules but stacking of different yakuman on
-  (we follow Tenhou's yakuman list: suuankou tanki etc. count single), no kiriage,
-  double-wind pair 4 fu, double ron allowed (triple ron aborts), nagashi mangan on, 25,000
-  start / 30,000 return, uma +20/+10/-10/-20, bust (below zero) ends the game, ties by
-  seat order, leftover sticks to the top player.
-* ``mleague`` — M-League official rules: kuitan on, 3 red fives, head bump (atamahane)
-  on multiple ron, no double yakuman, kiriage off, double-wind pair 2 fu, no nagashi
-  mangan, 25,000 / 30,000, uma +30/+10/-10/-30 thousand, no bust, ties by seat order,
-  chombo -20,000 on the final score, pao for daisangen, daisuushii and suukantsu.
-* ``majiang_core`` — the defaults of kobalab/majiang-core v1.3.2 (its golden test data):
-  kuitan on, one red five per suit, double yakuman on, kazoe yakuman on, kiriage off,
-  double-wind pair 4 fu, pao for daisangen and daisuushii with the discarder paying the
-  honba on ron, 25,000 / 30,000, uma +20/+10/-10/-20 thousand (its default 順位点).
+* ``ema`` — EMA Riichi Competition Rules, 2016 edition (in force since 1 April 2016), with
+  the EMA's own announcement of the revision ("Revised EMA Riichi rules are ready",
+  mahjong-europe.org, December 2015), which lists the changes from 2012 and the remaining
+  differences from the WRC rules of 2015. Sourced: no red fives; open tanyao; renhou a
+  mangan (scored here as the 5-han yaku adding to the hand, option ``renhou=mangan``);
+  daisuushii a single yakuman and no accumulated or double yakuman (the announcement
+  explains both were removed to keep luck out of tournament results); 13+ han is a
+  sanbaiman; no abortive draws; no nagashi mangan; uma +15/+5/-5/-15 thousand; chombo a
+  20,000-point deduction after uma; multiple winners allowed, the discarder paying each
+  (chapter 3.4.9; also riichi.wiki's summary of the 2016 rules); 4 han 30 fu *not* rounded
+  up to mangan; riichi sticks left at the end go to the winner of the game (3.6.1 "Winner
+  bonus"); liability (3.3.9) for the third dragon and fourth wind pung. 30,000 start with
+  no oka (session score = points - 30,000). Ties share the uma (also the EMA preset of
+  the Pantheon tournament software). Assumed: a double-wind pair is 2 fu (not read in
+  4.1.1); each ron winner gets the honba and the pot goes to the winner nearest the
+  discarder's right (Pantheon's EMA preset; riichi.wiki); no bust, no agari-yame, the
+  full East-South game.
+* ``wrc`` — World Riichi Championship Rules (rule book 2015 by Sylvain Malbec, with the
+  2022 revision used at WRC 2022 and the 2025 wording). Sourced: open tanyao, no red
+  fives, 30,000 start and return, uma +15/+5/-5/-15 shared on ties (riichi.wiki's WRC
+  page); no abortive draws; only one winner on a discard, the first in turn after the
+  discarder (2015 book 5.7.6; "double and triple ron are resolved by turn order" in the
+  2025 text); 4 han 30 fu rounded up to mangan (the EMA announcement lists it as a WRC
+  difference); 13+ han capped at sanbaiman (2014 errata, 2022 revision); since 2022
+  different yakuman in one hand add up, but no hand is double for its wait
+  (suuankou tanki, junsei chuuren, kokushi 13-sided are single; Mahjong Belgium's summary
+  of the 2022 changes, 2025 wording); liability for daisangen and daisuushii (6.2); "no
+  agari yame" (5.9.1); renhou a yaku that adds to the other yaku (2014 errata; the 2015
+  book lists it among the mangan yaku); chombo 30,000 points off the overall score since
+  2022 (Mahjong Belgium's summary; penalties apply to the overall score, 2014 errata).
+  Assumed: no nagashi mangan (not among the 2015 yaku; Pantheon's WRC preset); no bust
+  (riichi.wiki's box says "game end" on a negative score but Pantheon's WRC preset and
+  the session-score formula play on; we follow the latter); leftover riichi sticks go to
+  the top player (Pantheon's current WRC preset; under the 2015 book they were lost,
+  which the EMA's 2015 list of differences names as one); a double-wind pair is 2 fu.
+* ``tenhou`` — Tenhou ranked rules (天鳳 段位戦, 東南戦 喰赤): kuitan and atozuke on, one red
+  five per suit, kazoe yakuman, no kiriage, no double yakuman for any hand (suuankou
+  tanki, kokushi 13-sided, junsei chuuren and daisuushii are single) but different
+  yakuman add up (riichi.wiki "Multiple yakuman": Tenhou is the example of "cumulative
+  single yakuman"), double-wind pair 4 fu, pinfu tsumo 20 fu, double ron with the honba
+  and the pot to the winner nearest the discarder (上家取り) and triple ron an abortive
+  draw (三家和), all five abortive draws, nagashi mangan, noten payments 3,000, 25,000
+  start / 30,000 return, uma +20/+10/-10/-20 (10-20), bust below zero ends the game (0 is
+  safe), West round sudden death when nobody has 30,000 after South 4 (西入), automatic
+  agari-yame / tenpai-yame for an all-last dealer on top, ties by seat order, leftover
+  sticks to the top. Cross-checked with the Tenhou presets of Pantheon and of
+  riichienv-core and with majiang-core, which models Tenhou. Assumed: pao for daisangen
+  and daisuushii only (Pantheon also lists suukantsu); the discarder pays the honba when
+  a third player deals in to a pao hand (majiang-core's published results); chombo as a
+  reverse mangan (Tenhou's client makes chombo impossible; a real table needs a rule).
+  Some Tenhou lobbies use a 5-10 uma; override ``uma`` for those.
+* ``mleague`` — M-League official rules (Mリーグ公式ルール, 2018 onward), read through
+  summaries that quote them (majannavi, mahjong-space, majyan-item, k-bys,
+  ojisan-gyakushu, top3776's list of M-League yakuman): 25,000 start / 30,000 return, uma
+  +30/+10/-10/-30 (順位点 +50/+10/-10/-30 with the oka), tied players share the uma (同着
+  は順位点を分ける), open tanyao, one red five per suit, no bust (飛びなし), no double or
+  triple ron (all head bump), no abortive draws, no agari-yame or tenpai-yame, 4 han 30 fu
+  rounded up to mangan (7700は切り上げ), no kazoe yakuman (13+ han is a sanbaiman), no
+  double yakuman for a wait but different yakuman add up, pao for daisangen, daisuushii
+  and suukantsu with the responsible player paying the honba when a third player deals
+  in and covering only the confirmed yakuman of a multiple-yakuman hand, chombo 20,000
+  points (罰符 20,000 点相当). Assumed: nagashi mangan on, paid as a mangan tsumo (listed
+  among the summaries' rule points, not quoted); a double-wind pair 2 fu; leftover sticks
+  to the top player. (One summary calls the chombo a mangan payment; two say 20,000; we
+  take the latter, off the final score.)
+* ``majiang_core`` — the defaults of kobalab/majiang-core v1.3.2 (``lib/rule.js``; its game
+  loop in ``lib/game.js``), the source of the golden test data: open tanyao, one red five
+  per suit, double yakuman on (kokushi 13-sided, suuankou tanki, junsei chuuren,
+  daisuushii), different yakuman add up, kazoe yakuman, no kiriage, double-wind pair 4 fu
+  (its 連風牌は2符 is off), pao (役満パオ) for daisangen and daisuushii with the discarder
+  paying the honba on ron, abortive draws and nagashi mangan on, noten payments on, at
+  most two winners (a third makes 三家和) with the honba and the sticks going to the first
+  winner only (the table's honba and pot are cleared after the first payment), bust ends
+  the game, agari-yame on (オーラス止め), sudden-death extension, 25,000 start, uma
+  +20/+10/-10/-20 counted from 30,000 with the top taking the rest (so the 20,000 oka),
+  ties by seat order from the first dealer, leftover sticks to the top. Assumed: chombo as a
+  reverse mangan (an online game has none).
 """
 
 from __future__ import annotations
@@ -166,42 +223,72 @@ class Options:
             raise BadOption("option 'double_yakuman_hands' lists a hand twice")
 
 
+# The rules every preset below shares with the published texts it cites (pinfu tsumo 20 fu,
+# open pinfu shape 30 fu on ron, noten payments 3,000, no optional yaku).
+_COMMON: dict[str, Any] = {
+    "open_pinfu_ron_fu_30": True, "pinfu_tsumo_fu": 0, "daisharin": False,
+    "open_riichi": False, "noten_payment_total": 3000, "uma_style": "simple",
+    "length": "east_south",
+}
+_NO_DOUBLE = {"double_yakuman": False, "double_yakuman_hands": []}
+_CLASSIC_PAO = ["daisangen", "daisuushii"]
+
 PRESETS: dict[str, dict[str, Any]] = {
     "ema": {"title": "EMA Riichi Competition Rules (2016)", "options": {
-        "kuitan": True, "red_fives": 0, "double_yakuman": False, "yakuman_stacking": False,
+        **_COMMON, **_NO_DOUBLE,
+        "kuitan": True, "red_fives": 0, "yakuman_stacking": False,
         "kazoe_limit": "sanbaiman", "kiriage": False, "double_wind_pair_fu": 2,
-        "renhou": "mangan", "nagashi_mangan": False, "multi_ron": "triple",
-        "multi_ron_honba": "each", "multi_ron_sticks": "nearest", "abortive_draws": False,
+        "renhou": "mangan", "nagashi_mangan": False,
+        "multi_ron": "triple", "multi_ron_honba": "each", "multi_ron_sticks": "nearest",
+        "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman", "pao_ron_honba": "discarder",
+        "abortive_draws": False, "leftover_sticks": "top", "tie_break": "split",
         "start_points": 30000, "return_points": 30000, "uma": [15000, 5000, -5000, -15000],
-        "tie_break": "split", "leftover_sticks": "top", "bust_ends_game": False,
+        "bust_ends_game": False, "agari_yame": False, "west_extension": False,
         "chombo": "final_points", "chombo_points": 20000}},
     "wrc": {"title": "World Riichi Championship rules (2022)", "options": {
-        "kuitan": True, "red_fives": 0, "double_yakuman": False, "yakuman_stacking": True,
+        **_COMMON, **_NO_DOUBLE,
+        "kuitan": True, "red_fives": 0, "yakuman_stacking": True,
         "kazoe_limit": "sanbaiman", "kiriage": True, "double_wind_pair_fu": 2,
-        "renhou": "off", "nagashi_mangan": False, "multi_ron": "triple",
-        "multi_ron_honba": "each", "abortive_draws": False, "start_points": 30000,
-        "return_points": 30000, "uma": [15000, 5000, -5000, -15000], "tie_break": "split",
-        "bust_ends_game": False, "chombo": "final_points", "chombo_points": 20000}},
+        "renhou": "mangan", "nagashi_mangan": False,
+        "multi_ron": "head_bump", "multi_ron_honba": "nearest", "multi_ron_sticks": "nearest",
+        "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman", "pao_ron_honba": "discarder",
+        "abortive_draws": False, "leftover_sticks": "top", "tie_break": "split",
+        "start_points": 30000, "return_points": 30000, "uma": [15000, 5000, -5000, -15000],
+        "bust_ends_game": False, "agari_yame": False, "west_extension": False,
+        "chombo": "final_points", "chombo_points": 30000}},
     "tenhou": {"title": "Tenhou-like (東南戦 喰赤)", "options": {
-        "kuitan": True, "red_fives": 3, "double_yakuman": False, "yakuman_stacking": True,
+        **_COMMON, **_NO_DOUBLE,
+        "kuitan": True, "red_fives": 3, "yakuman_stacking": True,
         "kazoe_limit": "yakuman", "kiriage": False, "double_wind_pair_fu": 4,
-        "renhou": "off", "nagashi_mangan": True, "multi_ron": "double",
-        "multi_ron_honba": "each", "start_points": 25000, "return_points": 30000,
-        "uma": [20000, 10000, -10000, -20000], "tie_break": "seat_order",
-        "leftover_sticks": "top", "bust_ends_game": True, "chombo": "reverse_mangan"}},
+        "renhou": "off", "nagashi_mangan": True,
+        "multi_ron": "double", "multi_ron_honba": "nearest", "multi_ron_sticks": "nearest",
+        "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman", "pao_ron_honba": "discarder",
+        "abortive_draws": True, "leftover_sticks": "top", "tie_break": "seat_order",
+        "start_points": 25000, "return_points": 30000, "uma": [20000, 10000, -10000, -20000],
+        "bust_ends_game": True, "agari_yame": True, "west_extension": True,
+        "chombo": "reverse_mangan", "chombo_points": 20000}},
     "mleague": {"title": "M-League-like", "options": {
-        "kuitan": True, "red_fives": 3, "double_yakuman": False, "yakuman_stacking": True,
-        "kazoe_limit": "yakuman", "kiriage": False, "double_wind_pair_fu": 2,
-        "renhou": "off", "nagashi_mangan": False, "multi_ron": "head_bump",
-        "pao_yakuman": ["daisangen", "daisuushii", "suukantsu"], "start_points": 25000,
-        "return_points": 30000, "uma": [30000, 10000, -10000, -30000],
-        "tie_break": "seat_order", "leftover_sticks": "top", "bust_ends_game": False,
+        **_COMMON, **_NO_DOUBLE,
+        "kuitan": True, "red_fives": 3, "yakuman_stacking": True,
+        "kazoe_limit": "sanbaiman", "kiriage": True, "double_wind_pair_fu": 2,
+        "renhou": "off", "nagashi_mangan": True,
+        "multi_ron": "head_bump", "multi_ron_honba": "nearest", "multi_ron_sticks": "nearest",
+        "pao_yakuman": ["daisangen", "daisuushii", "suukantsu"], "pao_scope": "yakuman",
+        "pao_ron_honba": "responsible",
+        "abortive_draws": False, "leftover_sticks": "top", "tie_break": "split",
+        "start_points": 25000, "return_points": 30000, "uma": [30000, 10000, -10000, -30000],
+        "bust_ends_game": False, "agari_yame": False, "west_extension": False,
         "chombo": "final_points", "chombo_points": 20000}},
     "majiang_core": {"title": "majiang-core defaults (kobalab)", "options": {
+        **_COMMON,
         "kuitan": True, "red_fives": 3, "double_yakuman": True,
         "double_yakuman_hands": list(DOUBLE_YAKUMAN_HANDS), "yakuman_stacking": True,
         "kazoe_limit": "yakuman", "kiriage": False, "double_wind_pair_fu": 4,
-        "renhou": "off", "pao_yakuman": ["daisangen", "daisuushii"],
-        "pao_scope": "yakuman", "pao_ron_honba": "discarder", "start_points": 25000,
-        "return_points": 30000, "uma": [20000, 10000, -10000, -20000]}},
+        "renhou": "off", "nagashi_mangan": True,
+        "multi_ron": "double", "multi_ron_honba": "nearest", "multi_ron_sticks": "nearest",
+        "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman", "pao_ron_honba": "discarder",
+        "abortive_draws": True, "leftover_sticks": "top", "tie_break": "seat_order",
+        "start_points": 25000, "return_points": 30000, "uma": [20000, 10000, -10000, -20000],
+        "bust_ends_game": True, "agari_yame": True, "west_extension": True,
+        "chombo": "reverse_mangan", "chombo_points": 20000}},
 }
