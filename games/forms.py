@@ -11,10 +11,11 @@ from typing import Any
 
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player, Visibility
+from games.templatetags.mjtables import preset_title, ruleset_title
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.options import options_schema
@@ -81,10 +82,21 @@ def _parse_option(spec: dict[str, Any], raw: str | None) -> Any:
     return raw
 
 
+class ConfigChoiceField(forms.ModelChoiceField):
+    """Built-in configurations by ruleset and preset in the reader's language; the
+    admin's own configurations by the name they were given."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        # A built-in configuration's stored name is English: ruleset title — preset title.
+        if not obj.is_builtin or (get_language() or "en").startswith("en"):
+            return str(obj.name)
+        return f"{ruleset_title(obj.ruleset)} — {preset_title(obj)}"
+
+
 class CreateTableForm(forms.Form):
     name = forms.CharField(label=_("Table name"), max_length=120)
-    config = forms.ModelChoiceField(label=_("Rules"), queryset=RulesetConfig.objects.none(),
-                                    empty_label=None)
+    config = ConfigChoiceField(label=_("Rules"), queryset=RulesetConfig.objects.none(),
+                               empty_label=None)
     player_0 = forms.CharField(label=SEAT_LABELS[0], max_length=64)
     player_1 = forms.CharField(label=SEAT_LABELS[1], max_length=64)
     player_2 = forms.CharField(label=SEAT_LABELS[2], max_length=64)

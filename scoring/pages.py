@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from mjsite.views import RULESET_TEXT
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -95,7 +97,8 @@ def ruleset_choices() -> list[dict[str, Any]]:
         title = str(RULESET_TEXT[name][0]) if name in RULESET_TEXT else rs.title
         out.append({
             "name": name, "title": title, "title_native": rs.title_native,
-            "presets": [{"name": p, "title": str(spec.get("title") or p),
+            "presets": [{"name": p, "title": gettext(str(spec["title"])) if spec.get("title")
+                         else p,
                          "options": rs.resolve(p)} for p, spec in rs.presets.items()],
         })
     return out

@@ -52,7 +52,8 @@ def preset_title(table: Any) -> str:
         preset = registry.get(table.ruleset).presets.get(table.preset) or {}
     except EngineError:
         preset = {}
-    return str(preset.get("title") or table.preset)
+    # Preset titles are msgids too (listed in scoring.option_labels).
+    return _(str(preset["title"])) if preset.get("title") else str(table.preset)
 
 
 @register.simple_tag

@@ -17,8 +17,8 @@ from django.utils import translation
 
 from scoring import registry
 from scoring.engine.options import options_schema
-from scoring.gen_option_labels import texts
-from scoring.option_labels import OPTION_TEXTS
+from scoring.gen_option_labels import preset_titles, texts
+from scoring.option_labels import OPTION_TEXTS, PRESET_TITLES
 from scoring.presets import sync_presets
 
 LOCALES = {"zh_Hans": "zh-hans", "zh_Hant": "zh-hant", "ja": "ja"}
@@ -32,6 +32,13 @@ def catalog(locale: str) -> dict[str, str]:
 
 def test_the_msgid_list_matches_the_engines_options() -> None:
     assert texts() == OPTION_TEXTS, "run `python -m scoring.gen_option_labels`"
+    assert preset_titles() == PRESET_TITLES, "run `python -m scoring.gen_option_labels`"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_preset_title_is_translated(locale: str) -> None:
+    known = catalog(locale)
+    assert [t for titles in preset_titles().values() for t in titles if not known.get(t)] == []
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -60,3 +67,12 @@ def test_create_page_shows_option_labels_in_the_readers_language(
     assert "Open tanyao (kuitan)" not in page
     with translation.override(language):
         assert translation.gettext("Kiriage mangan") == kiriage
+
+
+@pytest.mark.django_db
+def test_create_page_lists_built_in_rules_in_the_readers_language() -> None:
+    sync_presets()
+    page = Client().get(reverse("games:new"), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "リーチ麻雀 — EMA リーチ競技ルール（2016）" in page
+    english = Client().get(reverse("games:new")).content.decode()
+    assert "EMA Riichi Competition Rules (2016)" in english
