@@ -140,3 +140,11 @@ def test_site_menu_is_a_details_toggle_that_works_without_scripts(client):
     for url in [reverse("home"), reverse("games:tables"), reverse("games:new"),
                 reverse("scoring:analyse"), reverse("api-docs")]:
         assert f'href="{url}"' in menu.group(2)
+
+
+def test_home_page_leads_to_a_new_table_and_the_table_list(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    button = re.search(r'<a class="button button-primary" href="([^"]+)" id="home-new-table">'
+                       r'([^<]+)</a>', html)
+    assert button and button.group(1) == reverse("games:new")
+    assert button.group(2) == "新しい卓"
