@@ -81,7 +81,11 @@ async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
         await again.record("in-flight", base_seq=3)
         retry = await again.answer_to("in-flight")
         assert retry["type"] == "ack" and retry["seq"] == 4
-        await watcher.expect(lambda m: m.get("seq") == 4 or m.get("type") == "snapshot")
+        # The watcher on the other server catches up (from the event, or, if the process
+        # died between commit and broadcast, from a fresh snapshot).
+        await watcher.send({"type": "get_snapshot", "request_id": "catch-up"})
+        caught_up = await watcher.expect(lambda m: m.get("request_id") == "catch-up")
+        assert caught_up["seq"] == 4
         await again.close()
     finally:
         await watcher.close()
