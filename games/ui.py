@@ -66,6 +66,11 @@ STRINGS: dict[str, Any] = {
     "concealed": _("Concealed tiles"),
     "win_tile": _("Winning tile"),
     "flowers": _("Flowers"),
+    "meld_chi": _("chi"),
+    "meld_pon": _("pon"),
+    "meld_kan": _("kan"),
+    "meld_ankan": _("concealed kan"),
+    "meld_kakan": _("added kan"),
     "clear": _("Clear"),
     "add_meld": _("Add meld"),
     "events": _("What happened, in order"),
@@ -177,6 +182,8 @@ RULESET_UI: dict[str, dict[str, Any]] = {
         "quick": [("fan", _("Fan (flowers included)"), 8), ("flowers", _("Flowers"), None)],
     },
     "sichuan": {
+        # 108 tiles and no chow: the picker offers neither honours nor chi.
+        "honours": False, "no_chow": True,
         "flowers": False, "flags": _SICHUAN_FLAGS, "flags_on": "event", "indicators": [],
         "quick": [("fan", _("Fan (without self-draw)"), 0)],
     },

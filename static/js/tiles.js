@@ -140,7 +140,7 @@ export class TilePicker {
     const groups = [
       this.group("concealed", t("concealed"), this.concealed,
         (i) => this.concealed.splice(i, 1), `${this.count()}/13`),
-      ...this.melds.map((meld, i) => this.group(`meld-${i}`, meld.kind,
+      ...this.melds.map((meld, i) => this.group(`meld-${i}`, t(`meld_${meld.kind}`),
         meld.tiles, (j) => {
           meld.tiles.splice(j, 1);
           if (!meld.tiles.length) { this.melds.splice(i, 1); this.target = "concealed"; }
@@ -150,12 +150,13 @@ export class TilePicker {
         this.indicators[ind.name], (i) => this.indicators[ind.name].splice(i, 1))),
     ];
     const meldKinds = el("div", {class: "meld-kinds"}, `${t("add_meld")}: `,
-      Object.keys(MELD_SIZE).map((kind) => el("button", {type: "button", class: "chip",
-        dataset: {meld: kind}, onclick: () => {
-          this.melds.push({kind, tiles: []});
-          this.target = `meld-${this.melds.length - 1}`;
-          this.render();
-        }}, kind)));
+      Object.keys(MELD_SIZE).filter((kind) => !(kind === "chi" && this.ui.no_chow))
+        .map((kind) => el("button", {type: "button", class: "chip",
+          dataset: {meld: kind}, onclick: () => {
+            this.melds.push({kind, tiles: []});
+            this.target = `meld-${this.melds.length - 1}`;
+            this.render();
+          }}, t(`meld_${kind}`))));
     const palette = el("div", {class: "palette"});
     for (const suit of ["m", "p", "s"]) {
       const row = el("div", {class: "palette-row"});
@@ -163,9 +164,11 @@ export class TilePicker {
       if (this.ui.red_fives) row.append(tileButton(`0${suit}`, () => this.add(`0${suit}`)));
       palette.append(row);
     }
-    const honours = el("div", {class: "palette-row"});
-    for (let d = 1; d <= 7; d += 1) honours.append(tileButton(`${d}z`, () => this.add(`${d}z`)));
-    palette.append(honours);
+    if (this.ui.honours !== false) {
+      const honours = el("div", {class: "palette-row"});
+      for (let d = 1; d <= 7; d += 1) honours.append(tileButton(`${d}z`, () => this.add(`${d}z`)));
+      palette.append(honours);
+    }
     const tools = el("div", {class: "picker-tools"},
       el("button", {type: "button", class: "chip", onclick: () => {
         this.concealed = [];
