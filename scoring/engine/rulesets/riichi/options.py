@@ -17,8 +17,10 @@ listed under "assumed".
 * ``ema`` — EMA Riichi Competition Rules, 2016 edition (in force since 1 April 2016), with
   the EMA's own announcement of the revision ("Revised EMA Riichi rules are ready",
   mahjong-europe.org, December 2015), which lists the changes from 2012 and the remaining
-  differences from the WRC rules of 2015. Sourced: no red fives; open tanyao; renhou a
-  mangan (scored here as the 5-han yaku adding to the hand, option ``renhou=mangan``);
+  differences from the WRC rules of 2015. Sourced: no red fives; open tanyao; renhou "a
+  strict mangan only" (riichi.wiki's summary of the 2016 changes): paid as a mangan, or
+  by the hand's own yaku and dora when those pay more (``renhou=mangan_or_hand``; WRC
+  instead adds it to the other yaku);
   daisuushii a single yakuman and no accumulated or double yakuman (the announcement
   explains both were removed to keep luck out of tournament results); 13+ han is a
   sanbaiman; no abortive draws; no nagashi mangan; uma +15/+5/-5/-15 thousand; chombo a
@@ -139,8 +141,11 @@ class Options:
         "Double-wind pair fu", "Fu for a pair that is both seat and round wind.",
         choices=(2, 4)))
     renhou: str = field(default="off", metadata=opt(
+        # The help text is a translated msgid (scoring/option_labels.py); the choices say
+        # the rest: mangan and baiman add 5 or 8 han to the other yaku, mangan_or_hand
+        # pays a mangan or the hand's own value when that is more (EMA).
         "Renhou (人和)", "Ron before your first draw: not a yaku, a mangan, or a yakuman.",
-        choices=("off", "mangan", "baiman", "yakuman")))
+        choices=("off", "mangan", "mangan_or_hand", "baiman", "yakuman")))
     daisharin: bool = field(default=False, metadata=opt(
         "Daisharin (大車輪)", "2233445566778p as seven pairs counts as a yakuman."))
     open_riichi: bool = field(default=False, metadata=opt(
@@ -238,7 +243,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         **_COMMON, **_NO_DOUBLE,
         "kuitan": True, "red_fives": 0, "yakuman_stacking": False,
         "kazoe_limit": "sanbaiman", "kiriage": False, "double_wind_pair_fu": 2,
-        "renhou": "mangan", "nagashi_mangan": False,
+        "renhou": "mangan_or_hand", "nagashi_mangan": False,
         "multi_ron": "triple", "multi_ron_honba": "each", "multi_ron_sticks": "nearest",
         "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman", "pao_ron_honba": "discarder",
         "abortive_draws": False, "leftover_sticks": "top", "tie_break": "split",

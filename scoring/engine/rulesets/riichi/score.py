@@ -45,7 +45,7 @@ from .options import Options
 from .points import base_points, tsumo_shares, win_payments
 from .registry import active, hand_features
 from .request import build_context, count, flags_of, indicators, resolve_options, seat
-from .yaku import Yaku
+from .yaku import Renhou, Yaku
 from .yakuman import PAO_KEYS
 
 DORA_OF = tuple(next_kind(k) for k in range(34))  # the tile each indicator points at
@@ -99,8 +99,21 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int,
              and not (ctx.tsumo and opts.pinfu_tsumo_fu))
     fu, fu_items = compute_fu(ctx, r, pinfu)
     han += bonus
+    # Renhou is the registry's last yaku, so an identity test on the last hit is all the
+    # other hands pay for this rule.
+    if hits[-1][0].__class__ is Renhou and opts.renhou == "mangan_or_hand":
+        hits, han = _renhou_or_hand(hits, han)
     base, limit = base_points(han, fu, 0, opts)
     return Candidate(r, hits, 0, han, fu, fu_items, base, limit)
+
+
+def _renhou_or_hand(hits: list[tuple[Yaku, int]], han: int) -> tuple[list[tuple[Yaku, int]], int]:
+    """EMA 2016: renhou is "a strict mangan". The hand is paid as renhou alone (a mangan)
+    unless its other yaku and dora are worth more, which needs a yaku besides renhou."""
+    own = han - hits[-1][1]
+    if len(hits) > 1 and own > 5:
+        return hits[:-1], own
+    return hits[-1:], 5
 
 
 def _yaku_list(ctx: WinContext, best: Candidate) -> list[dict[str, Any]]:

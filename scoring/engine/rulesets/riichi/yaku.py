@@ -349,7 +349,9 @@ class Renhou(Yaku):
     """Ron before one's first draw, when the option makes it a limit rather than yakuman.
 
     As mangan it is worth 5 han and as baiman 8 (so it stacks with the hand's other
-    yaku, the common club reading); as a yakuman it lives in :mod:`.yakuman`.
+    yaku, the common club reading); as a yakuman it lives in :mod:`.yakuman`. Under
+    ``mangan_or_hand`` it is also 5 han here and the score decides between it and the
+    hand's own yaku (see ``score._renhou_or_hand``).
     """
 
     name, name_ja = "Blessing of man", "人和"
@@ -358,7 +360,7 @@ class Renhou(Yaku):
     def han(self, ctx: WinContext, v: Reading) -> int:
         if not ctx.flags["renhou"]:
             return 0
-        return {"mangan": 5, "baiman": 8}.get(ctx.options.renhou, 0)
+        return {"mangan": 5, "mangan_or_hand": 5, "baiman": 8}.get(ctx.options.renhou, 0)
 
 
 YAKU: tuple[Yaku, ...] = (

@@ -18,7 +18,7 @@ from scoring.engine.rulesets.riichi.game import GAME
 PUBLISHED: dict[str, dict[str, Any]] = {
     "ema": {
         "kuitan": True, "red_fives": 0, "double_yakuman": False, "yakuman_stacking": False,
-        "kazoe_limit": "sanbaiman", "kiriage": False, "renhou": "mangan",
+        "kazoe_limit": "sanbaiman", "kiriage": False, "renhou": "mangan_or_hand",
         "nagashi_mangan": False, "abortive_draws": False, "multi_ron": "triple",
         "pao_yakuman": ("daisangen", "daisuushii"), "start_points": 30000,
         "return_points": 30000, "uma": (15000, 5000, -5000, -15000), "tie_break": "split",
@@ -174,11 +174,41 @@ def test_red_fives_count_on_tenhou_and_are_refused_by_ema_and_wrc() -> None:
             scored(red, name)
 
 
-def test_renhou_is_a_mangan_yaku_for_ema_and_wrc_and_nothing_on_tenhou() -> None:
-    renhou = dict(FOUR_30, riichi=False, dora_indicators=[], renhou=True)
-    assert scored(renhou, "wrc")["deltas"]["S"] >= 8000
-    assert scored(renhou, "ema")["deltas"]["S"] >= 8000
-    assert scored(renhou, "tenhou")["deltas"]["S"] == 2000  # pinfu, tanyao: 2 han 30 fu
+RENHOU = dict(FOUR_30, riichi=False, dora_indicators=[], renhou=True)  # + pinfu, tanyao
+
+
+def yaku_names(out: dict[str, Any]) -> list[str]:
+    return [y["name"] for y in out["yaku"]]
+
+
+def test_wrc_renhou_adds_five_han_to_the_other_yaku() -> None:
+    out = scored(RENHOU, "wrc")
+    assert (out["han"], out["limit"], out["deltas"]["S"]) == (7, "haneman", 12000)
+
+
+def test_ema_renhou_is_a_strict_mangan_when_the_hand_is_worth_less() -> None:
+    out = scored(RENHOU, "ema")
+    assert (out["han"], out["limit"], out["deltas"]["S"]) == (5, "mangan", 8000)
+    assert yaku_names(out) == ["Blessing of man"]
+
+
+def test_ema_renhou_gives_way_to_the_hands_own_yaku_when_they_pay_more() -> None:
+    # Pinfu, tanyao and four dora (the pair of 2p, indicated twice): 6 han, a haneman.
+    rich = dict(RENHOU, dora_indicators=["1p", "1p"])
+    out = scored(rich, "ema")
+    assert (out["han"], out["limit"], out["deltas"]["S"]) == (6, "haneman", 12000)
+    assert "Blessing of man" not in yaku_names(out)
+
+
+def test_ema_renhou_with_only_dora_beside_it_stays_a_mangan() -> None:
+    no_yaku = {"hand": "123m456p789s2255m", "win_tile": "5m", "win": "ron", "discarder": "E",
+               "seat_wind": "S", "renhou": True, "dora_indicators": ["4m", "1p"]}
+    out = scored(no_yaku, "ema")
+    assert (out["han"], out["deltas"]["S"]) == (5, 8000)
+
+
+def test_renhou_is_not_a_yaku_on_tenhou() -> None:
+    assert scored(RENHOU, "tenhou")["deltas"]["S"] == 2000  # pinfu, tanyao: 2 han 30 fu
 
 
 @pytest.mark.parametrize(("name", "east", "north"), [
