@@ -92,10 +92,10 @@ class Segment:
     sets (and the pair, if their number is 3n+2), empty when there is none; ``mask`` the
     kinds present; ``tiles_key`` their part of :meth:`TileFacts.key_of`; ``complete``
     what :func:`scoring.engine.agari.tables` says of them (``None``: not sets, 0: sets,
-    1: sets and a pair).
+    1: sets and a pair); ``even`` whether every count is even.
     """
 
-    __slots__ = ("group", "key", "readings", "mask", "tiles_key", "complete")
+    __slots__ = ("group", "key", "readings", "mask", "tiles_key", "complete", "even")
 
     def __init__(self, group: int, key: bytes) -> None:
         self.group = group
@@ -105,6 +105,7 @@ class Segment:
         self.mask = mask = mask_of(lo + r for r, n in enumerate(key) if n)
         self.tiles_key = TileFacts.key_of(mask)
         self.complete = tables()[group == 3].get(key)
+        self.even = not any(n % 2 for n in key)  # could be pairs only (七对)
 
 
 SEGMENTS: tuple[dict[bytes, Segment], ...] = ({}, {}, {}, {})
