@@ -14,7 +14,8 @@ Conventions chosen where rules vary (the others are options):
   double-wind pair is 4 fu (Tenhou, majiang-core).
 * Renhou is not a yaku by default (Tenhou, M-League); options make it a yakuman, or a
   5-han ("mangan") or 8-han ("baiman") yaku that adds to the hand's other yaku, the
-  common club reading (and the ``mahjong`` package's).
+  common club reading (and the ``mahjong`` package's), or (``mangan_or_hand``, the EMA's
+  "strict mangan") a mangan unless the hand's own yaku and dora pay more.
 * Ura dora count only with riichi; a request with ura indicators and no riichi is refused
   rather than silently ignored. Dora never make a yaku (``no_yaku``).
 * Open riichi, when the option is on, is one extra han on top of riichi (2 in all).

@@ -55,7 +55,8 @@ listed under "assumed".
   five per suit, kazoe yakuman, no kiriage, no double yakuman for any hand (suuankou
   tanki, kokushi 13-sided, junsei chuuren and daisuushii are single) but different
   yakuman add up (riichi.wiki "Multiple yakuman": Tenhou is the example of "cumulative
-  single yakuman"), double-wind pair 4 fu, pinfu tsumo 20 fu, double ron with the honba
+  single yakuman"), double-wind pair 4 fu (hagurin-tenhou.com, "天鳳における連風牌の雀頭は何
+  符?", 2021), pinfu tsumo 20 fu, double ron with the honba
   and the pot to the winner nearest the discarder (上家取り) and triple ron an abortive
   draw (三家和), all five abortive draws, nagashi mangan, noten payments 3,000, 25,000
   start / 30,000 return, uma +20/+10/-10/-20 (10-20), bust below zero ends the game (0 is
@@ -77,9 +78,10 @@ listed under "assumed".
   double yakuman for a wait but different yakuman add up, pao for daisangen, daisuushii
   and suukantsu with the responsible player paying the honba when a third player deals
   in and covering only the confirmed yakuman of a multiple-yakuman hand, chombo 20,000
-  points (罰符 20,000 点相当). Assumed: nagashi mangan on, paid as a mangan tsumo (listed
-  among the summaries' rule points, not quoted); a double-wind pair 2 fu; leftover sticks
-  to the top player. (One summary calls the chombo a mangan payment; two say 20,000; we
+  points (罰符 20,000 点相当), a double-wind pair 2 fu (the same hagurin-tenhou post lists
+  M-League among the 2-fu leagues). Assumed: nagashi mangan on, paid as a mangan tsumo
+  (listed among the summaries' rule points, not quoted); leftover sticks to the top
+  player. (One summary calls the chombo a mangan payment; two say 20,000; we
   take the latter, off the final score.)
 * ``majiang_core`` — the defaults of kobalab/majiang-core v1.3.2 (``lib/rule.js``; its game
   loop in ``lib/game.js``), the source of the golden test data: open tanyao, one red five
