@@ -67,7 +67,9 @@ listed under "assumed".
   and daisuushii only (Pantheon also lists suukantsu); the discarder pays the honba when
   a third player deals in to a pao hand (majiang-core's published results); chombo as a
   reverse mangan (Tenhou's client makes chombo impossible; a real table needs a rule).
-  Some Tenhou lobbies use a 5-10 uma; override ``uma`` for those.
+  The uma is the one point where our sources disagree: 10-20 as above (the commonly
+  quoted ranked rule, also MJ Stars' Tenhou-style rules) against +15/+5/-5/-15 in
+  Pantheon's Tenhou preset; lobbies with another uma override ``uma``.
 * ``mleague`` — M-League official rules (Mリーグ公式ルール, 2018 onward), read through
   summaries that quote them (majannavi, mahjong-space, majyan-item, k-bys,
   ojisan-gyakushu, top3776's list of M-League yakuman): 25,000 start / 30,000 return, uma
