@@ -166,6 +166,21 @@ def _items(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     return items
 
 
+def error_labels() -> dict[str, str]:
+    """Why a wait has no value, in the reader's language (the engine's codes are words)."""
+    return {
+        "no_yaku": gettext("no yaku"), "below_minimum_fan": gettext("below the minimum fan"),
+        "not_a_winning_hand": gettext("not a winning hand"),
+        "not_missing_a_suit": gettext("not missing a suit"),
+        "not_eight_of_a_suit": gettext("fewer than 8 tiles of one suit"),
+        "chow_not_allowed": gettext("no chow in this ruleset"),
+    }
+
+
+def error_label(code: str) -> str:
+    return error_labels().get(code, code)
+
+
 def winner_gain(result: Mapping[str, Any]) -> int | None:
     """What the winner takes from the others: the one positive delta of a single win."""
     deltas = result.get("deltas")
@@ -181,16 +196,19 @@ def value_view(result: Mapping[str, Any] | None) -> dict[str, Any]:
     if not isinstance(result, Mapping):
         return {"error": None}
     if isinstance(result.get("error"), Mapping):
-        return {"error": result["error"]}
+        error = dict(result["error"])
+        error["label"] = error_label(str(error.get("code", "")))
+        return {"error": error}
     headline = ""
     if "han" in result and "fu" in result:
-        headline = f"{result['han']} han {result['fu']} fu"
+        headline = gettext("%(han)s han %(fu)s fu") % {"han": result["han"], "fu": result["fu"]}
         if result.get("yakuman"):
-            headline = f"yakuman ×{result['yakuman']}"
+            headline = gettext("yakuman ×%(count)s") % {"count": result["yakuman"]}
     else:
         for key in ("total", "fan", "zhi"):
             if isinstance(result.get(key), int):
-                headline = f"{result[key]} {'fan' if key != 'zhi' else 'zhi'}"
+                headline = (gettext("%(zhi)s zhi") % {"zhi": result[key]} if key == "zhi"
+                            else gettext("%(fan)s fan") % {"fan": result[key]})
                 break
     points = next((result[k] for k in ("hand_points", "hand_value", "value")
                    if isinstance(result.get(k), int)), None)

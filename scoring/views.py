@@ -41,6 +41,9 @@ def _strings() -> dict[str, str]:
         "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
         "best_discards": _("Discards, best first"), "error": _("The engine could not read this"),
         "winner_gets": _("winner +"), "no_reduction": _("no reduction"),
+        "han_fu": _("%(han)s han %(fu)s fu"), "yakuman_n": _("yakuman ×%(count)s"),
+        "fan_n": _("%(fan)s fan"), "zhi_n": _("%(zhi)s zhi"),
+        **{f"err_{code}": label for code, label in pages.error_labels().items()},
         **{f"reason_{code}": label for code, label in _reason_labels().items()},
         **{f"shape_{code}": label for code, label in _shape_labels().items()},
     }

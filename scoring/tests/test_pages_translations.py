@@ -76,3 +76,15 @@ def test_create_page_lists_built_in_rules_in_the_readers_language() -> None:
     assert "リーチ麻雀 — EMA リーチ競技ルール（2016）" in page
     english = Client().get(reverse("games:new")).content.decode()
     assert "EMA Riichi Competition Rules (2016)" in english
+
+
+@pytest.mark.django_db
+def test_analyser_values_read_in_the_readers_language() -> None:
+    answer = Client().get(reverse("scoring:analyse"), {
+        "ruleset": "riichi", "preset": "ema", "hand": "123m456p789s1122z"},
+        HTTP_ACCEPT_LANGUAGE="ja")
+    html = answer.content.decode()
+    # East wins on 2 han 40 fu; South has no yaku on ron (the same waits as the page shows).
+    assert "2翻40符" in html and "2 han 40 fu" not in html
+    assert 'data-code="no_yaku">役なし</span>' in html
+    assert "Fully concealed hand" not in html and "門前清自摸和" in html

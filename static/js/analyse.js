@@ -7,6 +7,11 @@ import {fromText} from "./tiles.js";
 import {FieldPicker, debounce, errorNode, postJSON, tileNode, tileRow} from "./picker.js";
 
 const WIND_RULESETS = ["riichi", "mcr"];
+const ENGLISH = (document.documentElement.lang || "en").startsWith("en");
+
+function fmt(key, values) {
+  return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
+}
 const form = document.getElementById("analyse-form");
 const result = document.getElementById("analysis-result");
 const rulesetSelect = document.getElementById("f-ruleset");
@@ -85,14 +90,21 @@ function shantenText(n) {
 function valueNode(value) {
   if (!value) return el("span", {class: "value-error"}, "—");
   if (value.error) {
-    return el("span", {class: "value-error", title: value.error.message}, value.error.code);
+    const code = value.error.code;
+    const label = t(`err_${code}`);
+    return el("span", {class: "value-error", title: value.error.message, dataset: {code}},
+      label === `err_${code}` ? code : label);
   }
   let headline = "";
   if (value.han !== undefined && value.fu !== undefined) {
-    headline = value.yakuman ? `yakuman ×${value.yakuman}` : `${value.han} han ${value.fu} fu`;
+    headline = value.yakuman ? fmt("yakuman_n", {count: value.yakuman})
+      : fmt("han_fu", {han: value.han, fu: value.fu});
   } else {
     for (const key of ["total", "fan", "zhi"]) {
-      if (Number.isInteger(value[key])) { headline = `${value[key]} ${key === "zhi" ? "zhi" : "fan"}`; break; }
+      if (Number.isInteger(value[key])) {
+        headline = key === "zhi" ? fmt("zhi_n", {zhi: value[key]}) : fmt("fan_n", {fan: value[key]});
+        break;
+      }
     }
   }
   const points = ["hand_points", "hand_value", "value"].map((k) => value[k]).find(Number.isInteger);
@@ -104,8 +116,9 @@ function valueNode(value) {
       const v = ["han", "points", "fan", "value"].map((k) => item[k]).find(Number.isInteger);
       const count = item.count > 1 ? `×${item.count}` : "";
       const native = item.name_ja || item.name_zh || "";
+      // The English name only helps English readers (or when there is no native name).
       items.push(el("li", {}, native ? el("span", {lang: "zh"}, `${native} `) : null,
-        el("span", {class: "muted"}, item.name_en || item.name || ""),
+        ENGLISH || !native ? el("span", {class: "muted"}, item.name_en || item.name || "") : null,
         v !== undefined ? el("b", {}, ` ${v}${count}`) : null));
     }
   }
