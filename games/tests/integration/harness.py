@@ -149,9 +149,11 @@ class Server:
     """One daphne process of the site; can be killed (SIGKILL) and started again."""
 
     def __init__(self, env: dict[str, str], port: int | None = None,
-                 log_dir: str | None = None, args: tuple[str, ...] = ()) -> None:
+                 log_dir: str | None = None, args: tuple[str, ...] = (),
+                 command: list[str] | None = None) -> None:
         self.env = env
         self.args = args
+        self.command = command  # a whole command line instead of the default one
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self._log_dir = log_dir or tempfile.mkdtemp(prefix="mjsite-daphne-")
@@ -170,9 +172,9 @@ class Server:
 
     def start(self, timeout: float = 60) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
-        self.proc = subprocess.Popen([DAPHNE, "-b", "127.0.0.1", "-p", str(self.port),
-                                      *self.args, "mjsite.asgi:application"], cwd=ROOT,
-                                     env=self.env,
+        command = self.command or [DAPHNE, "-b", "127.0.0.1", "-p", str(self.port),
+                                   *self.args, "mjsite.asgi:application"]
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env,
                                      stdout=log, stderr=subprocess.STDOUT)
         log.close()
         deadline = time.monotonic() + timeout
