@@ -255,7 +255,7 @@ def _phases(args: argparse.Namespace) -> list[Phase]:
         steps, interval = [], args.interval
         while interval >= 0.1:
             steps.append(Phase(f"every {interval:.2f}s/table", interval))
-            interval /= 2
+            interval /= args.step
         steps.append(Phase("stress (closed loop)", 0.0))
         return steps
     if args.pace == "stress":
@@ -307,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--saturate", action="store_true",
                         help="step the pace up until p95 > --target-ms or errors")
     parser.add_argument("--target-ms", type=float, default=100.0)
+    parser.add_argument("--step", type=float, default=2.0,
+                        help="with --saturate, divide the interval by this at each step")
     parser.add_argument("--redis", default="", help="also run on channels-redis at this URL")
     parser.add_argument("--redis-only", action="store_true",
                         help="skip the in-memory layer run")
@@ -321,6 +323,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
     args = parser.parse_args(argv)
+    if args.step <= 1:
+        parser.error("--step must be more than 1")
     if not 1 <= args.tables <= 2000:
         parser.error("--tables must be 1 to 2000")
     if args.servers > 1 and not args.redis:
