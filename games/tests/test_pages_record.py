@@ -219,3 +219,11 @@ def test_spectators_get_no_form_and_may_not_post_one() -> None:
         "type": "draw"})
     assert answer.status_code == 403
     assert not Hand.objects.filter(table=table).exists()
+
+
+def test_without_scripts_a_writer_sees_the_form_not_buttons_that_need_scripts() -> None:
+    client = Client()
+    table = new_table(client)
+    html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert '<div class="actions" id="actions" hidden>' in html
+    assert 'id="quick-record-form"' in html
