@@ -74,6 +74,18 @@ def test_join_form_without_csrf_token_is_refused_and_claims_no_seat():
 
 
 @pytest.mark.django_db
+def test_record_form_without_csrf_token_is_refused_even_for_a_seated_player():
+    table = make_table()
+    key = _new_session()
+    services.claim_seat(table, 0, session_key=key)
+    player = _session_client(key, enforce_csrf_checks=True)
+    answer = player.post(reverse("games:record", args=[table.public_id]),
+                         {"command_id": "form-1", "base_seq": 0, "type": "draw"})
+    assert answer.status_code == 403
+    assert not Event.objects.filter(table=table).exists()
+
+
+@pytest.mark.django_db
 def test_join_form_with_its_csrf_token_claims_the_seat():
     table = make_table()
     client = Client(enforce_csrf_checks=True)
