@@ -9,7 +9,8 @@ the hand once; ``base_seq`` makes a form filled in before someone else's change 
 
 Sichuan's hand has its events in order; without scripts the form lists kongs first and
 then up to three wins, which is the usual order at the table (kongs are declared during
-play, wins end each player's hand). Ji'an's 精 tiles are left to the full record panel.
+play, wins end each player's hand). Ji'an's 精 are recorded as the turned-up tiles and
+each player's count, as the record panel's quick entry does.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import ui
+from scoring.pages import tile_view
 
 # Outcome types this form can build, in the order the ruleset lists them.
 SUPPORTED = ("ron", "tsumo", "win", "draw", "abortive", "chombo", "penalty", "hand")
@@ -82,6 +84,8 @@ class QuickRecordForm(forms.Form):
         else:
             self._win_fields()
         self._table_fields()
+        if self.ui.get("jing"):
+            self._jing_fields()
 
     # Field groups, each shown as one fieldset by the template.
     def _add(self, legend: Any, fields: dict[str, forms.Field]) -> None:
@@ -127,6 +131,21 @@ class QuickRecordForm(forms.Form):
                 choices=_player_choices(self.names, ui.STRINGS["choose"]))
         if fields:
             self._add(None, fields)
+
+    def _jing_fields(self) -> None:
+        codes = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)]
+        codes += [f"{d}z" for d in range(1, 8)]
+        tiles = [("", ui.STRINGS["choose"]), *[(c, tile_view(c).label) for c in codes]]
+        fields: dict[str, forms.Field] = {
+            "jing_zheng": forms.ChoiceField(label=ui.STRINGS["jing_zheng"], required=False,
+                                            choices=tiles),
+            "jing_fu": forms.ChoiceField(label=ui.STRINGS["jing_fu"], required=False,
+                                         choices=tiles)}
+        for p, name in enumerate(self.names):
+            fields[f"jing_count_{p}"] = forms.IntegerField(
+                label=name, required=False, min_value=0, initial=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+        self._add(ui.STRINGS["jing"], fields)
 
     def _sichuan_fields(self) -> None:
         choose = ui.STRINGS["choose"]
@@ -263,4 +282,12 @@ class QuickRecordForm(forms.Form):
         riichi = sorted(int(p) for p in self.cleaned_data.get("riichi") or [])
         if riichi and kind != "chombo":
             outcome["riichi"] = riichi
+        zheng = self.cleaned_data.get("jing_zheng")
+        if zheng and kind in (*WIN_TYPES, "draw"):
+            jing = {"zheng": zheng}
+            if self.cleaned_data.get("jing_fu"):
+                jing["fu"] = self.cleaned_data["jing_fu"]
+            outcome["extra"] = {**outcome.get("extra", {}), "jing": jing,
+                                "jing_counts": [self.cleaned_data.get(f"jing_count_{p}") or 0
+                                                for p in range(4)]}
         return outcome

@@ -95,11 +95,17 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
               "quick_shape": "small_seven", "quick_deguo": "on"},
      {"type": "win", "wins": [{"winner": 3, "discarder": None, "quick": {
          "shape": "small_seven", "deguo": True, "jingdiao": False, "after_kong": False}}]}),
+    ("jian", {"type": "win", "winner": "1", "discarder": "2", "quick_shape": "plain",
+              "jing_zheng": "5m", "jing_fu": "6m", "jing_count_0": "2", "jing_count_1": "5",
+              "jing_count_2": "", "jing_count_3": "1"},
+     {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {
+         "shape": "plain", "deguo": False, "jingdiao": False, "after_kong": False}}],
+      "extra": {"jing": {"zheng": "5m", "fu": "6m"}, "jing_counts": [2, 5, 0, 1]}}),
 ]
 
 
 @pytest.mark.parametrize(("ruleset", "fields", "outcome"), CASES,
-                         ids=[f"{c[0]}-{c[2]['type']}" for c in CASES])
+                         ids=[f"{c[0]}-{c[2]['type']}-{i}" for i, c in enumerate(CASES)])
 def test_quick_form_records_the_same_outcome_as_the_record_panel(
         ruleset: str, fields: dict[str, Any], outcome: dict[str, Any]) -> None:
     client = Client()
