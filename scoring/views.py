@@ -122,6 +122,9 @@ def fans_page(request: HttpRequest) -> HttpResponse:
     results = Hand.objects.filter(table__ruleset="mcr").values_list("result", flat=True)
     wins, seen = pages.fan_counts(results.iterator())
     rows = pages.fan_rows(wins, seen)
+    for row in rows:
+        # Definitions are msgids (scoring.option_labels lists them).
+        row["definition"] = _(row["definition"]) if row.get("definition") else ""
     rs = registry.get("mcr")
     return render(request, "scoring/fans.html", {
         "rows": rows, "wins": wins, "plot": pages.scatter(rows),
