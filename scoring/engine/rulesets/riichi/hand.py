@@ -101,7 +101,7 @@ class WinContext:
     def __init__(self, concealed: list[int], melds: tuple[Meld, ...], win_tile: int,
                  tsumo: bool, seat: str, seat_wind: int, round_wind: int,
                  flags: dict[str, bool], options: Any, counts: list[int], menzen: bool,
-                 meld_info: tuple[MeldFacts, ...] | None = None) -> None:
+                 meld_info: tuple[MeldFacts, ...] | None = None, parts: int = -1) -> None:
         self.concealed = concealed  # 34 counts of the concealed tiles, winning tile included
         self.melds = melds
         self.win_tile = win_tile
@@ -135,8 +135,12 @@ class WinContext:
                     self.meld_fu_total += info.fu
             self.meld_runs, self.meld_triplets, self.meld_fu = tuple(runs), tuple(trips), tuple(fu)
         self.any_flag = True in flags.values()
-        self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
-        self.honours = kinds[-1] >= 27
+        if parts < 0:  # ``parts``: bits 0-3 for man, pin, sou, honours held, when known
+            self.suits = (any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2)
+            self.honours = kinds[-1] >= 27
+        else:
+            self.suits = parts & 7
+            self.honours = parts > 7
         self.yaochu = self.honours or any(_terminals(counts))
 
     @property

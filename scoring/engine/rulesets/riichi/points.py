@@ -78,6 +78,28 @@ def tsumo_shares(base: int, winner: str) -> dict[str, int]:
     return shares
 
 
+def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, honba: int,
+                   riichi_sticks: int) -> dict[str, int]:
+    """:func:`win_payments` without pao, for arguments already checked: the deltas are
+    written out directly, since every scored hand pays through here."""
+    if tsumo:
+        double = -(-2 * base // 100) * 100 + 100 * honba
+        if winner == "E":
+            deltas = {"E": 3 * double, "S": -double, "W": -double, "N": -double}
+        else:
+            single = -(-base // 100) * 100 + 100 * honba
+            deltas = {"E": -double, "S": -single, "W": -single, "N": -single}
+            deltas[winner] = double + 2 * single
+    else:
+        paid = -(-base * (6 if winner == "E" else 4) // 100) * 100 + 300 * honba
+        deltas = {"E": 0, "S": 0, "W": 0, "N": 0}
+        deltas[discarder] = -paid  # type: ignore[index]
+        deltas[winner] = paid
+    if riichi_sticks:
+        deltas[winner] += 1000 * riichi_sticks
+    return deltas
+
+
 def _check_seat(value: Any, what: str) -> str:
     if value not in SEATS:
         raise BadInput(f"{what} must be a seat wind E, S, W or N, got {value!r}")
@@ -101,6 +123,10 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
         raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
     if honba < 0 or riichi_sticks < 0:
         raise BadInput("honba and riichi_sticks cannot be negative")
+    if pao is None and (win == "tsumo" or (discarder in SEATS and discarder != winner)):
+        if win == "tsumo" and discarder is not None:
+            raise BadInput("a tsumo has no discarder; leave 'discarder' out")
+        return plain_payments(base, winner, win == "tsumo", discarder, honba, riichi_sticks)
     dealer = winner == "E"
     deltas = dict.fromkeys(SEATS, 0)
     if pao is not None:

@@ -85,7 +85,7 @@ def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
         raise BadInput(f"{key} must be a list of tiles like [\"3m\", \"7z\"] or a string \"3m7z\"")
     out: list[Tile] = []
     for item in value:
-        tile = _FAST_TILES.get(item) if isinstance(item, str) else None
+        tile = FAST_TILES.get(item) if isinstance(item, str) else None
         if tile is not None:
             out.append(tile)
         else:
@@ -126,38 +126,52 @@ def check_reds(reds: list[int], options: Options) -> None:
 
 def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: bool,
                 has_kan: bool, has_melds: bool) -> None:
-    def bad(cond: bool, message: str) -> None:
-        if cond:
-            raise BadInput(message)
+    # Plain tests in order rather than a table of (condition, message): a third of
+    # requests set a flag, and building every condition up front cost more than the rest
+    # of the request's checks.
+    riichi, haitei, houtei = flags["riichi"], flags["haitei"], flags["houtei"]
+    rinshan, chankan = flags["rinshan"], flags["chankan"]
+    tenhou, chiihou, renhou = flags["tenhou"], flags["chiihou"], flags["renhou"]
+    message = None
+    if riichi and has_open:
+        message = "riichi needs a closed hand; an open meld was given"
+    elif flags["ippatsu"] and not riichi:
+        message = "ippatsu needs riichi; set riichi or drop it"
+    elif flags["open_riichi"] and not riichi:
+        message = "open_riichi needs riichi as well"
+    elif haitei and not tsumo:
+        message = "haitei is a tsumo on the last tile; for ron use houtei"
+    elif houtei and tsumo:
+        message = "houtei is a ron on the last discard; for tsumo use haitei"
+    elif rinshan and not tsumo:
+        message = "rinshan (after a kan) is always a tsumo"
+    elif rinshan and not has_kan:
+        message = "rinshan needs a kan among the melds"
+    elif rinshan and haitei:
+        message = "a replacement tile after a kan is not haitei"
+    elif chankan and tsumo:
+        message = "chankan (robbing a kan) is always a ron"
+    elif chankan and houtei:
+        message = "chankan and houtei cannot both apply"
+    elif tenhou and not (dealer and tsumo and not has_melds):
+        message = "tenhou is the dealer's tsumo on the first draw, with no melds"
+    elif chiihou and (dealer or not tsumo or has_melds):
+        message = "chiihou is a non-dealer's tsumo on the first draw, with no melds"
+    elif renhou and (dealer or tsumo or has_melds):
+        message = "renhou is a non-dealer's ron before the first draw, with no melds"
+    elif (tenhou or chiihou or renhou) and riichi and not flags["double_riichi"]:
+        message = "riichi cannot be declared before a first-turn win"
+    if message is not None:
+        raise BadInput(message)
 
-    bad(flags["riichi"] and has_open, "riichi needs a closed hand; an open meld was given")
-    bad(flags["ippatsu"] and not flags["riichi"], "ippatsu needs riichi; set riichi or drop it")
-    bad(flags["open_riichi"] and not flags["riichi"], "open_riichi needs riichi as well")
-    bad(flags["haitei"] and not tsumo, "haitei is a tsumo on the last tile; for ron use houtei")
-    bad(flags["houtei"] and tsumo, "houtei is a ron on the last discard; for tsumo use haitei")
-    bad(flags["rinshan"] and not tsumo, "rinshan (after a kan) is always a tsumo")
-    bad(flags["rinshan"] and not has_kan, "rinshan needs a kan among the melds")
-    bad(flags["rinshan"] and flags["haitei"], "a replacement tile after a kan is not haitei")
-    bad(flags["chankan"] and tsumo, "chankan (robbing a kan) is always a ron")
-    bad(flags["chankan"] and flags["houtei"], "chankan and houtei cannot both apply")
-    bad(flags["tenhou"] and not (dealer and tsumo and not has_melds),
-        "tenhou is the dealer's tsumo on the first draw, with no melds")
-    bad(flags["chiihou"] and (dealer or not tsumo or has_melds),
-        "chiihou is a non-dealer's tsumo on the first draw, with no melds")
-    bad(flags["renhou"] and (dealer or tsumo or has_melds),
-        "renhou is a non-dealer's ron before the first draw, with no melds")
-    first_turn = flags["tenhou"] or flags["chiihou"] or flags["renhou"]
-    bad(first_turn and flags["riichi"] and not flags["double_riichi"],
-        "riichi cannot be declared before a first-turn win")
 
-
-_FAST_TILES: dict[str, Tile] = {}
+FAST_TILES: dict[str, Tile] = {}
 for _suit, _base in (("m", 0), ("p", 9), ("s", 18)):
     for _d in range(1, 10):
-        _FAST_TILES[f"{_d}{_suit}"] = Tile(_base + _d - 1)
-    _FAST_TILES[f"0{_suit}"] = Tile(_base + 4, red=True)
+        FAST_TILES[f"{_d}{_suit}"] = Tile(_base + _d - 1)
+    FAST_TILES[f"0{_suit}"] = Tile(_base + 4, red=True)
 for _d in range(1, 8):
-    _FAST_TILES[f"{_d}z"] = Tile(26 + _d)
+    FAST_TILES[f"{_d}z"] = Tile(26 + _d)
 
 
 @lru_cache(maxsize=4096)
@@ -168,7 +182,7 @@ def tiles_of(text: str) -> tuple[Tile, ...]:
     for i, ch in enumerate(text):
         if ch in "mpsz":
             for d in text[start:i]:
-                t = _FAST_TILES.get(d + ch)
+                t = FAST_TILES.get(d + ch)
                 if t is None:
                     return tuple(parse_tiles(text))
                 out.append(t)
@@ -190,12 +204,14 @@ _TILES_TEXT = re.compile(r"(?:[0-9]+[mpsz])*")
 _PART_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
 
 
-_TOKEN_CACHE: dict[tuple[str, str], tuple[tuple[int, ...], int, int, int]] = {}
+Token = tuple[tuple[int, ...], int, int, int, int]
+_TOKEN_CACHE: dict[tuple[str, str], Token] = {}
 
 
-def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int, int] | None:
+def _token(digits: str, suit: str) -> Token | None:
     """One run of digits with its suit letter: (counts over the suit's ranks, red fives,
-    tiles, first kind of the suit), or None if a digit is not a tile of that suit."""
+    tiles, first kind of the suit, the suit's bit in ``parts``), or None if a digit is not
+    a tile of that suit."""
     size = _PART_SIZE[suit]
     seg = [0] * size
     reds = 0
@@ -207,25 +223,30 @@ def _token(digits: str, suit: str) -> tuple[tuple[int, ...], int, int, int] | No
             seg[int(d) - 1] += 1
         else:
             return None
-    return tuple(seg), reds, len(digits), _SUIT_BASE[suit]
+    base = _SUIT_BASE[suit]
+    return tuple(seg), reds, len(digits), base, 1 << (base // 9)
 
 
-@lru_cache(maxsize=4096)
-def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
-    """(34 counts, red fives per suit, tile count) of a concealed-tile string.
+Scanned = tuple[list[int], list[int], int, int]
+
+
+def scan(text: str) -> Scanned:
+    """(34 counts, red fives per suit, tile count, parts) of a concealed-tile string;
+    ``parts`` has bit 0/1/2/3 set for man/pin/sou/honours held.
 
     The hot path of every request: each run of digits (``"23067"`` + ``"m"``) is turned
     into that suit's counts by a cache and added as a slice; anything unusual (flowers,
-    spaces, bad characters) goes through :func:`tiles_of` for its error.
+    spaces, bad characters) goes through :func:`tiles_of` for its error. The whole string
+    is not cached: a table never sends the same hand twice, and a cache of 34-count
+    results cost more to keep than the scan.
     """
     if _TILES_TEXT.fullmatch(text) is None:
         return _scan_slow(text)
-    tokens = _TOKEN.findall(text)
     counts = [0] * 34
     reds = [0, 0, 0]
-    n = 0
+    n = parts = 0
     cache = _TOKEN_CACHE
-    for tok in tokens:
+    for tok in _TOKEN.findall(text):
         found = cache.get(tok)
         if found is None:
             found = _token(*tok)
@@ -234,27 +255,30 @@ def scan(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
             if len(cache) > 16384:
                 cache.clear()
             cache[tok] = found
-        seg, red, k, base = found
+        seg, red, k, base, bit = found
         end = base + len(seg)
-        if any(counts[base:end]):  # the suit was written twice, as in "1m2m"
+        if parts & bit:  # the suit was written twice, as in "1m2m"
             counts[base:end] = map(add, counts[base:end], seg)
         else:
             counts[base:end] = seg
+        parts |= bit
         n += k
         if red:
             reds[base // 9] += red
-    return tuple(counts), (reds[0], reds[1], reds[2]), n
+    return counts, reds, n, parts
 
 
-def _scan_slow(text: str) -> tuple[tuple[int, ...], tuple[int, int, int], int]:
+def _scan_slow(text: str) -> Scanned:
     tiles = tiles_of(text)  # raises BadTile with the offending character
     if any(t.kind >= 34 for t in tiles):
         raise BadInput("riichi has no flowers; remove the 'f' tiles")
     reds = [0, 0, 0]
+    parts = 0
     for t in tiles:
         if t.red:
             reds[t.kind // 9] += 1
-    return tuple(counts34(tiles)), (reds[0], reds[1], reds[2]), len(tiles)
+        parts |= 1 << (t.kind // 9)
+    return counts34(tiles), reds, len(tiles), parts
 
 
 @lru_cache(maxsize=4096)
@@ -267,9 +291,9 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '123m456p'")
-    hand_counts, hand_reds, n = scan(hand_text)
+    concealed, reds, n, parts = scan(hand_text)
     win_text = request.get("win_tile")
-    win_tile = _FAST_TILES.get(win_text) if isinstance(win_text, str) else None
+    win_tile = FAST_TILES.get(win_text) if isinstance(win_text, str) else None
     if win_tile is None:
         win_tiles = tiles_of(win_text) if isinstance(win_text, str) else ()
         if len(win_tiles) != 1 or win_tiles[0].kind >= 34:
@@ -289,20 +313,23 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
             "13 are needed")
-    concealed = list(hand_counts)
-    concealed[win_tile.kind] += 1
-    counts = list(concealed)
-    reds = list(hand_reds)
+    win_kind = win_tile.kind
+    concealed[win_kind] += 1
+    parts |= 1 << (win_kind // 9)
     if win_tile.red:
-        reds[win_tile.kind // 9] += 1
+        reds[win_kind // 9] += 1
     has_open = has_kan = False
-    for info in parsed:
-        for k in info.kinds:
-            counts[k] += 1
-        if info.reds != (0, 0, 0):
-            reds = [a + b for a, b in zip(reds, info.reds, strict=True)]
-        has_open = has_open or info.is_open
-        has_kan = has_kan or info.is_kan
+    counts = concealed  # the same list when nothing is declared; neither is changed later
+    if parsed:
+        counts = list(concealed)
+        for info in parsed:
+            for k in info.kinds:
+                counts[k] += 1
+            if info.reds != (0, 0, 0):
+                reds = [a + b for a, b in zip(reds, info.reds, strict=True)]
+            has_open = has_open or info.is_open
+            has_kan = has_kan or info.is_kan
+            parts |= 1 << (info.base // 9)
     if max(counts) > 4:
         all_tiles = list(tiles_of(hand_text)) + [win_tile]
         for m in melds:
@@ -320,6 +347,6 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     flags = flags_of(request)
     if flags is not NO_FLAGS and True in flags.values():
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
-    ctx = WinContext(concealed, melds, win_tile.kind, tsumo, me, WIND_KIND[me],
-                     WIND_KIND[round_wind], flags, options, counts, not has_open, parsed)
+    ctx = WinContext(concealed, melds, win_kind, tsumo, me, WIND_KIND[me],
+                     WIND_KIND[round_wind], flags, options, counts, not has_open, parsed, parts)
     return ctx, aka

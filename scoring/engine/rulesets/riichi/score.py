@@ -35,16 +35,25 @@ from the pot. A nagashi mangan request (``"nagashi_mangan": true``) needs only
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
 from ...tiles import Tile, next_kind
-from .fu import compute_fu, fu_breakdown, is_pinfu_shape
+from .fu import Item, compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
-from .points import base_points, tsumo_shares, win_payments
+from .points import base_points, plain_payments, tsumo_shares, win_payments
 from .registry import active, hand_features
-from .request import build_context, count, flags_of, indicators, resolve_options, seat
+from .request import (
+    FAST_TILES,
+    build_context,
+    count,
+    flags_of,
+    indicators,
+    resolve_options,
+    seat,
+)
 from .yaku import Renhou, Yaku
 from .yakuman import PAO_KEYS
 
@@ -59,16 +68,50 @@ def count_dora(ctx: WinContext, shown: list[Tile]) -> int:
     return n
 
 
-class Candidate:
-    """One reading's value; compared by what it pays, then han, then fu."""
+# The dora each plainly written indicator ("3m", "0p") points at.
+_DORA_BY_NAME = {name: DORA_OF[t.kind] for name, t in FAST_TILES.items()}
 
-    __slots__ = ("reading", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit", "key")
 
-    def __init__(self, reading: Reading, yaku: list[tuple[Yaku, int]], yakuman: int, han: int,
-                 fu: int, fu_items: list[dict[str, Any]], base: int, limit: str | None) -> None:
-        self.reading, self.yaku, self.yakuman = reading, yaku, yakuman
-        self.han, self.fu, self.fu_items, self.base, self.limit = han, fu, fu_items, base, limit
-        self.key = (base, han, fu)
+def dora_of(request: Mapping[str, Any], key: str, ctx: WinContext) -> tuple[int, bool]:
+    """(dora held, any indicator given) for ``dora_indicators`` or ``ura_indicators``.
+
+    A list of plain tile names is counted straight from the names; anything else goes
+    through :func:`.request.indicators`, which explains what is wrong with it.
+    """
+    value = request.get(key)
+    if not value:
+        return 0, False
+    if type(value) is list and len(value) <= 5:
+        counts = ctx.counts
+        n = 0
+        for item in value:
+            kind = _DORA_BY_NAME.get(item) if type(item) is str else None
+            if kind is None:
+                break
+            n += counts[kind]
+        else:
+            return n, True
+    shown = indicators(request, key)
+    return count_dora(ctx, shown), bool(shown)
+
+
+class Candidate(NamedTuple):
+    """One reading's value; ``key`` orders candidates by what they pay, then han, then fu."""
+
+    key: tuple[int, int, int]
+    reading: Reading
+    yaku: list[tuple[Yaku, int]]
+    yakuman: int
+    han: int
+    fu: int
+    fu_items: list[Item]
+    base: int
+    limit: str | None
+
+
+# Built with tuple.__new__ (NamedTuple's own constructor is a slower Python function):
+# fields in order, the key first.
+_candidate = partial(tuple.__new__, Candidate)
 
 
 def _evaluate(ctx: WinContext, r: Reading, bonus: int,
@@ -85,7 +128,8 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int,
             total = sum(m for _, m in hits)
             fu, fu_items = compute_fu(ctx, r, False)
             base, limit = base_points(0, fu, total, opts)
-            return Candidate(r, hits, total, 13 * total, fu, fu_items, base, limit)
+            return _candidate(((base, 13 * total, fu), r, hits, total, 13 * total, fu, fu_items,
+                               base, limit))
     hits = []
     han = 0
     for y in yaku:
@@ -104,7 +148,7 @@ def _evaluate(ctx: WinContext, r: Reading, bonus: int,
     if hits[-1][0].__class__ is Renhou and opts.renhou == "mangan_or_hand":
         hits, han = _renhou_or_hand(hits, han)
     base, limit = base_points(han, fu, 0, opts)
-    return Candidate(r, hits, 0, han, fu, fu_items, base, limit)
+    return _candidate(((base, han, fu), r, hits, 0, han, fu, fu_items, base, limit))
 
 
 def _renhou_or_hand(hits: list[tuple[Yaku, int]], han: int) -> tuple[list[tuple[Yaku, int]], int]:
@@ -180,11 +224,10 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         raise NotAWinningHand(
             "these tiles do not form a winning hand (four sets and a pair, seven pairs or "
             "thirteen orphans); check the hand, the melds and the winning tile")
-    dora = count_dora(ctx, indicators(request, "dora_indicators"))
-    ura_tiles = indicators(request, "ura_indicators")
-    if ura_tiles and not ctx.flags["riichi"]:
+    dora = dora_of(request, "dora_indicators", ctx)[0]
+    ura, any_ura = dora_of(request, "ura_indicators", ctx)
+    if any_ura and not ctx.flags["riichi"]:
         raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
-    ura = count_dora(ctx, ura_tiles)
     best: Candidate | None = None
     registry = active(hand_features(ctx))
     for r in readings:
@@ -200,8 +243,11 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             covered = ", ".join(options.pao_yakuman) or "none"
             raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
                            "of them, so leave 'pao' out")
-    deltas = win_payments(best.base, winner, "tsumo" if ctx.tsumo else "ron", discarder,
-                          honba, sticks, options, pao=pao, pao_base=pao_base)
+    if pao is None:
+        deltas = plain_payments(best.base, winner, ctx.tsumo, discarder, honba, sticks)
+    else:
+        deltas = win_payments(best.base, winner, "tsumo" if ctx.tsumo else "ron", discarder,
+                              honba, sticks, options, pao=pao, pao_base=pao_base)
     hand_points = deltas[winner] - 300 * honba - 1000 * sticks
     return {
         "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
