@@ -278,11 +278,12 @@ def _best_pairs(items: tuple[int, ...], pair_fan) -> dict[str, int]:  # type: ig
 def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, int] | None:  # type: ignore[no-untyped-def]
     """Best three-set fan, plus one pair fan of the fourth set with one of the three."""
     best: tuple[int, str, tuple[int, ...], tuple[int, ...]] | None = None
-    for trio in combinations(range(len(items)), 3):
-        found = three_fan(*(items[i] for i in trio))
+    n = len(items)
+    for trio in _TRIOS[n]:
+        i, j, k = trio
+        found = three_fan(items[i], items[j], items[k])
         if found and (best is None or found[1] > best[0]):
-            rest = tuple(i for i in range(len(items)) if i not in trio)
-            best = (found[1], found[0], trio, rest)
+            best = (found[1], found[0], trio, _REST[n][trio])
     if best is None:
         return None
     _, fan, trio, rest = best
@@ -290,9 +291,14 @@ def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, in
     for r in rest:
         extras = [e for e in (pair_fan(items[r], items[i]) for i in trio) if e]
         if extras:
-            extra = min(extras, key=_PAIR_ORDER.index)
+            extra = min(extras, key=_PAIR_INDEX.__getitem__)
             out[extra] = out.get(extra, 0) + 1
     return out
+
+
+# The trios of n sets (in combinations order) and the sets left out of each.
+_TRIOS = {n: tuple(combinations(range(n), 3)) for n in (3, 4)}
+_REST = {n: {t: tuple(i for i in range(n) if i not in t) for t in _TRIOS[n]} for n in (3, 4)}
 
 
 @lru_cache(maxsize=4096)

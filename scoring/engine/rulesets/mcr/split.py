@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ...agari import tables
 from ...waits import standard_waits as general_standard_waits
-from .facts import TileFacts, mask_of
+from .facts import TileFacts
 from .reading import MSet
 from .rules_base import ALL_FIVES, DRAGON_PUNG, OUTSIDE, TERMINAL_PUNG, WIND_PUNG
 
@@ -55,14 +55,25 @@ class SuitReading:
     def __init__(self, pair: int, sets: tuple[MSet, ...]) -> None:
         self.pair = pair
         self.sets = sets
-        self.chows = tuple(sorted(s.kind for s in sets if s.shape == "chow"))
-        self.pungs = tuple(sorted(s.kind for s in sets if s.shape != "chow"))
-        self.open_pungs = tuple(k for k in self.pungs
-                                if not any(c <= k <= c + 2 for c in self.chows))
+        # Sets come in kind order, so both lists are sorted already.
+        chows = []
+        pungs = []
+        for x in sets:
+            (chows if x.shape == "chow" else pungs).append(x.kind)
+        self.chows = tuple(chows)
+        self.pungs = tuple(pungs)
+        open_pungs = []
+        for k in pungs:
+            for c in chows:
+                if c <= k <= c + 2:
+                    break
+            else:
+                open_pungs.append(k)
+        self.open_pungs = tuple(open_pungs)
         # Winning tiles that would sit at a chow's edge (3 of 123, 7 of 789) or middle, or
         # complete the pair: the places a wait fan may be scored for.
         wait_mask = 1 << pair if pair >= 0 else 0
-        for c in self.chows:
+        for c in chows:
             wait_mask |= 1 << (c + 1)
             if c % 9 == 0:
                 wait_mask |= 1 << (c + 2)
@@ -71,9 +82,9 @@ class SuitReading:
         self.wait_mask = wait_mask
         all_bits = ALL_FIVES | OUTSIDE
         any_bits = 0
-        for k in self.chows:
+        for k in chows:
             all_bits &= CHOW_ALL[k]
-        for k in self.pungs:
+        for k in pungs:
             all_bits &= PUNG_ALL[k]
             any_bits |= PUNG_ANY[k]
         if pair >= 0:
@@ -102,10 +113,17 @@ class Segment:
         self.key = key
         self.readings = _read_group(group, tuple(key))
         lo = GROUP_STARTS[group]
-        self.mask = mask = mask_of(lo + r for r, n in enumerate(key) if n)
+        mask = 0
+        even = True
+        for r, n in enumerate(key):
+            if n:
+                mask |= 1 << (lo + r)
+                if n & 1:
+                    even = False
+        self.mask = mask
         self.tiles_key = TileFacts.key_of(mask)
         self.complete = tables()[group == 3].get(key)
-        self.even = not any(n % 2 for n in key)  # could be pairs only (七对)
+        self.even = even  # could be pairs only (七对)
 
 
 SEGMENTS: tuple[dict[bytes, Segment], ...] = ({}, {}, {}, {})
@@ -168,16 +186,19 @@ def _read_group(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
     honours = group == 3
     found: list[tuple[MSet, ...]] = []
     out: list[SuitReading] = []
-    if total % 3 == 0:
+    # The win tables say at once whether what is left splits into sets at all.
+    complete = tables()[honours].get
+    if total % 3 == 0 and complete(bytes(c)) == 0:
         _split(c, 0, lo, honours, [], found)
         out.extend(SuitReading(-1, sets) for sets in found)
     elif total % 3 == 2:
         for p in range(len(c)):
             if c[p] >= 2:
                 c[p] -= 2
-                found.clear()
-                _split(c, 0, lo, honours, [], found)
-                out.extend(SuitReading(lo + p, sets) for sets in found)
+                if complete(bytes(c)) == 0:
+                    found.clear()
+                    _split(c, 0, lo, honours, [], found)
+                    out.extend(SuitReading(lo + p, sets) for sets in found)
                 c[p] += 2
     return tuple(out)
 
