@@ -69,7 +69,7 @@ from .rules_base import (
     SETS,
     WAIT,
 )
-from .settle import Settled, apply_exclusions, clear_settle_caches, settle
+from .settle import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .split import (
     CHOW_ALL,
     CONCEALED_CHOW,
@@ -422,9 +422,17 @@ def _raw_fans(c: _Candidate, hand: _Hand, hand_raw: RawFans) -> RawFans:
         raw += _chow_items(chows, chow_pair_key(len(chows), c.reading.pair))
     if len(c.pungs) >= 2:
         raw += _pung_items(c.pungs)
-    rules = rules_for(c.features)
+    rules = _RULES_FOR.get(c.features)
+    if rules is None:
+        rules = rules_for(c.features)
     if rules:
-        raw += _ask(rules, Ctx(hand.facts, c.reading, chows, c.pungs, c.concealed_pungs))
+        ctx = Ctx(hand, c.reading, chows, c.pungs, c.concealed_pungs)
+        found = []
+        for rule in rules:
+            n = rule.count(ctx)
+            if n:
+                found.append((rule.id, n))
+        raw += tuple(found)
     return raw
 
 
@@ -450,10 +458,12 @@ def evaluate(ctx: Ctx) -> dict[str, int]:
 
 def _best(req: WinRequest) -> tuple[_Candidate, Settled, _Hand]:
     hand = _Hand(req)
-    hand_raw = tiles_fans(hand.tiles_key) + situation_fans(hand.situation_key)
+    hand_raw = (_TILES_MEMO.get(hand.tiles_key) or tiles_fans(hand.tiles_key)) + (
+        _SITUATION_MEMO.get(hand.situation_key) or situation_fans(hand.situation_key))
     best: tuple[_Candidate, Settled] | None = None
     for c in _candidates(req, hand):
-        settled = settle(_raw_fans(c, hand, hand_raw))
+        raw = _raw_fans(c, hand, hand_raw)
+        settled = SETTLED.get(raw) or settle(raw)
         if best is None:
             best = (c, settled)
             continue

@@ -76,18 +76,18 @@ class Settled:
         self.preferred = any(fid in _PREFERRED_ON_TIE for fid, _ in kept)
 
 
-_SETTLED: dict[RawFans, Settled] = {}
+SETTLED: dict[RawFans, Settled] = {}
 
 
 def settle(raw: RawFans) -> Settled:
-    found = _SETTLED.get(raw)
+    found = SETTLED.get(raw)
     if found is None:
         found = Settled(raw)
-        if len(_SETTLED) >= _MEMO_LIMIT:
-            _SETTLED.clear()
-        _SETTLED[raw] = found
+        if len(SETTLED) >= _MEMO_LIMIT:
+            SETTLED.clear()
+        SETTLED[raw] = found
     return found
 
 
 def clear_settle_caches() -> None:
-    _SETTLED.clear()
+    SETTLED.clear()
