@@ -1,6 +1,7 @@
 """Load benchmark: N tables x 4 websocket phones against real daphne processes on loopback.
 
     python bench/load.py --tables 200 --pace human
+    python bench/load.py --tables 200 --pace stress
     python bench/load.py --tables 200 --saturate --redis redis://127.0.0.1:6379/0
     python bench/load.py --tables 50 --pace stress --database postgres://postgres@127.0.0.1/test
 
@@ -10,7 +11,10 @@ service layer, starts daphne with the in-memory channel layer (and, with ``--red
 with channels-redis under a key prefix of its own), connects four phones per table and has
 one phone per table record hands:
 
-* ``human``: one hand every ``--interval`` seconds per table (default 5, jittered +-50%);
+* ``human``: one hand every ``--interval`` seconds per table (default 60, jittered
+  +-50%). A real riichi hand takes about 5-10 minutes of play (MCR and Guobiao hands no
+  less), so 60 s is still about five times faster than people play; the old 5 s default
+  was some 60 times too fast and measured a load no club produces;
 * ``stress``: each table sends its next hand as soon as all four phones saw the last.
 
 Each table starts mid-game (``--prefill`` hands, default 8) and, once it has
@@ -23,7 +27,7 @@ last of the table's four phones receives the ``hand_recorded``/``hand_undone`` e
 errors appear, and reports the last step that held. Everything is
 bounded: each phase runs ``--duration`` seconds and the whole run stops after
 ``--max-seconds``. Loopback only. With no arguments (``make bench``) it runs a short
-human-pace check of 20 tables on the in-memory layer.
+smoke check: 20 tables on the in-memory layer, one hand per 5 s each, for 15 s.
 """
 
 from __future__ import annotations
@@ -307,9 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--pace", choices=["human", "stress"], default="human")
-    parser.add_argument("--interval", type=float, default=5.0,
-                        help="mean seconds between a table's hands at human pace")
-    parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
+    parser.add_argument("--interval", type=float, default=60.0,
+                        help="mean seconds between a table's hands at human pace (60: "
+                             "about 5x faster than a real hand of 5-10 minutes)")
+    parser.add_argument("--duration", type=float, default=0.0,
+                        help="seconds per phase (default: 2 intervals at human pace, so "
+                             "each table records about two hands; 15 s otherwise)")
     parser.add_argument("--saturate", action="store_true",
                         help="step the pace up until p95 > --target-ms or errors")
     parser.add_argument("--target-ms", type=float, default=100.0)
@@ -329,8 +336,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
     args = parser.parse_args(argv)
+    if not (sys.argv[1:] if argv is None else argv):  # make bench: a short smoke check
+        args.interval, args.duration = 5.0, 15.0
     if args.step <= 1:
         parser.error("--step must be more than 1")
+    if not args.duration:
+        human = args.pace == "human" and not args.saturate
+        args.duration = 2 * args.interval if human else 15.0
     if not 1 <= args.tables <= 2000:
         parser.error("--tables must be 1 to 2000")
     if args.servers > 1 and not args.redis:
