@@ -12,9 +12,10 @@ each and the ratio printed (target: at least one third of the reference's speed)
 is asserted: this script prints, people read.
 
 Our scorer caches what hands share (fans per tile-kind and situation key, suit shapes,
-set combinations, exclusion results), so it is timed twice: *cold*, with every cache
-emptied before each pass, so that each pass meets the corpus as new hands; and *warm*,
-passes over a corpus already seen once. The cold ratio is the honest one for new hands.
+set combinations, exclusion results, meld texts), so it is timed twice: *cold*, with
+those caches emptied before each pass (``scorer.clear_caches``; only validated options
+are kept), so that each pass meets the corpus as new hands; and *warm*, passes over a
+corpus already seen once. The cold ratio is the honest one for new hands.
 """
 
 from __future__ import annotations

@@ -445,3 +445,9 @@ def _check_flags(r: WinRequest) -> None:
         raise WinFlagConflict("人和 is a non-dealer winning by tsumo on their first draw")
     if sum((r.heavenly, r.earthly, r.human)) > 1:
         raise WinFlagConflict("at most one of 天和, 地和, 人和 applies")
+
+
+def clear_request_caches() -> None:
+    """Forget meld texts and tile runs read before (validated options are kept)."""
+    _declared.cache_clear()
+    _RUN_KINDS.clear()

@@ -12,7 +12,7 @@ from .reading import Reading
 from .request import WinRequest
 
 RawFans = tuple[tuple[str, int], ...]
-_MEMO_LIMIT = 50_000
+_MEMO_LIMIT = 20_000  # entries; a cache that fills up starts again empty
 
 TILE_NAMES = tuple(tile_name(k) for k in range(34))
 

@@ -47,7 +47,7 @@ from .reading import (
     pung_combination_fans,
     sorted_sets,
 )
-from .request import WIND_KIND, WinRequest, parse_request
+from .request import WIND_KIND, WinRequest, clear_request_caches, parse_request
 from .result import (
     FAN_NAMES,
     TILE_NAMES,
@@ -99,7 +99,7 @@ _INITIAL_HANDS = {
 _TILES_RULES = tuple(r for r in REGISTRY if r.scope == "tiles")
 _SITUATION_RULES = tuple(r for r in REGISTRY if r.scope == "situation")
 _READING_RULES = tuple(r for r in REGISTRY if r.scope == "reading" and not r.family)
-_MEMO_LIMIT = 50_000
+_MEMO_LIMIT = 20_000  # entries; a cache that fills up starts again empty
 
 RawFans = tuple[tuple[str, int], ...]
 
@@ -537,11 +537,13 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def clear_caches() -> None:
-    """Forget everything learnt from earlier hands (for cold-start measurements)."""
+    """Forget everything learnt from earlier hands (for cold-start measurements); only
+    validated options, which a table reuses all evening, are kept."""
     for memo in (_TILES_MEMO, _SITUATION_MEMO):
         memo.clear()
     clear_settle_caches()
     clear_result_caches()
+    clear_request_caches()
     for fn in (_chow_items, _pung_items, _canonical_chow_items, _canonical_pung_items,
                chow_combination_fans, pung_combination_fans):
         fn.cache_clear()

@@ -14,7 +14,7 @@ _POINTS = tuple(f.points for f in FANS)
 _DROPS = tuple(sum(1 << ORDER[o] for o, n in _EXCLUDES[f.id] if n is None) for f in FANS)
 _LESS = tuple(tuple((ORDER[o], n) for o, n in _EXCLUDES[f.id] if n is not None) for f in FANS)
 _PREFERRED_ON_TIE = ("pure_triple_chow", "triple_pung")
-_MEMO_LIMIT = 50_000
+_MEMO_LIMIT = 20_000  # entries; a cache that fills up starts again empty
 
 
 def apply_exclusions(raw: Mapping[str, int]) -> dict[str, int]:

@@ -93,7 +93,7 @@ class SuitReading:
         self.any_bits = any_bits
 
 
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 20_000  # entries per group; a cache that fills up starts again empty
 
 
 class Segment:

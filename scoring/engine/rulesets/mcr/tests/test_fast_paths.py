@@ -177,3 +177,16 @@ def test_chow_fans_do_not_depend_on_suit_names(chows: list[int], pair: int,
 def test_pung_fans_do_not_depend_on_suit_names(pungs: list[int], suits: list[int]) -> None:
     key = tuple(sorted(pungs))
     assert pung_combination_fans(key) == pung_combination_fans(_renamed(key, tuple(suits)))
+
+
+def test_caches_that_fill_up_and_start_again_score_alike(monkeypatch: Any) -> None:
+    from scoring.engine.rulesets.mcr import result, settle, split
+
+    requests = [h["request"] for h in random_hands(SEED + 1, 400)]
+    roomy = [scorer.score(r) for r in requests]
+    for module, name in ((split, "_CACHE_LIMIT"), (settle, "_MEMO_LIMIT"),
+                         (scorer, "_MEMO_LIMIT"), (result, "_MEMO_LIMIT")):
+        monkeypatch.setattr(module, name, 3)
+    scorer.clear_caches()
+    assert [scorer.score(r) for r in requests] == roomy
+    scorer.clear_caches()
