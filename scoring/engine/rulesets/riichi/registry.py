@@ -102,18 +102,20 @@ def hand_features(ctx: WinContext) -> int:
         f |= _THREE_SUITS
     elif ctx.suits in (1, 2, 4):
         f |= _HONITSU if ctx.honours else _CHINITSU
-    if all(counts[0:9]) or all(counts[9:18]) or all(counts[18:27]):
+    # A straight needs nine kinds of one suit.
+    if len(kinds) >= 9 and (all(counts[0:9]) or all(counts[9:18]) or all(counts[18:27])):
         f |= _ITTSU
     triplets = 0
     for k in kinds:
         if counts[k] >= 3:
             triplets += 1
-            if k >= 31:
-                f |= _DRAGON_TRIPLET[k]
-            if k == ctx.seat_wind:
-                f |= _SEAT_TRIPLET
-            if k == ctx.round_wind:
-                f |= _ROUND_TRIPLET
+            if k >= 27:
+                if k >= 31:
+                    f |= _DRAGON_TRIPLET[k]
+                if k == ctx.seat_wind:
+                    f |= _SEAT_TRIPLET
+                if k == ctx.round_wind:
+                    f |= _ROUND_TRIPLET
     if triplets >= 3:
         f |= _TRIPLETS3
         if triplets >= 4:

@@ -197,15 +197,14 @@ def tiles_of(text: str) -> tuple[Tile, ...]:
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
-_TOKEN = re.compile(r"([0-9]+)([mpsz])")
-_TILES_TEXT = re.compile(r"(?:[0-9]+[mpsz])*")
+_TOKEN = re.compile(r"[0-9]+[mpsz]")
 
 
 _PART_SIZE = {"m": 9, "p": 9, "s": 9, "z": 7}
 
 
 Token = tuple[tuple[int, ...], int, int, int, int]
-_TOKEN_CACHE: dict[tuple[str, str], Token] = {}
+_TOKEN_CACHE: dict[str, Token] = {}
 
 
 def _token(digits: str, suit: str) -> Token | None:
@@ -234,22 +233,22 @@ def scan(text: str) -> Scanned:
     """(34 counts, red fives per suit, tile count, parts) of a concealed-tile string;
     ``parts`` has bit 0/1/2/3 set for man/pin/sou/honours held.
 
-    The hot path of every request: each run of digits (``"23067"`` + ``"m"``) is turned
-    into that suit's counts by a cache and added as a slice; anything unusual (flowers,
-    spaces, bad characters) goes through :func:`tiles_of` for its error. The whole string
-    is not cached: a table never sends the same hand twice, and a cache of 34-count
-    results cost more to keep than the scan.
+    The hot path of every request: each run of digits with its suit (``"23067m"``) is
+    turned into that suit's counts by a cache and added as a slice; anything unusual
+    (flowers, spaces, bad characters) goes through :func:`tiles_of` for its error. The
+    runs found must cover the text: each is its tiles plus one letter long. The whole
+    string is not cached: a table never sends the same hand twice, and a cache of
+    34-count results cost more to keep than the scan.
     """
-    if _TILES_TEXT.fullmatch(text) is None:
-        return _scan_slow(text)
     counts = [0] * 34
     reds = [0, 0, 0]
     n = parts = 0
     cache = _TOKEN_CACHE
-    for tok in _TOKEN.findall(text):
+    tokens = _TOKEN.findall(text)
+    for tok in tokens:
         found = cache.get(tok)
         if found is None:
-            found = _token(*tok)
+            found = _token(tok[:-1], tok[-1])
             if found is None:
                 return _scan_slow(text)
             if len(cache) > 16384:
@@ -265,6 +264,8 @@ def scan(text: str) -> Scanned:
         n += k
         if red:
             reds[base // 9] += red
+    if n + len(tokens) != len(text):
+        return _scan_slow(text)
     return counts, reds, n, parts
 
 

@@ -51,16 +51,19 @@ def _by_shape(groups: tuple[Group, ...], base: int) -> tuple[tuple[int, ...], tu
 
 _PART_CACHE: tuple[dict[bytes, tuple[PartReading, ...]], ...] = ({}, {}, {}, {})
 _PART_CACHE_LIMIT = 20000  # distinct patterns per suit are in the low thousands
+# What an empty part reads as: it is skipped, not multiplied in.
+ABSENT: tuple[PartReading, ...] = ((-2, (), ()),)
 
 
 def part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
-    """Cached :func:`_part_readings` (a plain dict per part: cheaper than lru_cache)."""
+    """Cached :func:`_part_readings` (a plain dict per part: cheaper than lru_cache);
+    :data:`ABSENT` for a part with no tiles."""
     cache = _PART_CACHE[base // 9]
     found = cache.get(counts)
     if found is None:
         if len(cache) > _PART_CACHE_LIMIT:
             cache.clear()
-        found = cache[counts] = _part_readings(base, counts)
+        found = cache[counts] = _part_readings(base, counts) if any(counts) else ABSENT
     return found
 
 
@@ -99,6 +102,9 @@ def _part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
     return tuple(out)
 
 
+_SPANS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+
+
 def readings(counts: list[int]) -> list[PartReading]:
     """Every (pair kind, runs, triplets) of a 3n+2 count vector; empty if not a win.
 
@@ -107,23 +113,24 @@ def readings(counts: list[int]) -> list[PartReading]:
     parts = []
     pairs = 0
     several = False  # some part splits more than one way
-    for base in (0, 9, 18, 27):
-        # bytes: a cheap, hashable copy of the part's counts (each 0-4) for the cache key
-        seg = bytes(counts[base:base + 9] if base < 27 else counts[27:34])
-        total = sum(seg)
-        if not total:
+    # bytes: one cheap copy whose slices are hashable cache keys (counts are 0-4)
+    held = bytes(counts)
+    caches = _PART_CACHE
+    for i, base, end in _SPANS:
+        seg = held[base:end]
+        found = caches[i].get(seg)
+        if found is None:
+            found = part_readings(base, seg)
+        if found is ABSENT:
             continue
-        mod = total % 3
-        if mod == 1:
+        if not found:  # includes every part of 3n+1 tiles
             return []
-        if mod == 2:
+        if found[0][0] >= 0:  # a part of 3n+2 tiles: every reading of it has the pair
             pairs += 1
             if pairs > 1:
                 return []
-        found = _PART_CACHE[base // 9].get(seg) or part_readings(base, seg)
-        if not found:
-            return []
-        several = several or len(found) > 1
+        if len(found) > 1:
+            several = True
         parts.append(found)
     if pairs != 1:
         return []
