@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...tiles import DRAGONS, tile_name
-from .hand import KAN, TRIPLET, YAOCHU, Reading, WinContext
+from .hand import YAOCHU, Reading, WinContext
 
 FuItem = dict[str, Any]
+Item = tuple[str, int, str]  # (item, fu, the words shown for it)
 
 
 def pair_fu(ctx: WinContext, kind: int) -> int:
@@ -32,79 +33,70 @@ def is_pinfu_shape(ctx: WinContext, r: Reading) -> bool:
             and pair_fu(ctx, r.pair) == 0)
 
 
-_LABELS = {(KAN, True): "ankan", (KAN, False): "minkan", (TRIPLET, True): "ankou",
-           (TRIPLET, False): "minkou"}
 TILE_NAMES = tuple(tile_name(k) for k in range(34))
 FIXED = {"base": "futei", "tsumo": "self-draw", "menzen_ron": "closed hand won by ron",
          "open_pinfu": "open hand won by ron with no other fu counts 30",
          "seven_pairs": "seven pairs are a fixed 25"}
-
-# An item is (name, fu, detail) with detail left unformatted: many readings are tried
-# and only the winner's breakdown is shown, so strings are built once, by fu_breakdown.
-Item = tuple[str, int, Any]
+# Item texts by kind, made once: the texts are part of every reading's items, and a
+# table index costs less than formatting or a keyed cache.
+_ANKOU = tuple(f"ankou {name}" for name in TILE_NAMES)
+_MINKOU = tuple(f"minkou {name}" for name in TILE_NAMES)
+_PAIR = tuple(f"yakuhai pair {name}" for name in TILE_NAMES)
+_BASE: Item = ("base", 20, FIXED["base"])
+_SEVEN_PAIRS: Item = ("seven_pairs", 25, FIXED["seven_pairs"])
+_TSUMO: Item = ("tsumo", 2, FIXED["tsumo"])
+_MENZEN_RON: Item = ("menzen_ron", 10, FIXED["menzen_ron"])
+_OPEN_PINFU: Item = ("open_pinfu", 10, FIXED["open_pinfu"])
+_WAIT = {w: ("wait", 2, w) for w in ("kanchan", "penchan", "tanki")}
+_ROUNDING: dict[int, Item] = {}
 
 
 def compute_fu(ctx: WinContext, r: Reading, pinfu: bool) -> tuple[int, list[Item]]:
     """The fu of a reading and its items; ``pinfu`` says pinfu was scored."""
     if r.form == "chiitoi":
-        return 25, [("seven_pairs", 25, None)]
-    items: list[Item] = [("base", 20, None)]
+        return 25, [_SEVEN_PAIRS]
+    items: list[Item] = [_BASE]
     if r.form == "kokushi":
         return 20, items
     total = 20
     for kind in r.closed:
-        concealed = kind != r.ron_triplet
-        fu = (4 if kind in YAOCHU else 2) * (2 if concealed else 1)
-        items.append(("meld", fu, (_LABELS[TRIPLET, concealed], kind)))
+        if kind != r.ron_triplet:
+            fu = 8 if kind in YAOCHU else 4
+            items.append(("meld", fu, _ANKOU[kind]))
+        else:
+            fu = 4 if kind in YAOCHU else 2
+            items.append(("meld", fu, _MINKOU[kind]))
         total += fu
     if ctx.meld_fu:
         items.extend(ctx.meld_fu)
         total += ctx.meld_fu_total
     pf = pair_fu(ctx, r.pair)
     if pf:
-        items.append(("pair", pf, r.pair))
+        items.append(("pair", pf, _PAIR[r.pair]))
         total += pf
-    if r.wait in ("kanchan", "penchan", "tanki"):
-        items.append(("wait", 2, r.wait))
+    wait = _WAIT.get(r.wait)
+    if wait is not None:
+        items.append(wait)
         total += 2
     if ctx.tsumo:
         if not pinfu:
-            items.append(("tsumo", 2, None))
+            items.append(_TSUMO)
             total += 2
     elif ctx.menzen:
-        items.append(("menzen_ron", 10, None))
+        items.append(_MENZEN_RON)
         total += 10
     elif total == 20 and ctx.options.open_pinfu_ron_fu_30:
-        items.append(("open_pinfu", 10, None))
+        items.append(_OPEN_PINFU)
         total += 10
     rounded = -(-total // 10) * 10
     if rounded != total:
-        items.append(("rounding", rounded - total, total))
+        rounding = _ROUNDING.get(total)
+        if rounding is None:
+            rounding = _ROUNDING[total] = ("rounding", rounded - total, f"{total} -> {rounded}")
+        items.append(rounding)
     return rounded, items
-
-
-_TEXT: dict[Item, str] = {}
 
 
 def fu_breakdown(items: list[Item]) -> list[FuItem]:
     """The items as shown: ``{"item", "fu", "detail"}`` in seed 001's words."""
-    out: list[FuItem] = []
-    for item in items:
-        text = _TEXT.get(item)
-        if text is None:
-            text = _TEXT[item] = _detail(*item)
-        out.append({"item": item[0], "fu": item[1], "detail": text})
-    return out
-
-
-def _detail(name: str, fu: int, detail: Any) -> str:
-    """The words for one item (a few hundred distinct ones exist, so they are cached)."""
-    if name == "meld":
-        return f"{detail[0]} {TILE_NAMES[detail[1]]}"
-    if name == "pair":
-        return f"yakuhai pair {TILE_NAMES[detail]}"
-    if name == "wait":
-        return str(detail)
-    if name == "rounding":
-        return f"{detail} -> {detail + fu}"
-    return FIXED[name]
+    return [{"item": name, "fu": fu, "detail": text} for name, fu, text in items]

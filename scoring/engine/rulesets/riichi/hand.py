@@ -17,7 +17,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ...shapes import seven_pairs, thirteen_orphans
-from ...tiles import TERMINALS_AND_HONOURS, Meld
+from ...tiles import TERMINALS_AND_HONOURS, Meld, tile_name
 from .split import readings
 
 RUN, TRIPLET, KAN = 0, 1, 2
@@ -61,6 +61,7 @@ class MeldFacts(NamedTuple):
     is_kan: bool
     fu: int  # 0 for a chi
     fu_label: str  # minkou, minkan, ankan ("" for a chi)
+    fu_text: str  # the fu item's words, e.g. "ankan 9s" ("" for a chi)
 
 
 def meld_facts(m: Meld) -> MeldFacts:
@@ -69,13 +70,14 @@ def meld_facts(m: Meld) -> MeldFacts:
         if t.red:
             reds[t.kind // 9] += 1
     base = m.base
-    fu, label = 0, ""
+    fu, label, text = 0, "", ""
     if m.kind != "chi":
         closed = m.kind == "ankan"
         fu = (4 if base in YAOCHU else 2) * (2 if closed else 1) * (4 if m.is_kan else 1)
         label = ("ankan" if closed else "minkan") if m.is_kan else "minkou"
+        text = f"{label} {tile_name(base)}"
     return MeldFacts(m, (reds[0], reds[1], reds[2]), m.kinds, base, m.kind == "chi",
-                     m.is_open, m.is_kan, fu, label)
+                     m.is_open, m.is_kan, fu, label, text)
 
 
 # NamedTuple's own __new__ is a Python lambda; readings are made per hand, so build the
@@ -117,7 +119,7 @@ class WinContext:
         self.kans = self.ankans = self.meld_fu_total = 0
         self.meld_runs: tuple[int, ...] = ()
         self.meld_triplets: tuple[int, ...] = ()
-        self.meld_fu: tuple[tuple[str, int, Any], ...] = ()
+        self.meld_fu: tuple[tuple[str, int, str], ...] = ()
         self.meld_info: tuple[MeldFacts, ...] = ()
         if melds:
             if meld_info is None or len(meld_info) != len(melds):
@@ -131,7 +133,7 @@ class WinContext:
                     trips.append(info.base)
                     self.kans += info.is_kan
                     self.ankans += not info.is_open
-                    fu.append(("meld", info.fu, (info.fu_label, info.base)))
+                    fu.append(("meld", info.fu, info.fu_text))
                     self.meld_fu_total += info.fu
             self.meld_runs, self.meld_triplets, self.meld_fu = tuple(runs), tuple(trips), tuple(fu)
         self.any_flag = True in flags.values()

@@ -100,9 +100,9 @@ _FLAG_SET = frozenset(FLAGS)
 
 
 def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
-    present = _FLAG_SET.intersection(request.keys())
-    if not present:
+    if _FLAG_SET.isdisjoint(request):
         return NO_FLAGS  # shared and never modified: most requests set no flag
+    present = _FLAG_SET.intersection(request)
     flags = dict(NO_FLAGS)
     for name in present:
         value = request[name]
@@ -343,11 +343,20 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     if win not in ("ron", "tsumo"):
         raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
     tsumo = win == "tsumo"
-    me = seat(request.get("seat_wind"), "seat_wind")
-    round_wind = seat(request.get("round_wind"), "round_wind", default="E")
+    # Seats read by a lookup, seat() only explaining a bad one (str first: a list value
+    # is not a dict key).
+    me = request.get("seat_wind")
+    seat_kind = WIND_KIND.get(me) if type(me) is str else None
+    if seat_kind is None:
+        seat(me, "seat_wind")
+    round_wind = request.get("round_wind")
+    round_kind = 27 if round_wind is None else (
+        WIND_KIND.get(round_wind) if type(round_wind) is str else None)
+    if round_kind is None:
+        seat(round_wind, "round_wind", default="E")
     flags = flags_of(request)
     if flags is not NO_FLAGS and True in flags.values():
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
-    ctx = WinContext(concealed, melds, win_kind, tsumo, me, WIND_KIND[me],
-                     WIND_KIND[round_wind], flags, options, counts, not has_open, parsed, parts)
+    ctx = WinContext(concealed, melds, win_kind, tsumo, me, seat_kind,  # type: ignore[arg-type]
+                     round_kind, flags, options, counts, not has_open, parsed, parts)
     return ctx, aka

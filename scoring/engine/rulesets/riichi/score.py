@@ -203,7 +203,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         flags_of(request)  # still refuse a malformed flag
         return _nagashi(request, options)
     ctx, aka = build_context(request, options)
-    honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
+    honba, sticks = request.get("honba", 0), request.get("riichi_sticks", 0)
+    if type(honba) is not int or type(sticks) is not int or honba < 0 or sticks < 0:
+        honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
     winner = ctx.seat
     discarder = request.get("discarder")
     if ctx.tsumo:
