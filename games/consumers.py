@@ -149,14 +149,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # --- outbound: group events --------------------------------------------------------
 
     async def table_event(self, event: dict[str, Any]) -> None:
-        message = event["event"]
-        visibility = message.get("snapshot", {}).get("table", {}).get("visibility")
-        if visibility == Visibility.PRIVATE:
+        # games.broadcast serialised the message once for the whole group; an "event"
+        # dict is what a process of the previous release sends during a rolling restart.
+        message = event.get("event")
+        if message is not None:
+            private = message.get("snapshot", {}).get("table", {}).get("visibility") \
+                == Visibility.PRIVATE
+        else:
+            private = bool(event.get("private"))
+        if private:
             table = await self._table()
             if not await self._allowed(table, write=False):
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-        await self.send_json(message)
+        await self.send(text_data=event["text"] if message is None else json.dumps(message))
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -206,7 +212,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     @database_sync_to_async
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
         seat = seat_of(table, self.scope)
-        snap = services.snapshot(table)
+        snap = services.cached_snapshot(table)  # table was just read
         return {"type": "snapshot", "seq": snap["seq"], "snapshot": snap,
                 "you": {"can_write": can_write(table, self.scope),
                         "seat": seat.position if seat else None,

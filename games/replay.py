@@ -2,8 +2,11 @@
 
 Pure functions over plain objects (no queries): give them the events in ``seq`` order and
 they return every active hand with its settlement, the state after the last one and the
-final settlement when the game is over. The service layer runs this on every write,
-with the new event appended, and saves nothing when it raises.
+final settlement when the game is over. The service layer runs :func:`replay` on every
+write but one, with the new event appended, and saves nothing when it raises. The
+exception is the commonest write, a hand recorded at the end of a game still going:
+:func:`append` settles just that hand from the stored state, which is what :func:`replay`
+would compute for it, since a ``record`` changes nothing before it.
 
 Event kinds and their payloads:
 
@@ -158,3 +161,30 @@ def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Rep
     return Replay(initial=initial, hands=hands, state=state, finished=finished,
                   ended_manually=folded.ended, final_rows=final_rows,
                   can_redo=bool(folded.redo))
+
+
+@dataclass
+class Appended:
+    """One hand settled on top of the stored state, and what the game looks like after."""
+
+    number: int
+    settlement: HandSettlement
+    state: GameState
+    finished: bool
+    final_rows: list[LedgerRow]
+
+
+def append(rules: GameRules, options: Any, state: GameState, number: int,
+           outcome: Outcome) -> Appended:
+    """Hand ``number`` played from ``state`` (the state after hand ``number - 1``), for a
+    game that was neither finished nor ended; the same settlement :func:`replay` gives."""
+    if state.get("finished"):
+        raise GameOver(f"the game is over after hand {number - 1}, so hand {number} "
+                       "cannot be played; undo or correct a hand first")
+    settlement = rules.apply(state, outcome, options)
+    assert_zero_sum(settlement)
+    after = settlement["state"]
+    finished = bool(after.get("finished"))
+    final_rows = list(rules.final_settlement(after, options)) if finished else []
+    return Appended(number=number, settlement=settlement, state=after, finished=finished,
+                    final_rows=final_rows)

@@ -5,14 +5,20 @@ Every write runs in one transaction holding the table row lock:
 1. the command id is looked up first: a repeat returns the original answer
    (``duplicate: true``), so a retried send after a flaky connection records nothing new;
 2. ``base_seq`` must equal the table's ``seq``, else ``stale`` with the current snapshot;
-3. the event is appended to the log, the whole active log is replayed from the initial
-   state (:func:`games.replay.replay`) and Hand/LedgerEntry rows and ``Table.state`` are
-   rebuilt from it; any EngineError/TableError rolls all of it back;
-4. after commit the new snapshot is broadcast to the table's websocket group.
+3. the event is appended to the log. A hand recorded at the end of a game that is still
+   going (the common write) is applied to the stored ``Table.state`` alone and adds only
+   its own Hand/LedgerEntry rows (:func:`games.replay.append`); every other write
+   (undo, redo, correct, end, reopen, or a record the full path would refuse) replays
+   the whole active log from the initial state (:func:`games.replay.replay`) and
+   rebuilds the rows from it. Both give the same rows (a property test checks it); any
+   EngineError/TableError rolls all of it back;
+4. after commit the new snapshot, serialised once, is broadcast to the table's websocket
+   group.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
@@ -21,15 +27,15 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from games.broadcast import broadcast_table
-from games.errors import BadCommand, Forbidden, NoSuchHand, Stale, TableError
+from games.errors import BadCommand, Forbidden, NoSuchHand, NotFound, Stale, TableError
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
-from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
-from games.replay import Replay, replay
+from games.permissions import Actor, actor_from, is_creator
+from games.replay import Appended, Replay, append, replay
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement
 
-from .snapshot import snapshot
+from .snapshot import build_snapshot, cache_snapshot
 from .tables import get_table
 
 RETRIES = 40
@@ -84,10 +90,26 @@ def _check_command(command_id: Any, base_seq: Any) -> None:
         raise BadCommand("base_seq must be the table's seq the command is based on (0 or more)")
 
 
-def _actor_name(table: Table, actor: Actor) -> str:
+def _held_seat(actor: Actor, seats: Sequence[Seat]) -> Seat | None:
+    """:func:`games.permissions.seat_of` over seats already read under the table lock."""
+    uid = actor.user_id
+    for seat in seats:
+        if ((actor.session_key and seat.claimed_session == actor.session_key)
+                or (uid is not None and (seat.claimed_user_id == uid
+                                         or seat.player.user_id == uid))):
+            return seat
+    return None
+
+
+def _may_write(table: Table, actor: Actor, seats: Sequence[Seat]) -> bool:
+    """:func:`games.permissions.can_write` without reading the seats a second time."""
+    return actor.is_staff or is_creator(table, actor) or _held_seat(actor, seats) is not None
+
+
+def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
     if actor.name:
         return actor.name[:64]
-    seat = seat_of(table, actor)
+    seat = _held_seat(actor, seats)
     if seat is not None:
         return seat.player.display_name[:64]
     if actor.user_id is not None:
@@ -96,14 +118,55 @@ def _actor_name(table: Table, actor: Actor) -> str:
 
 
 def _lock(table_ref: Table | int | str) -> Table:
-    pk = get_table(table_ref).pk
+    if isinstance(table_ref, int) and not isinstance(table_ref, bool):
+        pk = table_ref  # the consumer's case: no lookup query before the lock
+    else:
+        pk = get_table(table_ref).pk
     # Writing first takes SQLite's write lock at once (a plain SELECT FOR UPDATE is a no-op
     # there, and a read lock upgraded later can deadlock); on PostgreSQL it is the row lock.
-    Table.objects.filter(pk=pk).update(updated_at=timezone.now())
+    if not Table.objects.filter(pk=pk).update(updated_at=timezone.now()):
+        raise NotFound(f"there is no table {table_ref!r}; check the link")
     return Table.objects.select_for_update().get(pk=pk)
 
 
-def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table_id=table.pk).select_related("player"))
+
+
+def _appendable(table: Table) -> bool:
+    """Whether a new hand can be applied to the stored state: the game is going on (an
+    ended or finished game takes the full path, which refuses it with the right error)."""
+    return bool(table.state) and not table.finished and not table.ended_manually
+
+
+def _save_appended(table: Table, event: Event, done: Appended,
+                   seats: dict[int, int]) -> None:
+    """Add the rows of one hand appended at the end, as :func:`_save` would have."""
+    settlement = done.settlement
+    hand = Hand.objects.create(
+        table_id=table.pk, number=done.number, outcome=event.payload["outcome"],
+        result=settlement.get("results", []), summary=settlement.get("summary", ""),
+        state_before=table.state, state_after=settlement["state"],
+        pot_change=settlement["pot_change"], recorded_by=event.actor_name, event=event,
+        current_event=event, revision=1)
+    rows = [LedgerEntry(table_id=table.pk, hand=hand, hand_number=hand.number,
+                        player_id=seats[row["player"]], position=row["player"],
+                        amount=row["amount"], reason=row["reason"])
+            for row in settlement["rows"]]
+    rows += [LedgerEntry(table_id=table.pk, hand=None, hand_number=None,
+                         player_id=seats[row["player"]], position=row["player"],
+                         amount=row["amount"], reason=row["reason"])
+             for row in done.final_rows]
+    LedgerEntry.objects.bulk_create(rows)
+    table.state = dict(done.state)
+    table.finished = done.finished
+    table.can_redo = False  # a new hand clears what could be redone
+    if done.finished:
+        table.finished_at = timezone.now()
+
+
+def _save(table: Table, result: Replay, events: Sequence[Event],
+          seats: dict[int, int]) -> None:
     """Make the materialised rows of ``table`` equal to ``result``, a replay of ``events``.
 
     Hands whose row already holds the same outcome event at the same place are kept: the
@@ -111,7 +174,6 @@ def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
     stable for links. From the first hand that differs on, rows are replaced.
     """
     by_seq = {ev.seq: ev for ev in events}
-    seats = {s.position: s.player_id for s in Seat.objects.filter(table_id=table.pk)}
     existing = list(Hand.objects.filter(table_id=table.pk).order_by("number")
                     .only("number", "event_id", "current_event_id", "revision"))
     keep = 0
@@ -156,13 +218,14 @@ def _save(table: Table, result: Replay, events: Sequence[Event]) -> None:
 
 
 def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
-           plan: Callable[[Table, list[Event]], Plan]) -> CommandResult:
+           plan: Callable[[Table, list[Event]], Plan],
+           appended: dict[str, Any] | None = None) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
         actor = actor_from(who)
         for attempt in range(RETRIES):
             try:
-                return _write_once(table_ref, actor, command_id, base_seq, plan)
+                return _write_once(table_ref, actor, command_id, base_seq, plan, appended)
             except IntegrityError:
                 # Another writer committed the same seq or command id between our read and
                 # write: look again; the repeat check or the stale check then answers.
@@ -183,45 +246,72 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
 
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
-                plan: Callable[[Table, list[Event]], Plan]) -> CommandResult:
+                plan: Callable[[Table, list[Event]], Plan],
+                appended: dict[str, Any] | None) -> CommandResult:
+    """One attempt; ``appended`` is the outcome of a plain record (the fast path's case)."""
     with transaction.atomic():
         table = _lock(table_ref)
-        if not can_write(table, actor):
+        seat_rows = _seats(table)
+        if not _may_write(table, actor, seat_rows):
             raise Forbidden("only the table's seated players, its creator and staff may "
                             "change it; join a seat through the table's link")
         previous = Event.objects.filter(table_id=table.pk, command_id=command_id).first()
         if previous is not None:
             raise _Refused(CommandResult(**previous.response, duplicate=True,
-                                         snapshot=snapshot(table)))
+                                         snapshot=build_snapshot(table)))
         if base_seq != table.seq:
             error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
                           f"at {table.seq}); here is the current state, try again")
             raise _Refused(CommandResult(ok=False, command_id=command_id,
                                          error=CommandError(**error.as_dict()),
-                                         snapshot=snapshot(table)))
-        events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
-        kind, payload, hand_number = plan(table, events)
-        event = Event(table=table, seq=table.seq + 1, command_id=command_id, kind=kind,
-                      payload=payload, actor_user_id=actor.user_id,
-                      actor_session=actor.session_key, actor_name=_actor_name(table, actor),
-                      hand_number=hand_number)
+                                         snapshot=build_snapshot(table)))
+        seats = {s.position: s.player_id for s in seat_rows}
         ruleset = registry.get(table.ruleset)
-        result = replay(ruleset.rules, ruleset.options_from_snapshot(table.options),
-                        [*events, event])
-        event.response = dict(CommandResult(ok=True, command_id=command_id, kind=kind,
-                                            event=OUTBOUND[EventKind(kind)], seq=event.seq,
-                                            hand_number=hand_number))
-        event.save()
+        options = ruleset.options_from_snapshot(table.options)
+        event = Event(table=table, seq=table.seq + 1, command_id=command_id,
+                      actor_user_id=actor.user_id, actor_session=actor.session_key,
+                      actor_name=_actor_name(table, actor, seat_rows))
+        if appended is not None and _appendable(table):
+            # Active hands and Hand rows are one to one, so the count is the last number.
+            number = Hand.objects.filter(table_id=table.pk).count() + 1
+            event.kind, event.hand_number = EventKind.RECORD, number
+            event.payload = {"outcome": _outcome(appended)}
+            done = append(ruleset.rules, options, table.state, number,
+                          event.payload["outcome"])
+            _respond(event)
+            event.save()
+            _save_appended(table, event, done, seats)
+        else:
+            events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
+            event.kind, event.payload, event.hand_number = plan(table, events)
+            result = replay(ruleset.rules, options, [*events, event])
+            _respond(event)
+            event.save()
+            _save(table, result, [*events, event], seats)
         table.seq = event.seq
-        _save(table, result, [*events, event])
-        table.save()
-        snap = snapshot(table)
-        message = {"type": OUTBOUND[EventKind(kind)], "seq": event.seq,
-                   "command_id": command_id, "hand_number": hand_number,
-                   "actor": event.actor_name, "snapshot": snap}
-        table_pk = table.pk
-        transaction.on_commit(lambda: broadcast_table(table_pk, message))
+        table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
+                                  "finished_at", "updated_at"])
+        snap = build_snapshot(table, seat_rows)
+        snap_text = json.dumps(snap)
+        head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
+                "hand_number": event.hand_number, "actor": event.actor_name}
+        message = {**head, "snapshot": snap}
+        # Serialised once here (the snapshot's text is reused), not again per client.
+        message_text = f'{json.dumps(head)[:-1]}, "snapshot": {snap_text}}}'
+        table_pk, key = table.pk, (table.pk, table.seq, table.updated_at)
+
+        def after_commit() -> None:
+            cache_snapshot(key, snap_text)
+            broadcast_table(table_pk, message, text=message_text)
+
+        transaction.on_commit(after_commit)
         return CommandResult(**event.response, duplicate=False, snapshot=snap)
+
+
+def _respond(event: Event) -> None:
+    event.response = dict(CommandResult(
+        ok=True, command_id=event.command_id, kind=event.kind,
+        event=OUTBOUND[EventKind(event.kind)], seq=event.seq, hand_number=event.hand_number))
 
 
 def _outcome(outcome: Any) -> dict[str, Any]:
@@ -241,7 +331,7 @@ def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id
     """Append one hand's outcome (the ruleset's :class:`~scoring.engine.game.Outcome`)."""
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.RECORD, {"outcome": _outcome(outcome)}, _hand_count(events) + 1)
-    return _write(table_id, actor, command_id, base_seq, plan)
+    return _write(table_id, actor, command_id, base_seq, plan, appended=outcome)
 
 
 def undo(table_id: Table | int | str, command_id: str, base_seq: int,

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import threading
+import time
+from collections import OrderedDict
 from typing import Any
 
 from games.models import Hand, LedgerEntry, Seat, Table
@@ -25,14 +29,68 @@ def _row(entry: LedgerEntry) -> dict[str, Any]:
     return {"position": entry.position, "amount": entry.amount, "reason": entry.reason}
 
 
+# Snapshots by (table, seq, updated_at), as JSON text so no caller can change a shared
+# one. A burst of phones (re)connecting to a table after a write or a Redis restart then
+# costs one build instead of one per phone. Every write and seat or visibility change
+# moves updated_at, so the key names one version even across processes; the short life
+# bounds what an edit outside the services (the admin renaming a player) can leave stale.
+_CACHE: OrderedDict[tuple[int, int, Any], tuple[float, str]] = OrderedDict()
+_CACHE_SIZE = 1024
+_CACHE_SECONDS = 10.0
+_LOCK = threading.Lock()
+
+
+def cache_snapshot(key: tuple[int, int, Any], text: str) -> None:
+    """Remember ``text`` (a serialised snapshot) for ``key`` = (pk, seq, updated_at)."""
+    with _LOCK:
+        _CACHE[key] = (time.monotonic() + _CACHE_SECONDS, text)
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def _cached(key: tuple[int, int, Any]) -> str | None:
+    with _LOCK:
+        hit = _CACHE.get(key)
+        if hit is None:
+            return None
+        if hit[0] < time.monotonic():
+            del _CACHE[key]
+            return None
+        return hit[1]
+
+
 def snapshot(table: Table) -> dict[str, Any]:
-    """Everything a client shows; four queries whatever the game's length.
+    """Everything a client shows (see :func:`build_snapshot`)."""
+    return build_snapshot(table)
+
+
+def cached_snapshot(table: Table) -> dict[str, Any]:
+    """:func:`snapshot`, from the cache when this version of the table was built lately.
+
+    Only for a ``table`` just read from the database: the key is its seq and updated_at,
+    so an instance read before a later write would get the older version back.
+    """
+    key = (table.pk, table.seq, table.updated_at)
+    text = _cached(key)
+    if text is not None:
+        loaded: dict[str, Any] = json.loads(text)
+        return loaded
+    snap = build_snapshot(table)
+    cache_snapshot(key, json.dumps(snap))
+    return snap
+
+
+def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """Everything a client shows; three queries whatever the game's length (two when the
+    caller has read the seats, with their players).
 
     Standings are the start points plus the sum of each seat's ledger rows (the final
     settlement included); ``chart`` holds the cumulative score of each seat after each
     hand (first point: the start; last: after the final settlement, when there is one).
     """
-    seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
+    if seats is None:
+        seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
     hands = list(Hand.objects.filter(table_id=table.pk).order_by("number"))
     ledger = list(LedgerEntry.objects.filter(table_id=table.pk).order_by("id"))
     start = start_scores(table)

@@ -113,7 +113,15 @@ def claim_seat(table: Table | int | str, position: int, session_key: str = "",
         seat.claimed_user_id = actor.user_id
         seat.claimed_at = timezone.now()
         seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+        _touch(table)
     return seat
+
+
+def _touch(table: Table) -> None:
+    # A new updated_at is a new snapshot cache key (games.services.snapshot): seats and
+    # visibility are in the snapshot but do not move seq.
+    table.updated_at = timezone.now()
+    Table.objects.filter(pk=table.pk).update(updated_at=table.updated_at)
 
 
 def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
@@ -131,6 +139,7 @@ def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
         seat.claimed_user = None
         seat.claimed_at = None
         seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+        _touch(table)
     return seat
 
 
@@ -140,6 +149,7 @@ def set_visibility(table: Table | int | str, visibility: str, by: Any) -> Table:
         raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
     if not can_write(table, by):
         raise Forbidden("only the table's players, its creator and staff may change it")
-    Table.objects.filter(pk=table.pk).update(visibility=visibility)
+    table.updated_at = timezone.now()
+    Table.objects.filter(pk=table.pk).update(visibility=visibility, updated_at=table.updated_at)
     table.visibility = visibility
     return table

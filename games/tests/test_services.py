@@ -349,7 +349,7 @@ def test_released_seat_can_no_longer_write():
 def test_write_is_broadcast_once_after_commit(monkeypatch, django_capture_on_commit_callbacks):
     sent: list[tuple[int, dict[str, Any]]] = []
     monkeypatch.setattr("games.services.commands.broadcast_table",
-                        lambda table_id, message: sent.append((table_id, message)))
+                        lambda table_id, message, **kw: sent.append((table_id, message)))
     table = make_table()
     with django_capture_on_commit_callbacks(execute=True):
         record(table, RON)
