@@ -391,7 +391,11 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         raise BadInput("a self-drawn win has no discarder; drop 'discarder' or set win to 'ron'")
     if discarder is not None and discarder == seat:
         raise BadInput(f"the discarder ({discarder}) cannot be the winner's own seat")
-    flowers = _flowers(request, hand_flowers)
+    flowers = get("flowers", 0)
+    if type(flowers) is not int or not 0 <= flowers + hand_flowers <= 8:
+        flowers = _flowers(request, hand_flowers)  # words what is wrong
+    else:
+        flowers += hand_flowers
     flags = (get("last_tile", False), get("kong", False), get("wall_last", False),
              get("heavenly_hand", False), get("earthly_hand", False), get("human_hand", False))
     for value in flags:

@@ -30,14 +30,6 @@ _SET_TEXT = {shape: tuple(_set_text(shape, k) if shape != "chow" or (k < 27 and 
 FAN_NAMES = {f.id: (f.name_zh, f.name_en, f.points) for f in FANS}
 
 
-def listed_fans(fans: RawFans) -> list[dict[str, Any]]:
-    out = []
-    for fid, n in fans:
-        zh, en, points = FAN_NAMES[fid]
-        out.append({"id": fid, "name_zh": zh, "name_en": en, "points": points, "count": n})
-    return out
-
-
 def reading_dict(r: Reading) -> dict[str, Any]:
     out: dict[str, Any] = {"form": r.form}
     if r.sets:

@@ -53,7 +53,6 @@ from .result import (
     TILE_NAMES,
     clear_result_caches,
     deltas_of,
-    listed_fans,
     options_out,
     reading_dict,
 )
@@ -498,7 +497,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     opts = req.options
     c, settled, _hand = _best(req)
     names = FAN_NAMES
-    listed = listed_fans(settled.fans)
+    listed = [fan.copy() for fan in settled.listed]
     if req.heavenly or req.earthly or req.human:
         for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
             if getattr(req, flag):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .fans import BY_ID, FANS, ORDER, exclusion_pairs
 
@@ -47,9 +48,13 @@ def _total(fans: Mapping[str, int]) -> int:
 
 class Settled:
     """The fans a list of raw fans comes to: after exclusions (无番和 when nothing is left),
-    in table order, with their total and whether a tie should prefer this reading."""
+    in table order, with their total and whether a tie should prefer this reading.
 
-    __slots__ = ("fans", "total", "preferred")
+    ``listed`` is the fans as the result lists them (made on first use): callers copy each
+    dict, since results are handed out to be changed at will.
+    """
+
+    __slots__ = ("fans", "total", "preferred", "_listed")
 
     def __init__(self, raw: RawFans) -> None:
         # apply_exclusions with fans as table indexes and what each drops as a bit mask.
@@ -74,6 +79,15 @@ class Settled:
         self.fans = tuple(kept)
         self.total = total
         self.preferred = any(fid in _PREFERRED_ON_TIE for fid, _ in kept)
+        self._listed: tuple[dict[str, Any], ...] | None = None
+
+    @property
+    def listed(self) -> tuple[dict[str, Any], ...]:
+        if self._listed is None:
+            self._listed = tuple(
+                {"id": fid, "name_zh": BY_ID[fid].name_zh, "name_en": BY_ID[fid].name_en,
+                 "points": BY_ID[fid].points, "count": n} for fid, n in self.fans)
+        return self._listed
 
 
 SETTLED: dict[RawFans, Settled] = {}
