@@ -72,6 +72,7 @@ TABLE_OPTIONS = {"bust_ends_game": False}
 COMMAND_ID = re.compile(r'"type": "hand_(?:recorded|undone)", "seq": \d+, '
                         r'"command_id": "([^"]+)"')
 HAND_TIMEOUT = 10.0
+GC_PAUSE = re.compile(r"mjsite-gc: full collection ([\d.]+) ms")
 
 
 @dataclass
@@ -279,6 +280,8 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
     env = site_env(database_url, redis_url, prefix)
     env["MJ_WS_WRITE_RATE"] = "1000000/minute"  # the limit is per phone; this is a bench
     env["MJ_DB_CONN_MAX_AGE"] = "600"
+    env["MJ_GC"] = args.gc
+    env["MJ_GC_LOG"] = "1"  # each full collection's pause, read back from the log below
     count = args.servers if redis_url else 1
     print(f"\n== {label}: {count} daphne process(es), {args.tables} tables x 4 phones",
           flush=True)
@@ -300,6 +303,11 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
     finally:
         for server in servers:
             server.stop()
+        pauses = [float(m) for s in servers if s.log_path.exists()
+                  for m in GC_PAUSE.findall(s.log_path.read_text(errors="replace"))]
+        if pauses:
+            print(f"  full garbage collections (MJ_GC={args.gc}): {len(pauses)}, longest "
+                  f"{max(pauses):.0f} ms, total {sum(pauses):.0f} ms", flush=True)
         crashes = [s.log_path.name for s in servers if "Traceback" in s.log()]
         if crashes:
             print(f"  server errors logged in {logs}: {', '.join(crashes)}", flush=True)
@@ -335,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-hands", type=int, default=12,
                         help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
+    parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="default",
+                        help="the servers' MJ_GC garbage collection setting (mjsite/asgi.py)")
     args = parser.parse_args(argv)
     if not (sys.argv[1:] if argv is None else argv):  # make bench: a short smoke check
         args.interval, args.duration = 5.0, 15.0
