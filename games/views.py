@@ -38,6 +38,7 @@ from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
+from scoring.registry import localize_option
 
 LAST_CONFIG_KEY = "last_ruleset_config"
 
@@ -115,10 +116,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
     specs = option_specs()
     for spec in specs:
         for option in spec["options"]:
+            option.update(localize_option(option))
             option["field"] = option_field_name(spec["ruleset"], option["name"])
-            # The engine's English texts are msgids (listed in scoring.option_labels).
-            option["label"] = _(option["label"])
-            option["help"] = _(option["help"]) if option.get("help") else ""
     return render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
         "player_names": player_name_choices(),

@@ -1,7 +1,8 @@
 """The admin form of :class:`~scoring.models.RulesetConfig`, generated from the engine's
 option schema (:func:`scoring.engine.options.options_schema`).
 
-Each option becomes a field with the engine's label, help text and allowed values:
+Each option becomes a field with the engine's label and help text (translated into the
+active language through the msgids of :mod:`scoring.option_labels`) and allowed values:
 choices a select (a checkbox list for lists), true/false a checkbox, whole numbers a number
 input with the engine's minimum and maximum, other lists a comma-separated text. The form
 shows every option's effective value (preset, then overrides) and saves only the values
@@ -16,10 +17,10 @@ from typing import Any
 
 from django import forms
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 
 from scoring import registry
 from scoring.engine.errors import EngineError
-from scoring.engine.options import options_schema
 from scoring.models import RulesetConfig
 
 PREFIX = "opt_"
@@ -92,7 +93,8 @@ class RulesetConfigForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         name = self.instance.ruleset if self.instance.pk else self.ruleset_name
         self.ruleset = registry.get(name or registry.usable()[0])
-        self.schema = options_schema(self.ruleset.options_class)
+        # Labels and help in the reader's language, as on the create page.
+        self.schema = self.ruleset.localized_schema()
         self.fields["ruleset"].choices = [(self.ruleset.name, self.ruleset.title)]
         self.fields["ruleset"].initial = self.ruleset.name
         if not self.instance.pk:
@@ -104,7 +106,8 @@ class RulesetConfigForm(forms.ModelForm):
         presets = self.ruleset.presets
         self.fields["preset"] = forms.ChoiceField(
             choices=[("", "(the ruleset's defaults)")]
-            + [(k, str(v.get("title", k))) for k, v in presets.items()],
+            + [(k, gettext(str(v["title"])) if v.get("title") else k)
+               for k, v in presets.items()],
             required=False, label="Preset")
         if self.instance.pk:
             self.fields["preset"].initial = self.instance.preset

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring.engine import rulesets
 from scoring.engine.errors import BadOption, UnknownRuleset
 from scoring.engine.game import GameRules
-from scoring.engine.options import build_options, options_to_dict
+from scoring.engine.options import build_options, options_schema, options_to_dict
 
 
 def _rules_of(pkg: ModuleType) -> GameRules | None:
@@ -79,8 +81,20 @@ class Ruleset:
         """Every option's value as JSON, for a table's snapshot of its rules."""
         return options_to_dict(self.build(preset, overrides))
 
+    def localized_schema(self) -> list[dict[str, Any]]:
+        """``options_schema`` with labels and help in the active language."""
+        return [localize_option(spec) for spec in options_schema(self.options_class)]
+
     def options_from_snapshot(self, snapshot: dict[str, Any]) -> Any:
         return build_options(self.options_class, snapshot)
+
+
+def localize_option(spec: dict[str, Any]) -> dict[str, Any]:
+    """One ``options_schema`` entry with its label and help in the active language."""
+    # The engine's English texts are msgids (scoring.option_labels lists them). An empty
+    # help must stay empty: gettext("") is the catalogue's header.
+    return {**spec, "label": gettext(spec["label"]),
+            "help": gettext(spec["help"]) if spec.get("help") else ""}
 
 
 def _complete(pkg: ModuleType) -> bool:

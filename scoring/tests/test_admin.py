@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from scoring import registry
 from scoring.engine.options import options_schema
@@ -155,3 +157,18 @@ def test_admin_change_page_and_list_render(staff_client):
     assert page.status_code == 200 and 'name="opt_red_fives"' in page.content.decode()
     listing = staff_client.get(reverse("admin:scoring_rulesetconfig_changelist") + "?q=tenhou")
     assert listing.status_code == 200 and config.name in listing.content.decode()
+
+
+def test_admin_change_form_shows_option_labels_and_help_in_the_readers_language(staff_client):
+    config = RulesetConfig.objects.filter(ruleset="riichi", preset="tenhou").first()
+    url = reverse("admin:scoring_rulesetconfig_change", args=[config.pk])
+    spec = next(s for s in options_schema(registry.get("riichi").options_class)
+                if s["name"] == "kuitan")
+    with translation.override("ja"):
+        label, help_text = translation.gettext(spec["label"]), translation.gettext(spec["help"])
+    assert label != spec["label"] and help_text != spec["help"]
+    page = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert escape(label) in page and escape(help_text) in page
+    assert escape(spec["label"]) not in page
+    english = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert escape(spec["label"]) in english and escape(label) not in english
