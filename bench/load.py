@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-hands", type=int, default=12,
                         help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
-    parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="default",
+    parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="tuned",
                         help="the servers' MJ_GC garbage collection setting (mjsite/asgi.py)")
     args = parser.parse_args(argv)
     if not (sys.argv[1:] if argv is None else argv):  # make bench: a short smoke check
