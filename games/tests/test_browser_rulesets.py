@@ -107,15 +107,29 @@ def plain_draw(page: Page) -> None:
     save(page)
 
 
+SICHUAN_WINS = ([(1, 0, 1), (2, None, 2), (3, 0, 0)], [(0, None, 1), (2, 1, 0), (3, 1, 3)])
+
+
+def sichuan_wins(page: Page, wins: list[tuple[int, int | None, int]]) -> None:
+    for entry, (winner, discarder, fan) in enumerate(wins):
+        page.click("#add-win")
+        win(page, winner, discarder, entry)
+        quick(page, {"fan": fan}, entry)
+
+
 def sichuan_kong_and_three_wins(page: Page) -> None:
     open_record(page, "hand")
     page.click("#add-kong")
     page.select_option(".kong-entry select[name=kong-player]", "1")
     page.select_option(".kong-entry select[name=kong-kind]", "concealed")
-    for entry, (winner, discarder, fan) in enumerate([(1, 0, 1), (2, None, 2), (3, 0, 0)]):
-        page.click("#add-win")
-        win(page, winner, discarder, entry)
-        quick(page, {"fan": fan}, entry)
+    sichuan_wins(page, SICHUAN_WINS[0])
+    save(page)
+
+
+def sichuan_three_more_wins(page: Page) -> None:
+    # A second hand, so the dealer moves (to the first winner) and the standings add up.
+    open_record(page, "hand")
+    sichuan_wins(page, SICHUAN_WINS[1])
     save(page)
 
 
@@ -171,6 +185,9 @@ PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
             {"kind": "win", "winner": 1, "discarder": 0, "quick": {"fan": 1}},
             {"kind": "win", "winner": 2, "discarder": None, "quick": {"fan": 2}},
             {"kind": "win", "winner": 3, "discarder": 0, "quick": {"fan": 0}}]}}),
+        (sichuan_three_more_wins, {"type": "hand", "extra": {"events": [
+            {"kind": "win", "winner": w, "discarder": d, "quick": {"fan": f}}
+            for w, d, f in SICHUAN_WINS[1]]}}),
     ],
     "wuhu": [
         (wuhu_discard, {"type": "win", "wins": [{"winner": 2, "discarder": 0,
@@ -272,9 +289,15 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
             download_link.click()
         rows = list(csv.DictReader(io.StringIO(info.value.path().read_text(encoding="utf-8"))))
         last = {}
+        per_hand: dict[str, int] = {}
         for row in rows:
             last[int(row["position"])] = int(row["total"])
+            per_hand[row["hand"]] = per_hand.get(row["hand"], 0) + int(row["delta"])
         assert [last[p] for p in range(4)] == scores
+        # No riichi stick is declared in these plays, so nothing goes to the pot and every
+        # hand's rows must cancel out.
+        assert len(per_hand) == len(PLAYS[name])
+        assert all(total == 0 for total in per_hand.values()), per_hand
 
     # Ending the game adds the ruleset's final settlement; the results page lists it.
     page.click("#end-game")
