@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from scoring import registry
 from scoring.forms import RulesetConfigForm
@@ -34,7 +35,8 @@ class RulesetConfigAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         options = [n for n in form.fields if n.startswith("opt_")]
         return [
             (None, {"fields": ["name", "ruleset", "preset", "description", "is_builtin"]}),
-            ("Options", {"fields": options,
-                         "description": "Effective values; only those that differ from "
-                                        "the preset are stored."}),
+            (gettext("Options"), {
+                "fields": options,
+                "description": gettext("Effective values; only those that differ from the "
+                                       "preset are stored.")}),
         ]

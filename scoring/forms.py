@@ -102,13 +102,14 @@ class RulesetConfigForm(forms.ModelForm):
             links = format_html_join(", ", '<a href="?ruleset={}">{}</a>',
                                      ((n, n) for n in others))
             self.fields["ruleset"].help_text = format_html(
-                "Options below are those of {}. Another ruleset: {}", self.ruleset.name, links)
+                gettext("Options below are those of {ruleset}. Another ruleset: {links}"),
+                ruleset=self.ruleset.name, links=links)
         presets = self.ruleset.presets
         self.fields["preset"] = forms.ChoiceField(
-            choices=[("", "(the ruleset's defaults)")]
+            choices=[("", gettext("(the ruleset's defaults)"))]
             + [(k, gettext(str(v["title"])) if v.get("title") else k)
                for k, v in presets.items()],
-            required=False, label="Preset")
+            required=False, label=gettext("Preset"))
         if self.instance.pk:
             self.fields["preset"].initial = self.instance.preset
         try:

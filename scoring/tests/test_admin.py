@@ -172,3 +172,18 @@ def test_admin_change_form_shows_option_labels_and_help_in_the_readers_language(
     assert escape(spec["label"]) not in page
     english = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert escape(spec["label"]) in english and escape(label) not in english
+
+
+def test_admin_add_form_frame_is_in_the_readers_language(staff_client):
+    url = reverse("admin:scoring_rulesetconfig_add") + "?ruleset=riichi"
+    texts = ["(the ruleset's defaults)",
+             "Effective values; only those that differ from the preset are stored."]
+    with translation.override("ja"):
+        translated = [translation.gettext(t) for t in texts]
+        intro = translation.gettext(
+            "Options below are those of {ruleset}. Another ruleset: {links}")
+    assert all(t != e for t, e in zip(translated, texts, strict=True))
+    page = staff_client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert all(escape(t) in page for t in translated)
+    assert escape(intro.split("{ruleset}")[0]) in page
+    assert not any(escape(e) in page for e in texts)
