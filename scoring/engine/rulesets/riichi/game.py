@@ -12,7 +12,8 @@ Outcome types
         how many of the k yakuman the responsible player covers) or ``{"points": n}``, the
         hand's value as a ron would pay it (a tsumo is split as base ``n/4``, dealer ``n/6``).
     ``draw``
-        exhaustive draw: ``tenpai`` list; ``extra.nagashi`` lists nagashi-mangan players.
+        exhaustive draw: ``tenpai`` list; ``extra.nagashi`` lists nagashi-mangan players;
+        ``extra.hands`` (player -> ``{hand, melds}``) lets the engine judge shown hands.
     ``nagashi``
         the same as a draw with a non-empty ``extra.nagashi``.
     ``abortive``
@@ -405,15 +406,52 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
 # --- draws, aborts, chombo ------------------------------------------------------------
 
 
+def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
+    """The tenpai list with every hand shown at the draw judged by the engine.
+
+    ``shown`` maps a player (0-3, as a number or a string) to ``{"hand", "melds"}``, the
+    13 tiles laid down at the draw. Those players' tenpai comes from the analyser, the
+    same code the analyser page runs, so a shown hand can't be recorded the wrong way; a
+    player who does not show keeps what was typed (a noten player may keep the hand
+    hidden).
+    """
+    if shown is None:
+        return typed
+    if not isinstance(shown, Mapping):
+        raise BadOutcome("'extra.hands' must map players 0-3 to {hand, melds}")
+    # Imported here: the analyser prices waits through this ruleset's own package.
+    from ...analysis import tenpai as is_tenpai
+
+    result = set(typed)
+    for key, body in shown.items():
+        player = check_player(int(key) if isinstance(key, str) and key.isdigit() else key,
+                              "each player in 'extra.hands'")
+        if not isinstance(body, Mapping) or not isinstance(body.get("hand"), str):
+            raise BadOutcome(f"the hand shown by player {player} must be "
+                             "{\"hand\": \"<13 tiles>\", \"melds\": [...]}")
+        request = {"ruleset": "riichi", "hand": body["hand"], "melds": body.get("melds") or [],
+                   "options": options_to_dict(table.opts)}
+        ready = is_tenpai(request)
+        if "tenpai" in body and bool(body["tenpai"]) != ready:
+            state = "tenpai" if ready else "not tenpai"
+            raise BadOutcome(f"player {player}'s shown hand {body['hand']} is {state}")
+        if ready:
+            result.add(player)
+        else:
+            result.discard(player)
+    return sorted(result)
+
+
 def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
     opts = table.opts
-    tenpai = player_list(outcome.get("tenpai"), "tenpai")
+    extra = outcome.get("extra") or {}
+    tenpai = _shown_tenpai(table, player_list(outcome.get("tenpai"), "tenpai"),
+                           extra.get("hands") if isinstance(extra, Mapping) else None)
     riichi = player_list(outcome.get("riichi"), "riichi")
     for player in riichi:
         if player not in tenpai:
             raise BadOutcome(f"player {player} declared riichi but is not listed tenpai; "
                              "a noten riichi at the draw is recorded as a chombo")
-    extra = outcome.get("extra") or {}
     nagashi = player_list(extra.get("nagashi"), "extra.nagashi")
     if outcome["type"] == "nagashi" and not nagashi:
         raise BadOutcome("a nagashi outcome needs 'extra': {'nagashi': [players]}")

@@ -242,6 +242,29 @@ def test_riichi_declarer_must_be_tenpai_at_an_exhaustive_draw() -> None:
         GAME.apply(state(), {"type": "draw", "tenpai": [1], "riichi": [2]}, opts())
 
 
+READY = {"hand": "123m456p789s1122z"}  # waits on East or South
+NOT_READY = {"hand": "13579m2468p1357s"}
+
+
+def test_hands_shown_at_the_draw_decide_tenpai_through_the_analyser() -> None:
+    out = apply(state(), {"type": "draw", "tenpai": [2],
+                          "extra": {"hands": {"1": READY, "2": NOT_READY}}})
+    assert deltas(out, "draw") == [-1000, 3000, -1000, -1000]
+    assert "tenpai: S" in out["summary"]
+
+
+def test_a_shown_hand_that_contradicts_its_tenpai_claim_is_refused() -> None:
+    with pytest.raises(BadOutcome, match="not tenpai"):
+        GAME.apply(state(), {"type": "draw",
+                             "extra": {"hands": {"3": {**NOT_READY, "tenpai": True}}}}, opts())
+
+
+def test_a_riichi_declarer_whose_shown_hand_is_noten_is_refused() -> None:
+    with pytest.raises(BadOutcome, match="chombo"):
+        GAME.apply(state(), {"type": "draw", "tenpai": [1], "riichi": [1],
+                             "extra": {"hands": {"1": NOT_READY}}}, opts())
+
+
 def test_nagashi_mangan_is_a_mangan_tsumo_without_noten_payments() -> None:
     st = state(honba=1, pot=1000)
     out = apply(st, {"type": "draw", "tenpai": [0], "extra": {"nagashi": [2]}})
