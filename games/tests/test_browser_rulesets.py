@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from scoring import registry
 
 from .live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
-from .test_browser_table import tap_tiles
+from .test_browser_table import fits_phone, tap_tiles
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -395,6 +395,57 @@ def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
     outcomes.append({"type": "ron", "wins": [{"winner": 2, "discarder": 3, "pao": 0,
                                               "quick": {"yakuman": 1}}]})
     expect_standings(page, replayed("riichi", outcomes, "tenhou"), 5)
+    page.context.close()
+
+
+def tap_shown_tiles(page: Page, tiles: str) -> None:
+    digits = ""
+    for ch in tiles:
+        if ch.isdigit():
+            digits += ch
+            continue
+        for d in digits:
+            page.locator(f".shown-picker .palette [data-tile='{d}{ch}']").first.click()
+        digits = ""
+
+
+def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
+        server: str, browser: Browser) -> None:
+    page = new_table(browser, server, "riichi")
+    open_record(page, "draw")
+    page.check("input[name=tenpai-0]")
+    # A ticked player whose shown hand is noten: the engine's error replaces the payments.
+    page.fill("input[name=shown-hand-0]", "1357m2468p1357s9s")
+    expect(page.locator("#preview .alert-error")).to_contain_text("not tenpai")
+    page.fill("input[name=shown-hand-0]", "")
+    # Player 1 is not ticked but shows a tenpai hand, tapped in with the picker.
+    page.click("[data-shown='1']")
+    tap_shown_tiles(page, "123m456p789s1z1z2z2z")
+    expect(page.locator("input[name=shown-hand-1]")).to_have_value("123m456p789s1122z")
+    assert fits_phone(page)
+    save(page)
+
+    outcome = {"type": "draw", "tenpai": [0],
+               "extra": {"hands": {"1": {"hand": "123m456p789s1122z"}}}}
+    ruleset = registry.get("riichi")
+    options = ruleset.build(next(iter(ruleset.presets)))
+    start = ruleset.rules.initial_state(options)
+    shown = ruleset.rules.apply(start, outcome, options)["state"]["scores"]
+    unshown = ruleset.rules.apply(start, {"type": "draw", "tenpai": [0]},
+                                  options)["state"]["scores"]
+    assert shown != unshown
+    expect_standings(page, list(shown), 1)
+
+    if ledger_api_installed():
+        href = page.locator("#ledger-csv").get_attribute("href")
+        response = page.request.get(f"{server}{href}")
+        assert response.ok
+        rows = list(csv.DictReader(io.StringIO(response.text())))
+        deltas = [0, 0, 0, 0]
+        for row in rows:
+            deltas[int(row["position"])] += int(row["delta"])
+        assert deltas == [s - b for s, b in zip(shown, start["scores"], strict=True)]
+        assert sum(deltas) == 0
     page.context.close()
 
 

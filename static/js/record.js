@@ -3,7 +3,7 @@
 // object of scoring/engine/game.py or throws {incomplete: message}.
 
 import {el, t} from "./i18n.js";
-import {TilePicker, tileLabel} from "./tiles.js";
+import {TilePicker, fromText, tileLabel, toText} from "./tiles.js";
 
 const WIN_TYPES = new Set(["ron", "tsumo", "win"]);
 let uid = 0;
@@ -188,6 +188,76 @@ class WinEntry {
   }
 }
 
+// Riichi draw: the 13 tiles a player lays down, typed or tapped with one shared picker;
+// the engine judges each shown hand tenpai or noten, and that verdict settles the draw.
+class ShownHands {
+  constructor(panel) {
+    this.panel = panel;
+    this.melds = panel.names.map(() => []);
+    this.inputs = panel.names.map((n, i) => el("input", {type: "text", name: `shown-hand-${i}`,
+      autocomplete: "off", spellcheck: "false", placeholder: "123m456p789s1122z",
+      "aria-label": `${n}: ${t("shown_hand")}`,
+      oninput: () => { this.melds[i] = []; if (this.player === i) this.loadPicker(); }}));
+    this.player = null;
+    this.picker = new TilePicker({...panel.ui, indicators: []}, () => this.fromPicker());
+    this.pickerBox = el("div", {class: "shown-picker", hidden: true}, this.picker.node);
+    this.buttons = panel.names.map((n, i) => el("button", {type: "button", class: "chip",
+      dataset: {shown: String(i)}, "aria-pressed": "false", onclick: () => this.toggle(i)},
+    t("mode_tiles")));
+    this.node = el("fieldset", {class: "shown-hands"}, el("legend", {}, t("shown_hands")),
+      panel.names.map((name, i) => el("div", {class: "shown-row"}, el("strong", {}, name),
+        this.inputs[i], this.buttons[i])), this.pickerBox);
+  }
+
+  toggle(player) {
+    this.player = this.player === player ? null : player;
+    this.buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === this.player)));
+    this.pickerBox.hidden = this.player === null;
+    if (this.player !== null) this.loadPicker();
+  }
+
+  loadPicker() {
+    const i = this.player;
+    this.picker.load({hand: this.inputs[i].value, melds: this.melds[i]});
+  }
+
+  fromPicker() {
+    if (this.player === null) return;
+    const request = this.picker.request();
+    // A shown hand has no winning tile: one tapped there is just its thirteenth tile.
+    const tiles = fromText(request.hand);
+    if (request.win_tile) {
+      tiles.push(request.win_tile);
+      this.picker.load({hand: toText(tiles), melds: request.melds || []});
+    }
+    this.inputs[this.player].value = toText(tiles);
+    this.melds[this.player] = request.melds || [];
+    this.panel.changed();
+  }
+
+  // A ticked box is a claim the engine checks against the shown hand (an error if it
+  // disagrees); an unticked player who shows a hand gets the engine's verdict.
+  value(ticked) {
+    const out = {};
+    this.inputs.forEach((input, i) => {
+      const hand = toText(fromText(input.value));
+      if (!hand) return;
+      out[i] = this.melds[i].length ? {hand, melds: this.melds[i]} : {hand};
+      if (ticked.includes(i)) out[i].tenpai = true;
+    });
+    return Object.keys(out).length ? out : null;
+  }
+
+  load(hands) {
+    for (const [key, body] of Object.entries(hands || {})) {
+      const i = Number(key);
+      if (!this.inputs[i]) continue;
+      this.inputs[i].value = body.hand || "";
+      this.melds[i] = [...(body.melds || [])];
+    }
+  }
+}
+
 class KongEntry {
   constructor(panel) {
     this.player = playerSelect(panel.names, null, "kong-player");
@@ -280,6 +350,7 @@ export class RecordPanel {
     this.discarder = null;
     this.riichi = null;
     this.tenpai = null;
+    this.shown = null;
     this.nagashi = null;
     this.penalised = null;
     this.abortive = null;
@@ -303,6 +374,7 @@ export class RecordPanel {
     }
     if (type === "draw" && ui.riichi_sticks) {
       this.tenpai = new PlayerChecks(t("tenpai"), this.names, "tenpai");
+      this.shown = new ShownHands(this);
       parts.push(this.tenpai.node);
     }
     if (type === "nagashi") {
@@ -312,6 +384,7 @@ export class RecordPanel {
     }
     if (type === "draw" || type === "nagashi") {
       if (this.analyse) parts.push(this.analyseLink(true));
+      if (this.shown) parts.push(this.shown.node);
     } else if (type !== "hand") {
       this.analyseLink(false);
     }
@@ -470,6 +543,8 @@ export class RecordPanel {
       outcome.wins = this.entries.map((e) => e.value(discarder));
     }
     if (this.tenpai) outcome.tenpai = this.tenpai.value();
+    const shown = this.shown?.value(outcome.tenpai || []);
+    if (shown) outcome.extra = {...(outcome.extra || {}), hands: shown};
     if (this.nagashi) outcome.extra = {nagashi: this.nagashi.value()};
     if (this.abortive) outcome.extra = {kind: this.abortive.value};
     if (this.penalised) {
@@ -512,6 +587,7 @@ export class RecordPanel {
       (outcome.extra.jing_counts || []).forEach((n, i) => { this.jing.counts[i].value = n; });
     }
     this.tenpai?.set(outcome.tenpai);
+    this.shown?.load(outcome.extra?.hands);
     this.riichi?.set(outcome.riichi);
     this.nagashi?.set(outcome.extra?.nagashi);
     if (this.abortive && outcome.extra?.kind) this.abortive.value = outcome.extra.kind;
