@@ -59,7 +59,7 @@ STRINGS: dict[str, Any] = {
     "mode_quick": _("Quick"),
     "riichi_declared": _("Riichi declared"),
     "tenpai": _("Ready (tenpai)"),
-    "shown_hands": _("Hands shown at the draw (optional; the engine judges them)"),
+    "shown_hands": _("Hands shown (optional)"),
     "shown_hand": _("shown hand"),
     "nagashi": _("Nagashi mangan"),
     "penalised": _("Penalised player"),

@@ -423,6 +423,9 @@ def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
     tap_shown_tiles(page, "123m456p789s1z1z2z2z")
     expect(page.locator("input[name=shown-hand-1]")).to_have_value("123m456p789s1122z")
     assert fits_phone(page)
+    expect(page.locator("#preview-table")).to_be_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#record").screenshot(path=str(ARTIFACTS / "riichi-draw-shown-hand.png"))
     save(page)
 
     outcome = {"type": "draw", "tenpai": [0],
