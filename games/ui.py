@@ -297,8 +297,12 @@ def hand_summary(hand: dict[str, Any], names: list[str]) -> str:
             labels = dict(RULESET_UI["riichi"]["abortive"])
             if extra.get("kind") in labels:
                 label += f": {labels[extra['kind']]}"
-        if kind in ("draw", "nagashi") and "tenpai" in outcome:
-            ready = [names[p] for p in outcome.get("tenpai") or [] if 0 <= p < len(names)]
+        judged = [r["tenpai"] for r in hand.get("results") or []
+                  if isinstance(r, dict) and isinstance(r.get("tenpai"), list)]
+        if kind in ("draw", "nagashi") and (judged or "tenpai" in outcome):
+            # The engine's list counts hands shown at the draw; the typed list may not.
+            listed = judged[0] if judged else outcome.get("tenpai") or []
+            ready = [names[p] for p in listed if 0 <= p < len(names)]
             label += str(STRINGS["sum_and"]) + (_fmt("sum_tenpai", names=" ".join(ready)) if ready
                              else str(STRINGS["sum_all_noten"]))
         parts.append(label)

@@ -88,6 +88,13 @@ def test_draw_summaries_name_the_ready_players_or_say_nobody_was() -> None:
         assert ui.hand_summary(nobody, NAMES4).endswith("無人聽牌")
 
 
+
+def test_draw_summary_names_players_judged_ready_from_shown_hands() -> None:
+    shown = {"type": "draw", "outcome": {"type": "draw", "tenpai": [0]},
+             "results": [{"tenpai": [0, 2]}]}
+    with translation.override("zh-hant"):
+        assert ui.hand_summary(shown, NAMES4).endswith("聽牌：Aiko Chen")
+
 def test_sichuan_summary_lists_kongs_then_each_win_in_order() -> None:
     hand = {"type": "hand", "outcome": {"type": "hand", "extra": {"events": [
         {"kind": "kong", "player": 1, "kong": "concealed"},

@@ -55,8 +55,11 @@ export function handSummary(hand, who) {
     if ((kind === "chombo" || kind === "penalty") && Number.isInteger(outcome.penalised)) {
       label += `: ${who[outcome.penalised]}`;
     }
-    if ((kind === "draw" || kind === "nagashi") && outcome.tenpai) {
-      const ready = outcome.tenpai.map((p) => who[p]).filter(Boolean);
+    // The engine's judged list counts hands shown at the draw; the typed list may not.
+    const judged = (hand.results || []).find((r) => r && Array.isArray(r.tenpai));
+    const listed = judged ? judged.tenpai : outcome.tenpai;
+    if ((kind === "draw" || kind === "nagashi") && listed) {
+      const ready = listed.map((p) => who[p]).filter(Boolean);
       label += `${t("sum_and")}${ready.length ? fmt("sum_tenpai", {names: ready.join(" ")}) : t("sum_all_noten")}`;
     }
     parts.push(label);

@@ -476,6 +476,8 @@ def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
             rows.add(player, -amount, "draw")
         rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw")
     names = "".join(table.wind(p) for p in sorted(tenpai, key=lambda p: (p - table.dealer) % 4))
+    # The judged list (shown hands included) for the site's history line.
+    step.results.append({"tenpai": sorted(tenpai)})
     step.text = f"draw, tenpai: {names}" if tenpai else "draw, all noten"
     return step
 

@@ -448,3 +448,9 @@ def test_tiles_mode_pao_covers_only_daisangen_when_stacked_with_tsuuiisou() -> N
     out = apply(state(), {"type": "tsumo", "wins": [{"winner": 0, "pao": 3, "hand": hand}]})
     # Daisangen 48000 from North alone; tsuuiisou as a dealer tsumo, 16000 from each.
     assert deltas(out) == [96000, -16000, -16000, -64000]
+
+
+def test_the_draw_reports_the_judged_tenpai_list_for_the_history() -> None:
+    out = apply(state(), {"type": "draw", "tenpai": [],
+                          "extra": {"hands": {"1": READY}}})
+    assert {"tenpai": [1]} in out["results"]
