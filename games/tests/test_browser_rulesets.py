@@ -398,17 +398,6 @@ def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
     page.context.close()
 
 
-def tap_shown_tiles(page: Page, tiles: str) -> None:
-    digits = ""
-    for ch in tiles:
-        if ch.isdigit():
-            digits += ch
-            continue
-        for d in digits:
-            page.locator(f".shown-picker .palette [data-tile='{d}{ch}']").first.click()
-        digits = ""
-
-
 def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
         server: str, browser: Browser) -> None:
     page = new_table(browser, server, "riichi")
@@ -420,7 +409,7 @@ def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
     page.fill("input[name=shown-hand-0]", "")
     # Player 1 is not ticked but shows a tenpai hand, tapped in with the picker.
     page.click("[data-shown='1']")
-    tap_shown_tiles(page, "123m456p789s1z1z2z2z")
+    tap_tiles(page, "123m456p789s1z1z2z2z", ".shown-picker")
     expect(page.locator("input[name=shown-hand-1]")).to_have_value("123m456p789s1122z")
     assert fits_phone(page)
     expect(page.locator("#preview-table")).to_be_visible()

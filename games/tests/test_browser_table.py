@@ -74,14 +74,14 @@ def create_table(page: Page, base: str) -> str:
     return page.locator("#join-url").input_value()
 
 
-def tap_tiles(page: Page, tiles: str) -> None:
+def tap_tiles(page: Page, tiles: str, picker: str = ".win-entry") -> None:
     digits = ""
     for ch in tiles:
         if ch.isdigit():
             digits += ch
             continue
         for d in digits:
-            page.locator(f".win-entry .palette [data-tile='{d}{ch}']").first.click()
+            page.locator(f"{picker} .palette [data-tile='{d}{ch}']").first.click()
         digits = ""
 
 

@@ -15,7 +15,7 @@ hands (``bench/mcr.py`` times both ways).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -70,14 +70,12 @@ from .rules_base import (
 )
 from .settle import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .split import (
-    CHOW_ALL,
     CONCEALED_CHOW,
     CONCEALED_PUNG,
-    PUNG_ALL,
-    PUNG_ANY,
     RON_PUNG,
     SuitReading,
     clear_split_caches,
+    set_bits,
 )
 from .waiting import KNITTED_MASKS as _KNITTED_MASKS
 from .waiting import unique_wait
@@ -213,20 +211,6 @@ class _Hand(Facts):
     @property
     def facts(self) -> Facts:
         return self
-
-
-def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:
-    """The features every group has (all five, outside) and those one pung gives."""
-    all_bits = ALL_FIVES | OUTSIDE
-    any_bits = 0
-    for k in chows:
-        all_bits &= CHOW_ALL[k]
-    for k in pungs:
-        all_bits &= PUNG_ALL[k]
-        any_bits |= PUNG_ANY[k]
-    if pair >= 0:
-        all_bits &= PUNG_ALL[pair]
-    return all_bits, any_bits
 
 
 def facts_of(req: WinRequest) -> Facts:

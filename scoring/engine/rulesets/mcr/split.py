@@ -10,7 +10,7 @@ which ranks complete a given suit shape is again a per-shape fact (:func:`standa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ...agari import tables
 from ...waits import standard_waits as general_standard_waits
@@ -80,17 +80,7 @@ class SuitReading:
             elif c % 9 == 6:
                 wait_mask |= 1 << c
         self.wait_mask = wait_mask
-        all_bits = ALL_FIVES | OUTSIDE
-        any_bits = 0
-        for k in chows:
-            all_bits &= CHOW_ALL[k]
-        for k in pungs:
-            all_bits &= PUNG_ALL[k]
-            any_bits |= PUNG_ANY[k]
-        if pair >= 0:
-            all_bits &= PUNG_ALL[pair]
-        self.all_bits = all_bits
-        self.any_bits = any_bits
+        self.all_bits, self.any_bits = set_bits(chows, pungs, pair)
 
 
 _CACHE_LIMIT = 20_000  # entries per group; a cache that fills up starts again empty
@@ -278,3 +268,17 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
 def clear_split_caches() -> None:
     for cache in (*SEGMENTS, *_COMPLETIONS):
         cache.clear()
+
+
+def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:
+    """The features every group has (all five, outside) and those one pung gives."""
+    all_bits = ALL_FIVES | OUTSIDE
+    any_bits = 0
+    for k in chows:
+        all_bits &= CHOW_ALL[k]
+    for k in pungs:
+        all_bits &= PUNG_ALL[k]
+        any_bits |= PUNG_ANY[k]
+    if pair >= 0:
+        all_bits &= PUNG_ALL[pair]
+    return all_bits, any_bits
