@@ -210,28 +210,33 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     expect_scores([phones[2]], after_third)
     assert "get_snapshot" in phones[1].evaluate("window.sentTypes")
 
-    # A write based on an old state is refused; the phone says so and shows the latest.
+    # A write based on an old state is refused; the phone keeps it and offers the choice.
     late = phones[1]
     late.evaluate("window.mjTable.socket.seq -= 1")
     late.click("#open-record")
     late.select_option("#outcome-type", "draw")
     expect(late.locator("#preview-table")).to_be_visible()
     late.click("#save-hand")
-    expect(late.locator("#message")).to_contain_text("Someone else changed the table first")
+    stale = late.locator("#outbox .outbox-entry[data-state=stale]")
+    expect(stale).to_contain_text("Someone changed the table before it arrived")
     expect_scores(phones, after_third)
     for page in phones:
         expect(page.locator("#history > li")).to_have_count(3)
-    late.click("#cancel-record")
+    stale.locator("[data-action=discard]").click()
+    expect(late.locator("#outbox")).to_be_hidden()
 
     for page in phones:
         assert fits_phone(page)
     recorder.click("#end-game")
     recorder.wait_for_url("**/results/")
     expect(recorder.locator("#final-standings tbody tr")).to_have_count(4)
-    for page, over in zip(phones[1:], ["The game is over.", "The game is over.",
-                                       "対局は終了しました。"], strict=True):
-        expect(page.locator("#round-line")).to_have_text(over, timeout=1000)
-        expect(page.locator("#open-record")).to_be_disabled()
+    # Every other phone follows to the results.
+    for page in phones[1:]:
+        page.wait_for_url("**/results/", timeout=5000)
+        expect(page.locator("#final-standings tbody tr")).to_have_count(4)
+    phones[3].goto(table_url)
+    expect(phones[3].locator("#round-line")).to_have_text("対局は終了しました。")
+    expect(phones[3].locator("#open-record")).to_be_disabled()
     snap(recorder, "results")
     assert fits_phone(recorder)
     snap(phones[3], "table-finished-ja")
