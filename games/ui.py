@@ -157,6 +157,8 @@ STRINGS: dict[str, Any] = {
     "just_ended": _("%(actor)s just ended the game"),
     "just_reopened": _("%(actor)s just reopened the game"),
     "just_changed": _("%(actor)s just changed the table"),
+    "what_and_which": pgettext_lazy("a change at the table, then the hand's summary",
+                                    "%(what)s: %(summary)s"),
     "discard_mine": _("Discard mine"),
     "record_as": _("Record mine as hand %(number)s"),
     "correct_anyway": _("Correct hand %(number)s anyway"),

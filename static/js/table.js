@@ -109,7 +109,7 @@ function describeEvent(message) {
   const summary = ["hand_recorded", "hand_corrected", "hand_redone"].includes(message.type)
     ? describeHand(number) : "";
   const text = fmt(key || "just_changed", {number, actor});
-  return summary ? `${text}: ${summary}` : text;
+  return summary ? fmt("what_and_which", {what: text, summary}) : text;
 }
 
 function renderYou() {
@@ -246,6 +246,7 @@ function showConflict(message) {
         onclick: () => { entry.baseSeq = socket.nextBase; save(); }}, again)));
   conflictBox.hidden = false;
   saveButton.hidden = true;
+  conflictBox.scrollIntoView({behavior: "smooth", block: "nearest"});
   schedulePreview();
 }
 
