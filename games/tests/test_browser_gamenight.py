@@ -244,3 +244,54 @@ def test_entering_and_just_recorded_states_in_every_language(
             assert english not in text
     for page in (aiko, bo, chen, dana):
         page.context.close()
+
+
+def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings(
+        server: str, browser: Browser) -> None:
+    # http://127.0.0.1 is a secure context, as an HTTPS site is: the service worker runs.
+    aiko, bo, *_ = seated_phones(browser, server, count=2)
+    aiko.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    aiko.reload()  # now controlled by the worker, which keeps this page
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "live")
+    assert aiko.evaluate("Boolean(navigator.serviceWorker.controller)")
+    # The screen is kept awake where the browser offers it.
+    aiko.wait_for_function("window.mjTable.wakeLock && !window.mjTable.wakeLock.released")
+    enter_quick_ron(bo)
+    bo.click("#save-hand")
+    expect(aiko.locator("#history > li")).to_have_count(1)
+    scores = [aiko.locator(f".player-card[data-position='{p}'] .score").inner_text()
+              for p in range(4)]
+    aiko.context.set_offline(True)
+    aiko.reload()
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "offline")
+    # The page kept by the worker is older than the last snapshot this phone saw; the
+    # newer one wins.
+    expect(aiko.locator("#history > li")).to_have_count(1)
+    for position, score in enumerate(scores):
+        expect(aiko.locator(f".player-card[data-position='{position}'] .score")
+               ).to_have_text(score)
+    expect(aiko.locator("#open-record")).to_be_enabled()
+    aiko.context.set_offline(False)
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
+    for page in (aiko, bo):
+        page.context.close()
+
+
+def test_pages_ask_for_nothing_missing_and_the_site_can_be_installed(
+        server: str, browser: Browser) -> None:
+    page = phone(browser)
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    create_table(page, server)
+    page.goto(f"{server}/")
+    page.goto(f"{server}/tables/")
+    assert missing == []
+    manifest = page.request.get(f"{server}/manifest.webmanifest")
+    assert manifest.ok and manifest.headers["content-type"].startswith(
+        "application/manifest+json")
+    data = manifest.json()
+    assert data["display"] == "standalone" and data["start_url"] == "/tables/"
+    for icon in data["icons"]:
+        assert page.request.get(f"{server}{icon['src']}").ok
+    assert page.request.get(f"{server}/favicon.ico").ok
+    page.context.close()
