@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from .errors import BadEvent, BadInput, BadOption, BadOutcome, GameOver
-from .result import Cause, Ledger, Payment
+from .result import REASON_OF, Cause, ContractError, Ledger, Payment
+from .result import check as check_result
 
 Opts = TypeVar("Opts")
 
@@ -118,10 +119,34 @@ def check_player(value: Any, what: str) -> int:
 
 
 def assert_zero_sum(settlement: HandSettlement) -> None:
-    """Every hand's ledger rows plus what went into the pot balance to zero."""
+    """Every hand's ledger rows plus what went into the pot balance to zero, and the
+    result contract holds: the ledger by cause pays each player what the rows pay them
+    for each reason, and every result that settles something carries the contract."""
     total = sum(r["amount"] for r in settlement["rows"]) + settlement["pot_change"]
     if total != 0:
         raise AssertionError(f"settlement is not zero-sum: rows + pot = {total}")
+    check_settlement(settlement)
+
+
+def check_settlement(settlement: HandSettlement) -> None:
+    """The contract of :mod:`scoring.engine.result` on a recorded hand (a bug if not)."""
+    if "ledger" not in settlement:
+        return  # riichi and MCR are being moved onto the contract
+    by_rows: dict[tuple[int, str], int] = {}
+    for r in settlement["rows"]:
+        by_rows[(r["player"], r["reason"])] = by_rows.get((r["player"], r["reason"]), 0) \
+            + r["amount"]
+    by_causes: dict[tuple[int, str], int] = {}
+    for p in settlement["ledger"]:
+        key = (p["player"], REASON_OF[p["cause"]])
+        by_causes[key] = by_causes.get(key, 0) + p["amount"]
+    if {k: v for k, v in by_rows.items() if v} != {k: v for k, v in by_causes.items() if v}:
+        raise ContractError(f"the ledger by cause {settlement['ledger']} does not pay what "
+                            f"the rows {settlement['rows']} pay")
+    players = len(settlement["state"].get("scores") or [0] * 4)
+    for result in settlement["results"]:
+        if "ledger" in result:
+            check_result({**result, "players": result.get("players", players)})
 
 
 # --- shared helpers for GameRules implementations ---------------------------------------

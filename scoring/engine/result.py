@@ -136,7 +136,7 @@ class Contract(TypedDict):
 
     players: int
     items: list[Item]
-    headline: Headline
+    headline: Headline | None  # None for what is not a win: a draw, 精 payments
     ledger: list[Payment]
     pot_change: int
 
@@ -202,7 +202,7 @@ def payments_of(deltas: Sequence[int] | Mapping[int, int], cause: Cause = "hand"
     return ledger.payments()
 
 
-def contract(items: list[Item], head: Headline, ledger: list[Payment], players: int = 4,
+def contract(items: list[Item], head: Headline | None, ledger: list[Payment], players: int = 4,
              pot_change: int = 0) -> Contract:
     return Contract(players=players, items=items, headline=head, ledger=ledger,
                     pot_change=pot_change)
@@ -245,10 +245,7 @@ def check(result: Mapping[str, object]) -> None:
         if "payer" in it and not 0 <= it["payer"] < players:
             raise ContractError(f"item payer out of range: {it!r}")
     head = result["headline"]
-    if not isinstance(head, Mapping) or "points" not in head or head.get("unit") not in UNITS \
-            or not isinstance(
-            head.get("value"), int) or not (head.get("points") is None
-                                            or isinstance(head.get("points"), int)):
+    if head is not None and not _good_headline(head):
         raise ContractError(f"bad headline {head!r}")
     ledger = result["ledger"]
     if not isinstance(ledger, list):
@@ -263,6 +260,14 @@ def check(result: Mapping[str, object]) -> None:
         total += row["amount"]
     if total != 0:
         raise ContractError(f"ledger plus pot_change is {total}, not zero")
+
+
+def _good_headline(head: object) -> bool:
+    if not isinstance(head, Mapping) or "points" not in head:
+        return False
+    points = head["points"]
+    return (head.get("unit") in UNITS and isinstance(head.get("value"), int)
+            and (points is None or isinstance(points, int)))
 
 
 def msgids(items: Iterable[Item]) -> list[str]:
