@@ -11,7 +11,7 @@ from scoring.engine.result import Unit
 
 
 class Fan(Element[int]):
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
 
 class Double(Fan):

@@ -45,7 +45,7 @@ class View:
 class Fan(Element[View]):
     """A Ji'an fan, counted for one payer."""
 
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
     def item(self, v: View, n: int) -> Item:
         out = super().item(v, n)

@@ -58,7 +58,7 @@ class View:
 class Fan(Element[View]):
     """A Sichuan fan."""
 
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
 
 class Family(Fan):

@@ -34,7 +34,7 @@ class View:
 class Mouth(Element[View]):
     """A Wuhu 嘴子."""
 
-    unit: ClassVar[Unit] = "mouth"
+    unit: Unit = "mouth"
 
 
 class FourAlive(Mouth):
