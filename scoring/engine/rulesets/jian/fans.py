@@ -9,7 +9,6 @@ worth and names.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of, legacy, total
 from ...result import Item, Unit

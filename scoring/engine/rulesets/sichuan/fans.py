@@ -9,7 +9,6 @@ highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of, legacy, total
 from ...result import Item, Unit
