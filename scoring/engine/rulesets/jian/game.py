@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -36,6 +37,7 @@ from ...game import (
     table_request,
 )
 from ...result import Ledger, contract
+from .entry import entry_spec
 from .hand import Jing, read_jing
 from .jing import jing_ledger, jing_summary, read_counts
 from .options import Options
@@ -55,6 +57,7 @@ class JianGame:
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Ji'an outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         extra = outcome.get("extra") or {}
         if not isinstance(extra, Mapping):
             raise BadInput("extra must be an object: {jing, jing_counts | jing_tiles}")

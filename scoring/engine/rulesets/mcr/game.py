@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadOutcome, BelowMinimumFan
 from ...game import (
     WIND_LETTERS,
@@ -65,13 +66,16 @@ from ...game import (
     ranking,
     table_options,
 )
+from ...items import info, listed
 from ...options import options_to_dict
-from ...result import contract, headline, item, payments_of
+from ...result import contract, headline, payments_of
+from .entry import entry_spec
 from .fans import BY_ID
 from .options import Options
 from .payments import payments
 
 OUTCOME_TYPES = ("win", "draw", "penalty")
+ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
 HANDS_PER_ROUND = 4
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -130,6 +134,7 @@ class MCRGame:
         opts = mcr_options(options)
         check_open(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
+        check_outcome(entry_spec(opts), outcome)
         winds = state["extra"]["seat_winds"]
         rows = Rows()
         results: list[dict[str, Any]] = []
@@ -225,10 +230,10 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
                               f"{opts.min_fan} (option min_fan)")
     # What was typed, as items: the hand's fan, and the flowers apart (1 fan each).
     flower = BY_ID["flower_tiles"]
-    items = [item("entered", "Fan (entered at the table)", "番", 1, "fan", fan - flowers)]
+    items = [listed(ENTERED, fan - flowers)]
     if flowers:
-        items.append(item(flower.id, flower.name_en, flower.name_zh, flower.points, "fan",
-                          flowers))
+        items.append(listed(info(flower.id, flower.name_en, flower.name_zh, "fan",
+                                 flower.points), flowers))
     return fan, {"mode": "quick", "flowers": flowers, "items": items}
 
 

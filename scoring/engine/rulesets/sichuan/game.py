@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadEvent, BadInput
 from ...game import (
     GameState,
@@ -52,6 +53,7 @@ from ...options import build_options
 from ...request import flag
 from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
+from .entry import entry_spec
 from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
 from .options import Options
 from .score import best_ready_fan, paid_fan, resolve_options, win_headline, win_value
@@ -310,6 +312,7 @@ class SichuanGame:
             raise BadInput("a Sichuan outcome is {\"type\": \"hand\", \"extra\": {\"events\": "
                            "[...]}}")
         check_unfinished(state)
+        check_outcome(entry_spec(o), outcome)
         extra = outcome.get("extra") or {}
         events = extra.get("events")
         if events is None:

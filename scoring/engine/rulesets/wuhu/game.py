@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -33,6 +34,7 @@ from ...game import (
     table_request,
 )
 from ...result import Payment
+from .entry import entry_spec
 from .options import Options
 from .score import resolve_options, score
 
@@ -51,6 +53,7 @@ class WuhuGame:
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         rows: list[LedgerRow] = []
         results: list[dict[str, Any]] = []
