@@ -60,6 +60,7 @@ Kind = Literal[
     "tiles_list",  # one tile string per player
     "choice_list",  # one of choices' values (or null) per player
     "count_or_choices",  # a whole number in min..max, or a list of choices' values
+    "count_or_tiles",  # a whole number in min..max, or a tile string (MCR's flowers)
     "options",  # the ruleset's options (names checked by the options themselves)
 ]
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]  # Literal's values
@@ -374,6 +375,11 @@ class _Checker:
                         raise BadChoice(f"{f.label} ({path}) lists {str(item)[:20]!r}; "
                                         f"known: {', '.join(values)}",
                                         params={**self.params(f, path, who), "choices": values})
+            else:
+                self.whole(f, v, path, who)
+        elif kind == "count_or_tiles":
+            if isinstance(v, str):
+                self.text(f, v, path, who)
             else:
                 self.whole(f, v, path, who)
         elif kind == "options":

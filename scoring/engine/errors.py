@@ -84,10 +84,6 @@ class BadOutcome(EngineError):
     code = "bad_outcome"
 
 
-class GameOver(EngineError):
-    """A hand recorded after the game has ended."""
-
-    code = "game_over"
 
 
 # Chinese regional rulesets (Sichuan, Wuhu, Ji'an).
@@ -119,6 +115,12 @@ class BadEvent(EngineError):
     """A recorded hand's events are inconsistent (a winner paying again, a kong after the end)."""
 
     code = "bad_event"
+
+
+class GameOver(BadEvent):
+    """A hand recorded after the game has ended (every ruleset, one code)."""
+
+    code = "game_over"
 
 
 class WinFlagConflict(EngineError):

@@ -34,14 +34,15 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
 from ...result import Ledger, contract
 from .entry import entry_spec
 from .hand import Jing, read_jing
 from .jing import jing_ledger, jing_summary, read_counts
-from .options import Options
-from .score import resolve_options, score
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -53,7 +54,7 @@ class JianGame:
         return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, "Ji'an")
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Ji'an outcome type is one of {', '.join(OUTCOME_TYPES)}")

@@ -58,9 +58,8 @@ from .entry import entry_spec
 from .fans import FANS, fan_table
 from .game import ENTERED
 from .game import GAME as game
-from .options import Options
+from .options import PRESETS, Options
 from .payments import payments
-from .request import PRESETS
 from .scorer import INITIAL_HANDS, score
 
 NAME = "mcr"

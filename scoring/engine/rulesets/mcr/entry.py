@@ -38,7 +38,8 @@ def _request(o: Options) -> tuple[Field, ...]:
     wins = (("ron", "Ron (win on a discard)"), ("tsumo", "Tsumo (self-draw)"))
     return (*request_common(), *hand_tiles(),
             *(flag(name, label) for name, label in FLAG_LABELS),
-            number("flowers", "Flowers", 0, 8, group="tiles"),
+            Field("flowers", "count_or_tiles", "Flowers", min=0, max=8, max_length=24,
+                  group="tiles", help="a number, or flower tiles like 1f3f"),
             Field("win", "choice", "Win", choices=wins, group="seat"),
             wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
             wind("discarder", "Discarder", nullable=True))

@@ -59,19 +59,20 @@ from ...game import (
     Rows,
     WinEntry,
     add_scores,
-    check_open,
     check_player,
+    check_unfinished,
     clone_state,
+    fresh_state,
     outcome_type,
     ranking,
-    table_options,
+    ruleset_options,
 )
 from ...items import info, listed
 from ...options import options_to_dict
 from ...result import contract, headline, payments_of
 from .entry import entry_spec
 from .fans import BY_ID
-from .options import Options
+from .options import PRESETS, Options
 from .payments import payments
 
 OUTCOME_TYPES = ("win", "draw", "penalty")
@@ -90,14 +91,7 @@ RESEAT: dict[str, tuple[int, int, int, int]] = {
 def mcr_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    return table_options(options, Options, _build_options, "MCR")
-
-
-def _build_options(overrides: Mapping[str, Any]) -> Options:
-    from .request import read_options
-
-    rest = dict(overrides)
-    return read_options({"preset": rest.pop("preset", None), "options": rest})
+    return ruleset_options(options, Options, PRESETS, "MCR")
 
 
 def seat_winds(seats: list[int], hand_number: int) -> list[str]:
@@ -125,14 +119,13 @@ class MCRGame:
 
     def initial_state(self, options: Any) -> GameState:
         mcr_options(options)
-        state = GameState(honba=0, pot=0, scores=[0, 0, 0, 0], finished=False,
-                          hands_played=0)
+        state = fresh_state()
         _set_hand(state, [0, 1, 2, 3], "E", 1)
         return state
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         opts = mcr_options(options)
-        check_open(state)
+        check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
         check_outcome(entry_spec(opts), outcome)
         winds = state["extra"]["seat_winds"]

@@ -70,20 +70,21 @@ from ...game import (
     Rows,
     WinEntry,
     add_scores,
-    check_open,
     check_player,
+    check_unfinished,
     clone_state,
+    fresh_state,
     outcome_type,
     player_list,
+    ruleset_options,
     seat_wind,
     split_evenly,
-    table_options,
 )
 from ...items import listed
 from ...options import options_to_dict
 from ...result import Headline, Ledger, contract, headline, payments_of
 from . import game_end
-from .options import Options
+from .options import PRESETS, Options
 from .points import MANGAN, base_points, win_payments
 from .score import NAGASHI, riichi_headline
 
@@ -103,13 +104,7 @@ def entry_spec(opts: Options) -> Any:
 def riichi_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    return table_options(options, Options, _build_options, "riichi")
-
-
-def _build_options(overrides: Mapping[str, Any]) -> Options:
-    from .request import resolve_options
-
-    return resolve_options({"options": overrides})
+    return ruleset_options(options, Options, PRESETS, "riichi")
 
 
 @dataclass
@@ -150,14 +145,11 @@ class RiichiGame:
     outcome_types = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        opts = riichi_options(options)
-        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                         scores=[opts.start_points] * 4, finished=False, hands_played=0,
-                         extra={})
+        return fresh_state(riichi_options(options).start_points)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         opts = riichi_options(options)
-        check_open(state)
+        check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
         check_outcome(entry_spec(opts), outcome)
         rows = Rows()

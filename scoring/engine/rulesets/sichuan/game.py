@@ -48,15 +48,15 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
 )
-from ...options import build_options
 from ...request import flag
 from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
 from .entry import entry_spec
 from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
-from .options import Options
-from .score import best_ready_fan, paid_fan, resolve_options, win_headline, win_value
+from .options import PRESETS, Options
+from .score import best_ready_fan, paid_fan, win_headline, win_value
 
 KONG_KINDS = ("concealed", "added", "direct")
 
@@ -87,12 +87,6 @@ class HandLedger:
     def rows(self) -> list[LedgerRow]:
         return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
                 for (p, r), a in sorted(self.amounts.items()) if a]
-
-
-def _options(options: Any) -> Options:
-    if isinstance(options, Options):
-        return options
-    return resolve_options(options) if options else build_options(Options)
 
 
 class _Hand:
@@ -307,7 +301,7 @@ class SichuanGame:
         return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = _options(options)
+        o = ruleset_options(options, Options, PRESETS, "Sichuan")
         if not isinstance(outcome, Mapping) or outcome.get("type") != "hand":
             raise BadInput("a Sichuan outcome is {\"type\": \"hand\", \"extra\": {\"events\": "
                            "[...]}}")

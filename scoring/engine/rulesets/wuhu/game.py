@@ -31,12 +31,13 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
 from ...result import Payment
 from .entry import entry_spec
-from .options import Options
-from .score import resolve_options, score
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -45,11 +46,11 @@ class WuhuGame:
     outcome_types: tuple[str, ...] = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         return fresh_state(o.stake)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
