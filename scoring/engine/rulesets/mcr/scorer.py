@@ -6,7 +6,7 @@ up by a small integer and worked out by their detectors only the first time that
 is seen; plus, per reading, the fans between sets (cached per sorted tuple of kinds in
 :mod:`.reading`) and the few reading-level detectors whose ``needs`` the reading has.
 The concealed tiles are read suit by suit from a cache (:mod:`.split`), the exclusion
-principles are applied once per distinct list of raw fans (:mod:`.settle`), the unique
+principles are applied once per distinct list of raw fans (:mod:`.exclusions`), the unique
 wait is asked only when a wait fan could apply (:mod:`.waiting`) and the result is built
 in :mod:`.result`. :func:`evaluate` asks every detector the slow way; the tests hold the
 two to the same answers. :func:`clear_caches` forgets everything learnt from earlier
@@ -30,6 +30,7 @@ from ...shapes import (
     seven_pairs,
     thirteen_orphans,
 )
+from .exclusions import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .facts import (
     ORPHAN_MASK,
     SUIT_MASKS,
@@ -68,7 +69,6 @@ from .rules_base import (
     SETS,
     WAIT,
 )
-from .settle import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .split import (
     CONCEALED_CHOW,
     CONCEALED_PUNG,

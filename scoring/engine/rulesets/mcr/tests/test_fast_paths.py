@@ -180,11 +180,11 @@ def test_pung_fans_do_not_depend_on_suit_names(pungs: list[int], suits: list[int
 
 
 def test_caches_that_fill_up_and_start_again_score_alike(monkeypatch: Any) -> None:
-    from scoring.engine.rulesets.mcr import result, settle, split
+    from scoring.engine.rulesets.mcr import exclusions, result, split
 
     requests = [h["request"] for h in random_hands(SEED + 1, 400)]
     roomy = [scorer.score(r) for r in requests]
-    for module, name in ((split, "_CACHE_LIMIT"), (settle, "_MEMO_LIMIT"),
+    for module, name in ((split, "_CACHE_LIMIT"), (exclusions, "_MEMO_LIMIT"),
                          (scorer, "_MEMO_LIMIT"), (result, "_MEMO_LIMIT")):
         monkeypatch.setattr(module, name, 3)
     scorer.clear_caches()

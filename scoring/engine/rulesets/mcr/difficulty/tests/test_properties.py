@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from scoring.engine.rulesets.mcr.difficulty import fan_entry
-from scoring.engine.rulesets.mcr.difficulty_engine import Count, count
-from scoring.engine.rulesets.mcr.difficulty_fans import (
+from scoring.engine.rulesets.mcr.difficulty.engine import Count, count
+from scoring.engine.rulesets.mcr.difficulty.fans import (
     REGISTRY,
     DifficultyFan,
     FullFlush,
     HalfFlush,
 )
-from scoring.engine.rulesets.mcr.difficulty_readings import HONOUR_GROUP, Reading
+from scoring.engine.rulesets.mcr.difficulty.readings import HONOUR_GROUP, Reading
 
 BY_NAME = {f.name_zh: f for f in REGISTRY}
 

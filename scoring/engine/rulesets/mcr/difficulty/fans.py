@@ -1,6 +1,6 @@
 """The fans of the difficulty index, one small class each, over one shared signature.
 
-Each fan tells the counting engine (:mod:`.difficulty_engine`) four things about a
+Each fan tells the counting engine (:mod:`.engine`) four things about a
 group's reading ``r`` (kinds are group-local: suits 0-8 are ranks 1-9; honours 0-6 are
 East South West North White Green Red):
 
@@ -26,8 +26,8 @@ from abc import ABC
 from collections.abc import Hashable
 from typing import ClassVar
 
-from .difficulty_engine import Count
-from .difficulty_readings import FORMS, HONOUR_GROUP, Reading
+from .engine import Count
+from .readings import FORMS, HONOUR_GROUP, Reading
 
 ALL_FORMS = frozenset(FORMS)
 STD = frozenset({"std"})

@@ -1,4 +1,4 @@
-"""Difficulty-index fans that name some of the sets (see :mod:`.difficulty_fans`).
+"""Difficulty-index fans that name some of the sets (see :mod:`.fans`).
 
 Their 组牌 index counts only the named sets (``core``); the rest of the hand is free in
 the 和牌 index.
@@ -10,8 +10,8 @@ from abc import abstractmethod
 from collections.abc import Hashable
 from typing import ClassVar
 
-from .difficulty_fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan, register
-from .difficulty_readings import HONOUR_GROUP, Reading
+from .fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan, register
+from .readings import HONOUR_GROUP, Reading
 
 
 class SuitPattern(DifficultyFan):

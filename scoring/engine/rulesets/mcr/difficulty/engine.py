@@ -25,10 +25,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .difficulty_readings import GROUPS, HONOUR_GROUP, Reading, group_vectors
+from .readings import GROUPS, HONOUR_GROUP, Reading, group_vectors
 
 if TYPE_CHECKING:
-    from .difficulty_fans import DifficultyFan
+    from .fans import DifficultyFan
 
 Feature = tuple[str | None, Hashable, Hashable]
 Profile = frozenset[tuple[Feature, int]]

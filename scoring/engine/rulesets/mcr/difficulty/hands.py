@@ -1,12 +1,12 @@
-"""Difficulty-index fans whose shape fills the whole hand (see :mod:`.difficulty_fans`)."""
+"""Difficulty-index fans whose shape fills the whole hand (see :mod:`.fans`)."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable
 
-from .difficulty_fans import STD, TERMINAL_RANKS, DifficultyFan, register
-from .difficulty_readings import Reading
+from .fans import STD, TERMINAL_RANKS, DifficultyFan, register
+from .readings import Reading
 
 
 class SetsRule(DifficultyFan):

@@ -16,9 +16,10 @@ from math import comb
 import pytest
 
 from scoring.engine.decompose import Decomposition, decompositions
-from scoring.engine.rulesets.mcr import difficulty_hands, difficulty_sets
-from scoring.engine.rulesets.mcr.difficulty_engine import count
-from scoring.engine.rulesets.mcr.difficulty_fans import (
+from scoring.engine.rulesets.mcr.difficulty import hands as difficulty_hands
+from scoring.engine.rulesets.mcr.difficulty import sets as difficulty_sets
+from scoring.engine.rulesets.mcr.difficulty.engine import count
+from scoring.engine.rulesets.mcr.difficulty.fans import (
     AllGreen,
     AllHonors,
     AllSimples,
@@ -30,7 +31,7 @@ from scoring.engine.rulesets.mcr.difficulty_fans import (
     TileHog,
     UpperTiles,
 )
-from scoring.engine.rulesets.mcr.difficulty_readings import Reading
+from scoring.engine.rulesets.mcr.difficulty.readings import Reading
 
 DecompTest = Callable[[Decomposition], bool]
 
