@@ -36,6 +36,7 @@ from games.models import LedgerEntry, Player, Seat, Table, Visibility
 from games.permissions import can_view, can_write, is_creator, seat_of
 from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
+from mjsite.links import phone_url
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 from scoring.registry import localize_option
@@ -134,7 +135,7 @@ def _ledger_csv_url(table: Table) -> str | None:
 
 
 def _join_url(request: HttpRequest, table: Table) -> str:
-    return request.build_absolute_uri(reverse("games:join", args=[table.public_id]))
+    return phone_url(request, reverse("games:join", args=[table.public_id]))
 
 
 def _qr_svg(url: str) -> str:
@@ -212,7 +213,8 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
         fresh.add_error(None, str(ui.STRINGS["stale"]))
         return _table_page(request, table, fresh, status=409)
     if error["code"] == "forbidden":
-        raise PermissionDenied(error["message"])
+        raise PermissionDenied(_("Only the table's seated players, its creator and staff may "
+                                 "record hands. Take a seat through the table's join link."))
     form.add_error(None, error["message"])
     return _table_page(request, table, form, status=400)
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.broadcast import broadcast_seats
 from games.errors import BadCommand, Forbidden, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, can_write, is_creator
@@ -119,9 +120,12 @@ def claim_seat(table: Table | int | str, position: int, session_key: str = "",
 
 def _touch(table: Table) -> None:
     # A new updated_at is a new snapshot cache key (games.services.snapshot): seats and
-    # visibility are in the snapshot but do not move seq.
+    # visibility are in the snapshot but do not move seq. The phones at the table hear of
+    # it once it is committed.
     table.updated_at = timezone.now()
     Table.objects.filter(pk=table.pk).update(updated_at=table.updated_at)
+    pk = table.pk
+    transaction.on_commit(lambda: broadcast_seats(pk))
 
 
 def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
@@ -149,7 +153,8 @@ def set_visibility(table: Table | int | str, visibility: str, by: Any) -> Table:
         raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
     if not can_write(table, by):
         raise Forbidden("only the table's players, its creator and staff may change it")
-    table.updated_at = timezone.now()
-    Table.objects.filter(pk=table.pk).update(visibility=visibility, updated_at=table.updated_at)
-    table.visibility = visibility
+    with transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(visibility=visibility)
+        table.visibility = visibility
+        _touch(table)
     return table
