@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -33,7 +34,7 @@ def api() -> APIClient:
     return APIClient()
 
 
-def cli(command: str, requests: list[object]) -> list[dict[str, object]]:
+def cli(command: str, requests: list[Any]) -> list[dict[str, object]]:
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in requests)
     done = subprocess.run([sys.executable, "-m", "scoring.engine", command], input=lines,
                           capture_output=True, text=True, cwd=ROOT, check=True)

@@ -56,8 +56,8 @@ class SuitReading:
         self.pair = pair
         self.sets = sets
         # Sets come in kind order, so both lists are sorted already.
-        chows = []
-        pungs = []
+        chows: list[int] = []
+        pungs: list[int] = []
         for x in sets:
             (chows if x.shape == "chow" else pungs).append(x.kind)
         self.chows = tuple(chows)
@@ -241,10 +241,11 @@ def waits_of_segments(keys: Sequence[bytes], complete: Sequence[int | None]) -> 
         g = (c0, c1, c2, c3).index(None)
         need = 1 - sum(x for x in complete if x is not None)
         return set(_completions(g, keys[g], need)) if need >= 0 else set()
-    pairs = c0 + c1 + c2 + c3  # type: ignore[operator]
+    # Not broken: every part is complete, so none is None.
+    pairs = sum(x for x in complete if x is not None)
     found: set[int] = set()
     for g in range(4):
-        need = 1 - pairs + complete[g]  # type: ignore[operator]
+        need = 1 - pairs + (complete[g] or 0)
         if need >= 0:
             found.update(_completions(g, keys[g], need))
     return found
@@ -266,8 +267,10 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
 
 
 def clear_split_caches() -> None:
-    for cache in (*SEGMENTS, *_COMPLETIONS):
-        cache.clear()
+    for segments in SEGMENTS:
+        segments.clear()
+    for completions in _COMPLETIONS:
+        completions.clear()
 
 
 def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:

@@ -275,12 +275,13 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     deltas = win_payments(2000, winner, "tsumo", None, honba, sticks, options)
     hand = win_payments(2000, winner, "tsumo", None, 0, 0, options)
     hand_points = sum(tsumo_shares(2000, winner).values())
-    ledger = [{**p, "cause": "nagashi" if p["cause"] == "hand" else p["cause"]}
+    ledger = [Payment(player=p["player"], amount=p["amount"],
+                      cause="nagashi" if p["cause"] == "hand" else p["cause"])
               for p in win_ledger(hand, deltas, winner, sticks, None)]
     items = [listed(NAGASHI)]
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
-                   ledger, pot_change=-1000 * sticks),  # type: ignore[arg-type]
+                   ledger, pot_change=-1000 * sticks),
         "ruleset": "riichi", "winner": winner, "win": "tsumo",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],

@@ -142,10 +142,10 @@ def _peikou(v: Reading) -> int:
     runs = v.runs
     if len(set(runs)) == len(runs):
         return 0  # no run repeats: the usual case, decided without the walk
-    runs = sorted(runs)
+    ordered = sorted(runs)
     count, i = 0, 0
-    while i + 1 < len(runs):
-        if runs[i] == runs[i + 1]:
+    while i + 1 < len(ordered):
+        if ordered[i] == ordered[i + 1]:
             count += 1
             i += 2
         else:

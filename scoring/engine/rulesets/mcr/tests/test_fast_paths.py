@@ -137,7 +137,7 @@ def _written(kinds: list[int], rng: Any) -> str:
         out.append(name)
     if rng.random() < 0.5:
         return "".join(out)
-    merged = []
+    merged: list[str] = []
     for name in out:
         if merged and merged[-1][-1] == name[-1]:
             merged[-1] = merged[-1][:-1] + name

@@ -63,7 +63,7 @@ def _triplets(d: Decomposition) -> list[int]:
 
 
 def _factor(d: Decomposition) -> int:
-    return 4 ** len(_triplets(d)) * 2 ** len(_runs(d))
+    return int(4 ** len(_triplets(d)) * 2 ** len(_runs(d)))
 
 
 @cache
@@ -296,7 +296,8 @@ def _only(universe: Sequence[int], fan_cls: type[DifficultyFan]) -> DifficultyFa
             return None
         return fan_cls.local(self, r)
 
-    return type("Only" + fan_cls.__name__, (fan_cls,), {"local": local})()
+    fan: DifficultyFan = type("Only" + fan_cls.__name__, (fan_cls,), {"local": local})()
+    return fan
 
 
 def _suit_ranks(suit: int, ranks: Sequence[int]) -> list[int]:

@@ -42,7 +42,7 @@ def _entry(name_zh: str) -> dict[str, Any]:
 
 
 def _index(name_zh: str, which: str) -> float:
-    return _entry(name_zh)[f"{which}_index"]
+    return float(_entry(name_zh)[f"{which}_index"])
 
 
 @pytest.mark.parametrize("case", _cases("index"), ids=lambda c: c["in"]["fan"])
