@@ -184,10 +184,11 @@ def _yaku_list(ctx: WinContext, best: Candidate
     items: list[ResultItem] = []
     for y, n in best.yaku:
         if y.dynamic_name:
-            native, name = y.names((ctx, best.reading))
+            view = (ctx, best.reading)
+            (native, name), key = y.names(view), y.key_for(view)
         else:
-            native, name = y.native, y.name
-        items.append({"key": y.key, "name": name, "native": native, "value": n,
+            native, name, key = y.native, y.name, y.key
+        items.append({"key": key, "name": name, "native": native, "value": n,
                       "unit": y.unit, "count": 1})
         if y.yakuman:
             out.append({"name": name, "name_ja": native, "han": 13 * n, "yakuman": n})

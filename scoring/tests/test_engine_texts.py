@@ -1,0 +1,39 @@
+"""The engine's entry-form texts, summary phrases, item names and ruleset titles are
+msgids the site can translate: listed by ``python -m scoring.gen_option_labels`` and
+translated in every language."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+from django.conf import settings
+
+from scoring.gen_option_labels import entry_texts, item_names, ruleset_texts
+from scoring.option_labels import ENTRY_TEXTS, ITEM_NAMES, RULESET_TEXTS
+
+LOCALES = ("zh_Hans", "zh_Hant", "ja")
+
+
+def catalog(locale: str) -> dict[str, str]:
+    path = settings.LOCALE_PATHS[0] / locale / "LC_MESSAGES" / "django.mo"
+    with open(path, "rb") as mo:
+        return dict(gettext.GNUTranslations(mo)._catalog)  # type: ignore[attr-defined]  # private
+
+
+def test_the_msgid_lists_match_the_rulesets_packages() -> None:
+    assert entry_texts() == ENTRY_TEXTS, "run `python -m scoring.gen_option_labels`"
+    assert item_names() == ITEM_NAMES, "run `python -m scoring.gen_option_labels`"
+    assert ruleset_texts() == RULESET_TEXTS, "run `python -m scoring.gen_option_labels`"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_engine_text_is_translated(locale: str) -> None:
+    known = catalog(locale)
+    lists = (*ENTRY_TEXTS.values(), *ITEM_NAMES.values(), *RULESET_TEXTS.values())
+    assert [t for texts in lists for t in texts if not known.get(t)] == []
+
+
+def test_the_abortive_draw_kinds_are_listed_though_the_default_turns_them_off() -> None:
+    assert "Four winds discarded" in ENTRY_TEXTS["riichi"]
+    assert "Seat wind East" in ITEM_NAMES["riichi"] and "通天" not in ITEM_NAMES["wuhu"]
