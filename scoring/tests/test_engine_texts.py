@@ -4,21 +4,11 @@ translated in every language."""
 
 from __future__ import annotations
 
-import gettext
-
 import pytest
-from django.conf import settings
 
 from scoring.gen_option_labels import entry_texts, item_names, ruleset_texts
 from scoring.option_labels import ENTRY_TEXTS, ITEM_NAMES, RULESET_TEXTS
-
-LOCALES = ("zh_Hans", "zh_Hant", "ja")
-
-
-def catalog(locale: str) -> dict[str, str]:
-    path = settings.LOCALE_PATHS[0] / locale / "LC_MESSAGES" / "django.mo"
-    with open(path, "rb") as mo:
-        return dict(gettext.GNUTranslations(mo)._catalog)  # type: ignore[attr-defined]  # private
+from scoring.tests.test_pages_translations import LOCALES, catalog
 
 
 def test_the_msgid_lists_match_the_rulesets_packages() -> None:
