@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from scoring import registry
 from scoring.engine import commands, rulesets
 from scoring.engine.options import options_schema
+from scoring.engine.result import CAUSES, UNITS
 from scoring.serializers import RulesetSerializer
 
 from .common import (
@@ -38,6 +39,32 @@ MAX_BATCH = 100
 
 _OBJECT: dict[str, Any] = {"type": "object", "additionalProperties": True}
 _BODY = {"oneOf": [_OBJECT, {"type": "array", "items": _OBJECT, "maxItems": MAX_BATCH}]}
+
+# The engine's result contract (scoring.engine.result), which every score answer carries
+# beside its ruleset's own fields.
+_INT = {"type": "integer"}
+_TEXT = {"type": "string"}
+_ITEM = {"type": "object", "required": ["key", "name", "native", "value", "unit", "count"],
+         "properties": {"key": _TEXT, "name": _TEXT, "native": _TEXT, "value": _INT,
+                        "unit": {"type": "string", "enum": list(UNITS)}, "count": _INT,
+                        "payer": _INT}}
+_HEADLINE = {"type": "object", "required": ["value", "unit", "points"],
+             "properties": {"value": _INT, "unit": {"type": "string", "enum": list(UNITS)},
+                            "points": {"type": "integer", "nullable": True}, "fu": _INT,
+                            "limit": {"type": "string", "nullable": True},
+                            "native_limit": {"type": "string", "nullable": True}}}
+_PAYMENT = {"type": "object", "required": ["player", "amount", "cause"],
+            "properties": {"player": _INT, "amount": _INT,
+                           "cause": {"type": "string", "enum": list(CAUSES)}}}
+_SCORED = {"type": "object", "additionalProperties": True,
+           "required": ["players", "items", "headline", "ledger", "pot_change"],
+           "properties": {"players": _INT, "items": {"type": "array", "items": _ITEM},
+                          "headline": _HEADLINE, "ledger": {"type": "array", "items": _PAYMENT},
+                          "pot_change": _INT}}
+_FAILED = {"type": "object", "required": ["error"],
+           "properties": {"error": {"type": "object", "additionalProperties": True}}}
+_SCORE_ANSWER = {"oneOf": [_SCORED, {"type": "array", "items": {"oneOf": [_SCORED, _FAILED]},
+                                     "maxItems": MAX_BATCH}]}
 
 
 def ruleset_entries() -> list[dict[str, Any]]:
@@ -97,7 +124,8 @@ class EngineCommandView(ApiErrorsMixin, APIView):
         return Response(result)
 
 
-def _engine_schema(command: str, summary: str, example: dict[str, Any]) -> Any:
+def _engine_schema(command: str, summary: str, example: dict[str, Any],
+                   answer: dict[str, Any] = _BODY) -> Any:
     return extend_schema(
         operation_id=command, tags=["scoring"], summary=summary,
         description=(f"The JSON of `python -m scoring.engine {command}`. Send one object for "
@@ -107,7 +135,7 @@ def _engine_schema(command: str, summary: str, example: dict[str, Any]) -> Any:
         request={"application/json": _BODY},
         examples=[OpenApiExample(f"{command} one hand", value=example, request_only=True)],
         responses={
-            200: OpenApiResponse(_BODY, description="The engine's answer (a list for a batch)."),
+            200: OpenApiResponse(answer, description="The engine's answer (a list for a batch)."),
             400: ERROR_400, 429: ERROR_429,
         })
 
@@ -117,7 +145,8 @@ class ScoreView(EngineCommandView):
 
     @_engine_schema("score", "Score one winning hand under any ruleset", {
         "ruleset": "riichi", "hand": "234m567p23455s66z", "win_tile": "6z", "win": "ron",
-        "seat_wind": "N", "round_wind": "E", "riichi": True, "dora_indicators": ["1m"]})
+        "seat_wind": "N", "round_wind": "E", "riichi": True, "dora_indicators": ["1m"]},
+        _SCORE_ANSWER)
     def post(self, request: Request) -> Response:
         return super().post(request)
 

@@ -187,3 +187,15 @@ def test_an_unknown_token_is_refused_in_the_error_shape(api):
     response = api.get("/api/rulesets/")
     assert response.status_code == 403
     assert response.json()["error"]["code"] == "authentication_failed"
+
+
+def test_the_schema_describes_the_score_answers_result_contract(api):
+    schema = api.get("/api/schema/?format=json").json()
+    answer = schema["paths"]["/api/score/"]["post"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["oneOf"][0]
+    assert answer["required"] == ["players", "items", "headline", "ledger", "pot_change"]
+    assert "chajiao" in answer["properties"]["ledger"]["items"]["properties"]["cause"]["enum"]
+    body = api.post("/api/score/", {"ruleset": "wuhu", "zhi": 9, "ya": 5, "win": "self_draw",
+                                    "mouths": ["四活"]}, format="json").json()
+    assert set(answer["required"]) <= set(body)
+    assert [i["key"] for i in body["items"] if i["unit"] == "mouth"] == ["four_alive"]
