@@ -14,7 +14,7 @@ from scoring.models import RulesetConfig
 
 
 @admin.register(RulesetConfig)
-class RulesetConfigAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RulesetConfigAdmin(admin.ModelAdmin):
     form = RulesetConfigForm
     list_display = ["name", "ruleset", "preset", "is_builtin", "updated_at"]
     list_filter = ["ruleset", "is_builtin"]

@@ -90,6 +90,7 @@ class ApiErrorsMixin:
             # json.loads gives up on very deeply nested bodies with RecursionError, which
             # is not a ValueError, so DRF's parser would let it through as a 500.
             exc = exceptions.ParseError("the JSON body is nested too deeply")
+        # DRF is untyped here (no stubs): the base class is Any.
         response: Response = super().handle_exception(exc)  # type: ignore[misc]
         request = getattr(self, "request", None)
         if request is not None and getattr(request, "accepted_renderer", None) is not None \
@@ -153,7 +154,7 @@ class CSVRenderer(BaseRenderer):
         return (bom + out.getvalue()).encode("utf-8")
 
 
-class Rows(list):  # type: ignore[type-arg]
+class Rows(list[Any]):
     """A list of row dicts that remembers its column order for :class:`CSVRenderer`."""
 
     def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> None:

@@ -93,7 +93,7 @@ def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, h
     else:
         paid = -(-base * (6 if winner == "E" else 4) // 100) * 100 + 300 * honba
         deltas = {"E": 0, "S": 0, "W": 0, "N": 0}
-        deltas[discarder] = -paid  # type: ignore[index]
+        deltas[discarder] = -paid  # type: ignore[index]  # a ron names its discarder
         deltas[winner] = paid
     if riichi_sticks:
         deltas[winner] += 1000 * riichi_sticks
@@ -103,7 +103,7 @@ def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, h
 def _check_seat(value: Any, what: str) -> str:
     if value not in SEATS:
         raise BadInput(f"{what} must be a seat wind E, S, W or N, got {value!r}")
-    return value
+    return str(value)
 
 
 def win_payments(base: int, winner: str, win: str, discarder: str | None, honba: int,
@@ -142,7 +142,7 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
         deltas[winner] += amount
 
     if win == "ron":
-        _check_seat(discarder, "discarder")
+        discarder = _check_seat(discarder, "discarder")
         if discarder == winner:
             raise BadInput("the discarder cannot be the winner on a ron")
         if pao is None or pao == discarder or pao_base == 0:
