@@ -170,9 +170,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return actor_from(self.scope)
 
     def _rate_ident(self) -> str:
-        # Per phone and table: the session, else the user, else the client's address.
+        # Per phone and table: the device, else the user, else the client's address.
         actor = self._actor()
-        who = actor.session_key or (f"u{actor.user_id}" if actor.user_id else "")
+        who = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
         if not who:
             who = "addr:" + str((self.scope.get("client") or ["unknown"])[0])
         return f"{self.public_id}:{who}"

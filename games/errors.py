@@ -30,6 +30,12 @@ class Forbidden(TableError):
     code = "forbidden"
 
 
+class JoinKeyNeeded(Forbidden):
+    """Sitting down at a table without its join link's secret."""
+
+    code = "join_key_needed"
+
+
 class Stale(TableError):
     code = "stale"
 

@@ -94,7 +94,7 @@ def _held_seat(actor: Actor, seats: Sequence[Seat]) -> Seat | None:
     """:func:`games.permissions.seat_of` over seats already read under the table lock."""
     uid = actor.user_id
     for seat in seats:
-        if ((actor.session_key and seat.claimed_session == actor.session_key)
+        if ((actor.device and seat.claimed_device == actor.device)
                 or (uid is not None and (seat.claimed_user_id == uid
                                          or seat.player.user_id == uid))):
             return seat
@@ -269,7 +269,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         ruleset = registry.get(table.ruleset)
         options = ruleset.options_from_snapshot(table.options)
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
-                      actor_user_id=actor.user_id, actor_session=actor.session_key,
+                      actor_user_id=actor.user_id, actor_device=actor.device,
                       actor_name=_actor_name(table, actor, seat_rows))
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.

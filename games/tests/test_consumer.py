@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
+from games.devices import device_id
 from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.models import Event, Hand, Table
 from mjsite.asgi import application
 
-from .tables import NAMES
+from .tables import NAMES, new_device, socket_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,27 +25,24 @@ RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2,
 TSUMO = {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 3, "fu": 30}}]}
 
 
-@database_sync_to_async
-def new_session() -> str:
-    store = SessionStore()
-    store["seen"] = True
-    store.save()
-    return str(store.session_key)
+async def new_session() -> str:
+    """A new browser's device token (its cookie)."""
+    return new_device()[0]
 
 
 @database_sync_to_async
 def setup_table(visibility: str = "link", creator_key: str = "") -> Table:
     return services.create_table("Live", "riichi", "", {}, NAMES,
-                                 creator=services.Actor(session_key=creator_key),
+                                 creator=services.Actor(device=device_id(creator_key)
+                                                        if creator_key else ""),
                                  visibility=visibility)
 
 
-async def connect(table: Table, session_key: str | None = None,
-                  expect_snapshot: bool = True) -> tuple[WebsocketCommunicator, dict[str, Any]]:
-    headers = [(b"origin", b"http://localhost")]
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/", headers=headers)
+async def connect(table: Table, device: str | None = None,
+                  expect_snapshot: bool = True, session: str = "",
+                  ) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=socket_headers(device or "", session))
     connected, _ = await comm.connect()
     assert connected
     first = await comm.receive_json_from() if expect_snapshot else {}
@@ -54,7 +51,8 @@ async def connect(table: Table, session_key: str | None = None,
 
 async def seated_client(table: Table, position: int) -> tuple[WebsocketCommunicator, str]:
     key = await new_session()
-    await database_sync_to_async(services.claim_seat)(table, position, session_key=key)
+    await database_sync_to_async(services.claim_seat)(table, position, device=device_id(key),
+                                                      join_key=table.join_key)
     comm, first = await connect(table, key)
     assert first["you"]["seat"] == position and first["you"]["can_write"] is True
     return comm, key
@@ -79,7 +77,7 @@ async def test_connect_sends_the_snapshot_with_seq():
 
 async def test_unknown_table_closes_with_4404():
     comm = WebsocketCommunicator(application, "/ws/tables/no-such-table/",
-                                 headers=[(b"origin", b"http://localhost")])
+                                 headers=socket_headers())
     connected, _ = await comm.connect()
     assert connected
     await assert_closed_with(comm, CLOSE_NOT_FOUND)
@@ -175,7 +173,7 @@ async def test_released_seat_is_refused_on_the_next_message():
     table = await setup_table()
     writer, key = await seated_client(table, 2)
     await database_sync_to_async(services.release_seat)(table, 2, services.Actor(
-        session_key=key))
+        device=device_id(key)))
     await writer.send_json_to({"type": "undo", "command_id": "u", "base_seq": 0})
     error = await writer.receive_json_from()
     assert error["code"] == "forbidden" and error["command_id"] == "u"
@@ -323,7 +321,7 @@ def logged_in_session(username: str, **fields: Any) -> str:
 async def test_signed_in_staff_may_watch_and_write_a_private_table():
     table = await setup_table("private", creator_key="owner")
     key = await logged_in_session("boss", is_staff=True)
-    comm, first = await connect(table, key)
+    comm, first = await connect(table, session=key)
     assert first["you"]["can_write"] is True and first["you"]["seat"] is None
     await comm.send_json_to({"type": "record_hand", "command_id": "s", "base_seq": 0,
                              "outcome": RON})
@@ -336,5 +334,6 @@ async def test_signed_in_staff_may_watch_and_write_a_private_table():
 
 async def test_signed_in_stranger_is_refused_at_a_private_table():
     table = await setup_table("private", creator_key="owner")
-    comm, _ = await connect(table, await logged_in_session("nobody"), expect_snapshot=False)
+    comm, _ = await connect(table, session=await logged_in_session("nobody"),
+                            expect_snapshot=False)
     await assert_closed_with(comm, CLOSE_FORBIDDEN)

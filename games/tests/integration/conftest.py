@@ -60,8 +60,8 @@ class Site:
     def tables(self, count: int = 1, **kw: Any) -> list[dict[str, Any]]:
         return db_tool(self.env(), {"op": "tables", "count": count, **kw})  # type: ignore[no-any-return]
 
-    def sessions(self, count: int) -> list[str]:
-        return db_tool(self.env(), {"op": "sessions", "count": count})  # type: ignore[no-any-return]
+    def devices(self, count: int) -> list[str]:
+        return db_tool(self.env(), {"op": "devices", "count": count})  # type: ignore[no-any-return]
 
     def inspect(self, public_id: str) -> dict[str, Any]:
         return db_tool(self.env(), {"op": "inspect", "public_id": public_id})  # type: ignore[no-any-return]

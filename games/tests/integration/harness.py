@@ -224,11 +224,11 @@ class Server:
 class Client:
     """A phone at the table: one websocket, the messages it received, its current seq."""
 
-    def __init__(self, server: Server, public_id: str, session: str = "",
+    def __init__(self, server: Server, public_id: str, device: str = "",
                  origin: str | None = None) -> None:
         self.server = server
         self.public_id = public_id
-        self.session = session
+        self.device = device
         self.origin = origin or server.origin
         self.ws: Any = None
         self.seq = -1
@@ -242,7 +242,7 @@ class Client:
         """Open the socket and return the first message (the snapshot)."""
         from websockets.asyncio.client import connect
 
-        headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
+        headers = {"Cookie": f"mj_device={self.device}"} if self.device else {}
         self.closed = asyncio.Event()
         self.ws = await asyncio.wait_for(
             connect(self.server.ws_url(self.public_id), origin=self.origin,  # type: ignore[arg-type]

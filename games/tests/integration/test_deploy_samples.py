@@ -42,7 +42,7 @@ async def test_the_units_daphne_command_serves_pages_and_table_sockets(site: Sit
     (table,) = site.tables(1)
     server.start()
     try:
-        phone = Client(server, table["public_id"], table["sessions"][0])
+        phone = Client(server, table["public_id"], table["devices"][0])
         assert (await phone.connect())["you"]["seat"] == 0
         await phone.record("via-unit")
         assert (await phone.answer_to("via-unit"))["type"] == "ack"
