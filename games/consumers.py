@@ -8,14 +8,17 @@ forwards group events, answers its own client and re-checks permissions on every
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import DatabaseError
 
 from games import services
 from games.broadcast import group_name
-from games.errors import NotFound, TableError
+from games.errors import NotFound, TableError, database_error
+from games.layer_outage import LayerOutageMixin
 from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
@@ -26,14 +29,17 @@ from games.messages import (
 )
 from games.models import Table, Visibility
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
-from games.ratelimit import ahit
+from games.ratelimit import ahit, client_address
+from games.socket_limits import SocketLimits
 
 MAX_FRAME = 64 * 1024
+CLOSE_TRY_AGAIN = 1013  # the database did not answer at connect: reconnect later
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     table_pk: int | None = None
     public_id: str = ""
+    may_write = False  # at the last snapshot sent; classifies the socket for the limits
 
     # --- connection ------------------------------------------------------------------
 
@@ -41,21 +47,38 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
         # Accept first so the browser sees our close code (a refused handshake is 1006).
         await self.accept()
+        self.limits = SocketLimits()
         try:
             table = await self._table()
+            if not await self._allowed(table, write=False):
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
         except NotFound:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if not await self._allowed(table, write=False):
-            await self.close(code=CLOSE_FORBIDDEN)
+        except DatabaseError:
+            await self.close(code=CLOSE_TRY_AGAIN)
             return
         self.table_pk = table.pk
-        await self.channel_layer.group_add(group_name(table.pk), self.channel_name)
+        await self.join_groups()  # with the layer down: logged, joined when it is back
         await self.send_json(await self._snapshot_message(table))
 
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
-            await self.channel_layer.group_discard(group_name(self.table_pk), self.channel_name)
+            await self.leave_groups()
+
+    # --- a channel layer outage (games.layer_outage) ------------------------------------
+
+    def layer_groups(self) -> list[str]:
+        return [group_name(self.table_pk)] if self.table_pk is not None else []
+
+    async def layer_recovered(self) -> None:
+        # Events sent during the outage never arrived: the phone resyncs from a snapshot.
+        table = await self._table()
+        if not await self._allowed(table, write=False):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.send_json(await self._snapshot_message(table))
 
     # --- inbound ---------------------------------------------------------------------
 
@@ -75,7 +98,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except (ValueError, RecursionError):  # RecursionError: nested too deeply
             await self._error("bad_json", "the message is not valid JSON")
             return
-        await self.receive_json(content)
+        try:
+            await self.receive_json(content)
+        except DatabaseError as exc:
+            # A value the database refuses, or the database gone: an answer with a name,
+            # not a closed socket (1011) that the phone would reconnect into.
+            error = database_error(exc)
+            request_id = content.get("request_id") if isinstance(content, dict) else None
+            await self._error(error.code, error.message, **(
+                {"request_id": request_id} if isinstance(request_id, str) else {}))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         request_id = content.get("request_id") if isinstance(content, dict) else None
@@ -85,6 +116,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except BadMessage as exc:
             await self._error(exc.code, exc.message, **extra)
             return
+        if message["type"] not in WRITE_TYPES:
+            # Before any database work (games.socket_limits).
+            wait = self.limits.wait(message["type"], self.table_pk, self.may_write)
+            if wait is not None:
+                seconds = math.ceil(wait)
+                await self._error("rate_limited", f"too many requests from this phone; wait "
+                                  f"{seconds} seconds", retry_after=seconds, **extra)
+                return
         try:
             table = await self._table()
         except NotFound as exc:
@@ -174,7 +213,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         actor = self._actor()
         who = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
         if not who:
-            who = "addr:" + str((self.scope.get("client") or ["unknown"])[0])
+            who = "addr:" + client_address(self.scope)
         return f"{self.public_id}:{who}"
 
     async def _command(self, fn: Any, msg: InboundMessage, extra: dict[str, Any],
@@ -213,8 +252,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
         seat = seat_of(table, self.scope)
         snap = services.cached_snapshot(table)  # table was just read
+        self.may_write = can_write(table, self.scope)
         return {"type": "snapshot", "seq": snap["seq"], "snapshot": snap,
-                "you": {"can_write": can_write(table, self.scope),
+                "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
                         "is_creator": is_creator(table, self.scope)}}
 

@@ -24,6 +24,13 @@ CREATOR = Actor(device="creator-device", name="")
 _ids = itertools.count(1)
 
 
+def rates(**overrides: str) -> dict[str, str]:
+    """settings.MJ_RATE_LIMITS with some rates changed, for override_settings."""
+    from django.conf import settings
+
+    return {**settings.MJ_RATE_LIMITS, **overrides}
+
+
 def command_id() -> str:
     return f"cmd-{next(_ids)}"
 

@@ -24,12 +24,13 @@ from games.messages import READ_TYPES, WRITE_TYPES
 from games.models import Table
 from mjsite.asgi import application
 
-from .tables import make_table, new_device, socket_headers
+from .tables import make_table, new_device, rates, socket_headers
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")]
 
-UNLIMITED = {"ws_write": "100000/minute", "login": "100000/minute"}
+UNLIMITED = rates(ws_write="100000/minute", ws_read="100000/second",
+                  ws_preview="100000/second")
 API_RATES = {"score": "100000/minute", "record": "100000/minute", "token": "100000/minute"}
 REPLY_TYPES = {"snapshot", "ack", "stale", "error", "preview", "hand_recorded", "hand_undone",
                "hand_redone", "hand_corrected", "game_ended", "game_reopened"}
