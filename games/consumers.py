@@ -177,8 +177,13 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
                             msg["command_id"], msg["base_seq"], self._actor())
 
     async def preview(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
-        result = await database_sync_to_async(services.preview)(
-            self.table_pk, msg["outcome"], msg.get("hand_number"))
+        async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:
+            if not admitted:  # games.socket_limits: watchers' previews already running
+                await self._error("rate_limited", "too many previews at this table; wait "
+                                  "1 second", retry_after=1, **extra)
+                return
+            result = await database_sync_to_async(services.preview)(
+                self.table_pk, msg["outcome"], msg.get("hand_number"))
         await self.send_json({"type": "preview", "result": result, **extra})
 
     async def get_snapshot(self, msg: InboundMessage, extra: dict[str, Any]) -> None:

@@ -7,7 +7,10 @@ message queued permission checks and engine work on the process's one database t
   five a second at most);
 * ``ws_preview``: previews per table from sockets that may not write, shared by all of
   them, so watchers cannot crowd the engine however many sockets they open; a phone that
-  may write keeps its own budget.
+  may write keeps its own budget;
+* at most :data:`WATCHER_PREVIEWS_AT_ONCE` of those previews per table waiting for the
+  database thread at any moment: a rate alone lets a whole window's previews queue at
+  once, each write's queries waiting behind all of them.
 
 Writes have their own limit, counted in the shared cache (``ws_write``,
 :mod:`games.ratelimit`). In memory is enough here: each process protects its own
@@ -18,6 +21,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from games.ratelimit import rate_for
 
@@ -47,6 +52,8 @@ class Window:
 
 
 _PREVIEWS = Window("ws_preview")  # per table, shared by the process's sockets
+WATCHER_PREVIEWS_AT_ONCE = 2
+_in_flight: dict[int | None, int] = {}  # per table; consumers share the event loop's thread
 
 
 class SocketLimits:
@@ -61,3 +68,21 @@ class SocketLimits:
         if wait is None and message_type == "preview" and not may_write:
             wait = _PREVIEWS.hit(table_pk)
         return wait
+
+    @asynccontextmanager
+    async def preview_slot(self, table_pk: int | None, may_write: bool) -> AsyncIterator[bool]:
+        """Whether a preview may run now (a watcher's waits for a free slot of its table;
+        False: too many are running, answer ``rate_limited``)."""
+        if may_write:
+            yield True
+            return
+        if _in_flight.get(table_pk, 0) >= WATCHER_PREVIEWS_AT_ONCE:
+            yield False
+            return
+        _in_flight[table_pk] = _in_flight.get(table_pk, 0) + 1
+        try:
+            yield True
+        finally:
+            _in_flight[table_pk] -= 1
+            if not _in_flight[table_pk]:
+                del _in_flight[table_pk]
