@@ -55,7 +55,7 @@ from games.tests.integration.harness import (  # noqa: E402
     Server,
     db_tool,
     fresh_postgres_database,
-    manage,
+    prepare,
     site_env,
 )
 
@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mjsite-load-"))
             url = f"sqlite:///{tmp}/load.sqlite3"
-        manage(site_env(url), "migrate", "--noinput", "-v", "0")
+        prepare(site_env(url))
         if not args.redis_only:
             results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
         if args.redis and time.time() < deadline:

@@ -257,12 +257,15 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "csp",
     "scoring",
     "games",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "mjsite.middleware.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -352,6 +355,35 @@ if not DEBUG:
             "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
         },
     }
+
+# ---------------------------------------------------------------------------
+# Content-Security-Policy (django-csp) and Permissions-Policy (django-permissions-policy),
+# in debug too, so a page that breaks them breaks in development and in the browser tests.
+# No inline script or style anywhere: pages load their modules from /static/ and pass data
+# in <script type="application/json"> blocks (json_script), which are not run. The API
+# docs page relaxes styles for Swagger UI (mjsite/urls.py).
+# ---------------------------------------------------------------------------
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # the table's websocket: same host, ws: or wss:
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Nothing on the site needs a device feature: none for anyone, this site included.
+PERMISSIONS_POLICY: dict[str, list[str]] = {feature: [] for feature in (
+    "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera", "display-capture",
+    "encrypted-media", "geolocation", "gyroscope", "hid", "magnetometer", "microphone", "midi",
+    "payment", "serial", "usb",
+)}
 
 # ---------------------------------------------------------------------------
 # Production security (MJ_DEBUG=false)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Server, db_tool, fresh_postgres_database, manage, site_env
+from .harness import Server, db_tool, fresh_postgres_database, prepare, site_env
 
 
 def _in_ci() -> bool:
@@ -80,7 +80,7 @@ def site() -> Iterator[Site]:
     with fresh_postgres_database(admin_url) as url, \
             tempfile.TemporaryDirectory(prefix="mjsite-it-") as logs:
         site = Site(url, redis_url, f"mjsite-it-{secrets.token_hex(4)}", logs)
-        manage(site.env(), "migrate", "--noinput", "-v", "0")
+        prepare(site.env())
         yield site
 
 

@@ -73,6 +73,13 @@ def manage(env: dict[str, str], *args: str) -> None:
                    capture_output=True, timeout=300)
 
 
+def prepare(env: dict[str, str]) -> None:
+    """What a release does before its servers start (deploy/README.md): migrate the
+    database and collect the static files (``/healthz`` answers 503 without them)."""
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+
+
 def db_tool(env: dict[str, str], request: dict[str, Any]) -> Any:
     done = subprocess.run([PYTHON, "-m", "games.tests.integration.db_tool"], cwd=ROOT,
                           env=env, input=json.dumps(request), capture_output=True, text=True,
