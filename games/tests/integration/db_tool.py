@@ -14,6 +14,8 @@ Requests:
   ``seated`` is false) and ``creator`` (the creating browser's token).
 * ``{"op": "devices", "count": n}``: n fresh browser device tokens that hold no seat.
 * ``{"op": "inspect", "public_id": ...}``: the table's seq, events, hands and ledger sums.
+* ``{"op": "user", "username": ...}``: a staff user (password ``right-pass-123``).
+* ``{"op": "token", "username": ...}``: a staff user's API token.
 """
 
 from __future__ import annotations
@@ -81,6 +83,19 @@ def _inspect(public_id: str) -> dict[str, Any]:
     }
 
 
+def _user(username: str) -> Any:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username, password="right-pass-123",
+                                                is_staff=True)
+
+
+def _token(username: str) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return str(Token.objects.create(user=_user(username)).key)
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
     import django
@@ -94,8 +109,12 @@ def main() -> None:
         answer = [_device() for _ in range(request["count"])]
     elif op == "inspect":
         answer = _inspect(request["public_id"])
+    elif op == "user":
+        answer = _user(request["username"]).username
+    elif op == "token":
+        answer = _token(request["username"])
     else:
-        raise SystemExit(f"unknown op {op!r}; use tables, devices or inspect")
+        raise SystemExit(f"unknown op {op!r}; use tables, devices, inspect, user or token")
     print(json.dumps(answer))
 
 
