@@ -21,7 +21,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import services, ui
@@ -275,7 +275,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
                    "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
 
 
-JOIN_KEY_NEEDED = _lazy("To take a seat, open the join link or scan the QR code that the "
+JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "
                         "players at the table can show you; watching the table is not "
                         "enough.")
 
