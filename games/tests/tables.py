@@ -89,3 +89,20 @@ def record(table: Table, outcome: dict[str, Any], actor: Any = CREATOR,
     table.refresh_from_db()
     return services.record_hand(table.pk, outcome, kw.pop("command_id", command_id()),
                                 kw.pop("base_seq", table.seq), actor)
+
+
+async def seated_socket(table: Table, position: int) -> Any:
+    """A phone seated at ``position`` through the join link, its socket connected and the
+    first snapshot read (a channels WebsocketCommunicator)."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from mjsite.asgi import application
+
+    token, device = new_device()
+    await database_sync_to_async(seated)(table, position, device)
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=socket_headers(token))
+    assert (await comm.connect())[0]
+    await comm.receive_json_from()
+    return comm

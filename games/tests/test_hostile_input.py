@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import DataError, OperationalError
 from django.test import Client
 from rest_framework.test import APIClient
@@ -17,9 +16,16 @@ from rest_framework.test import APIClient
 from games import services
 from games.models import Event, Hand, LedgerEntry, Table
 from games.services import commands
-from mjsite.asgi import application
 
-from .tables import CREATOR, NAMES, make_table, new_device, record, seated, socket_headers
+from .tables import (
+    CREATOR,
+    NAMES,
+    make_table,
+    new_device,
+    record,
+    seated,
+    seated_socket,
+)
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 pytestmark = pytest.mark.django_db
@@ -136,13 +142,8 @@ def test_a_database_error_is_a_400_on_the_api_and_on_the_plain_form(monkeypatch)
 async def test_a_database_error_on_the_socket_is_an_error_message_not_a_closed_socket(
         monkeypatch):
     table = await database_sync_to_async(make_table)()
-    token, device = new_device()
-    await database_sync_to_async(seated)(table, 0, device)
     _failing_ledger(monkeypatch, DataError("integer out of range"))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
-                                 headers=socket_headers(token))
-    assert (await comm.connect())[0]
-    await comm.receive_json_from()
+    comm = await seated_socket(table, 0)
     for message in ({"type": "record_hand", "command_id": "big", "base_seq": 0,
                      "outcome": RON},
                     {"type": "correct_hand", "command_id": "far", "base_seq": 0,

@@ -21,7 +21,7 @@ from games import services
 from games.models import Hand
 from mjsite.asgi import application
 
-from .tables import CREATOR, make_table, new_device, seated, socket_headers
+from .tables import CREATOR, make_table, seated_socket, socket_headers
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 DEAD_CACHE = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -122,12 +122,7 @@ async def test_a_phone_connecting_during_a_layer_outage_gets_the_table_and_then_
 async def test_a_connected_phone_survives_the_layer_going_away_and_resyncs_when_it_is_back(
         flaky):
     table = await database_sync_to_async(make_table)()
-    token, device = new_device()
-    await database_sync_to_async(seated)(table, 0, device)
-    phone = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
-                                  headers=socket_headers(token))
-    assert (await phone.connect())[0]
-    await phone.receive_json_from()
+    phone = await seated_socket(table, 0)
     flaky.down = True
     await asyncio.sleep(0.2)
     # The socket is still there, and a write still goes through (the database is up).

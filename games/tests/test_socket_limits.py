@@ -15,7 +15,7 @@ from games import services
 from games.socket_limits import SocketLimits, Window
 from mjsite.asgi import application
 
-from .tables import OUTCOMES, make_table, new_device, seated, socket_headers
+from .tables import OUTCOMES, make_table, seated_socket, socket_headers
 
 TILES_RON = OUTCOMES["riichi"]["ron"][3]
 PREVIEW_COST = 0.02  # seconds: a preview's engine work and queries on a real server
@@ -67,12 +67,7 @@ async def test_a_seated_phones_write_stays_fast_while_anonymous_sockets_spam_pre
 
     monkeypatch.setattr(services, "preview", costly_preview)
     table = await database_sync_to_async(make_table)(visibility="public")
-    token, device = new_device()
-    await database_sync_to_async(seated)(table, 0, device)
-    writer = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
-                                   headers=socket_headers(token))
-    assert (await writer.connect())[0]
-    await writer.receive_json_from()
+    writer = await seated_socket(table, 0)
     spammers = []
     for _ in range(SPAMMERS):
         comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",

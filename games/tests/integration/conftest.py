@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Server, db_tool, fresh_postgres_database, prepare, site_env
+from .harness import RedisServer, Server, db_tool, fresh_postgres_database, prepare, site_env
 
 
 def _in_ci() -> bool:
@@ -95,3 +95,14 @@ def two_servers(site: Site) -> Iterator[tuple[Server, Server]]:
     finally:
         first.stop()
         second.stop()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis of the test's own, to stop and start under the servers."""
+    redis = RedisServer()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()

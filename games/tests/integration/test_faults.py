@@ -94,16 +94,6 @@ async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
     assert all(h["rows"] + h["pot_change"] == 0 for h in state["hands"])
 
 
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    redis = RedisServer()
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
-
-
 async def _reconnect(client: Client, deadline: float = 30) -> dict:  # type: ignore[type-arg]
     """What table.js does: try again until the server answers with a snapshot."""
     loop = asyncio.get_running_loop()

@@ -131,16 +131,6 @@ async def test_unrouted_socket_paths_are_refused_and_foreign_ports_too(server: S
     _no_traceback(server)
 
 
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    redis = RedisServer()
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
-
-
 async def test_a_redis_outage_stops_neither_api_writes_nor_phones(
         site: Site, redis_server: RedisServer) -> None:
     servers = [site.server(redis_server.url), site.server(redis_server.url)]
