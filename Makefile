@@ -1,14 +1,16 @@
-# mjsite: `make run` serves the site on http://127.0.0.1:8000, `make test` runs the suite.
-# Needs only Python 3.11+ and make; everything else goes into .venv.
+# mjsite: `make run` serves the home game to the phones on this Wi-Fi, `make test` runs the
+# suite, `make dev` is the debug server on loopback. Needs only Python 3.11+ and make;
+# everything else goes into .venv.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-HOST   ?= 127.0.0.1
+# `make run` listens on every interface unless HOST says otherwise; `make dev` on loopback.
+HOST   ?=
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test lint bench migrate messages compilemessages clean distclean
+.PHONY: run dev test lint bench migrate static messages compilemessages clean distclean
 
 # The virtual environment, made once with a Python that is new enough.
 $(BIN)/python:
@@ -28,8 +30,19 @@ $(VENV)/.requirements-dev.stamp: requirements.txt requirements-dev.txt | $(BIN)/
 migrate: $(VENV)/.requirements.stamp
 	$(BIN)/python manage.py migrate --noinput
 
-run: migrate
-	$(BIN)/daphne -b $(HOST) -p $(PORT) mjsite.asgi:application
+# The home game: debug off (no traceback reaches a phone), the LAN addresses allowed, a
+# secret key generated into .mjsite-secret-key on the first start, static files collected
+# for WhiteNoise; prints the phones' URL and its QR code, then serves with daphne.
+run: export MJ_HOME_GAME = true
+run: migrate static
+	$(BIN)/python -m mjsite.serve --host $(or $(HOST),0.0.0.0) --port $(PORT)
+
+static: $(VENV)/.requirements.stamp
+	$(BIN)/python manage.py collectstatic --noinput -v0
+
+# Development: debug pages and static files straight from the source, on loopback only.
+dev: migrate
+	$(BIN)/daphne -b $(or $(HOST),127.0.0.1) -p $(PORT) mjsite.asgi:application
 
 lint: $(VENV)/.requirements-dev.stamp
 	$(BIN)/ruff check .

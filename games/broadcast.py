@@ -45,3 +45,16 @@ def broadcast_table(table_id: int, message: dict[str, Any], text: str | None = N
         # Clients that missed the event catch up from the snapshot when they reconnect.
         logger.exception("could not broadcast seq %s of table %s", message.get("seq"),
                          table_id)
+
+
+def broadcast_seats(table_id: int) -> None:
+    """Tell the table's phones that seats or visibility changed; each consumer then sends
+    its own phone a snapshot with that phone's rights (see ``TableConsumer.table_seats``)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.seats"})
+    except Exception:
+        # As above: the change is committed; phones see it when they next reconnect.
+        logger.exception("could not announce a seat change at table %s", table_id)

@@ -8,7 +8,10 @@ forwards group events, answers its own client and re-checks permissions on every
 from __future__ import annotations
 
 import json
+import logging
 import math
+import secrets
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -22,9 +25,12 @@ from games.layer_outage import LayerOutageMixin
 from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
+    PRESENCE_TTL,
+    PRESENCE_TYPES,
     WRITE_TYPES,
     BadMessage,
     InboundMessage,
+    Presence,
     parse_inbound,
 )
 from games.models import Table, Visibility
@@ -32,14 +38,21 @@ from games.permissions import Actor, actor_from, can_view, can_write, is_creator
 from games.ratelimit import ahit, client_address
 from games.socket_limits import SocketLimits
 
+logger = logging.getLogger(__name__)
+
 MAX_FRAME = 64 * 1024
 CLOSE_TRY_AGAIN = 1013  # the database did not answer at connect: reconnect later
+# A phone re-announcing the same presence sooner than this is not passed on again.
+PRESENCE_MIN_INTERVAL = 5.0
 
 
 class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits
+    # Presence of this connection: None, or what it last announced while entering.
+    presence: Presence | None = None
+    presence_sent_at: float = 0.0
 
     # --- connection ------------------------------------------------------------------
 
@@ -60,11 +73,15 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
             await self.close(code=CLOSE_TRY_AGAIN)
             return
         self.table_pk = table.pk
+        self.conn_id = secrets.token_urlsafe(9)
         await self.join_groups()  # with the layer down: logged, joined when it is back
         await self.send_json(await self._snapshot_message(table))
+        # Phones already entering a hand announce themselves again for the newcomer.
+        await self._group_send({"type": "table.presence_query"})
 
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
+            await self._stop_entering()
             await self.leave_groups()
 
     # --- a channel layer outage (games.layer_outage) ------------------------------------
@@ -134,7 +151,9 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if message["type"] in WRITE_TYPES and not await self._allowed(table, write=True):
+        writes = message["type"] in WRITE_TYPES or message["type"] in PRESENCE_TYPES
+        if writes and not await self._allowed(table, write=True):
+            await self._stop_entering()
             await self._error("forbidden", "only the table's seated players, its creator and "
                               "staff may change it; join a seat through the table's link",
                               command_id=message.get("command_id", ""), **extra)
@@ -190,6 +209,20 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
         table = await self._table()
         await self.send_json({**await self._snapshot_message(table), **extra})
 
+    async def entering(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+        if not msg["active"]:
+            await self._stop_entering()
+            return
+        hand_number = msg.get("hand_number")
+        name = await database_sync_to_async(services.actor_name)(self.table_pk, self._actor())
+        presence = Presence(type="presence", id=self.conn_id, name=name, entering=True,
+                            hand_number=hand_number, ttl=PRESENCE_TTL)
+        now = time.monotonic()
+        if presence == self.presence and now - self.presence_sent_at < PRESENCE_MIN_INTERVAL:
+            return
+        self.presence, self.presence_sent_at = presence, now
+        await self._group_send({"type": "table.presence", "presence": presence})
+
     # --- outbound: group events --------------------------------------------------------
 
     async def table_event(self, event: dict[str, Any]) -> None:
@@ -208,7 +241,48 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
                 return
         await self.send(text_data=event["text"] if message is None else json.dumps(message))
 
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        await self.send_json(event["presence"])
+
+    async def table_presence_query(self, event: dict[str, Any]) -> None:
+        if self.presence is not None:
+            self.presence_sent_at = time.monotonic()
+            await self._group_send({"type": "table.presence", "presence": self.presence})
+
+    async def table_seats(self, event: dict[str, Any]) -> None:
+        # Seats or visibility changed: this phone's rights may have, so it gets a fresh
+        # snapshot with its own "you" (or is closed if it may no longer watch).
+        try:
+            table = await self._table()
+        except NotFound:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        if not await self._allowed(table, write=False):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        message = await self._snapshot_message(table)
+        if self.presence is not None and not message["you"]["can_write"]:
+            await self._stop_entering()
+        await self.send_json(message)
+
     # --- helpers ---------------------------------------------------------------------
+
+    async def _group_send(self, event: dict[str, Any]) -> None:
+        if self.table_pk is None:
+            return
+        try:
+            await self.channel_layer.group_send(group_name(self.table_pk), event)
+        except Exception:
+            # Presence is a courtesy: a layer outage must not end this phone's socket.
+            logger.warning("could not send %s to table %s", event.get("type"), self.table_pk,
+                           exc_info=True)
+
+    async def _stop_entering(self) -> None:
+        if self.presence is None:
+            return
+        stopped = Presence(**{**self.presence, "entering": False, "hand_number": None})
+        self.presence = None
+        await self._group_send({"type": "table.presence", "presence": stopped})
 
     def _actor(self) -> Actor:
         return actor_from(self.scope)

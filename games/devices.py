@@ -12,7 +12,7 @@ A plain SHA-256 is enough (no salt, no slow hash): the token is random and long,
 is nothing to guess from its hash.
 
 Browsers from before this change hold seats through their session key: migration
-``0004_device_tokens`` stored the same hash of those keys, and :class:`DeviceMiddleware`
+``0005_device_tokens`` stored the same hash of those keys, and :class:`DeviceMiddleware`
 moves them to a new device token the first time such a browser comes back, so they keep
 their seats.
 """

@@ -3,12 +3,19 @@ with a ``type``.
 
 Client to server (:data:`InboundMessage`): ``record_hand``, ``undo``, ``redo``,
 ``correct_hand``, ``end_game``, ``reopen_game`` (writes: each carries a fresh
-``command_id`` and the ``base_seq`` it was based on), ``preview`` and ``get_snapshot``
-(reads). Any message may carry ``request_id``, echoed in the direct answer.
+``command_id`` and the ``base_seq`` it was based on: for a hand, the seq the phone saw
+when its player started entering it), ``preview`` and ``get_snapshot`` (reads), and
+``entering`` (presence: a writer's phone has the record form open, or closed it; sent
+again every :data:`PRESENCE_REFRESH` seconds while open). Any message may carry
+``request_id``, echoed in the direct answer.
 
 Server to client (:data:`OutboundMessage`):
 
-* ``snapshot`` on connect and on ``get_snapshot``;
+* ``snapshot`` on connect, on ``get_snapshot``, and when the table's seats or visibility
+  change (so a phone whose seat was freed loses its buttons at once);
+* ``presence`` to everyone at the table: who is entering a hand (``entering``) or stopped
+  (``entering: false``), by connection ``id``; an entry lapses after ``ttl`` seconds
+  unless refreshed, so a phone that vanished without closing stops showing;
 * to everyone at the table, in ``seq`` order: ``hand_recorded``, ``hand_undone``,
   ``hand_redone``, ``hand_corrected``, ``game_ended``, ``game_reopened``, each with the
   new ``seq`` and the whole new ``snapshot``;
@@ -32,6 +39,9 @@ from games.safetext import storable
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+# Presence: phones refresh "entering" this often; others drop it after PRESENCE_TTL.
+PRESENCE_REFRESH = 20
+PRESENCE_TTL = 45
 
 # --- client to server ----------------------------------------------------------------
 
@@ -93,8 +103,15 @@ class GetSnapshot(TypedDict):
     request_id: NotRequired[str]
 
 
+class Entering(TypedDict):
+    type: Literal["entering"]
+    active: bool  # the record form is open (true) or was closed (false)
+    hand_number: NotRequired[int]  # the hand being corrected, if any
+    request_id: NotRequired[str]
+
+
 InboundMessage = (RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame | Preview
-                  | GetSnapshot)
+                  | GetSnapshot | Entering)
 
 # --- server to client ----------------------------------------------------------------
 
@@ -120,7 +137,17 @@ class TableEvent(TypedDict):
     command_id: str
     hand_number: int | None
     actor: str  # display name of whoever did it
+    change: str | None  # undo/redo: "record" (a hand) or "correct" (a correction)
     snapshot: dict[str, Any]
+
+
+class Presence(TypedDict):
+    type: Literal["presence"]
+    id: str  # the connection, random (not a credential)
+    name: str  # the seated player's name, or "creator" / "staff"
+    entering: bool
+    hand_number: int | None  # the hand being corrected, or None for a new hand
+    ttl: int  # seconds the entry lasts unless refreshed
 
 
 class Ack(TypedDict):
@@ -159,11 +186,13 @@ class ErrorMessage(TypedDict):
     request_id: NotRequired[str]
 
 
-OutboundMessage = (SnapshotMessage | TableEvent | Ack | StaleMessage | PreviewMessage
-                   | ErrorMessage)
+OutboundMessage = (SnapshotMessage | TableEvent | Presence | Ack | StaleMessage
+                   | PreviewMessage | ErrorMessage)
 
 WRITE_TYPES = ("record_hand", "undo", "redo", "correct_hand", "end_game", "reopen_game")
 READ_TYPES = ("preview", "get_snapshot")
+# Needs the right to write, but changes nothing stored.
+PRESENCE_TYPES = ("entering",)
 
 
 class BadMessage(TableError):
@@ -179,12 +208,14 @@ _FIELDS: dict[str, dict[str, type]] = {
     "reopen_game": {"command_id": str, "base_seq": int},
     "preview": {"outcome": dict},
     "get_snapshot": {},
+    "entering": {"active": bool},
 }
-_OPTIONAL: dict[str, dict[str, type]] = {"preview": {"hand_number": int}}
+_OPTIONAL: dict[str, dict[str, type]] = {"preview": {"hand_number": int},
+                                         "entering": {"hand_number": int}}
 
 
 def _type_name(tp: type) -> str:
-    return {str: "text", int: "a whole number", dict: "an object"}[tp]
+    return {str: "text", int: "a whole number", dict: "an object", bool: "true or false"}[tp]
 
 
 def parse_inbound(content: Any) -> InboundMessage:
@@ -207,7 +238,7 @@ def parse_inbound(content: Any) -> InboundMessage:
                 raise BadMessage(f"'{kind}' needs '{name}' ({_type_name(tp)})")
             continue
         value = content[name]
-        if isinstance(value, bool) or not isinstance(value, tp):
+        if (isinstance(value, bool) and tp is not bool) or not isinstance(value, tp):
             raise BadMessage(f"'{name}' of '{kind}' must be {_type_name(tp)}, got {value!r}"[:300])
     if "command_id" in fields and not 1 <= len(content["command_id"]) <= 64:
         raise BadMessage("command_id must be 1 to 64 characters, new for each command")

@@ -83,6 +83,10 @@ class Table(models.Model):
     finished = models.BooleanField(default=False)
     ended_manually = models.BooleanField(default=False)
     can_redo = models.BooleanField(default=False, help_text=_("An undone hand can be redone."))
+    # What undo and redo would do now, {"kind": "record"|"correct", "number": n} or null,
+    # from the replayed log (games.replay.Folded), so the page can name the hand.
+    undo_target = models.JSONField(null=True, blank=True, default=None)
+    redo_target = models.JSONField(null=True, blank=True, default=None)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -11,8 +11,12 @@ would compute for it, since a ``record`` changes nothing before it.
 Event kinds and their payloads:
 
 ``record``  ``{"outcome": Outcome}``: a new hand at the end; clears what could be redone.
-``undo``    ``{}``: the last active hand is removed (and can be redone).
-``redo``    ``{}``: the most recently undone hand comes back as the last hand.
+``undo``    ``{"reverts": "record"}``: the last active hand is removed (and can be redone);
+            ``{"reverts": "correct"}``: the last correction is taken back, the hand gets
+            its outcome from before it. Undo takes back the latest change that is still in
+            force, so the planner picks the kind (:attr:`Folded.undo_target`). An undo
+            logged with ``{}`` (before corrections could be undone) removes the last hand.
+``redo``    ``{}``: the most recently undone change is made again.
 ``correct`` ``{"outcome": Outcome, "previous": Outcome}``: hand ``hand_number`` gets a
             new outcome; every later hand is replayed on top of it.
 ``end``     ``{}``: the game ends now, before the ruleset's natural end.
@@ -61,12 +65,119 @@ class Slot:
 
 
 @dataclass
+class Change:
+    """A change that undo can take back: a hand added (``record``, or a redo of one) or a
+    correction, with what the hand was before it."""
+
+    kind: str  # "record" or "correct"
+    slot: Slot
+    before: tuple[Outcome, int, int] | None = None  # outcome, current_seq, revision
+
+    def target(self, active: list[Slot]) -> dict[str, Any]:
+        """``{"kind", "number"}``: what undoing or redoing this change touches."""
+        number = next((i for i, s in enumerate(active, start=1) if s is self.slot),
+                      len(active) + 1)
+        return {"kind": self.kind, "number": number}
+
+
+@dataclass
 class Folded:
-    """The log reduced to the active hands, the redo stack and whether it was ended."""
+    """The log reduced to the active hands, the changes undo and redo would take back or
+    make again, and whether the game was ended."""
 
     active: list[Slot] = field(default_factory=list)
-    redo: list[Slot] = field(default_factory=list)
+    done: list[Change] = field(default_factory=list)
+    redo: list[Change] = field(default_factory=list)
     ended: bool = False
+
+    @property
+    def undo_target(self) -> dict[str, Any] | None:
+        """What an undo now would take back: ``{"kind": "record"|"correct", "number"}``."""
+        return self.done[-1].target(self.active) if self.done else None
+
+    @property
+    def redo_target(self) -> dict[str, Any] | None:
+        return self.redo[-1].target(self.active) if self.redo else None
+
+
+def _swap(slot: Slot, outcome: Outcome, current_seq: int, revision: int
+          ) -> tuple[Outcome, int, int]:
+    before = (slot.outcome, slot.current_seq, slot.revision)
+    slot.outcome, slot.current_seq, slot.revision = outcome, current_seq, revision
+    return before
+
+
+def _undo(out: Folded, reverts: str | None) -> None:
+    if reverts == "correct":
+        change = out.done[-1] if out.done else None
+        if change is None or change.kind != "correct" or change.before is None:
+            raise NothingToUndo("there is no correction to undo")
+        out.done.pop()
+        change.before = _swap(change.slot, *change.before)
+        out.redo.append(change)
+        return
+    if not out.active:
+        raise NothingToUndo("there is no hand to undo")
+    slot = out.active.pop()
+    # A legacy undo ({}) may remove a hand that is not the latest change.
+    out.done = [c for c in out.done if c.slot is not slot]
+    out.redo.append(Change("record", slot))
+
+
+def _redo(out: Folded) -> None:
+    if not out.redo:
+        raise NothingToRedo("there is no undone hand to redo")
+    change = out.redo.pop()
+    if change.kind == "correct" and change.before is not None:
+        if not any(s is change.slot for s in out.active):
+            raise NothingToRedo("the corrected hand is no longer there")
+        change.before = _swap(change.slot, *change.before)
+    else:
+        out.active.append(change.slot)
+    out.done.append(change)
+
+
+def fold(events: Sequence[LoggedEvent]) -> Folded:
+    """Apply undo/redo/correct/end/reopen to the list of recorded outcomes."""
+    out = Folded()
+    for ev in events:
+        kind = ev.kind
+        if kind in ("record", "undo", "redo") and out.ended:
+            what = {"record": "recording", "undo": "undoing", "redo": "redoing"}[kind]
+            raise GameEnded(f"the game was ended; reopen it before {what} a hand")
+        if kind == "record":
+            slot = Slot(outcome=ev.payload["outcome"], record_seq=ev.seq, current_seq=ev.seq,
+                        recorded_by=ev.actor_name)
+            out.active.append(slot)
+            out.done.append(Change("record", slot))
+            out.redo.clear()
+        elif kind == "undo":
+            _undo(out, ev.payload.get("reverts"))
+        elif kind == "redo":
+            _redo(out)
+        elif kind == "correct":
+            number = ev.hand_number
+            if number is None or not 1 <= number <= len(out.active):
+                raise NoSuchHand(f"there is no hand {number}; hands are numbered 1 to "
+                                 f"{len(out.active)}")
+            slot = out.active[number - 1]
+            before = _swap(slot, ev.payload["outcome"], ev.seq, slot.revision + 1)
+            out.done.append(Change("correct", slot, before))
+            # A new correction makes an undone one meaningless to redo; undone hands stay
+            # redoable, as they always were.
+            out.redo = [c for c in out.redo if c.kind != "correct"]
+        elif kind == "end":
+            if out.ended:
+                raise GameEnded("the game has already been ended")
+            out.ended = True
+        elif kind == "reopen":
+            if not out.ended:
+                raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "
+                               "undo the last hand instead")
+            out.ended = False
+        else:
+            raise BadCommand(f"unknown event kind {kind!r}")
+    return out
 
 
 @dataclass
@@ -86,56 +197,12 @@ class Replay:
     ended_manually: bool
     final_rows: list[LedgerRow]
     can_redo: bool
+    undo_target: dict[str, Any] | None = None
+    redo_target: dict[str, Any] | None = None
 
     @property
     def start_scores(self) -> list[int]:
         return list(self.initial.get("scores") or [0, 0, 0, 0])
-
-
-def fold(events: Sequence[LoggedEvent]) -> Folded:
-    """Apply undo/redo/correct/end/reopen to the list of recorded outcomes."""
-    out = Folded()
-    for ev in events:
-        kind = ev.kind
-        if kind == "record":
-            if out.ended:
-                raise GameEnded("the game was ended; reopen it before recording a hand")
-            out.active.append(Slot(outcome=ev.payload["outcome"], record_seq=ev.seq,
-                                   current_seq=ev.seq, recorded_by=ev.actor_name))
-            out.redo.clear()
-        elif kind == "undo":
-            if out.ended:
-                raise GameEnded("the game was ended; reopen it before undoing a hand")
-            if not out.active:
-                raise NothingToUndo("there is no hand to undo")
-            out.redo.append(out.active.pop())
-        elif kind == "redo":
-            if out.ended:
-                raise GameEnded("the game was ended; reopen it before redoing a hand")
-            if not out.redo:
-                raise NothingToRedo("there is no undone hand to redo")
-            out.active.append(out.redo.pop())
-        elif kind == "correct":
-            number = ev.hand_number
-            if number is None or not 1 <= number <= len(out.active):
-                raise NoSuchHand(f"there is no hand {number}; hands are numbered 1 to "
-                                 f"{len(out.active)}")
-            slot = out.active[number - 1]
-            slot.outcome = ev.payload["outcome"]
-            slot.current_seq = ev.seq
-            slot.revision += 1
-        elif kind == "end":
-            if out.ended:
-                raise GameEnded("the game has already been ended")
-            out.ended = True
-        elif kind == "reopen":
-            if not out.ended:
-                raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "
-                               "undo the last hand instead")
-            out.ended = False
-        else:
-            raise BadCommand(f"unknown event kind {kind!r}")
-    return out
 
 
 def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Replay:
@@ -160,7 +227,8 @@ def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Rep
     final_rows = list(rules.final_settlement(state, options)) if finished else []
     return Replay(initial=initial, hands=hands, state=state, finished=finished,
                   ended_manually=folded.ended, final_rows=final_rows,
-                  can_redo=bool(folded.redo))
+                  can_redo=bool(folded.redo), undo_target=folded.undo_target,
+                  redo_target=folded.redo_target)
 
 
 @dataclass

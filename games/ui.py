@@ -144,6 +144,47 @@ STRINGS: dict[str, Any] = {
     "staff": _("staff"),
     "confirm_end": _("End the game now? The final settlement will be added."),
     "confirm_undo": _("Undo the last hand?"),
+    "confirm_undo_hand": _("Undo hand %(number)s: %(summary)s?"),
+    "confirm_undo_correction": _("Undo the correction of hand %(number)s? The hand gets back "
+                                 "what it was before."),
+    # Another phone changed the table (shown in an open record form, and as a notice).
+    "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
+    "just_corrected": _("Hand %(number)s was just corrected by %(actor)s"),
+    "just_undone": _("Hand %(number)s was just undone by %(actor)s"),
+    "just_undone_correction": _("The correction of hand %(number)s was just undone by "
+                                "%(actor)s"),
+    "just_redone": _("Hand %(number)s was just redone by %(actor)s"),
+    "just_ended": _("%(actor)s just ended the game"),
+    "just_reopened": _("%(actor)s just reopened the game"),
+    "just_changed": _("%(actor)s just changed the table"),
+    "what_and_which": pgettext_lazy("a change at the table, then the hand's summary",
+                                    "%(what)s: %(summary)s"),
+    "discard_mine": _("Discard mine"),
+    "record_as": _("Record mine as hand %(number)s"),
+    "correct_anyway": _("Correct hand %(number)s anyway"),
+    "later_change": _("This correction also changes hands %(numbers)s:"),
+    # Presence: who is entering a hand on another phone.
+    "presence_entering": _("%(name)s is entering a hand…"),
+    "presence_correcting": _("%(name)s is correcting hand %(number)s…"),
+    # The outbox: hands saved on this phone and not yet recorded.
+    "outbox_one": _("1 hand waiting to send"),
+    "outbox_many": _("%(count)s hands waiting to send"),
+    "offline_save": _("Offline: Save keeps the hand on this phone and sends it when the "
+                      "connection returns; the payments are worked out then."),
+    "offline_action": _("You are offline; try again when the connection returns."),
+    "a_hand": _("A hand"),
+    "latest_hand": _("Latest: hand %(number)s by %(actor)s: %(summary)s."),
+    "not_recorded_stale": _("Not recorded: %(label)s. Someone changed the table before it "
+                            "arrived."),
+    "not_recorded_error": _("Not recorded: %(label)s (%(reason)s)."),
+    "server_failed": _("the server could not take it"),
+    "edit": _("Edit"),
+    # The "you" line, kept current when seats change.
+    "you_sit": _("You sit as %(name)s."),
+    "you_creator": _("You created this table and can record hands."),
+    "you_watch": _("You are watching."),
+    "take_seat": _("Take a seat"),
+    "seat_freed": _("Your seat was freed: this phone now only watches."),
 }
 
 # Tile-mode flags and quick-mode fields of each ruleset. ``flags_on`` says whether the

@@ -48,6 +48,7 @@ from games.permissions import (
 )
 from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
+from mjsite.links import phone_url
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 from scoring.registry import localize_option
@@ -134,7 +135,7 @@ def _join_url(request: HttpRequest, table: Table) -> str:
     # The join link carries the table's join key: watching (the public id) is not enough
     # to sit down. Shown only to those who may write already (seated, creator, staff).
     path = reverse("games:join", args=[table.public_id])
-    return request.build_absolute_uri(f"{path}?{urlencode({JOIN_KEY: table.join_key})}")
+    return phone_url(request, f"{path}?{urlencode({JOIN_KEY: table.join_key})}")
 
 
 def _qr_svg(url: str) -> str:
@@ -212,7 +213,8 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
         fresh.add_error(None, str(ui.STRINGS["stale"]))
         return _table_page(request, table, fresh, status=409)
     if error["code"] == "forbidden":
-        raise PermissionDenied(error["message"])
+        raise PermissionDenied(_("Only the table's seated players, its creator and staff may "
+                                 "record hands. Take a seat through the table's join link."))
     form.add_error(None, error["message"])
     return _table_page(request, table, form, status=400)
 

@@ -13,13 +13,17 @@ and then ``MJ_SECRET_KEY`` and ``MJ_ALLOWED_HOSTS`` are required.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from mjsite import lan
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -138,6 +142,66 @@ def env_rate(name: str, default: str, *, environ: Mapping[str, str] | None = Non
     return value
 
 
+def local_secret_key(path: Path, _attempts: int = 5) -> str:
+    """The home game's secret key: read from ``path``, made there on the first start.
+
+    A key of its own per installation (never a key shipped in the code) keeps sessions and
+    seats safe from anyone who read the source; keeping it in a file keeps phones seated
+    across restarts.
+    """
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = ""
+    except OSError as exc:
+        raise ImproperlyConfigured(f"cannot read the secret key file {path}: {exc}") from None
+    if len(key) >= 50:
+        return key
+    if key:
+        raise ImproperlyConfigured(f"the secret key file {path} holds no usable key (50 or "
+                                   "more characters); delete it and a new one is made")
+    from django.core.management.utils import get_random_secret_key
+
+    key = get_random_secret_key()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Readable by this user only; O_EXCL so that of two processes starting at once,
+        # the second reads the first one's key instead of replacing it.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if _attempts <= 1:
+            raise ImproperlyConfigured(f"the secret key file {path} stays empty; delete it "
+                                       "and a new one is made") from None
+        time.sleep(0.2)  # another process is writing it
+        return local_secret_key(path, _attempts - 1)
+    except OSError as exc:
+        raise ImproperlyConfigured(
+            f"cannot write the secret key file {path}: {exc}; set MJ_SECRET_KEY instead"
+        ) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def public_url_setting(raw: str) -> str:
+    """``MJ_PUBLIC_URL`` checked: an http(s) origin, kept without a trailing slash."""
+    if not raw:
+        return ""
+    parsed = urlsplit(raw)
+    if parsed.scheme not in {"http", "https"} or not parsed.hostname or parsed.query \
+            or parsed.fragment or parsed.path not in {"", "/"}:
+        raise ImproperlyConfigured(
+            f"MJ_PUBLIC_URL={raw!r} must be the site's address such as "
+            "https://mahjong.example.org (http or https, no path)."
+        )
+    return raw.rstrip("/")
+
+
+def public_url_host(url: str) -> str:
+    hostname = urlsplit(url).hostname or ""
+    return f"[{hostname}]" if ":" in hostname else hostname
+
+
 # ---------------------------------------------------------------------------
 # Builders for settings that are derived from a URL (tested on their own)
 # ---------------------------------------------------------------------------
@@ -226,20 +290,40 @@ def caches_for(cache_url: str | None, prefix: str = "") -> dict[str, Any]:
 # Core
 # ---------------------------------------------------------------------------
 
-DEBUG = env_bool("MJ_DEBUG", True)
+# `make run` is the home-game server: debug off, every interface, this machine's LAN
+# addresses allowed, a secret key of its own kept in a git-ignored file, plain HTTP.
+# `make dev` is the debug server on loopback; production sets neither (MJ_DEBUG=false).
+HOME_GAME = env_bool("MJ_HOME_GAME", False)
+DEBUG = env_bool("MJ_DEBUG", not HOME_GAME)
 
 # Only ever used with MJ_DEBUG on; production must set its own key.
 _DEV_SECRET_KEY = "mjsite-development-key-not-for-production-use-0123456789abcdef"
+SECRET_KEY_FILE = Path(env_str("MJ_SECRET_KEY_FILE", str(BASE_DIR / ".mjsite-secret-key")))
 if DEBUG:
     SECRET_KEY = env_str("MJ_SECRET_KEY", _DEV_SECRET_KEY)
+elif HOME_GAME:
+    SECRET_KEY = env_str("MJ_SECRET_KEY", "") or local_secret_key(SECRET_KEY_FILE)
 else:
     SECRET_KEY = env_str("MJ_SECRET_KEY", why="MJ_DEBUG is false")
-    if SECRET_KEY == _DEV_SECRET_KEY:
-        raise ImproperlyConfigured("MJ_SECRET_KEY must not be the development key in production.")
+if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
+    raise ImproperlyConfigured("MJ_SECRET_KEY must not be the development key in production.")
 
-# Debug defaults to this machine only; to reach `make run` from a phone on the same network,
-# set e.g. MJ_ALLOWED_HOSTS=192.168.1.20,localhost and serve with HOST=0.0.0.0.
-ALLOWED_HOSTS = env_list("MJ_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+# Where phones open the site: join links and QR codes use it when set (a hosted site,
+# e.g. https://mahjong.example.org); else the address the browser used, except that a
+# browser on this machine (loopback) is given the LAN address the home game serves on.
+PUBLIC_URL = public_url_setting(env_str("MJ_PUBLIC_URL", ""))
+LAN_ADDRESSES: list[str] = lan.lan_addresses() if HOME_GAME else []
+
+_LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+if HOME_GAME:
+    _default_hosts = [*_LOOPBACK_HOSTS, *LAN_ADDRESSES, *lan.host_names()]
+elif DEBUG:
+    _default_hosts = _LOOPBACK_HOSTS
+else:
+    _default_hosts = []
+ALLOWED_HOSTS = env_list("MJ_ALLOWED_HOSTS", _default_hosts)
+if PUBLIC_URL and not env_list("MJ_ALLOWED_HOSTS", []):
+    ALLOWED_HOSTS.append(public_url_host(PUBLIC_URL))
 if not DEBUG and not ALLOWED_HOSTS:
     raise _missing("MJ_ALLOWED_HOSTS", "MJ_DEBUG is false; e.g. mahjong.example.org")
 CSRF_TRUSTED_ORIGINS = env_list("MJ_CSRF_TRUSTED_ORIGINS", [])
@@ -343,7 +427,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files WhiteNoise serves with debug off.
+STATIC_ROOT = Path(env_str("MJ_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # In debug WhiteNoise serves straight from the app and project static folders, so neither
 # `make run` nor the tests need collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
@@ -389,7 +474,7 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {feature: [] for feature in (
 # Production security (MJ_DEBUG=false)
 # ---------------------------------------------------------------------------
 
-if not DEBUG:
+if not DEBUG and not HOME_GAME:
     # A reverse proxy that terminates TLS and redirects by itself may turn this off.
     SECURE_SSL_REDIRECT = env_bool("MJ_SECURE_SSL_REDIRECT", True)
     # Trust X-Forwarded-Proto only behind a proxy that always sets it.

@@ -16,6 +16,12 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # The installable web app: its manifest, and the service worker at the root so that
+    # its scope covers the table pages.
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    # Browsers ask for /favicon.ico whatever the page's <link rel="icon"> says.
+    path("favicon.ico", views.favicon, name="favicon"),
     # Ahead of admin.site.urls so the sign-in form is rate limited (reverse still works).
     path("admin/login/", limit_login(admin.site.login)),
     path("admin/", admin.site.urls),

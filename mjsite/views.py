@@ -12,7 +12,11 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -45,6 +49,43 @@ RULESET_TEXT = {
 def home(request: HttpRequest) -> HttpResponse:
     rulesets = [RULESET_TEXT[name] for name in RULESET_NAMES]
     return render(request, "home.html", {"rulesets": rulesets})
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: the site installs to a phone's home screen like an app."""
+    icons = [{"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
+              "type": "image/png", "purpose": "any maskable"} for size in (192, 512)]
+    icons.append({"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"})
+    data = {
+        "name": str(_("mjsite: mahjong scores")),
+        "short_name": "mjsite",
+        "description": str(_("Keep the score of the mahjong games you play face to face.")),
+        "lang": get_language(),
+        "start_url": reverse("games:tables"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6f4ef",
+        "theme_color": "#0f6b4f",
+        "icons": icons,
+    }
+    return JsonResponse(data, content_type="application/manifest+json",
+                        json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``static/js/service-worker.js`` served from the root, where its scope is the site."""
+    text = render_to_string("service-worker.js", {"static_prefix": static("")})
+    response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
+    # Browsers re-check a worker at most daily anyway; never let a cache keep an old one.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    return redirect(static("icons/icon-192.png"), permanent=True)
 
 
 # One file every page links to: if it cannot be found (collectstatic not run, or a

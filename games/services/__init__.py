@@ -38,6 +38,7 @@ from .commands import (
     OUTBOUND,
     CommandResult,
     PreviewResult,
+    actor_name,
     correct_hand,
     end_game,
     preview,
@@ -52,6 +53,7 @@ from .tables import claim_seat, create_table, get_table, release_seat, set_visib
 
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
+    "actor_name",
     "cached_snapshot", "can_view", "can_write", "claim_seat", "correct_hand", "create_table",
     "end_game",
     "get_table", "is_creator", "listed_tables", "player_games",

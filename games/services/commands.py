@@ -39,7 +39,7 @@ from games.errors import (
 )
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
 from games.permissions import Actor, actor_from, is_creator
-from games.replay import Appended, Replay, append, replay
+from games.replay import Appended, Replay, append, fold, replay
 from games.safetext import check_json, check_text
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -139,6 +139,13 @@ def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
     return "creator" if is_creator(table, actor) else "staff"
 
 
+def actor_name(table_ref: Table | int | str, who: Any) -> str:
+    """How the table's phones name ``who``: their seat's player, else "creator"/"staff"
+    (or the user name of a signed-in writer without a seat)."""
+    table = get_table(table_ref)
+    return _actor_name(table, actor_from(who), _seats(table))
+
+
 def _lock(table_ref: Table | int | str) -> Table:
     if isinstance(table_ref, int) and not isinstance(table_ref, bool):
         pk = table_ref  # the consumer's case: no lookup query before the lock
@@ -183,6 +190,7 @@ def _save_appended(table: Table, event: Event, done: Appended,
     table.state = dict(done.state)
     table.finished = done.finished
     table.can_redo = False  # a new hand clears what could be redone
+    table.undo_target, table.redo_target = {"kind": "record", "number": done.number}, None
     if done.finished:
         table.finished_at = timezone.now()
 
@@ -233,6 +241,7 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
     table.finished = result.finished
     table.ended_manually = result.ended_manually
     table.can_redo = result.can_redo
+    table.undo_target, table.redo_target = result.undo_target, result.redo_target
     if result.finished and not was_finished:
         table.finished_at = timezone.now()
     elif not result.finished:
@@ -318,7 +327,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             _save(table, result, [*events, event], seats)
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
-                                  "finished_at", "updated_at"])
+                                  "undo_target", "redo_target", "finished_at", "updated_at"])
         snap = build_snapshot(table, seat_rows)
         snap_text = json.dumps(snap)
         if len(snap_text) > MAX_SNAPSHOT_BYTES:
@@ -328,7 +337,9 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
                              "KB, more than a phone is sent at once; start a new table",
                              code="table_full")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
-                "hand_number": event.hand_number, "actor": event.actor_name}
+                "hand_number": event.hand_number, "actor": event.actor_name,
+                # For undo/redo: whether a hand or a correction was taken back or redone.
+                "change": event.payload.get("reverts") or event.payload.get("redoes")}
         message = {**head, "snapshot": snap}
         # Serialised once here (the snapshot's text is reused), not again per client.
         message_text = f'{json.dumps(head)[:-1]}, "snapshot": {snap_text}}}'
@@ -368,8 +379,6 @@ def _hand_number(hand_number: Any) -> int:
 
 
 def _hand_count(events: Sequence[Event]) -> int:
-    from games.replay import fold
-
     return len(fold(events).active)
 
 
@@ -383,17 +392,26 @@ def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id
 
 def undo(table_id: Table | int | str, command_id: str, base_seq: int,
          actor: Any) -> CommandResult:
-    """Remove the last active hand (it can be redone until a new hand is recorded)."""
+    """Take back the latest change still in force: the last hand recorded (or redone) is
+    removed, or the last correction reverted; either can be redone until a new hand is
+    recorded."""
     def plan(table: Table, events: list[Event]) -> Plan:
-        return (EventKind.UNDO, {}, _hand_count(events) or None)
+        folded = fold(events)
+        target = folded.undo_target
+        if target is None:  # nothing was recorded, or only legacy undos remain
+            return (EventKind.UNDO, {"reverts": "record"}, len(folded.active) or None)
+        return (EventKind.UNDO, {"reverts": target["kind"]}, target["number"])
     return _write(table_id, actor, command_id, base_seq, plan)
 
 
 def redo(table_id: Table | int | str, command_id: str, base_seq: int,
          actor: Any) -> CommandResult:
-    """Bring back the most recently undone hand."""
+    """Make the most recently undone change again."""
     def plan(table: Table, events: list[Event]) -> Plan:
-        return (EventKind.REDO, {}, _hand_count(events) + 1)
+        target = fold(events).redo_target
+        # "redoes" only informs the phones (fold redoes whatever was undone last).
+        return (EventKind.REDO, {"redoes": target["kind"]} if target else {},
+                target["number"] if target else None)
     return _write(table_id, actor, command_id, base_seq, plan)
 
 
@@ -428,38 +446,76 @@ def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
     return _write(table_id, actor, command_id, base_seq, plan)
 
 
+class LaterHand(TypedDict):
+    number: int
+    before: list[int]  # each seat's change in this hand now
+    after: list[int]  # and with the correction
+
+
 class PreviewResult(TypedDict, total=False):
     ok: bool
     settlement: HandSettlement  # rows, pot_change, state after, results, summary
     deltas: list[int]  # each seat's change this hand
     scores: list[int]  # each seat's points after this hand
+    later: list[LaterHand]  # a correction: the later hands whose payments it changes
     error: CommandError
+
+
+def _deltas(rows: Sequence[Any], seats: int = 4) -> list[int]:
+    out = [0] * seats
+    for row in rows:
+        out[row["player"]] += row["amount"]
+    return out
 
 
 def preview(table_id: Table | int | str, outcome: dict[str, Any],
             hand_number: int | None = None) -> PreviewResult:
     """What ``outcome`` would pay, without saving: as the next hand, or (``hand_number``)
-    as a correction of that hand, from the state before it."""
+    as a correction of that hand, from the state before it, with the later hands whose
+    payments the correction would change (the whole log replayed with it)."""
     try:
         table = get_table(table_id)
         ruleset = registry.get(table.ruleset)
         options = ruleset.options_from_snapshot(table.options)
+        later: list[LaterHand] = []
         if hand_number is None:
             if table.ended_manually:
                 raise TableError("the game was ended; reopen it before recording a hand",
                                  code="game_ended")
             state = table.state or ruleset.rules.initial_state(options)
+            settlement = ruleset.rules.apply(state, _outcome(outcome), options)
         else:
             hand = Hand.objects.filter(table_id=table.pk,
                                        number=_hand_number(hand_number)).first()
             if hand is None:
                 raise NoSuchHand(f"there is no hand {hand_number}")
-            state = hand.state_before
-        settlement = ruleset.rules.apply(state, _outcome(outcome), options)
+            settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)
+            later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
     except (EngineError, TableError) as exc:
         return PreviewResult(ok=False, error=CommandError(**exc.as_dict()))
-    deltas = [0, 0, 0, 0]
-    for row in settlement["rows"]:
-        deltas[row["player"]] += row["amount"]
+    deltas = _deltas(settlement["rows"])
     scores = list(settlement["state"].get("scores") or [])
-    return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores)
+    return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores,
+                         later=later)
+
+
+def _later_changes(table: Table, rules: Any, options: Any, number: int,
+                   outcome: dict[str, Any]) -> list[LaterHand]:
+    """The hands after ``number`` whose payments change if it gets ``outcome``; raises
+    (e.g. ``game_over``) when the correction would make a later hand impossible."""
+    events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
+    trial = Event(table_id=table.pk, seq=table.seq + 1, kind=EventKind.CORRECT,
+                  payload={"outcome": outcome}, hand_number=number)
+    result = replay(rules, options, [*events, trial])
+    now: dict[int, list[int]] = {}
+    for hand_no, position, amount in LedgerEntry.objects.filter(
+            table_id=table.pk, hand_number__gt=number).values_list(
+            "hand_number", "position", "amount"):
+        now.setdefault(hand_no, [0, 0, 0, 0])[position] += amount
+    out: list[LaterHand] = []
+    for played in result.hands[number:]:
+        after = _deltas(played.settlement["rows"])
+        before = now.get(played.number, [0, 0, 0, 0])
+        if after != before:
+            out.append(LaterHand(number=played.number, before=before, after=after))
+    return out

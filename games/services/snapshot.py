@@ -187,7 +187,17 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         "chart": {"labels": labels, "series": series},
         "can_undo": bool(hands) and not table.ended_manually,
         "can_redo": table.can_redo and not table.ended_manually,
+        # What undo and redo would do, so the buttons can name the hand.
+        "undo": _undo_target(table, len(hands)),
+        "redo": table.redo_target if table.can_redo and not table.ended_manually else None,
     }
+
+
+def _undo_target(table: Table, hands: int) -> dict[str, Any] | None:
+    if not hands or table.ended_manually:
+        return None
+    # Tables written before the targets were stored: undo removed the last hand.
+    return table.undo_target or {"kind": "record", "number": hands}
 
 
 
@@ -212,6 +222,8 @@ def scoring_items(results: Any) -> list[dict[str, Any]]:
         items = []
         for key in _ITEM_LISTS:
             entries = result.get(key)
+            if key == "items" and "headline" in result:
+                continue  # the engine's result contract: read by the coming renderer
             if not isinstance(entries, list):
                 continue
             for entry in entries:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games.broadcast import broadcast_seats
 from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
@@ -150,9 +151,12 @@ def _may_sit(table: Table, actor: Actor, seat: Seat, join_key: str | None) -> bo
 
 def _touch(table: Table) -> None:
     # A new updated_at is a new snapshot cache key (games.services.snapshot): seats and
-    # visibility are in the snapshot but do not move seq.
+    # visibility are in the snapshot but do not move seq. The phones at the table hear of
+    # it once it is committed.
     table.updated_at = timezone.now()
     Table.objects.filter(pk=table.pk).update(updated_at=table.updated_at)
+    pk = table.pk
+    transaction.on_commit(lambda: broadcast_seats(pk))
 
 
 def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
@@ -180,7 +184,8 @@ def set_visibility(table: Table | int | str, visibility: str, by: Any) -> Table:
         raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
     if not can_write(table, by):
         raise Forbidden("only the table's players, its creator and staff may change it")
-    table.updated_at = timezone.now()
-    Table.objects.filter(pk=table.pk).update(visibility=visibility, updated_at=table.updated_at)
-    table.visibility = visibility
+    with transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(visibility=visibility)
+        table.visibility = visibility
+        _touch(table)
     return table

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.urls import NoReverseMatch, reverse
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
-from .test_browser_table import fits_phone, tap_tiles
+from .browser import fits_phone, tap_tiles
+from .live_server import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -237,21 +237,6 @@ def expected_scores(name: str, preset: str) -> list[int]:
     for _, outcome in PLAYS[name]:
         state = ruleset.rules.apply(state, outcome, options)["state"]
     return list(state["scores"])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with live_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("name", [n for n in registry.usable() if n in PLAYS])

@@ -4,20 +4,17 @@ from one phone, see the new standings everywhere within a second, undo everywher
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
+from .browser import create_table, expect_scores, fits_phone, phone, snap, tap_tiles
+from .live_server import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-NAMES = ["Aiko", "Bo", "Chen", "Dana"]
-PHONE = {"width": 375, "height": 812}
 
 RON = {"type": "ron", "riichi": [3], "wins": [{"winner": 3, "discarder": 1, "hand": {
     "hand": "234m567p23455s66z", "win_tile": "6z", "riichi": True}}]}
@@ -39,52 +36,6 @@ def expected_scores(*outcomes: dict[str, Any], preset: str = "ema") -> list[int]
     return list(state["scores"])
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with live_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-def phone(browser: Browser) -> Page:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, locale="en")
-    page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
-    return page
-
-
-def create_table(page: Page, base: str) -> str:
-    page.goto(f"{base}/tables/new/")
-    page.fill("#id_name", "Browser game")
-    ema = page.locator("#id_config option", has_text="EMA").first.get_attribute("value")
-    page.select_option("#id_config", ema)
-    for i, name in enumerate(NAMES):
-        page.fill(f"#id_player_{i}", name)
-    page.click("button[type=submit]")
-    expect(page.locator("#status")).to_have_attribute("data-state", "live")
-    return page.locator("#join-url").input_value()
-
-
-def tap_tiles(page: Page, tiles: str, picker: str = ".win-entry") -> None:
-    digits = ""
-    for ch in tiles:
-        if ch.isdigit():
-            digits += ch
-            continue
-        for d in digits:
-            page.locator(f"{picker} .palette [data-tile='{d}{ch}']").first.click()
-        digits = ""
-
-
 def record_in_tiles_mode(page: Page, kind: str, winner: int, discarder: int | None,
                          hand: str, win_tile: str, riichi: bool = False) -> None:
     page.click("#open-record")
@@ -100,27 +51,6 @@ def record_in_tiles_mode(page: Page, kind: str, winner: int, discarder: int | No
     expect(page.locator("#preview-table")).to_be_visible()
     page.click("#save-hand")
     expect(page.locator("#record")).to_be_hidden()
-
-
-def snap(page: Page, name: str, selector: str | None = None) -> None:
-    """A phone-sized screenshot (375×812) with ``selector`` scrolled to the top."""
-    if selector:
-        page.locator(selector).evaluate("node => node.scrollIntoView({block: 'start'})")
-    else:
-        page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def fits_phone(page: Page) -> bool:
-    """Nothing sticks out sideways on a 375px screen."""
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def expect_scores(pages: list[Page], scores: list[int]) -> None:
-    for page in pages:
-        for position, score in enumerate(scores):
-            expect(page.locator(f".player-card[data-position='{position}'] .score")
-                   ).to_have_text(str(score), timeout=1000)
 
 
 def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) -> None:
@@ -210,28 +140,33 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     expect_scores([phones[2]], after_third)
     assert "get_snapshot" in phones[1].evaluate("window.sentTypes")
 
-    # A write based on an old state is refused; the phone says so and shows the latest.
+    # A write based on an old state is refused; the phone keeps it and offers the choice.
     late = phones[1]
     late.evaluate("window.mjTable.socket.seq -= 1")
     late.click("#open-record")
     late.select_option("#outcome-type", "draw")
     expect(late.locator("#preview-table")).to_be_visible()
     late.click("#save-hand")
-    expect(late.locator("#message")).to_contain_text("Someone else changed the table first")
+    stale = late.locator("#outbox .outbox-entry[data-state=stale]")
+    expect(stale).to_contain_text("Someone changed the table before it arrived")
     expect_scores(phones, after_third)
     for page in phones:
         expect(page.locator("#history > li")).to_have_count(3)
-    late.click("#cancel-record")
+    stale.locator("[data-action=discard]").click()
+    expect(late.locator("#outbox")).to_be_hidden()
 
     for page in phones:
         assert fits_phone(page)
     recorder.click("#end-game")
     recorder.wait_for_url("**/results/")
     expect(recorder.locator("#final-standings tbody tr")).to_have_count(4)
-    for page, over in zip(phones[1:], ["The game is over.", "The game is over.",
-                                       "対局は終了しました。"], strict=True):
-        expect(page.locator("#round-line")).to_have_text(over, timeout=1000)
-        expect(page.locator("#open-record")).to_be_disabled()
+    # Every other phone follows to the results.
+    for page in phones[1:]:
+        page.wait_for_url("**/results/", timeout=5000)
+        expect(page.locator("#final-standings tbody tr")).to_have_count(4)
+    phones[3].goto(table_url)
+    expect(phones[3].locator("#round-line")).to_have_text("対局は終了しました。")
+    expect(phones[3].locator("#open-record")).to_be_disabled()
     snap(recorder, "results")
     assert fits_phone(recorder)
     snap(phones[3], "table-finished-ja")

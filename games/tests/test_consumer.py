@@ -175,9 +175,110 @@ async def test_released_seat_is_refused_on_the_next_message():
     await database_sync_to_async(services.release_seat)(table, 2, services.Actor(
         device=device_id(key)))
     await writer.send_json_to({"type": "undo", "command_id": "u", "base_seq": 0})
-    error = await writer.receive_json_from()
+    error = await read_until(writer, "error")
     assert error["code"] == "forbidden" and error["command_id"] == "u"
     await writer.disconnect()
+
+
+async def test_freed_seat_changes_the_old_phone_at_once():
+    table = await setup_table()
+    writer, key = await seated_client(table, 2)
+    creator_key = await new_session()
+    await database_sync_to_async(Table.objects.filter(pk=table.pk).update)(
+        creator_device=device_id(creator_key))
+    await database_sync_to_async(services.release_seat)(table.pk, 2, services.Actor(
+        device=device_id(creator_key)))
+    fresh = await writer.receive_json_from(timeout=2)
+    assert fresh["type"] == "snapshot"
+    assert fresh["you"] == {"can_write": False, "seat": None, "is_creator": False}
+    assert not next(s for s in fresh["snapshot"]["seats"] if s["position"] == 2)["claimed"]
+    await writer.disconnect()
+
+
+async def test_claimed_seat_tells_the_other_phones_with_their_own_rights():
+    table = await setup_table()
+    watcher, _ = await connect(table, await new_session())
+    key = await new_session()
+    await database_sync_to_async(services.claim_seat)(table, 1, device=device_id(key),
+                                                      join_key=table.join_key)
+    fresh = await watcher.receive_json_from(timeout=2)
+    assert fresh["type"] == "snapshot" and fresh["you"]["can_write"] is False
+    assert next(s for s in fresh["snapshot"]["seats"] if s["position"] == 1)["claimed"]
+    await watcher.disconnect()
+
+
+async def test_presence_reaches_the_other_phones_and_clears_when_the_form_closes():
+    table = await setup_table()
+    chen, _ = await seated_client(table, 2)
+    dai, _ = await seated_client(table, 3)
+    await chen.send_json_to({"type": "entering", "active": True})
+    seen = await read_until(dai, "presence")
+    assert seen["entering"] is True and seen["name"] == NAMES[2]
+    assert seen["hand_number"] is None and seen["ttl"] > 0
+    await chen.send_json_to({"type": "entering", "active": False})
+    cleared = await read_until(dai, "presence")
+    while cleared["entering"]:  # a re-announcement for Dai's own arrival may come first
+        cleared = await read_until(dai, "presence")
+    assert cleared == {**seen, "entering": False}
+    await chen.disconnect()
+    await dai.disconnect()
+
+
+async def test_presence_names_the_hand_being_corrected():
+    table = await setup_table()
+    chen, _ = await seated_client(table, 2)
+    dai, _ = await seated_client(table, 3)
+    await chen.send_json_to({"type": "entering", "active": True, "hand_number": 4})
+    assert (await read_until(dai, "presence"))["hand_number"] == 4
+    await chen.disconnect()
+    await dai.disconnect()
+
+
+async def test_presence_clears_when_the_phone_goes_away():
+    table = await setup_table()
+    chen, _ = await seated_client(table, 2)
+    dai, _ = await seated_client(table, 3)
+    await chen.send_json_to({"type": "entering", "active": True})
+    entering = await read_until(dai, "presence")
+    await chen.disconnect()
+    gone = await read_until(dai, "presence")
+    while gone["entering"]:
+        gone = await read_until(dai, "presence")
+    assert gone["id"] == entering["id"]
+    await dai.disconnect()
+
+
+async def test_a_phone_joining_later_hears_who_is_already_entering():
+    table = await setup_table()
+    chen, _ = await seated_client(table, 2)
+    await chen.send_json_to({"type": "entering", "active": True})
+    late, _ = await connect(table, await new_session())
+    seen = await read_until(late, "presence")
+    assert seen["entering"] is True and seen["name"] == NAMES[2]
+    await chen.disconnect()
+    await late.disconnect()
+
+
+async def test_a_watcher_cannot_announce_that_it_is_entering_a_hand():
+    table = await setup_table()
+    dai, _ = await seated_client(table, 3)
+    watcher, _ = await connect(table, await new_session())
+    await watcher.send_json_to({"type": "entering", "active": True})
+    error = await watcher.receive_json_from()
+    assert error["type"] == "error" and error["code"] == "forbidden"
+    assert await dai.receive_nothing(timeout=0.3)
+    await dai.disconnect()
+    await watcher.disconnect()
+
+
+@pytest.mark.parametrize("frame", [{"type": "entering"}, {"type": "entering", "active": 1},
+                                   {"type": "entering", "active": True, "hand_number": "x"}])
+async def test_malformed_presence_is_answered_with_an_error(frame):
+    table = await setup_table()
+    chen, _ = await seated_client(table, 2)
+    await chen.send_json_to(frame)
+    assert (await chen.receive_json_from())["code"] == "bad_message"
+    await chen.disconnect()
 
 
 async def test_table_made_private_closes_a_strangers_socket_on_the_next_message():

@@ -112,7 +112,7 @@ def _request(client: Client) -> object:
 
 @pytest.mark.django_db
 def test_a_browser_that_held_a_seat_by_its_session_keeps_it_after_the_migration():
-    # What 0004_device_tokens leaves for a seat claimed by session key K: sha256(K).
+    # What 0005_device_tokens leaves for a seat claimed by session key K: sha256(K).
     table = services.create_table("Old game", "riichi", "", {}, NAMES)
     session_key = "k" * 32
     Seat.objects.filter(table=table, position=1).update(claimed_device=device_id(session_key))
@@ -132,10 +132,10 @@ def test_a_browser_that_held_a_seat_by_its_session_keeps_it_after_the_migration(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_migration_0004_hashes_session_keys_and_0005_gives_each_table_its_own_join_key():
+def test_migration_0005_hashes_session_keys_and_0006_gives_each_table_its_own_join_key():
     executor = MigrationExecutor(connection)
-    executor.migrate([("games", "0003_hand_summary_text")])
-    old = executor.loader.project_state([("games", "0003_hand_summary_text")]).apps
+    executor.migrate([("games", "0004_table_undo_redo_targets")])
+    old = executor.loader.project_state([("games", "0004_table_undo_redo_targets")]).apps
     OldTable, OldSeat, OldPlayer = (old.get_model("games", n) for n in ("Table", "Seat",
                                                                           "Player"))
     OldEvent = old.get_model("games", "Event")

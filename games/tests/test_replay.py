@@ -30,7 +30,52 @@ def rec(seq: int, winner: int) -> Ev:
 def test_undo_and_redo_move_the_last_hand_between_the_lists():
     folded = fold([rec(1, 0), rec(2, 1), Ev(3, "undo"), Ev(4, "undo"), Ev(5, "redo")])
     assert [s.record_seq for s in folded.active] == [1]
-    assert [s.record_seq for s in folded.redo] == [2]
+    assert [c.slot.record_seq for c in folded.redo] == [2]
+
+
+def test_undo_after_a_correction_takes_the_correction_back_not_the_last_hand():
+    new = {"type": "draw", "tenpai": []}
+    events = [rec(1, 0), rec(2, 1), Ev(3, "correct", {"outcome": new}, hand_number=1)]
+    assert fold(events).undo_target == {"kind": "correct", "number": 1}
+    folded = fold([*events, Ev(4, "undo", {"reverts": "correct"}, hand_number=1)])
+    first = folded.active[0]
+    assert len(folded.active) == 2
+    assert first.outcome == rec(1, 0).payload["outcome"]
+    assert (first.revision, first.current_seq) == (1, 1)
+    assert folded.undo_target == {"kind": "record", "number": 2}
+    assert folded.redo_target == {"kind": "correct", "number": 1}
+    again = fold([*events, Ev(4, "undo", {"reverts": "correct"}, hand_number=1),
+                  Ev(5, "redo", hand_number=1)])
+    assert again.active[0].outcome == new and again.active[0].revision == 2
+    assert again.undo_target == {"kind": "correct", "number": 1}
+
+
+def test_undo_walks_back_through_hands_and_corrections_in_order():
+    new = {"type": "draw", "tenpai": []}
+    events = [rec(1, 0), Ev(2, "correct", {"outcome": new}, hand_number=1), rec(3, 1),
+              Ev(4, "undo", {"reverts": "record"}), Ev(5, "undo", {"reverts": "correct"})]
+    folded = fold(events)
+    assert [s.record_seq for s in folded.active] == [1]
+    assert folded.active[0].revision == 1
+    assert folded.redo_target == {"kind": "correct", "number": 1}
+    folded = fold([*events, Ev(6, "redo"), Ev(7, "redo")])
+    assert [s.record_seq for s in folded.active] == [1, 3]
+    assert folded.active[0].outcome == new
+
+
+def test_an_undo_logged_before_corrections_could_be_undone_still_removes_the_last_hand():
+    new = {"type": "draw", "tenpai": []}
+    folded = fold([rec(1, 0), rec(2, 1), Ev(3, "correct", {"outcome": new}, hand_number=1),
+                   Ev(4, "undo")])
+    assert [s.record_seq for s in folded.active] == [1]
+    assert folded.active[0].outcome == new
+    assert folded.undo_target == {"kind": "correct", "number": 1}
+
+
+def test_undoing_a_correction_when_none_is_latest_is_refused():
+    with pytest.raises(TableError) as info:
+        fold([rec(1, 0), Ev(2, "undo", {"reverts": "correct"})])
+    assert info.value.code == "nothing_to_undo"
 
 
 def test_a_new_record_clears_the_redo_list():

@@ -67,8 +67,11 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
     # and the other writes the full replay, interleaved in any order: the rows must match
     # a replay from scratch either way.
     table = make_table(length="east")
+    # The model: undo takes back the latest change still in force (a hand, or a
+    # correction with the outcome it replaced); redo makes the latest undone one again.
     active: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
+    done: list[tuple[str, int, dict[str, Any] | None]] = []
+    undone: list[tuple[str, int, dict[str, Any]]] = []
     for op, arg in ops:
         before = Table.objects.get(pk=table.pk).seq
         result = run(table, op, arg)
@@ -79,13 +82,28 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
         assert after == before + 1
         if op == "record":
             active.append(arg)
+            done.append(("record", len(active), None))
             undone.clear()
         elif op == "undo":
-            undone.append(active.pop())
+            kind, number, before = done.pop()
+            if kind == "record":
+                undone.append(("record", number, active.pop()))
+            else:
+                assert before is not None
+                undone.append(("correct", number, active[number - 1]))
+                active[number - 1] = before
         elif op == "redo":
-            active.append(undone.pop())
+            kind, number, outcome = undone.pop()
+            if kind == "record":
+                active.append(outcome)
+                done.append(("record", number, None))
+            else:
+                done.append(("correct", number, active[number - 1]))
+                active[number - 1] = outcome
         elif op == "correct":
+            done.append(("correct", arg[0], active[arg[0] - 1]))
             active[arg[0] - 1] = arg[1]
+            undone = [u for u in undone if u[0] != "correct"]
 
     table.refresh_from_db()
     hands = list(Hand.objects.filter(table=table).order_by("number"))
@@ -110,6 +128,10 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
         assert hand.current_event.seq == played.slot.current_seq
         assert hand.recorded_by == played.slot.recorded_by
     assert table.can_redo == fresh.can_redo
+    assert table.undo_target == fresh.undo_target
+    assert table.redo_target == fresh.redo_target
+    if done:
+        assert table.undo_target == {"kind": done[-1][0], "number": done[-1][1]}
     assert table.ended_manually == fresh.ended_manually
     final = LedgerEntry.objects.filter(table=table, hand__isnull=True)
     assert sorted((r.position, r.amount, r.reason) for r in final) == sorted(

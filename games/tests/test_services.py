@@ -198,6 +198,39 @@ def test_undo_removes_the_last_hand_and_redo_restores_it():
     assert_books_balance(table)
 
 
+def test_undo_right_after_a_correction_takes_the_correction_back():
+    table = make_table()
+    record(table, TSUMO)
+    record(table, RON)
+    services.correct_hand(table.pk, 1, RON, command_id(), 2, CREATOR)
+    table.refresh_from_db()
+    assert table.undo_target == {"kind": "correct", "number": 1}
+    snap = services.snapshot(table)
+    assert snap["undo"] == {"kind": "correct", "number": 1}
+    result = services.undo(table.pk, command_id(), 3, CREATOR)
+    assert result["ok"] and result["hand_number"] == 1
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    assert [h.outcome for h in hands] == [TSUMO, RON]
+    assert hands[0].revision == 1
+    assert result["snapshot"]["undo"] == {"kind": "record", "number": 2}
+    assert result["snapshot"]["redo"] == {"kind": "correct", "number": 1}
+    assert Event.objects.get(table=table, seq=4).payload == {"reverts": "correct"}
+    assert_books_balance(table)
+    result = services.redo(table.pk, command_id(), 4, CREATOR)
+    assert result["ok"]
+    assert Hand.objects.get(table=table, number=1).outcome == RON
+    assert Event.objects.get(table=table, seq=5).payload == {"redoes": "correct"}
+
+
+def test_the_snapshot_names_the_hand_undo_would_remove():
+    table = make_table()
+    record(table, TSUMO)
+    record(table, RON)
+    assert services.snapshot(Table.objects.get(pk=table.pk))["undo"] == {
+        "kind": "record", "number": 2}
+    assert services.snapshot(Table.objects.get(pk=table.pk))["redo"] is None
+
+
 def test_recording_after_undo_drops_the_redo():
     table = make_table()
     record(table, RON)
@@ -316,6 +349,22 @@ def test_preview_of_a_correction_starts_from_the_state_before_that_hand():
     as_first = services.preview(table.pk, RON, hand_number=1)
     assert as_first["deltas"] == [0, 2600, -2600, 0]
     assert as_next["deltas"] != as_first["deltas"]  # hand 3 carries a honba
+
+
+def test_preview_of_a_correction_lists_the_later_hands_it_changes():
+    table = make_table()
+    record(table, TSUMO)  # dealer (0) wins: renchan, honba 1
+    record(table, RON)  # seat 1 wins on seat 2 with the honba
+    record(table, DRAW)
+    result = services.preview(table.pk, RON, hand_number=1)
+    later = result["later"]
+    # With seat 1 winning hand 1, seat 1 deals hand 2 (a dealer's ron, no honba); the
+    # draw pays nothing either way.
+    assert [h["number"] for h in later] == [2]
+    assert later[0]["before"] == [0, 2900, -2900, 0]
+    assert later[0]["after"] == [0, 3900, -3900, 0]
+    assert services.preview(table.pk, TSUMO, hand_number=1)["later"] == []
+    assert not Event.objects.filter(table=table, seq__gt=3).exists()
 
 
 def test_preview_reports_engine_errors():

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
-from .errors import BadEvent, BadInput, BadOption, BadOutcome, GameOver
+from .errors import BadInput, BadOption, BadOutcome, GameOver
+from .result import REASON_OF, Cause, ContractError, Ledger, Payment
+from .result import check as check_result
 
 Opts = TypeVar("Opts")
 
@@ -79,6 +81,9 @@ class HandSettlement(TypedDict):
     state: GameState  # the state after this hand
     results: list[dict[str, Any]]  # each win's scoring detail (yaku/fan, points) for display
     summary: str  # one line for the hand history, e.g. "S ron from W: 3 han 30 fu, 3900"
+    # The same payments as ``rows``, split by cause (see :mod:`scoring.engine.result`);
+    # ``sum(amount) + pot_change == 0``. Every ruleset fills it in.
+    ledger: NotRequired[list[Payment]]
 
 
 class GameRules(Protocol):
@@ -114,10 +119,34 @@ def check_player(value: Any, what: str) -> int:
 
 
 def assert_zero_sum(settlement: HandSettlement) -> None:
-    """Every hand's ledger rows plus what went into the pot balance to zero."""
+    """Every hand's ledger rows plus what went into the pot balance to zero, and the
+    result contract holds: the ledger by cause pays each player what the rows pay them
+    for each reason, and every result that settles something carries the contract."""
     total = sum(r["amount"] for r in settlement["rows"]) + settlement["pot_change"]
     if total != 0:
         raise AssertionError(f"settlement is not zero-sum: rows + pot = {total}")
+    check_settlement(settlement)
+
+
+def check_settlement(settlement: HandSettlement) -> None:
+    """The contract of :mod:`scoring.engine.result` on a recorded hand (a bug if not)."""
+    if "ledger" not in settlement:
+        raise ContractError("the settlement has no ledger by cause")
+    by_rows: dict[tuple[int, str], int] = {}
+    for r in settlement["rows"]:
+        by_rows[(r["player"], r["reason"])] = by_rows.get((r["player"], r["reason"]), 0) \
+            + r["amount"]
+    by_causes: dict[tuple[int, str], int] = {}
+    for p in settlement["ledger"]:
+        key = (p["player"], REASON_OF[p["cause"]])
+        by_causes[key] = by_causes.get(key, 0) + p["amount"]
+    if {k: v for k, v in by_rows.items() if v} != {k: v for k, v in by_causes.items() if v}:
+        raise ContractError(f"the ledger by cause {settlement['ledger']} does not pay what "
+                            f"the rows {settlement['rows']} pay")
+    players = len(settlement["state"].get("scores") or [0] * 4)
+    for result in settlement["results"]:
+        if "ledger" in result:
+            check_result({**result, "players": result.get("players", players)})
 
 
 # --- shared helpers for GameRules implementations ---------------------------------------
@@ -128,11 +157,6 @@ def clone_state(state: GameState) -> GameState:
     return copy.deepcopy(state)
 
 
-def check_open(state: GameState) -> None:
-    if state.get("finished"):
-        raise GameOver("the game has already ended; undo the last hand to record another one")
-
-
 def table_options(options: Any, cls: type[Opts], build: Callable[[Mapping[str, Any]], Opts],
                   ruleset: str) -> Opts:
     """The table's options object: ``cls`` as given, or a mapping of overrides (may name a
@@ -141,7 +165,18 @@ def table_options(options: Any, cls: type[Opts], build: Callable[[Mapping[str, A
         return options
     if options is None or isinstance(options, Mapping):
         return build(options or {})
-    raise BadOption(f"{ruleset} options must be an Options object or a mapping, got {options!r}")
+    raise BadOption(f"{ruleset} options must be an Options object or a mapping, got "
+                    f"{repr(options)[:80]}")
+
+
+def ruleset_options(options: Any, cls: type[Opts], presets: Mapping[str, Mapping[str, Any]],
+                    ruleset: str) -> Opts:
+    """:func:`table_options` built by the engine's shared resolution (a ``preset`` and
+    overrides), as every ruleset's table rules read their options."""
+    from .request import resolve_options  # request reads players through this module
+
+    return table_options(options, cls, lambda raw: resolve_options(cls, presets, raw),
+                         ruleset)
 
 
 def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
@@ -166,8 +201,16 @@ def player_list(value: Any, what: str) -> list[int]:
     return players
 
 
+# The cause of a row given only its reason (a finer cause can always be named).
+DEFAULT_CAUSE: dict[str, Cause] = {
+    "hand": "hand", "honba": "honba", "riichi": "sticks", "pao": "pao", "kong": "kong",
+    "bonus": "flowers", "penalty": "penalty", "draw": "noten", "uma": "uma", "oka": "oka",
+    "leftover": "leftover"}
+
+
 class Rows:
-    """Collects ledger rows, one per (player, reason, direction), dropping zero amounts.
+    """Collects ledger rows, one per (player, reason, direction), dropping zero amounts,
+    and beside them the same payments by cause (:attr:`ledger`).
 
     Payments in and out stay apart so a riichi stick put in and the pot won back show as
     two rows rather than cancelling out of the history.
@@ -175,16 +218,19 @@ class Rows:
 
     def __init__(self) -> None:
         self._amounts: dict[tuple[int, str, bool], int] = {}
+        self.ledger = Ledger()
 
-    def add(self, player: int, amount: int, reason: Reason) -> None:
+    def add(self, player: int, amount: int, reason: Reason, cause: Cause | None = None) -> None:
         if not amount:
             return
         key = (player, reason, amount > 0)
         self._amounts[key] = self._amounts.get(key, 0) + amount
+        self.ledger.add(player, amount, cause or DEFAULT_CAUSE[reason])
 
-    def add_deltas(self, deltas: Mapping[int, int], reason: Reason) -> None:
+    def add_deltas(self, deltas: Mapping[int, int], reason: Reason,
+                   cause: Cause | None = None) -> None:
         for player, amount in deltas.items():
-            self.add(player, amount, reason)
+            self.add(player, amount, reason, cause)
 
     def rows(self) -> list[LedgerRow]:
         return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
@@ -246,9 +292,9 @@ def fresh_state(start: int = 0) -> GameState:
 
 
 def check_unfinished(state: GameState) -> None:
-    # bad_event rather than check_open's game_over: the code these tables always sent.
+    """Refuse a hand recorded after the game ended (``game_over``, a kind of bad_event)."""
     if state.get("finished"):
-        raise BadEvent("the game is over; no more hands can be recorded")
+        raise GameOver("the game is over; undo the last hand to record another one")
 
 
 def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,

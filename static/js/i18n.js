@@ -7,6 +7,11 @@ export function t(key) {
   return strings[key] ?? key;
 }
 
+// A translated string with Python-style %(name)s fields filled in.
+export function fmt(key, values) {
+  return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
+}
+
 export function windName(letter) {
   return letter ? t(`wind_${letter}`) : "";
 }

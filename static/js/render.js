@@ -1,7 +1,7 @@
 // Scoreboard, hand history and action buttons drawn from a snapshot
 // (games/services/snapshot.py). The server renders the same markup first.
 
-import {el, signed, t, windName} from "./i18n.js";
+import {el, fmt, signed, t, windName} from "./i18n.js";
 
 export function names(snapshot) {
   const out = ["", "", "", ""];
@@ -15,10 +15,6 @@ export function readable(summary, who) {
 }
 
 const ENGLISH = (document.documentElement.lang || "en").startsWith("en");
-
-function fmt(key, values) {
-  return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
-}
 
 function winSummary(result, who) {
   const name = (i) => (Number.isInteger(i) && who[i]) || "?";
@@ -157,13 +153,17 @@ export function renderHistory(snapshot, {canWrite, onCorrect}) {
   list.replaceChildren(...items);
 }
 
-export function renderActions(snapshot, you) {
+// Recording works offline (the outbox sends the hand later); undo, redo, ending and
+// reopening act on the table as it is now, so they wait for the connection.
+export function renderActions(snapshot, you, online) {
   const canWrite = Boolean(you?.can_write);
   document.getElementById("actions").hidden = !canWrite;
   const finished = snapshot.table.finished;
-  document.getElementById("undo").disabled = !snapshot.can_undo;
-  document.getElementById("redo").disabled = !snapshot.can_redo;
+  document.getElementById("undo").disabled = !snapshot.can_undo || !online;
+  document.getElementById("redo").disabled = !snapshot.can_redo || !online;
   document.getElementById("open-record").disabled = finished;
   document.getElementById("end-game").hidden = finished;
+  document.getElementById("end-game").disabled = !online;
   document.getElementById("reopen-game").hidden = !snapshot.table.ended_manually;
+  document.getElementById("reopen-game").disabled = !online;
 }

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -33,12 +34,15 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
+from ...result import Ledger, contract
+from .entry import entry_spec
 from .hand import Jing, read_jing
-from .jing import jing_summary, read_counts
-from .options import Options
-from .score import resolve_options, score
+from .jing import jing_ledger, jing_summary, read_counts
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -50,10 +54,11 @@ class JianGame:
         return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, "Ji'an")
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Ji'an outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         extra = outcome.get("extra") or {}
         if not isinstance(extra, Mapping):
             raise BadInput("extra must be an object: {jing, jing_counts | jing_tiles}")
@@ -61,9 +66,11 @@ class JianGame:
         dealer = state.get("dealer", 0)
         totals: dict[tuple[int, str], int] = {}
         results: list[dict[str, Any]] = []
+        ledger = Ledger()
         if outcome["type"] == "win":
             result = self._win(outcome, jing, dealer, o)
             results.append(result)
+            ledger.extend(result["ledger"])
             for p, d in enumerate(result["deltas"]):
                 totals[(p, "hand")] = d
             winner = result["winner"]
@@ -76,8 +83,11 @@ class JianGame:
             summary = "drawn hand (荒庄)"
             pays_jing = o.jing_on_draw
         if pays_jing:
-            summary_jing = jing_summary(read_counts(extra, jing, o), o)
-            results.append({"jing": summary_jing})
+            counts = read_counts(extra, jing, o)
+            summary_jing = jing_summary(counts, o)
+            own = jing_ledger(counts, o)
+            ledger.extend(own)
+            results.append({**contract([], None, own), "jing": summary_jing})
             for p, d in enumerate(summary_jing["deltas"]):
                 totals[(p, "bonus")] = d
             if any(summary_jing["counts"]):
@@ -87,7 +97,7 @@ class JianGame:
         new = next_hand(state, rows, next_dealer)
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=ledger.payments())
 
     @staticmethod
     def _win(outcome: Mapping[str, Any], jing: Jing | None, dealer: int,

@@ -85,7 +85,7 @@ STANDARD_FEATURES = FORM_FEATURES["standard"]
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
 
 # Extras outside the official 81 (options), with what they cover.
-_INITIAL_HANDS = {
+INITIAL_HANDS = {
     "heavenly": ("天和", "Heavenly Hand", "heavenly_points",
                  ("fully_concealed_hand", "self_drawn", "edge_wait", "closed_wait",
                   "single_wait")),
@@ -476,6 +476,8 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
 
 # --- the result ------------------------------------------------------------------------
 
+WIND_ORDER = ("E", "S", "W", "N")  # the contract's player indices of a score request
+
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = parse_request(request)
     opts = req.options
@@ -483,7 +485,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     names = FAN_NAMES
     listed = [fan.copy() for fan in settled.listed]
     if req.heavenly or req.earthly or req.human:
-        for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
+        for flag, (zh, en, points_opt, covers) in INITIAL_HANDS.items():
             if getattr(req, flag):
                 listed = [f for f in listed if f["id"] not in covers]
                 listed.insert(0, {"id": f"{flag}_hand", "name_zh": zh, "name_en": en,
@@ -503,7 +505,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         listed.append({"id": "flower_tiles", "name_zh": zh, "name_en": en, "points": points,
                        "count": flowers})
     total = hand_fan + flowers
+    deltas = deltas_of(req, total)
     return {
+        "players": 4,
+        "items": [{"key": f["id"], "name": f["name_en"], "native": f["name_zh"],
+                   "value": f["points"], "unit": "fan", "count": f["count"]} for f in listed],
+        "headline": {"value": total, "unit": "fan",
+                     "points": None if deltas is None else deltas[req.seat]},
+        "ledger": [] if deltas is None else [
+            {"player": i, "amount": deltas[w], "cause": "hand"}
+            for i, w in enumerate(WIND_ORDER) if deltas[w]],
+        "pot_change": 0,
         "ruleset": "mcr",
         "fans": listed,
         "hand_fan": hand_fan,
@@ -513,7 +525,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "seat_wind": req.seat,
         "round_wind": req.round,
         "win_tile": TILE_NAMES[req.win_tile],
-        "deltas": deltas_of(req, total),
+        "deltas": deltas,
         "reading": reading_dict(c.reading),
         "options": options_out(opts),
     }

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -30,10 +31,13 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
-from .options import Options
-from .score import resolve_options, score
+from ...result import Payment
+from .entry import entry_spec
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -42,17 +46,19 @@ class WuhuGame:
     outcome_types: tuple[str, ...] = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         return fresh_state(o.stake)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         rows: list[LedgerRow] = []
         results: list[dict[str, Any]] = []
+        ledger: list[Payment] = []
         if outcome["type"] == "draw":
             next_dealer = dealer_after(dealer, None, o.dealer_on_draw)
             summary = "drawn hand (流局)"
@@ -62,6 +68,7 @@ class WuhuGame:
                 raise BadInput("a Wuhu win outcome has exactly one entry in wins")
             result = self._score(wins[0], dealer, o)
             results.append(result)
+            ledger = result["ledger"]
             for p in range(4):
                 if result["deltas"][p]:
                     rows.append(LedgerRow(player=p, amount=result["deltas"][p], reason="hand"))
@@ -73,7 +80,7 @@ class WuhuGame:
         new["finished"] = bool((o.end_when_broke and min(new["scores"]) <= 0)
                                or (o.game_hands and new["hands_played"] >= o.game_hands))
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=ledger)
 
     @staticmethod
     def _score(entry: Any, dealer: int, o: Options) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def hash_session_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0003_hand_summary_text"),
+        ("games", "0004_table_undo_redo_targets"),
     ]
 
     operations = [

@@ -18,7 +18,7 @@ def give_keys(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0004_device_tokens"),
+        ("games", "0005_device_tokens"),
     ]
 
     operations = [

@@ -1,0 +1,74 @@
+"""What a Ji'an hand is recorded with (see :mod:`scoring.engine.entry`): the win, and the
+hand's 精 (the turned-up tiles and each player's count or 精 tiles)."""
+
+from __future__ import annotations
+
+from ...entry import (
+    COMMON_PHRASES,
+    EntrySpec,
+    Field,
+    OutcomeSpec,
+    TileSet,
+    cached,
+    choice,
+    flag,
+    hand_tiles,
+    player,
+    request_common,
+    seat_numbers,
+)
+from .fans import SHAPES
+from .options import Options
+
+WINS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
+        ("tsumo", "Tsumo (self-draw)"), ("ron", "Ron (win on a discard)"))
+SHAPE_LABELS = {"plain": "Plain", "thirteen_lan": "Thirteen lan",
+                "seven_star_lan": "Seven-star lan", "small_seven": "Small seven",
+                "big_seven": "Big seven"}
+PHRASES = {
+    **COMMON_PHRASES,
+    "deguo": "De guo (no wild jing)",
+    "jing": "jing: %(counts)s",
+    "draw": "drawn hand (荒庄)",
+}
+
+
+def _jing() -> Field:
+    return Field("jing", "object", "Jing tiles turned up", group="table", fields=(
+        Field("zheng", "tile", "Main jing (正精)", required=True, max_length=8),
+        Field("fu", "tile", "Secondary jing (副精)", nullable=True, max_length=8)))
+
+
+def _quick_fields() -> tuple[Field, ...]:
+    return (choice("shape", "Shape", tuple((s, SHAPE_LABELS[s]) for s in SHAPES),
+                   default="plain", group="quick"),
+            flag("deguo", "De guo (no wild jing)", group="quick"),
+            flag("jingdiao", "Jing diao", group="quick"),
+            flag("after_kong", "Win after a kong", group="quick"))
+
+
+def _request(o: Options) -> tuple[Field, ...]:
+    return (*request_common(), *hand_tiles(), _jing(),
+            Field("win", "choice", "Win", choices=WINS, group="seat"), *seat_numbers(),
+            *_quick_fields())
+
+
+@cached
+def entry_spec(o: Options) -> EntrySpec:
+    top = 4 * (o.zheng_jing + o.fu_jing)
+    extra = Field("extra", "object", "Jing", fields=(
+        _jing(),
+        Field("jing_counts", "int_list", "Counted jing per player", min=0, max=top),
+        Field("jing_tiles", "tiles_list", "Jing tiles per player", max_length=32)))
+    wins = Field("wins", "list", "Winner", max_items=1, required=True, fields=(
+        player("winner", "Winner", required=True),
+        player("discarder", "Discarder", nullable=True),
+        Field("hand", "object", "Hand", fields=_request(o), group="tiles"),
+        Field("quick", "object", "Quick entry", fields=_quick_fields(), group="quick")))
+    return EntrySpec(
+        ruleset="jian", players=4,
+        tiles=TileSet(honours=True, flowers=False, chow=True, wildcards=True),
+        request=_request(o),
+        outcomes=(OutcomeSpec("win", "Win", (wins, extra)),
+                  OutcomeSpec("draw", "Exhaustive draw", (extra,))),
+        phrases=PHRASES)
