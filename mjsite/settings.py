@@ -465,7 +465,7 @@ CONTENT_SECURITY_POLICY = {
 }
 # Nothing on the site needs a device feature: none for anyone, this site included.
 PERMISSIONS_POLICY: dict[str, list[str]] = {feature: [] for feature in (
-    "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera", "display-capture",
+    "accelerometer", "autoplay", "browsing-topics", "camera", "display-capture",
     "encrypted-media", "geolocation", "gyroscope", "hid", "magnetometer", "microphone", "midi",
     "payment", "serial", "usb",
 )}

@@ -115,7 +115,9 @@ def test_two_phones_saving_seconds_apart_record_one_hand_and_the_second_is_asked
     chen.click("#save-hand")
     expect(chen.locator("#history > li")).to_have_count(1)
     aiko.click("#save-hand")
-    aiko.wait_for_function("window.held.some((m) => m.type === 'stale')")
+    # A function, not an expression: Playwright evaluates an expression string with eval,
+    # which the site's Content-Security-Policy refuses.
+    aiko.wait_for_function("() => window.held.some((m) => m.type === 'stale')")
     aiko.evaluate("""() => {
         const socket = window.mjTable.socket;
         socket.handle = window.realHandle;
@@ -255,7 +257,7 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     expect(aiko.locator("#status")).to_have_attribute("data-state", "live")
     assert aiko.evaluate("Boolean(navigator.serviceWorker.controller)")
     # The screen is kept awake where the browser offers it.
-    aiko.wait_for_function("window.mjTable.wakeLock && !window.mjTable.wakeLock.released")
+    aiko.wait_for_function("() => window.mjTable.wakeLock && !window.mjTable.wakeLock.released")
     enter_quick_ron(bo)
     bo.click("#save-hand")
     expect(aiko.locator("#history > li")).to_have_count(1)

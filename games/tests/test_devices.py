@@ -13,6 +13,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
 
 from games import services
 from games.devices import COOKIE_NAME, device_id
@@ -22,7 +23,7 @@ from .tables import NAMES, command_id
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 ADMIN_PAGES = ["admin:games_table_changelist", "admin:games_seat_changelist",
-               "admin:games_event_changelist"]
+               "admin:games_event_changelist", "admin:authtoken_tokenproxy_changelist"]
 
 
 def _secrets(client: Client) -> set[str]:
@@ -43,7 +44,7 @@ def test_the_admin_shows_no_credential_a_view_only_staff_user_could_sign_in_with
                       {"position": 0, "key": table.join_key})
     services.record_hand(table.pk, RON, command_id(), 0, _actor(boss_browser, boss))
     assert Seat.objects.get(table=table, position=0).is_claimed
-    secrets = _secrets(boss_browser) | {table.join_key}
+    secrets = _secrets(boss_browser) | {table.join_key, Token.objects.create(user=boss).key}
     assert boss_browser.cookies["sessionid"].value in secrets
 
     viewer = get_user_model().objects.create_user("viewer", password="viewer-pass-123",
