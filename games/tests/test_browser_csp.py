@@ -1,6 +1,7 @@
 """Under the site's Content-Security-Policy a real browser runs every page without a single
-violation, and finds nothing to complain of in its Permissions-Policy: the table live over its websocket, the pickers, the analyser, the admin and the
-API docs (issue 13: no inline script)."""
+violation, and finds nothing to complain of in its Permissions-Policy: the table live over
+its websocket, the pickers, the analyser, the admin and the API docs (issue 13: no inline
+script)."""
 
 from __future__ import annotations
 

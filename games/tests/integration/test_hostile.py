@@ -24,6 +24,9 @@ from .harness import RON, Client, RedisServer, Server, db_tool
 
 pytestmark = pytest.mark.integration
 
+# The engine's bounds on a hand (issue 14) refuse these first; without them PostgreSQL's
+# integer column does, and the service names it (unstorable). Never a 500 or a 1011.
+ENGINE_OR_DATABASE = ("out_of_range", "unstorable")
 POISON = [
     {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"points": 3_000_000_000}}]},
     {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"yakuman": 1_000_000}}]},
@@ -75,15 +78,14 @@ async def test_poison_numbers_and_nul_bytes_are_named_errors_on_postgresql(
                                 {"command_id": f"poison-{n}", "base_seq": 0,
                                  "outcome": outcome}, api)
         assert status == 400, body
-        assert json.loads(body)["error"]["code"] in ("unstorable", "bad_outcome", "bad_value")
+        assert json.loads(body)["error"]["code"] in ENGINE_OR_DATABASE
     phone = Client(server, table["public_id"], token)
     await phone.connect()
     try:
         for n, outcome in enumerate(POISON):
             await phone.record(f"poison-ws-{n}", base_seq=0, outcome=outcome)
             answer = await phone.answer_to(f"poison-ws-{n}")
-            assert answer["type"] == "error" and answer["code"] in ("unstorable", "bad_outcome",
-                                                                    "bad_value"), answer
+            assert answer["type"] == "error" and answer["code"] in ENGINE_OR_DATABASE, answer
         for message, code in (
                 ({"type": "record_hand", "command_id": "nul\u0000id", "base_seq": 0,
                   "outcome": RON}, "bad_text"),
