@@ -74,6 +74,11 @@ def rate_for(name: str) -> Rate:
     return parse_rate(limits[name])
 
 
+def clock() -> float:
+    """The time windows are counted in (tests hold it still across a window's edge)."""
+    return time.time()
+
+
 def _key(name: str, ident: str, rate: Rate, now: float) -> str:
     window = int(now // rate.seconds)
     return f"mj-rl:{name}:{ident}:{window}"
@@ -101,7 +106,7 @@ def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
     """Count one attempt of ``ident`` under limit ``name``; return the seconds to wait when
     the limit is exceeded, else ``None``."""
     rate = rate_for(name)
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     key = _key(name, ident, rate, now)
     # add() starts the window atomically; incr() is atomic in Redis and in locmem.
     if cache.add(key, 1, timeout=rate.seconds + 1):
@@ -121,7 +126,7 @@ def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
 def unhit(name: str, ident: str, *, now: float | None = None) -> int | None:
     """Take back one attempt counted by :func:`hit` in the current window."""
     rate = rate_for(name)
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     try:
         cache.decr(_key(name, ident, rate, now))
     except ValueError:  # the window has turned since: nothing to take back

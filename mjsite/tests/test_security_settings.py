@@ -75,6 +75,15 @@ def test_bad_websocket_write_rate_stops_start_up_with_the_variable_named():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(("value", "says"), [("nginx", "is not a whole number"),
+                                             ("11", "must be at most 10")])
+def test_bad_trusted_proxies_stops_start_up_with_the_variable_named(value, says):
+    result = manage("check", MJ_TRUSTED_PROXIES=value)
+    assert result.returncode != 0
+    assert f"MJ_TRUSTED_PROXIES={value!r} {says}" in result.stderr
+
+
+@pytest.mark.slow
 def test_check_deploy_is_clean_with_redis_and_the_new_limits():
     result = manage("check", "--deploy", "--fail-level", "DEBUG", **PRODUCTION,
                     REDIS_URL="redis://127.0.0.1:6379/0", MJ_REDIS_PREFIX="club",
