@@ -102,8 +102,9 @@ class ReadView(ApiErrorsMixin, APIView):
 
 
 class WriteMixin:
-    """Writes by browser session must carry the CSRF token even when anonymous (a seat can
-    be held by an anonymous session); token-authenticated programs need none."""
+    """Writes from a browser (its cookies: session or device) must carry the CSRF token
+    even when anonymous (a seat can be held by an anonymous browser's device);
+    token-authenticated programs need none."""
 
     parser_classes = [JSONParser]
     throttle_classes = [ScopedThrottle]
