@@ -7,8 +7,9 @@ option always spelled out, its default included), then either
 * ``"table"``: ``{"outcomes": [...], "scores": [...]}`` applied in order from the
   ruleset's initial state (``scores`` optionally replacing the starting scores), and
   ``"out"`` with any of ``totals`` (each player's change over the outcomes),
-  ``by_reason`` ({reason: four changes}), ``scores`` (the final scores) and ``results``
-  (a list of partial result dicts of the last outcome); or
+  ``by_reason`` ({reason: four changes}), ``scores`` (the final scores), ``state`` (part
+  of the final state), ``results`` (a list of partial result dicts of the last outcome)
+  and ``summary`` (the last outcome's summary line); or
 * ``"error"``: the code the request or table refuses it with.
 
 Every settlement checked here is zero-sum; :func:`missing_settings` tells which settings of
@@ -63,17 +64,18 @@ def _table(ruleset: ModuleType, case: Mapping[str, Any]) -> dict[str, Any]:
     start = list(state["scores"])
     by_reason: dict[str, list[int]] = {}
     results: list[dict[str, Any]] = []
+    summary = ""
     for outcome in table["outcomes"]:
         settled = ruleset.game.apply(state, outcome, options)
         assert_zero_sum(settled)
         for row in settled["rows"]:
             by_reason.setdefault(row["reason"], [0, 0, 0, 0])[row["player"]] += row["amount"]
         state = settled["state"]
-        results = settled["results"]
+        results, summary = settled["results"], settled["summary"]
     totals = [b - a for a, b in zip(start, state["scores"], strict=True)]
     assert sum(totals) == 0
     return {"totals": totals, "by_reason": by_reason, "scores": state["scores"],
-            "results": results, "state": state}
+            "results": results, "summary": summary, "state": state}
 
 
 def check(ruleset: ModuleType, case: Mapping[str, Any]) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import BadInput, NotAWinningHand, NotMissingASuit
+from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
 from ...game import check_player
 from ...request import discarder_seat, request_options, whole_number
 from ...request import resolve_options as resolve_ruleset_options
@@ -34,7 +34,15 @@ from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
 from .fans import View, fans_of
-from .hand import WinContext, check_missing_suit, parse_request, readings, win_kind
+from .hand import (
+    WinContext,
+    check_first_win,
+    check_missing_suit,
+    parse_request,
+    read_flags,
+    readings,
+    win_kind,
+)
 from .options import PRESETS, Options
 
 
@@ -91,7 +99,7 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
         c = list(concealed)
         c[k] += 1
         ctx = WinContext(concealed=tuple(c), melds=tuple(melds), counts=tuple(counts),
-                         self_draw=False)
+                         self_draw=False, win_tile=k)
         _, fan = evaluate(ctx, options)
         best = fan if best is None else max(best, fan)
     return best
@@ -101,14 +109,26 @@ def quick_fan(request: Mapping[str, Any]) -> int:
     return whole_number(request, "fan", 0, 30, default=None)
 
 
+def check_played(flags: Mapping[str, bool], options: Options) -> None:
+    """天胡 and 地胡 are scored only at tables that play them (their fan option not 0)."""
+    for name, fan, option in (("heavenly_hand", options.heavenly_fan, "heavenly_fan"),
+                              ("earthly_hand", options.earthly_fan, "earthly_fan")):
+        if flags[name] and not fan:
+            raise BadOption(f"'{name}' is not played under these options; set the option "
+                            f"'{option}' to its fan to score it")
+
+
 def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     """Fans, total fan and per-payer amount of one win (tiles or quick mode)."""
+    flags = read_flags(request)
+    check_played(flags, options)
     if "hand" in request:
         ctx = parse_request(request)
         fans, fan = evaluate(ctx, options)
         self_draw = ctx.self_draw
     else:
         self_draw = win_kind(request.get("win"))
+        check_first_win(flags, self_draw)
         fan = quick_fan(request)
         fans = [{"name_zh": "番", "name_en": "Fan (entered at the table)", "fan": fan}]
         if self_draw and options.self_draw == "add_fan":

@@ -83,3 +83,48 @@ def test_a_player_who_won_first_is_paid_nothing_after_winning(
     before = game.apply(game.initial_state(options), upto, options)
     full = game.apply(game.initial_state(options), outcome, options)
     assert full["state"]["scores"][first] == before["state"]["scores"][first]
+
+
+@st.composite
+def flowing_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
+    """A random 血流成河 hand: winners stay in, win again and keep paying."""
+    events: list[dict[str, Any]] = []
+    won: list[int] = []
+    kongs: dict[int, int] = {}
+    for _ in range(draw(st.integers(0, 9))):
+        p = draw(st.sampled_from(range(4)))
+        others = [q for q in range(4) if q != p]
+        if draw(st.booleans()):
+            kind = draw(st.sampled_from(["concealed", "added", "direct"]))
+            ev: dict[str, Any] = {"kind": "kong", "player": p, "kong": kind}
+            if kind == "direct":
+                ev["feeder"] = draw(st.sampled_from(others))
+            kongs[p] = kongs.get(p, 0) + 1
+        else:
+            d = draw(st.one_of(st.none(), st.sampled_from(others)))
+            kong_discard = d is not None and kongs.get(d, 0) > 0 and draw(st.booleans())
+            if kong_discard:
+                kongs[d] -= 1
+            ev = {"kind": "win", "winner": p, "discarder": d,
+                  "quick": {"fan": draw(st.integers(0, 6))}, "kong_discard": kong_discard}
+            if p not in won:
+                won.append(p)
+        events.append(ev)
+    extra: dict[str, Any] = {"events": events, "draw": [
+        {"player": p, "flower_pig": pig, "ready_fan": None if pig else fan}
+        for p in range(4) if p not in won
+        for pig, fan in [(draw(st.booleans()), draw(st.one_of(st.none(), st.integers(0, 5))))]]}
+    return {"type": "hand", "extra": extra}, won
+
+
+@settings(max_examples=80, deadline=None)
+@given(flowing_hands(), st.sampled_from([{}, {"preset": "chengdu_five"},
+                                         {"refund_kongs": False, "self_draw": "add_fan"}]))
+def test_random_blood_flow_hands_are_zero_sum(case: tuple[dict[str, Any], list[int]],
+                                              options: dict[str, Any]) -> None:
+    outcome, won = case
+    options = {**options, "blood_flow": True}
+    result = game.apply(game.initial_state(options), outcome, options)
+    assert_zero_sum(result)
+    assert sum(result["state"]["scores"]) == 0
+    assert result["state"]["dealer"] == (won[0] if won else 0)
