@@ -12,7 +12,8 @@ option always spelled out, its default included), then either
   and ``summary`` (the last outcome's summary line); or
 * ``"error"``: the code the request or table refuses it with.
 
-Every settlement checked here is zero-sum; :func:`missing_settings` tells which settings of
+Every settlement checked here is zero-sum (and carries the result contract where the
+ruleset has it); :func:`missing_settings` tells which settings of
 the named options no case covers, so each test module can require all of them.
 """
 
@@ -29,6 +30,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.game import assert_zero_sum
 from scoring.engine.options import options_schema
+from scoring.engine.result import check as check_contract
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -98,6 +100,8 @@ def check(ruleset: ModuleType, case: Mapping[str, Any]) -> None:
     else:
         got = ruleset.score({**case["score"], "options": case["options"]})
         assert _balance(got["deltas"]) == 0
+        if "ledger" in got:  # rulesets on the result contract (issue 14)
+            check_contract(got)
         want = case["out"]
     assert _contains(got, want), f"{case['name']}: got {got}"
 

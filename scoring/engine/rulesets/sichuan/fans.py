@@ -1,10 +1,12 @@
-"""Sichuan fan (番): one small class per fan, evaluated over a registry.
+"""Sichuan fan (番): one small class per fan, declared as :class:`scoring.engine.items.Element`.
 
-Every fan has the same signature, ``count(view) -> int`` (0 when it does not apply).
+``value`` is a fan's worth and ``count(view)`` how many times the hand holds it (0 when
+it does not apply; kongs and 根 count each one).
 The all-triplets family (对子胡, 将对, 金钩钓, 十八学士) is exclusive: only the
 highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对子胡's plus theirs.
 Fans played only at some tables (门清, 中张, 带幺九, 将七对, 夹心五, 天胡, 地胡) count
-when their option says so.
+when their option says so; those whose fan is the table's to set (:class:`SetFan`) take
+their value from the options.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...registry import Counted, tally
+from ...items import Element, hits, items_of, legacy, total
+from ...result import Item, Unit
 from .hand import Reading, WinContext, suits_held
 from .options import Options
 
@@ -60,66 +63,83 @@ class View:
         return [k for k in range(27) if self.ctx.counts[k]]
 
 
-class Fan(Counted[View]):
-    """A Sichuan fan; ``count`` is its fan."""
+class Fan(Element[View]):
+    """A Sichuan fan."""
+
+    unit: ClassVar[Unit] = "fan"
 
 
-class Family(Fan):
-    value: ClassVar[int]
+class SetFan(Fan):
+    """A fan whose worth the table's options set (``fan_of``) rather than the class."""
 
+    def fan_of(self, v: View) -> int:
+        return self.value
+
+    def worth(self, v: View, n: int) -> int:
+        return self.fan_of(v) * n
+
+    def item(self, v: View, n: int) -> Item:
+        return {**super().item(v, n), "value": self.fan_of(v)}  # type: ignore[typeddict-item]
+
+
+class Family(SetFan):
     def count(self, v: View) -> int:
-        if v.triplet_family != self.name_zh:
-            return 0
+        return 1 if v.triplet_family == self.native else 0
+
+    def fan_of(self, v: View) -> int:
         # Where 对子胡 is played at two fan, the hands built on it move up with it.
         return self.value + v.options.all_triplets_fan - 1
 
 
 class AllTriplets(Family):
-    name_zh, name_en, value = "对子胡", "All triplets", 1
+    key, name, native, value = "all_triplets", "All triplets", "对子胡", 1
 
 
 class GoldenHook(Family):
-    name_zh, name_en, value = "金钩钓", "Golden hook (single wait after four melds)", 2
+    key, name, native, value = ("golden_hook", "Golden hook (single wait after four melds)",
+                                "金钩钓", 2)
 
 
 class EighteenScholars(Family):
-    name_zh, name_en, value = "十八学士", "Eighteen scholars (four kongs, single wait)", 2
+    key, name, native, value = ("eighteen_scholars",
+                                "Eighteen scholars (four kongs, single wait)", "十八学士", 2)
 
 
 class JiangTriplets(Family):
-    name_zh, name_en, value = "将对", "All 2-5-8 triplets", 3
+    key, name, native, value = "jiang_triplets", "All 2-5-8 triplets", "将对", 3
 
 
 class FullFlush(Fan):
-    name_zh, name_en = "清一色", "Full flush"
+    key, name, native, value = "full_flush", "Full flush", "清一色", 2
 
     def count(self, v: View) -> int:
-        return 2 if len(suits_held(v.ctx.counts)) == 1 else 0
+        return 1 if len(suits_held(v.ctx.counts)) == 1 else 0
 
 
 class SevenPairs(Fan):
-    name_zh, name_en = "暗七对", "Seven pairs"
+    key, name, native, value = "seven_pairs", "Seven pairs", "暗七对", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.reading.seven_pairs and not v.dragon_pairs else 0
+        return 1 if v.reading.seven_pairs and not v.dragon_pairs else 0
 
 
 class DragonSevenPairs(Fan):
-    name_zh, name_en = "龙七对", "Dragon seven pairs (with four of a kind)"
+    key, name, native, value = ("dragon_seven_pairs", "Dragon seven pairs (with four of a "
+                                "kind)", "龙七对", 3)
 
     def count(self, v: View) -> int:
-        return 3 if v.dragon_pairs else 0
+        return 1 if v.dragon_pairs else 0
 
 
 class Kong(Fan):
-    name_zh, name_en = "杠", "Kong"
+    key, name, native = "kong", "Kong", "杠"
 
     def count(self, v: View) -> int:
         return v.kongs
 
 
 class Root(Fan):
-    name_zh, name_en = "根", "Root (four of a kind not declared)"
+    key, name, native = "root", "Root (four of a kind not declared)", "根"
 
     def count(self, v: View) -> int:
         # 龙七对's own four of a kind is already in its fan.
@@ -127,28 +147,28 @@ class Root(Fan):
 
 
 class KongFlower(Fan):
-    name_zh, name_en = "杠上花", "Win on a kong replacement"
+    key, name, native = "kong_flower", "Win on a kong replacement", "杠上花"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.after_kong else 0
 
 
 class KongCannon(Fan):
-    name_zh, name_en = "杠上炮", "Win on a discard right after a kong"
+    key, name, native = "kong_cannon", "Win on a discard right after a kong", "杠上炮"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.kong_discard else 0
 
 
 class RobbingKong(Fan):
-    name_zh, name_en = "抢杠", "Robbing a kong"
+    key, name, native = "robbing_kong", "Robbing a kong", "抢杠"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.robbing_kong else 0
 
 
 class LastTile(Fan):
-    name_zh, name_en = "海底", "Last tile"
+    key, name, native = "last_tile", "Last tile", "海底"
 
     def count(self, v: View) -> int:
         if not v.ctx.last_tile:
@@ -157,14 +177,14 @@ class LastTile(Fan):
 
 
 class SelfDrawFan(Fan):
-    name_zh, name_en = "自摸", "Self-draw (自摸加番)"
+    key, name, native = "self_draw", "Self-draw (自摸加番)", "自摸"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.self_draw and v.options.self_draw == "add_fan" else 0
 
 
 class Concealed(Fan):
-    name_zh, name_en = "门清", "Concealed hand (no pon or exposed kong)"
+    key, name, native = "concealed", "Concealed hand (no pon or exposed kong)", "门清"
 
     def count(self, v: View) -> int:
         return 1 if v.options.concealed_simples and all(
@@ -172,35 +192,37 @@ class Concealed(Fan):
 
 
 class AllSimples(Fan):
-    name_zh, name_en = "中张", "All simples (no 1 or 9)"
+    key, name, native = "all_simples", "All simples (no 1 or 9)", "中张"
 
     def count(self, v: View) -> int:
         return 1 if v.options.concealed_simples and all(
             k % 9 not in TERMINAL_RANKS for k in v.kinds_held) else 0
 
 
-class Terminals(Fan):
-    name_zh, name_en = "带幺九", "Terminals in every set and the pair"
+class Terminals(SetFan):
+    key, name, native = "terminals", "Terminals in every set and the pair", "带幺九"
 
     def count(self, v: View) -> int:
         r = v.reading
         if not v.options.terminals_fan or r.seven_pairs or r.pair is None:
             return 0
         kinds = [(r.pair,)] + [g.kinds for g in r.groups] + [m.kinds for m in v.ctx.melds]
-        every = all(any(k % 9 in TERMINAL_RANKS for k in ks) for ks in kinds)
-        return v.options.terminals_fan if every else 0
+        return 1 if all(any(k % 9 in TERMINAL_RANKS for k in ks) for ks in kinds) else 0
+
+    def fan_of(self, v: View) -> int:
+        return v.options.terminals_fan
 
 
 class JiangSevenPairs(Fan):
-    name_zh, name_en = "将七对", "Seven pairs of 2, 5 and 8"
+    key, name, native, value = "jiang_seven_pairs", "Seven pairs of 2, 5 and 8", "将七对", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.options.jiang_seven_pairs and v.reading.seven_pairs and all(
+        return 1 if v.options.jiang_seven_pairs and v.reading.seven_pairs and all(
             k % 9 in JIANG_RANKS for k in v.kinds_held) else 0
 
 
 class MiddleFive(Fan):
-    name_zh, name_en = "夹心五", "Winning 5 in the middle of 4-5-6"
+    key, name, native = "middle_five", "Winning 5 in the middle of 4-5-6", "夹心五"
 
     def count(self, v: View) -> int:
         w = v.ctx.win_tile
@@ -209,18 +231,24 @@ class MiddleFive(Fan):
         return 1 if any(g.shape == "run" and g.kind == w - 1 for g in v.reading.groups) else 0
 
 
-class Heavenly(Fan):
-    name_zh, name_en = "天胡", "Heavenly hand (the dealer wins on the deal)"
+class Heavenly(SetFan):
+    key, name, native = "heavenly_hand", "Heavenly hand (the dealer wins on the deal)", "天胡"
 
     def count(self, v: View) -> int:
-        return v.options.heavenly_fan if v.ctx.heavenly_hand else 0
+        return 1 if v.ctx.heavenly_hand and v.options.heavenly_fan else 0
+
+    def fan_of(self, v: View) -> int:
+        return v.options.heavenly_fan
 
 
-class Earthly(Fan):
-    name_zh, name_en = "地胡", "Earthly hand (a first-chance win)"
+class Earthly(SetFan):
+    key, name, native = "earthly_hand", "Earthly hand (a first-chance win)", "地胡"
 
     def count(self, v: View) -> int:
-        return v.options.earthly_fan if v.ctx.earthly_hand else 0
+        return 1 if v.ctx.earthly_hand and v.options.earthly_fan else 0
+
+    def fan_of(self, v: View) -> int:
+        return v.options.earthly_fan
 
 
 REGISTRY: tuple[Fan, ...] = (
@@ -231,5 +259,15 @@ REGISTRY: tuple[Fan, ...] = (
 )
 
 
-def fans_of(view: View) -> list[dict[str, object]]:
-    return tally(REGISTRY, view)
+def fans_of(view: View) -> tuple[list[tuple[Fan, int]], int]:
+    """The fans the reading holds, with their counts, and their total."""
+    found = hits(REGISTRY, view)
+    return found, total(found, view)
+
+
+def fan_items(found: list[tuple[Fan, int]], view: View) -> list[Item]:
+    return items_of(found, view)
+
+
+def legacy_fans(found: list[tuple[Fan, int]], view: View) -> list[dict[str, object]]:
+    return legacy(found, view)
