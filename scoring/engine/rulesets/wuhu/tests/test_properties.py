@@ -37,3 +37,19 @@ def test_random_games_keep_the_chips_in_play(hands: list[dict[str, Any]], preset
         assert_zero_sum(result)
         state = result["state"]
         assert sum(state["scores"]) == total
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(outcomes(), min_size=1, max_size=12), st.sampled_from(sorted(PRESETS)),
+       st.sampled_from(["all_pay", "discarder_as_dealer", "discarder_only"]))
+def test_capped_at_their_chips_nobody_goes_below_zero(hands: list[dict[str, Any]], preset: str,
+                                                      discard: str) -> None:
+    options = {"preset": preset, "discard_payment": discard, "end_when_broke": False,
+               "cap_at_chips": True}
+    state = game.initial_state(options)
+    total = sum(state["scores"])
+    for outcome in hands:
+        result = game.apply(state, outcome, options)
+        assert_zero_sum(result)
+        state = result["state"]
+        assert sum(state["scores"]) == total and min(state["scores"]) >= 0
