@@ -12,7 +12,6 @@ their value from the options.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of, legacy, total
 from ...result import Item, Unit
@@ -66,7 +65,7 @@ class View:
 class Fan(Element[View]):
     """A Sichuan fan."""
 
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
 
 class SetFan(Fan):

@@ -9,7 +9,6 @@ the hand 全交; 杠开 counts as two too where the table plays it as one of the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of
 from ...result import Item, Unit
@@ -37,7 +36,7 @@ class View:
 class Mouth(Element[View]):
     """A Wuhu 嘴子."""
 
-    unit: ClassVar[Unit] = "mouth"
+    unit: Unit = "mouth"
 
     def value_for(self, options: Options) -> int:
         """How many 嘴子 one occurrence makes under ``options``."""
