@@ -230,31 +230,27 @@ class MiddleFive(Fan):
         return 1 if any(g.shape == "run" and g.kind == w - 1 for g in v.reading.groups) else 0
 
 
-class Heavenly(SetFan):
-    key, name, native = "heavenly_hand", "Heavenly hand (the dealer wins on the deal)", "天胡"
+class FirstChance(SetFan):
+    """天胡 and 地胡: a win flag whose fan the table sets (its option; 0 is not played)."""
+
+    def __init__(self, key: str, name: str, native: str, option: str) -> None:
+        self.key, self.name, self.native, self.option = key, name, native, option
 
     def count(self, v: View) -> int:
-        return 1 if v.ctx.heavenly_hand and v.options.heavenly_fan else 0
+        return 1 if getattr(v.ctx, self.key) and self.fan_of(v) else 0
 
     def fan_of(self, v: View) -> int:
-        return v.options.heavenly_fan
-
-
-class Earthly(SetFan):
-    key, name, native = "earthly_hand", "Earthly hand (a first-chance win)", "地胡"
-
-    def count(self, v: View) -> int:
-        return 1 if v.ctx.earthly_hand and v.options.earthly_fan else 0
-
-    def fan_of(self, v: View) -> int:
-        return v.options.earthly_fan
+        return int(getattr(v.options, self.option))
 
 
 REGISTRY: tuple[Fan, ...] = (
     FullFlush(), AllTriplets(), JiangTriplets(), GoldenHook(), EighteenScholars(),
     SevenPairs(), DragonSevenPairs(), Kong(), Root(), KongFlower(), KongCannon(),
     RobbingKong(), LastTile(), SelfDrawFan(), Concealed(), AllSimples(), Terminals(),
-    JiangSevenPairs(), MiddleFive(), Heavenly(), Earthly(),
+    JiangSevenPairs(), MiddleFive(),
+    FirstChance("heavenly_hand", "Heavenly hand (the dealer wins on the deal)", "天胡",
+                "heavenly_fan"),
+    FirstChance("earthly_hand", "Earthly hand (a first-chance win)", "地胡", "earthly_fan"),
 )
 
 

@@ -7,6 +7,7 @@ Request (tiles mode)::
      "melds": ["pon 555p", "kan 9999m", "ankan 1111m", "kakan 2222m"],   # no chi
      "missing_suit": "s",                # optional 定缺, checked against the hand
      "after_kong": false, "kong_discard": false, "robbing_kong": false, "last_tile": false,
+     "heavenly_hand": false, "earthly_hand": false,   # only where their fan option is set
      "winner": 0, "discarder": 3,        # optional seats for ``deltas``
      "players_in": [0, 1, 2, 3],         # optional: players still in (血战到底)
      "options": {"preset": "chengdu_five", "cap_fan": 6}}

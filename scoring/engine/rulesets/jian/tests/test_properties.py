@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.game import assert_zero_sum
+from scoring.engine.game import GameState, assert_zero_sum
 from scoring.engine.rulesets.jian import game
 from scoring.engine.rulesets.jian.fans import SHAPES
 
@@ -33,13 +33,18 @@ def outcomes(draw: st.DrawFn) -> dict[str, Any]:
        st.sampled_from([{}, {"preset": "jian_discarder_pays"},
                         {"jing_on_draw": True, "bajing": "chongguan_only"}]))
 def test_random_games_stay_zero_sum(hands: list[dict[str, Any]], options: dict[str, Any]) -> None:
+    assert _replay(hands, options)["hands_played"] == len(hands)
+
+
+def _replay(hands: list[dict[str, Any]], options: dict[str, Any]) -> GameState:
+    """Every hand in turn, each settlement and the standings checked zero-sum."""
     state = game.initial_state(options)
     for outcome in hands:
         result = game.apply(state, outcome, options)
         assert_zero_sum(result)
         state = result["state"]
         assert sum(state["scores"]) == 0
-    assert state["hands_played"] == len(hands)
+    return state
 
 
 @st.composite
@@ -67,9 +72,4 @@ def test_random_games_with_kongs_and_lower_jing_stay_zero_sum(
     options = {"exposed_kong": 2, "concealed_kong": 2, "jing_kong": 10, "lower_jing": 2,
                "discarded_jing": True, "dezhongde": True, "bajing_bonus": bonus,
                "bajing_holder": holder, "jing_on_draw": on_draw}
-    state = game.initial_state(options)
-    for outcome in hands:
-        result = game.apply(state, outcome, options)
-        assert_zero_sum(result)
-        state = result["state"]
-        assert sum(state["scores"]) == 0
+    assert _replay(hands, options)["hands_played"] == len(hands)

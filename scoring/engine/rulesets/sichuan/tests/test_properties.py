@@ -12,15 +12,16 @@ from scoring.engine.rulesets.sichuan import game
 
 
 @st.composite
-def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
-    """A valid random hand and the order in which players won."""
+def hands(draw: st.DrawFn, flow: bool = False) -> tuple[dict[str, Any], list[int]]:
+    """A valid random hand and the order in which players first won; with ``flow``
+    (血流成河) winners stay in, win again and keep paying."""
     in_play = [0, 1, 2, 3]
     events: list[dict[str, Any]] = []
     won: list[int] = []
     # Kongs whose income has not yet moved to a winner: each 杠上炮 呼叫转移 uses one up,
     # so a second 杠上炮 by the same player needs a second kong.
     kongs: dict[int, int] = {}
-    for _ in range(draw(st.integers(0, 7))):
+    for _ in range(draw(st.integers(0, 9 if flow else 7))):
         if len(in_play) <= 1:
             break
         p = draw(st.sampled_from(in_play))
@@ -39,14 +40,17 @@ def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
             ev = {"kind": "win", "winner": p, "discarder": d,
                   "quick": {"fan": draw(st.integers(0, 6))},
                   "kong_discard": kong_discard}
-            in_play.remove(p)
-            won.append(p)
+            if not flow:
+                in_play.remove(p)
+            if p not in won:
+                won.append(p)
         events.append(ev)
     extra: dict[str, Any] = {"events": events}
+    judged = [p for p in in_play if p not in won]
     if len(in_play) > 1:
         extra["draw"] = [
             {"player": p, "flower_pig": pig, "ready_fan": None if pig else fan}
-            for p in in_play
+            for p in judged
             for pig, fan in [(draw(st.booleans()), draw(st.one_of(st.none(),
                                                                   st.integers(0, 5))))]]
     return {"type": "hand", "extra": extra}, won
@@ -85,40 +89,8 @@ def test_a_player_who_won_first_is_paid_nothing_after_winning(
     assert full["state"]["scores"][first] == before["state"]["scores"][first]
 
 
-@st.composite
-def flowing_hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
-    """A random 血流成河 hand: winners stay in, win again and keep paying."""
-    events: list[dict[str, Any]] = []
-    won: list[int] = []
-    kongs: dict[int, int] = {}
-    for _ in range(draw(st.integers(0, 9))):
-        p = draw(st.sampled_from(range(4)))
-        others = [q for q in range(4) if q != p]
-        if draw(st.booleans()):
-            kind = draw(st.sampled_from(["concealed", "added", "direct"]))
-            ev: dict[str, Any] = {"kind": "kong", "player": p, "kong": kind}
-            if kind == "direct":
-                ev["feeder"] = draw(st.sampled_from(others))
-            kongs[p] = kongs.get(p, 0) + 1
-        else:
-            d = draw(st.one_of(st.none(), st.sampled_from(others)))
-            kong_discard = d is not None and kongs.get(d, 0) > 0 and draw(st.booleans())
-            if kong_discard:
-                kongs[d] -= 1
-            ev = {"kind": "win", "winner": p, "discarder": d,
-                  "quick": {"fan": draw(st.integers(0, 6))}, "kong_discard": kong_discard}
-            if p not in won:
-                won.append(p)
-        events.append(ev)
-    extra: dict[str, Any] = {"events": events, "draw": [
-        {"player": p, "flower_pig": pig, "ready_fan": None if pig else fan}
-        for p in range(4) if p not in won
-        for pig, fan in [(draw(st.booleans()), draw(st.one_of(st.none(), st.integers(0, 5))))]]}
-    return {"type": "hand", "extra": extra}, won
-
-
 @settings(max_examples=80, deadline=None)
-@given(flowing_hands(), st.sampled_from([{}, {"preset": "chengdu_five"},
+@given(hands(flow=True), st.sampled_from([{}, {"preset": "chengdu_five"},
                                          {"refund_kongs": False, "self_draw": "add_fan"}]))
 def test_random_blood_flow_hands_are_zero_sum(case: tuple[dict[str, Any], list[int]],
                                               options: dict[str, Any]) -> None:
