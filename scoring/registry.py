@@ -1,13 +1,12 @@
-"""The site's view of the engine's ruleset registry.
+"""The site's view of the rulesets the engine discovers.
 
-Ruleset packages land over time and may be half-written (a namespace directory without
-``Options`` yet), so the site only offers rulesets that fulfil the whole contract of
-:mod:`scoring.engine.rulesets`: ``Options``, ``PRESETS``, ``score`` and table ``game`` rules.
+The site only offers rulesets that fulfil the whole contract of
+:mod:`scoring.engine.rulesets` (every package exports the same names: ``Options``,
+``PRESETS``, ``score``, ``game``, ``entry_spec``, ``ITEMS``, its titles...).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -18,24 +17,6 @@ from scoring.engine import rulesets
 from scoring.engine.errors import BadOption, UnknownRuleset
 from scoring.engine.game import GameRules
 from scoring.engine.options import build_options, options_schema, options_to_dict
-
-
-def _rules_of(pkg: ModuleType) -> GameRules | None:
-    # Some packages export ``game = SomeGame()``; others keep the instance as
-    # ``game.GAME``, in which case ``pkg.game`` is the submodule once imported.
-    rules: Any = getattr(pkg, "game", None)
-    if rules is None:
-        try:
-            rules = importlib.import_module(f"{pkg.__name__}.game")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{pkg.__name__}.game":
-                raise
-            return None
-    if isinstance(rules, ModuleType):
-        rules = getattr(rules, "GAME", None)
-    if rules is None or not callable(getattr(rules, "apply", None)):
-        return None
-    return rules
 
 
 @dataclass(frozen=True)
@@ -97,25 +78,15 @@ def localize_option(spec: dict[str, Any]) -> dict[str, Any]:
             "help": gettext(spec["help"]) if spec.get("help") else ""}
 
 
-def _complete(pkg: ModuleType) -> bool:
-    return all(hasattr(pkg, attr) for attr in ("Options", "PRESETS", "score"))
-
-
 def get(name: object) -> Ruleset:
     """The ruleset called ``name``; raises UnknownRuleset when it is missing or unfinished."""
     pkg = rulesets.get(name)
-    rules = _rules_of(pkg) if _complete(pkg) else None
-    if rules is None:
+    if rulesets.missing(pkg):
         raise UnknownRuleset(f"the ruleset '{name}' is not complete yet; choose one of: "
                              f"{', '.join(usable()) or 'none'}")
-    return Ruleset(name=str(name), package=pkg, rules=rules)
+    return Ruleset(name=str(name), package=pkg, rules=pkg.game)
 
 
 def usable() -> list[str]:
-    """Names of the rulesets a table can be created with, in registry order."""
-    out = []
-    for name in rulesets.available():
-        pkg = rulesets.get(name)
-        if _complete(pkg) and _rules_of(pkg) is not None:
-            out.append(name)
-    return out
+    """Names of the rulesets a table can be created with, in the engine's order."""
+    return [name for name in rulesets.available() if not rulesets.missing(rulesets.get(name))]

@@ -26,7 +26,9 @@ from typing import Any
 
 from . import rulesets
 from .decompose import decompositions
+from .entry import check_request
 from .errors import BadInput, EngineError, WrongTileCount
+from .request import request_options
 from .shapes import NATIVE_NAMES, THIRTEEN_LAN, check_shapes, special_shapes
 from .tiles import Hand, format_kinds, format_tiles, kind_of, parse_hand, tile_name
 from .waits import STANDARD, hand_waits
@@ -100,7 +102,7 @@ def run(name: str, request: object) -> dict[str, Any]:
             )
         return handler(request)
     except EngineError as exc:
-        return {"error": exc.as_dict()}
+        return {"error": exc.detail()}
     except Exception as exc:  # noqa: BLE001 - one broken request must not end the batch
         return {"error": {"code": "internal_error",
                           "message": f"the engine failed on this request ({type(exc).__name__}: "
@@ -222,6 +224,10 @@ def score_command(request: dict[str, Any]) -> dict[str, Any]:
         # A package whose score() imports its own ``score`` submodule gets that attribute
         # rebound to the submodule; the function is then one level down.
         scorer = scorer.score
+    # Strict at the boundary (API and CLI): every key known, every value bounded, under
+    # the options the request asks for; the ruleset then checks what the hand means.
+    options = request_options(request, module.Options, module.PRESETS)
+    check_request(module.entry_spec(options), request)
     result: dict[str, Any] = scorer(request)
     return result
 

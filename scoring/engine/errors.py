@@ -8,18 +8,34 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """A user-facing error with a machine-readable code."""
+    """A user-facing error with a machine-readable code.
+
+    ``params`` say what the error is about, for a translated sentence: ``field`` (the
+    request or outcome key, dotted inside objects: ``quick.han``), ``path`` (where in the
+    outcome: ``wins.0.quick.han``), ``label`` (the field's English label, a msgid),
+    ``player`` (the player the entry is about), ``option`` (an option's name), ``type`` (an
+    outcome type) and the bounds ``min``/``max``/``choices`` that were broken.
+    """
 
     code: str = "engine_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
         self.message = message
+        self.params: dict[str, object] = dict(params or {})
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+    def detail(self) -> dict[str, object]:
+        """``as_dict`` plus ``params`` when there are any (what the API and CLI return)."""
+        out: dict[str, object] = {"code": self.code, "message": self.message}
+        if self.params:
+            out["params"] = dict(self.params)
+        return out
 
 
 class BadTile(EngineError):
@@ -68,10 +84,6 @@ class BadOutcome(EngineError):
     code = "bad_outcome"
 
 
-class GameOver(EngineError):
-    """A hand recorded after the game has ended."""
-
-    code = "game_over"
 
 
 # Chinese regional rulesets (Sichuan, Wuhu, Ji'an).
@@ -105,6 +117,12 @@ class BadEvent(EngineError):
     code = "bad_event"
 
 
+class GameOver(BadEvent):
+    """A hand recorded after the game has ended (every ruleset, one code)."""
+
+    code = "game_over"
+
+
 class WinFlagConflict(EngineError):
     """Win flags that the tiles make impossible (a robbed kong of a tile you hold...)."""
 
@@ -124,3 +142,54 @@ class UnknownShape(BadInput):
     """A hand shape name that no ruleset knows (see scoring.engine.analysis.shanten)."""
 
     code = "unknown_shape"
+
+
+# Strict entry checks (scoring.engine.entry): every key known, every value bounded. Each is
+# a BadInput and a BadOutcome, so a caller that catches either for a table outcome or a
+# score request still does.
+
+
+class StrictError(BadOutcome, BadInput):
+    code = "bad_entry"
+
+
+class UnknownField(StrictError):
+    """A key the ruleset's entry spec does not have (a typo must not be ignored)."""
+
+    code = "unknown_field"
+
+
+class FieldType(StrictError):
+    """A value of the wrong kind: text where a number goes, a list for a flag..."""
+
+    code = "bad_field_type"
+
+
+class OutOfRange(StrictError):
+    """A number outside what a real hand can reach (params ``min``, ``max``)."""
+
+    code = "out_of_range"
+
+
+class TooLong(StrictError):
+    """Text or a list longer than a hand can need (params ``max``)."""
+
+    code = "too_long"
+
+
+class BadText(StrictError):
+    """Text with a NUL character or a lone surrogate."""
+
+    code = "bad_text"
+
+
+class BadChoice(StrictError):
+    """A value not among the field's choices (params ``choices``)."""
+
+    code = "bad_choice"
+
+
+class OutcomeNotAllowed(StrictError):
+    """An outcome type the table's options turn off (params ``type``, ``option``)."""
+
+    code = "outcome_not_allowed"

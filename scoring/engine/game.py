@@ -17,7 +17,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
-from .errors import BadEvent, BadInput, BadOption, BadOutcome, GameOver
+from .errors import BadInput, BadOption, BadOutcome, GameOver
 from .result import REASON_OF, Cause, ContractError, Ledger, Payment
 from .result import check as check_result
 
@@ -157,11 +157,6 @@ def clone_state(state: GameState) -> GameState:
     return copy.deepcopy(state)
 
 
-def check_open(state: GameState) -> None:
-    if state.get("finished"):
-        raise GameOver("the game has already ended; undo the last hand to record another one")
-
-
 def table_options(options: Any, cls: type[Opts], build: Callable[[Mapping[str, Any]], Opts],
                   ruleset: str) -> Opts:
     """The table's options object: ``cls`` as given, or a mapping of overrides (may name a
@@ -170,7 +165,18 @@ def table_options(options: Any, cls: type[Opts], build: Callable[[Mapping[str, A
         return options
     if options is None or isinstance(options, Mapping):
         return build(options or {})
-    raise BadOption(f"{ruleset} options must be an Options object or a mapping, got {options!r}")
+    raise BadOption(f"{ruleset} options must be an Options object or a mapping, got "
+                    f"{repr(options)[:80]}")
+
+
+def ruleset_options(options: Any, cls: type[Opts], presets: Mapping[str, Mapping[str, Any]],
+                    ruleset: str) -> Opts:
+    """:func:`table_options` built by the engine's shared resolution (a ``preset`` and
+    overrides), as every ruleset's table rules read their options."""
+    from .request import resolve_options  # request reads players through this module
+
+    return table_options(options, cls, lambda raw: resolve_options(cls, presets, raw),
+                         ruleset)
 
 
 def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
@@ -286,9 +292,9 @@ def fresh_state(start: int = 0) -> GameState:
 
 
 def check_unfinished(state: GameState) -> None:
-    # bad_event rather than check_open's game_over: the code these tables always sent.
+    """Refuse a hand recorded after the game ended (``game_over``, a kind of bad_event)."""
     if state.get("finished"):
-        raise BadEvent("the game is over; no more hands can be recorded")
+        raise GameOver("the game is over; undo the last hand to record another one")
 
 
 def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypedDict, TypeVar
 
 from .result import Item, Unit
 
@@ -101,8 +101,28 @@ def by_key(registry: Sequence[Element[V]]) -> dict[str, Element[V]]:
     return out
 
 
-def declared(registry: Iterable[Element[V]]) -> list[dict[str, object]]:
+class ItemInfo(TypedDict):
+    """An element's identity as data: what a package lists in ``ITEMS``."""
+
+    key: str
+    name: str  # English (a msgid)
+    native: str
+    unit: Unit
+    value: int  # per occurrence; 0 where it depends on the hand
+
+
+def info(key: str, name: str, native: str, unit: Unit, value: int = 1) -> ItemInfo:
+    """An item a ruleset lists without an element class (dora, a quick entry's fan...)."""
+    return ItemInfo(key=key, name=name, native=native, unit=unit, value=value)
+
+
+def listed(i: ItemInfo, count: int = 1, value: int | None = None) -> Item:
+    """The contract item of ``i``, held ``count`` times (``value`` when it varies)."""
+    return Item(key=i["key"], name=i["name"], native=i["native"],
+                value=i["value"] if value is None else value, unit=i["unit"], count=count)
+
+
+def declared(registry: Iterable[Element[V]]) -> list[ItemInfo]:
     """Each element's identity as data (key, English, native, unit, value), for the site's
     reference pages and its generated msgid list."""
-    return [{"key": e.key, "name": e.name, "native": e.native, "unit": e.unit,
-             "value": e.value} for e in registry]
+    return [info(e.key, e.name, e.native, e.unit, e.value) for e in registry]

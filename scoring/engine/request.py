@@ -35,19 +35,57 @@ def build_preset(cls: type[Opts], presets: Mapping[str, Mapping[str, Any]], pres
     return build_options(cls, overrides, base=base)
 
 
+def _freeze(value: Any) -> Any:
+    """A hashable key that keeps ``True`` and ``1`` apart (they hash equal)."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, Mapping):
+        return ("map", tuple(sorted((str(k), _freeze(v)) for k, v in value.items())))
+    return (type(value).__name__, value)
+
+
+# Options built before, by (class, preset, overrides): validating options costs more than
+# scoring a hand, and a table uses the same few all evening. Two keys: one made without
+# sorting for a request's own dict (types kept: True == 1 but is not a number of fan),
+# and a sorted one that any mapping of the same values finds.
+_RESOLVED: dict[Any, Any] = {}
+_RESOLVED_LIMIT = 512
+
+
 def resolve_options(cls: type[Opts], presets: Mapping[str, Mapping[str, Any]], raw: Any,
                     preset: Any = None) -> Opts:
     """An options object, or a mapping of overrides that may name its own ``preset``
-    (which wins over the request's top-level ``preset``)."""
-    if isinstance(raw, cls):
-        return raw
+    (which wins over the request's top-level ``preset``); built once per distinct value."""
     if raw is None:
         raw = {}
+    elif isinstance(raw, cls):
+        return raw
+    fast: Any = None
+    if type(raw) is dict:
+        try:
+            fast = (cls, preset, tuple(raw.items()), tuple(map(type, raw.values())))
+            found = _RESOLVED.get(fast)
+        except TypeError:  # an unhashable value (a list): the sorted key below
+            fast = found = None
+        if found is not None:
+            return found  # type: ignore[no-any-return]
     if not isinstance(raw, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
-    overrides = dict(raw)
-    preset = overrides.pop("preset", preset)
-    return build_preset(cls, presets, preset, overrides)
+    try:
+        key: Any = (cls, _freeze(preset), _freeze(raw))
+        found = _RESOLVED.get(key)
+    except TypeError:  # a value no key can hold (a set): build, and let validation say
+        key = found = None
+    if found is None:
+        overrides = dict(raw)
+        found = build_preset(cls, presets, overrides.pop("preset", preset), overrides)
+        if len(_RESOLVED) >= _RESOLVED_LIMIT:
+            _RESOLVED.clear()
+        if key is not None:
+            _RESOLVED[key] = found
+    if fast is not None:
+        _RESOLVED[fast] = found
+    return found  # type: ignore[no-any-return]
 
 
 def request_options(request: Any, cls: type[Opts],

@@ -83,7 +83,7 @@ class Analysis:
         if not isinstance(request, Mapping):
             raise BadInput("the analyse request must be an object with 'ruleset' and 'hand'")
         name = request.get("ruleset")
-        if name not in rulesets.RULESET_NAMES:
+        if name not in rulesets.names():
             rulesets.get(name)  # raises UnknownRuleset with the list of names
         self.ruleset: str = str(name)
         self.request = request

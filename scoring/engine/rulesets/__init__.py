@@ -1,54 +1,82 @@
-"""The ruleset registry and the contract every ruleset package fulfils.
+"""The rulesets, discovered: every package under this directory is one.
 
-A ruleset is a package ``scoring.engine.rulesets.<name>`` exposing module-level names:
+A ruleset is a package ``scoring.engine.rulesets.<name>`` that owns its rules end to end and
+exports these module-level names (:data:`CONTRACT`; ``tests/test_packages.py`` checks every
+package, and the engine README's "Adding a ruleset" shows a whole toy one):
 
-``NAME: str``, ``TITLE: str`` (English), ``TITLE_NATIVE: str`` (e.g. ``"立直麻雀"``)
+``NAME: str``, ``TITLE: str`` (English), ``TITLE_NATIVE: str`` (e.g. ``"立直麻雀"``),
+``DESCRIPTION: str`` (one English sentence for the home page), ``ORDER: int`` (where the
+site lists it)
+    English texts are msgids the site translates (``scoring/option_labels.py``).
 ``Options``
     frozen dataclass of rule variants (see :mod:`scoring.engine.options`).
 ``PRESETS: dict[str, dict]``
     preset name -> ``{"title": str, "options": {overrides}}``.
 ``score(request: dict) -> dict``
     score one win; the JSON contract of ``python -m scoring.engine score`` and
-    ``POST /api/score/``. Raises :class:`~scoring.engine.errors.EngineError`.
+    ``POST /api/score/``, with the result contract of :mod:`scoring.engine.result`.
+    Raises :class:`~scoring.engine.errors.EngineError`.
 ``game: GameRules``
     the table-level rules (see :mod:`scoring.engine.game`): dealer rotation, outcomes,
     settlement of each recorded hand and of the game's end.
+``entry_spec(options) -> EntrySpec``
+    what its record form asks and its requests accept (see :mod:`scoring.engine.entry`).
+``ITEMS: tuple[Element, ...]``
+    every scoring element it can list (see :mod:`scoring.engine.items`), for the site's
+    reference pages and the msgids of their names.
 
-Packages are imported lazily so a CLI call for one ruleset does not load the others.
+Packages are imported lazily: discovering the names reads the directory, so a CLI call
+for one ruleset does not load the others. :func:`available` imports them all, for the
+site's lists, in ``ORDER``.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from ..errors import UnknownRuleset
 
-RULESET_NAMES: tuple[str, ...] = ("riichi", "mcr", "sichuan", "wuhu", "jian")
+CONTRACT: tuple[str, ...] = ("NAME", "TITLE", "TITLE_NATIVE", "DESCRIPTION", "ORDER",
+                             "Options", "PRESETS", "score", "game", "entry_spec", "ITEMS")
+
+_HERE = [str(Path(__file__).parent)]
+
+
+def names() -> list[str]:
+    """Every ruleset package's name, found in this directory without importing them."""
+    return sorted(m.name for m in pkgutil.iter_modules(_HERE) if m.ispkg
+                  and not m.name.startswith("_"))
 
 
 def available() -> list[str]:
-    """Names of the rulesets whose package is present."""
-    out = []
-    for name in RULESET_NAMES:
-        try:
-            importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
-                raise
-            continue
-        out.append(name)
-    return out
+    """Names of the rulesets present, in the order the site lists them (``ORDER``)."""
+    found = [(int(getattr(get(name), "ORDER", 1000)), name) for name in names()]
+    return [name for _, name in sorted(found)]
 
 
 def get(name: object) -> ModuleType:
-    if not isinstance(name, str) or name not in RULESET_NAMES:
+    if not isinstance(name, str) or name not in names():
         raise UnknownRuleset(
-            f"unknown ruleset {name!r}; choose one of: {', '.join(RULESET_NAMES)}"
-        )
+            f"unknown ruleset {repr(name)[:60]}; choose one of: {', '.join(available())}")
     try:
         return importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError as exc:
         if exc.name == f"{__name__}.{name}":
             raise UnknownRuleset(f"the ruleset '{name}' is not installed") from exc
         raise
+
+
+def missing(pkg: ModuleType) -> list[str]:
+    """The names of :data:`CONTRACT` that ``pkg`` does not export."""
+    return [attr for attr in CONTRACT if not hasattr(pkg, attr)]
+
+
+def __getattr__(attr: str) -> Any:
+    # RULESET_NAMES is worked out on first use (it imports every package, for the order).
+    if attr == "RULESET_NAMES":
+        return tuple(available())
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine.items import Element, by_key, declared, hits, items_of, legacy, total
+from scoring.engine.items import (
+    Element,
+    by_key,
+    declared,
+    hits,
+    info,
+    items_of,
+    legacy,
+    listed,
+    total,
+)
 from scoring.engine.result import Unit
 
 
@@ -73,3 +83,9 @@ def test_two_elements_with_one_key_are_refused() -> None:
 def test_declared_lists_each_elements_identity() -> None:
     assert declared((Double(),)) == [
         {"key": "double", "name": "Double", "native": "双", "unit": "fan", "value": 2}]
+
+
+def test_an_item_listed_without_a_class_has_the_same_shape() -> None:
+    entered = info("entered", "Fan (entered at the table)", "番", "fan")
+    assert listed(entered, 3) == {"key": "entered", "name": "Fan (entered at the table)",
+                                  "native": "番", "value": 1, "unit": "fan", "count": 3}

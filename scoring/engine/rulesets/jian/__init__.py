@@ -83,16 +83,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...items import declared, info
+from .entry import entry_spec
+from .fans import REGISTRY, SHAPES, Shape
 from .game import JianGame
 from .options import PRESETS, Options
+from .score import DEGUO_BONUS, EARTHLY, HEAVENLY
 
 NAME = "jian"
 TITLE = "Ji'an chongguan"
 TITLE_NATIVE = "吉安冲关麻将"
+SHORT_TITLE = "Ji'an"
+DESCRIPTION = 'Jiangxi chong guan rules with wildcard jing tiles and knitted hands.'
+ORDER = 50
 
 game = JianGame()
+# The hand shapes stand for the one shape element; the bonus is paid in chips.
+ITEMS = (*(info(key, en, zh, "fan", fan) for key, (zh, en, fan) in SHAPES.items()),
+         *declared(e for e in REGISTRY if not isinstance(e, Shape)), DEGUO_BONUS, HEAVENLY,
+         EARTHLY)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

@@ -17,8 +17,8 @@ Where the options play them, ``extra`` also carries::
 
     "kongs": [{"player": 1, "kong": "exposed" | "concealed" | "jing"}],   # 杠分
     "jing_discarded": [0, 2, 0, 1],               # or "jing_discarded_tiles": [...]
-    "lower_jing": [{"zheng": "3p"}],              # 下精 turned at the end (one per turn)
-    "lower_jing_counts": [[0, 1, 2, 0]],          # or "lower_jing_tiles": [[...]]
+    "lower_jing": [{"zheng": "3p", "jing_counts": [0, 1, 2, 0]}],   # 下精, one per turn
+                                                  # (or "jing_tiles": [...] per player)
 
 and a win may say ``heavenly_hand``, ``earthly_hand`` or ``robbing_kong`` in its hand or
 quick entry. Kongs and 下精 are paid with the 精, so a drawn hand pays them only under
@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -45,14 +46,16 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
 from ...result import Ledger, contract
+from .entry import entry_spec
 from .hand import Jing, read_jing
 from .jing import jing_ledger, jing_summary, read_counts, read_discarded, read_lower
 from .kongs import kong_ledger, read_kongs
-from .options import Options
-from .score import resolve_options, score
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -64,10 +67,11 @@ class JianGame:
         return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, "Ji'an")
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Ji'an outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         extra = outcome.get("extra") or {}
         if not isinstance(extra, Mapping):
             raise BadInput("extra must be an object: {jing, jing_counts | jing_tiles}")

@@ -117,44 +117,34 @@ def jing_ledger(counts: Sequence[int], options: Options, dealer: int | None = No
     return ledger.payments()
 
 
-LOWER_KEYS = ("lower_jing", "lower_jing_counts", "lower_jing_tiles")
 DISCARDED_KEYS = ("jing_discarded", "jing_discarded_tiles")
 
 
 def read_discarded(extra: Mapping[str, Any], jing: Jing | None, options: Options) -> list[int]:
     """Counted 精 each player discarded (``jing_discarded`` or ``jing_discarded_tiles``),
-    where they still count (``discarded_jing``); refused where they do not."""
+    where they still count (``discarded_jing``; elsewhere the entry spec has no such
+    field, so a table refuses them as unknown)."""
     if not options.discarded_jing:
-        if any(extra.get(k) is not None for k in DISCARDED_KEYS):
-            raise BadInput("discarded 精 do not count at this table: drop jing_discarded "
-                           "(or turn on the option discarded_jing)")
         return [0, 0, 0, 0]
     return read_counts(extra, jing, options, *DISCARDED_KEYS)
 
 
 def read_lower(extra: Mapping[str, Any], options: Options) -> list[list[int]]:
-    """Counted 精 per player of each 下精 pair turned at the end (``lower_jing`` turns):
-    ``lower_jing_counts`` (one list of four per turn), or ``lower_jing_tiles`` with the
-    turned pairs in ``lower_jing``; zeros when neither is given."""
+    """Counted 精 per player of each 下精 pair turned at the end (``lower_jing`` turns).
+
+    ``extra.lower_jing`` lists one object per turn: ``{"zheng": "3p", "fu": "4p",
+    "jing_counts": [...]}`` or ``"jing_tiles"`` (which needs the turned ``zheng``), like the
+    hand's own 精; zeros for a turn (or all of them) not given.
+    """
+    raw = extra.get("lower_jing")
     turns = options.lower_jing
-    if not turns:
-        if any(extra.get(k) is not None for k in LOWER_KEYS):
-            raise BadInput("this table turns no 下精: drop lower_jing (or set the option "
-                           "lower_jing)")
+    if not turns:  # no such field in the entry spec: a table refuses it as unknown
         return []
-    tiles, counts = extra.get("lower_jing_tiles"), extra.get("lower_jing_counts")
-    given = tiles if tiles is not None else counts
-    if given is None:
+    if raw is None:
         return [[0, 0, 0, 0] for _ in range(turns)]
-    key = "lower_jing_tiles" if tiles is not None else "lower_jing_counts"
-    if not isinstance(given, list) or len(given) != turns:
-        raise BadInput(f"{key} must list one entry per 下精 turned ({turns}), each for the "
-                       "four players")
-    if tiles is None:
-        return [read_counts({"jing_counts": c}, None, options) for c in given]
-    jings = extra.get("lower_jing")
-    if not isinstance(jings, list) or len(jings) != turns:
-        raise BadInput(f"lower_jing_tiles needs lower_jing, the {turns} 下精 pair(s) turned: "
-                       '[{"zheng": "3p"}]')
-    return [read_counts({"jing_tiles": t}, read_jing(j), options)
-            for t, j in zip(tiles, jings, strict=True)]
+    if not isinstance(raw, list) or len(raw) != turns or not all(
+            isinstance(turn, Mapping) for turn in raw):
+        raise BadInput(f"lower_jing must list the {turns} 下精 pair(s) turned at the end, "
+                       'each like {"zheng": "3p", "jing_counts": [0, 2, 0, 1]}')
+    return [read_counts(turn, read_jing(turn) if turn.get("zheng") is not None else None,
+                        options) for turn in raw]

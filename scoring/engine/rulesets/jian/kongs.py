@@ -20,14 +20,11 @@ def chips_of(kind: str, options: Options) -> int:
 
 
 def read_kongs(extra: Mapping[str, Any], options: Options) -> list[tuple[int, str]]:
-    """``kongs``: ``[{"player": 1, "kong": "exposed" | "concealed" | "jing"}]``; refused
-    at a table whose kongs pay nothing."""
+    """``kongs``: ``[{"player": 1, "kong": "exposed" | "concealed" | "jing"}]`` (a field
+    of the entry spec only where some kong pays)."""
     raw = extra.get("kongs")
     if raw is None:
         return []
-    if not (options.exposed_kong or options.concealed_kong or options.jing_kong):
-        raise BadInput("kongs pay nothing at this table: drop kongs (or set the kong "
-                       "options exposed_kong, concealed_kong, jing_kong)")
     if not isinstance(raw, list):
         raise BadInput('kongs must be a list like [{"player": 1, "kong": "concealed"}]')
     out = []

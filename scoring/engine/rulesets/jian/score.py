@@ -45,12 +45,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import BadInput, BadOption, NotAWinningHand
+from ...items import info, listed
 from ...request import deltas_of, flag, request_options, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Item, contract, headline, item, payments_of
+from ...result import Item, contract, headline, payments_of
 from .fans import SHAPES, Win, fans_for
 from .hand import Candidate, read_hand, read_jing
 from .options import PRESETS, Options
+
+DEGUO_BONUS = info("deguo_bonus", "Without wild 精 (德国) bonus", "德国", "chips", 0)
+# 天胡 and 地胡 multiply the hand (heaven_earth_times); the item's value is the multiple.
+HEAVENLY = info("heavenly_hand", "Heavenly hand", "天胡", "count", 0)
+EARTHLY = info("earthly_hand", "Earthly hand", "地胡", "count", 0)
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
@@ -73,14 +79,12 @@ def settle(win: Win, options: Options) -> dict[str, Any]:
         items += own
         amount = 2 ** fan * times
         if win.heavenly or win.earthly:
-            native, name = (("天胡", "Heavenly hand") if win.heavenly
-                            else ("地胡", "Earthly hand"))
-            items.append(item("heavenly_hand" if win.heavenly else "earthly_hand", name,
-                              native, times, "count", payer=p))
+            items.append({**listed(HEAVENLY if win.heavenly else EARTHLY, value=times),
+                          "payer": p})
         if win.deguo and (drawn or p == win.discarder):
             amount += options.deguo_bonus
-            items.append(item("deguo_bonus", "Without wild 精 (德国) bonus", "德国",
-                              options.deguo_bonus * options.chip, "chips", payer=p))
+            items.append({**listed(DEGUO_BONUS, value=options.deguo_bonus * options.chip),
+                          "payer": p})
         out.append({"payer": p, "fans": fans, "fan": fan, "amount": amount * options.chip})
     deltas = deltas_of(out, win.winner)
     total = deltas[win.winner]

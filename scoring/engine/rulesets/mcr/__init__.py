@@ -57,16 +57,27 @@ both from empty caches and warm.
 
 from __future__ import annotations
 
+from ...items import info
+from .entry import entry_spec
 from .fans import FANS, fan_table
+from .game import ENTERED
 from .game import GAME as game
-from .options import Options
+from .options import PRESETS, Options
 from .payments import payments
-from .request import PRESETS
-from .scorer import score
+from .scorer import INITIAL_HANDS, score
 
 NAME = "mcr"
 TITLE = "Chinese Official (MCR)"
 TITLE_NATIVE = "国标麻将"
+SHORT_TITLE = 'Chinese Official (MCR)'
+DESCRIPTION = 'The 81 fan of the Mahjong Competition Rules; a win needs 8.'
+ORDER = 20
+# The fan table's fans, the three initial hands' as the scorer lists them, and a quick
+# entry's typed-in fan.
+ITEMS = (*(info(f.id, f.name_en, f.name_zh, "fan", f.points) for f in FANS),
+         *(info(f"{flag}_hand", en, zh, "fan", 0)
+           for flag, (zh, en, _, _) in INITIAL_HANDS.items()), ENTERED)
 
-__all__ = ["FANS", "NAME", "PRESETS", "TITLE", "TITLE_NATIVE", "Options", "fan_table",
-           "payments", "score", "game"]
+__all__ = ["DESCRIPTION", "FANS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "Options", "entry_spec", "fan_table", "game", "payments",
+           "score"]

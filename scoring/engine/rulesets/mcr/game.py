@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadOutcome, BelowMinimumFan
 from ...game import (
     WIND_LETTERS,
@@ -58,20 +59,24 @@ from ...game import (
     Rows,
     WinEntry,
     add_scores,
-    check_open,
     check_player,
+    check_unfinished,
     clone_state,
+    fresh_state,
     outcome_type,
     ranking,
-    table_options,
+    ruleset_options,
 )
+from ...items import info, listed
 from ...options import options_to_dict
-from ...result import contract, headline, item, payments_of
+from ...result import contract, headline, payments_of
+from .entry import entry_spec
 from .fans import BY_ID
-from .options import Options
+from .options import PRESETS, Options
 from .payments import payments
 
 OUTCOME_TYPES = ("win", "draw", "penalty")
+ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
 HANDS_PER_ROUND = 4
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -86,14 +91,7 @@ RESEAT: dict[str, tuple[int, int, int, int]] = {
 def mcr_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    return table_options(options, Options, _build_options, "MCR")
-
-
-def _build_options(overrides: Mapping[str, Any]) -> Options:
-    from .request import read_options
-
-    rest = dict(overrides)
-    return read_options({"preset": rest.pop("preset", None), "options": rest})
+    return ruleset_options(options, Options, PRESETS, "MCR")
 
 
 def seat_winds(seats: list[int], hand_number: int) -> list[str]:
@@ -121,15 +119,15 @@ class MCRGame:
 
     def initial_state(self, options: Any) -> GameState:
         mcr_options(options)
-        state = GameState(honba=0, pot=0, scores=[0, 0, 0, 0], finished=False,
-                          hands_played=0)
+        state = fresh_state()
         _set_hand(state, [0, 1, 2, 3], "E", 1)
         return state
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         opts = mcr_options(options)
-        check_open(state)
+        check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
+        check_outcome(entry_spec(opts), outcome)
         winds = state["extra"]["seat_winds"]
         rows = Rows()
         results: list[dict[str, Any]] = []
@@ -225,10 +223,10 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
                               f"{opts.min_fan} (option min_fan)")
     # What was typed, as items: the hand's fan, and the flowers apart (1 fan each).
     flower = BY_ID["flower_tiles"]
-    items = [item("entered", "Fan (entered at the table)", "番", 1, "fan", fan - flowers)]
+    items = [listed(ENTERED, fan - flowers)]
     if flowers:
-        items.append(item(flower.id, flower.name_en, flower.name_zh, flower.points, "fan",
-                          flowers))
+        items.append(listed(info(flower.id, flower.name_en, flower.name_zh, "fan",
+                                 flower.points), flowers))
     return fan, {"mode": "quick", "flowers": flowers, "items": items}
 
 

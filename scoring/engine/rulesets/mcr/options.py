@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...errors import BadOption
 from ...options import opt
@@ -59,3 +60,13 @@ class Options:
         if list(pts) != sorted(pts, reverse=True):
             raise BadOption(
                 f"placement_points must not increase from 1st to 4th place, got {list(pts)}")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "official": {"title": "Official rules (8 fan minimum, flowers score)", "options": {}},
+    "no_flowers": {"title": "Official rules without flowers",
+                   "options": {"flowers_count": False}},
+    "club": {"title": "Club rules: 天和/地和/人和 and the discarder pays all (全铳)",
+             "options": {"heavenly_hand": True, "earthly_hand": True, "human_hand": True,
+                         "quanchong": True}},
+}

@@ -10,7 +10,7 @@ from operator import attrgetter
 from typing import Any
 
 from ...errors import BadInput, BadMeld, BadOption, WinFlagConflict, WrongTileCount
-from ...options import build_options
+from ...request import resolve_options as shared_resolve
 from ...tiles import (
     SEATS,
     Meld,
@@ -21,20 +21,11 @@ from ...tiles import (
     tile_name,
 )
 from .facts import BIT, TileFacts
-from .options import Options
+from .options import PRESETS, Options
 from .reading import MSet
 from .split import SEGMENTS, Segment, segment
 
 WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "official": {"title": "Official rules (8 fan minimum, flowers score)", "options": {}},
-    "no_flowers": {"title": "Official rules without flowers",
-                   "options": {"flowers_count": False}},
-    "club": {"title": "Club rules: 天和/地和/人和 and the discarder pays all (全铳)",
-             "options": {"heavenly_hand": True, "earthly_hand": True, "human_hand": True,
-                         "quanchong": True}},
-}
 
 
 class DeclaredMeld:
@@ -116,53 +107,10 @@ def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | N
     return value.upper()
 
 
-_OPTIONS_CACHE: dict[Any, Options] = {}
-
-
-def _build(preset: Any, overrides: Mapping[str, Any]) -> Options:
-    base = None
-    if preset is not None:
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(PRESETS)}")
-        base = build_options(Options, PRESETS[preset]["options"])
-    return build_options(Options, overrides, base)
-
-
-_FAST_OPTIONS: dict[Any, Options] = {}
-
-
 def read_options(request: Mapping[str, Any]) -> Options:
-    preset = request.get("preset")
-    overrides = request.get("options") or {}
-    if type(overrides) is dict:
-        # The key keeps each value's type: True == 1 but is not a valid number of fan.
-        try:
-            fast = (preset, tuple(overrides.items()), tuple(map(type, overrides.values())))
-            found = _FAST_OPTIONS.get(fast)
-        except TypeError:  # an unhashable value (a list): the general key below
-            fast = found = None
-        if found is not None:
-            return found
-    else:
-        fast = None
-    if not isinstance(overrides, Mapping):
-        return _build(preset, overrides)
-    # Validating options is slow next to scoring and a table uses the same few all evening.
-    try:
-        key = (preset, tuple(sorted(
-            (k, tuple(v) if isinstance(v, list) else v, type(v).__name__)
-            for k, v in overrides.items())))
-        hash(key)
-    except TypeError:
-        return _build(preset, overrides)
-    found = _OPTIONS_CACHE.get(key)
-    if found is None:
-        found = _build(preset, overrides)
-        if len(_OPTIONS_CACHE) < 256:
-            _OPTIONS_CACHE[key] = found
-    if fast is not None and len(_FAST_OPTIONS) < 256:
-        _FAST_OPTIONS[fast] = found
-    return found
+    """The request's options (a preset and overrides), through the engine's shared,
+    cached resolution (:func:`scoring.engine.request.resolve_options`)."""
+    return shared_resolve(Options, PRESETS, request.get("options"), request.get("preset"))
 
 
 def _flowers(request: Mapping[str, Any], in_hand: int) -> int:

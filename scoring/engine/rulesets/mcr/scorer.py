@@ -85,7 +85,7 @@ STANDARD_FEATURES = FORM_FEATURES["standard"]
 _KNITTED_BY_NAME = {knitted_name(p): knitted_kinds(p) for p in KNITTED_PERMUTATIONS}
 
 # Extras outside the official 81 (options), with what they cover.
-_INITIAL_HANDS = {
+INITIAL_HANDS = {
     "heavenly": ("天和", "Heavenly Hand", "heavenly_points",
                  ("fully_concealed_hand", "self_drawn", "edge_wait", "closed_wait",
                   "single_wait")),
@@ -485,7 +485,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     names = FAN_NAMES
     listed = [fan.copy() for fan in settled.listed]
     if req.heavenly or req.earthly or req.human:
-        for flag, (zh, en, points_opt, covers) in _INITIAL_HANDS.items():
+        for flag, (zh, en, points_opt, covers) in INITIAL_HANDS.items():
             if getattr(req, flag):
                 listed = [f for f in listed if f["id"] not in covers]
                 listed.insert(0, {"id": f"{flag}_hand", "name_zh": zh, "name_en": en,

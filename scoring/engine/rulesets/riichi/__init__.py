@@ -35,15 +35,25 @@ Conventions chosen where rules vary (the others are options):
 
 from __future__ import annotations
 
+from ...items import declared
+from .entry import entry_spec
 from .game import GAME as game
 from .options import PRESETS, Options
 
 # Imported eagerly: a lazy import would let the submodule ``score`` replace this
 # package attribute the first time it runs.
-from .score import score
+from .score import EXTRA_ITEMS, score
+from .yaku import YAKU
+from .yakuman import YAKUMAN
 
 NAME = "riichi"
 TITLE = "Japanese riichi"
 TITLE_NATIVE = "立直麻雀"
+SHORT_TITLE = 'Riichi'
+DESCRIPTION = 'Japanese mahjong: han and fu, riichi sticks, honba and limits.'
+ORDER = 10
+# Seat and round wind are listed once; a hand names the wind ("Seat wind East", 自風 東).
+ITEMS = (*declared(YAKU), *declared(YAKUMAN), *EXTRA_ITEMS)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]

@@ -59,6 +59,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadOutcome
 from ...game import (
     WIND_LETTERS,
@@ -69,41 +70,41 @@ from ...game import (
     Rows,
     WinEntry,
     add_scores,
-    check_open,
     check_player,
+    check_unfinished,
     clone_state,
+    fresh_state,
     outcome_type,
     player_list,
+    ruleset_options,
     seat_wind,
     split_evenly,
-    table_options,
 )
+from ...items import listed
 from ...options import options_to_dict
-from ...result import Headline, Item, Ledger, contract, headline, payments_of
+from ...result import Headline, Ledger, contract, headline, payments_of
 from . import game_end
-from .options import Options
+from .options import PRESETS, Options
 from .points import MANGAN, base_points, win_payments
-from .score import riichi_headline
+from .score import NAGASHI, riichi_headline
 
 OUTCOME_TYPES = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
 ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
                   "sanchahou")
-NAGASHI_ITEM = Item(key="nagashi_mangan", name="Nagashi mangan", native="流し満貫", value=5,
-                    unit="han", count=1)
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 STICK = 1000
+
+
+def entry_spec(opts: Options) -> Any:
+    from .entry import entry_spec as spec  # the entry spec reads this module's kinds
+
+    return spec(opts)
 
 
 def riichi_options(options: Any) -> Options:
     """The table's options object; a mapping of overrides (may name a ``preset``) or None
     is built and checked."""
-    return table_options(options, Options, _build_options, "riichi")
-
-
-def _build_options(overrides: Mapping[str, Any]) -> Options:
-    from .request import resolve_options
-
-    return resolve_options({"options": overrides})
+    return ruleset_options(options, Options, PRESETS, "riichi")
 
 
 @dataclass
@@ -144,15 +145,13 @@ class RiichiGame:
     outcome_types = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        opts = riichi_options(options)
-        return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                         scores=[opts.start_points] * 4, finished=False, hands_played=0,
-                         extra={})
+        return fresh_state(riichi_options(options).start_points)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         opts = riichi_options(options)
-        check_open(state)
+        check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
+        check_outcome(entry_spec(opts), outcome)
         rows = Rows()
         pot_change = 0
         if kind != "chombo":
@@ -492,7 +491,7 @@ def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
             rows.add_deltas(by_player, "hand", "nagashi")
             points = deltas[table.wind(player)]
             step.results.append({
-                **contract([NAGASHI_ITEM], riichi_headline(5, 0, 0, "mangan", points),
+                **contract([listed(NAGASHI)], riichi_headline(5, 0, 0, "mangan", points),
                            payments_of(by_player, "nagashi")),
                 "nagashi": player, "limit": "mangan", "points": points})
             texts.append(f"{table.wind(player)} nagashi mangan")

@@ -8,8 +8,8 @@ from functools import lru_cache
 from operator import add
 from typing import Any
 
-from ...errors import BadInput, BadOption, WrongTileCount
-from ...request import build_preset
+from ...errors import BadInput, WrongTileCount
+from ...request import resolve_options as shared_resolve
 from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
 from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
@@ -19,45 +19,17 @@ FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chanka
          "houtei", "tenhou", "chiihou", "renhou", "nagashi_mangan")
 
 
-def _freeze(value: Any) -> Any:
-    """A hashable key that keeps ``True`` and ``1`` apart (they hash equal)."""
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    return (type(value).__name__, value)
-
-
-_OPTIONS_CACHE: dict[Any, Options] = {}
 _DEFAULT_OPTIONS = Options()
 
 
 def resolve_options(request: Mapping[str, Any]) -> Options:
-    """``options`` may name a preset (``{"preset": "tenhou", "kiriage": true}``).
-
-    Built options are cached: building validates through type hints, which costs more
-    than scoring a hand, and a table reuses one rule set for every hand.
-    """
-    raw = request.get("options") or {}
+    """``options`` may name a preset (``{"preset": "tenhou", "kiriage": true}``); the
+    engine's shared resolution (:func:`scoring.engine.request.resolve_options`), with
+    the request without options answered at once."""
+    raw = request.get("options")
     if not raw and "preset" not in request:
         return _DEFAULT_OPTIONS
-    if not isinstance(raw, Mapping):
-        raise BadOption(f"options must be an object of name: value, got {type(raw).__name__}")
-    overrides = dict(raw)
-    preset = overrides.pop("preset", request.get("preset"))
-    try:
-        key = (_freeze(preset), tuple(sorted((str(k), _freeze(v)) for k, v in overrides.items())))
-        found = _OPTIONS_CACHE.get(key)
-    except TypeError:  # an unhashable value: build (and let validation explain it)
-        return _build(preset, overrides)
-    if found is None:
-        found = _build(preset, overrides)
-        if len(_OPTIONS_CACHE) > 256:
-            _OPTIONS_CACHE.clear()
-        _OPTIONS_CACHE[key] = found
-    return found
-
-
-def _build(preset: Any, overrides: dict[str, Any]) -> Options:
-    return build_preset(Options, PRESETS, preset, overrides)
+    return shared_resolve(Options, PRESETS, raw, request.get("preset"))
 
 
 def seat(value: Any, what: str, default: str | None = None) -> str:

@@ -52,6 +52,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
+from ...items import info, listed
 from ...result import Cause, Headline, Payment, contract
 from ...result import Item as ResultItem
 from ...tiles import Tile, next_kind
@@ -195,9 +196,11 @@ def _yaku_list(ctx: WinContext, best: Candidate
     return out, items
 
 
-# Dora kinds as items: (key, English, native).
-DORA_ITEMS = (("dora", "Dora", "ドラ"), ("aka", "Red five", "赤ドラ"),
-              ("ura", "Ura dora", "裏ドラ"))
+# Items listed without an element class: the three kinds of dora and nagashi mangan.
+DORA_ITEMS = (info("dora", "Dora", "ドラ", "han"), info("aka", "Red five", "赤ドラ", "han"),
+              info("ura", "Ura dora", "裏ドラ", "han"))
+NAGASHI = info("nagashi_mangan", "Nagashi mangan", "流し満貫", "han", 5)
+EXTRA_ITEMS = (*DORA_ITEMS, NAGASHI)
 # The limits' Japanese names, for the headline.
 LIMIT_NATIVE = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
                 "kazoe yakuman": "数え役満", "yakuman": "役満", "double yakuman": "ダブル役満",
@@ -274,8 +277,7 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     hand_points = sum(tsumo_shares(2000, winner).values())
     ledger = [{**p, "cause": "nagashi" if p["cause"] == "hand" else p["cause"]}
               for p in win_ledger(hand, deltas, winner, sticks, None)]
-    items = [ResultItem(key="nagashi_mangan", name="Nagashi mangan", native="流し満貫", value=5,
-                  unit="han", count=1)]
+    items = [listed(NAGASHI)]
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
                    ledger, pot_change=-1000 * sticks),  # type: ignore[arg-type]
@@ -360,10 +362,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     yaku, items = _yaku_list(ctx, best)
     if not best.yakuman:
         if dora or aka or ura:
-            for (key, name, native), n in zip(DORA_ITEMS, (dora, aka, ura), strict=True):
+            for kind, n in zip(DORA_ITEMS, (dora, aka, ura), strict=True):
                 if n:
-                    items.append({"key": key, "name": name, "native": native, "value": 1,
-                                  "unit": "han", "count": n})
+                    items.append(listed(kind, n))
     return {
         "players": 4, "items": items,
         "headline": riichi_headline(best.han, best.fu, best.yakuman, best.limit, hand_points),

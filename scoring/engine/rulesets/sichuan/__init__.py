@@ -59,16 +59,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...items import declared
+from .entry import entry_spec
+from .fans import REGISTRY
 from .game import SichuanGame
 from .options import PRESETS, Options
+from .score import EXTRA_ITEMS
 
 NAME = "sichuan"
 TITLE = "Sichuan (Chengdu, bloody to the end)"
 TITLE_NATIVE = "四川麻将 (成都血战到底)"
+SHORT_TITLE = 'Sichuan'
+DESCRIPTION = 'Bloody battle: three suits, one suit left out, play goes on after a win.'
+ORDER = 30
 
 game = SichuanGame()
+ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

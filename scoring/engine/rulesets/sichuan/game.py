@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadEvent, BadInput
 from ...game import (
     GameState,
@@ -53,14 +54,15 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
 )
-from ...options import build_options
 from ...request import flag
 from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
+from .entry import entry_spec
 from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
-from .options import Options
-from .score import best_ready_fan, paid_fan, resolve_options, win_headline, win_value
+from .options import PRESETS, Options
+from .score import best_ready_fan, paid_fan, win_headline, win_value
 
 KONG_KINDS = ("concealed", "added", "direct")
 # 换三张: who each player passes their three tiles to.
@@ -93,12 +95,6 @@ class HandLedger:
     def rows(self) -> list[LedgerRow]:
         return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
                 for (p, r), a in sorted(self.amounts.items()) if a]
-
-
-def _options(options: Any) -> Options:
-    if isinstance(options, Options):
-        return options
-    return resolve_options(options) if options else build_options(Options)
 
 
 class _Hand:
@@ -341,12 +337,10 @@ class _Hand:
 
 
 def _exchange(extra: Mapping[str, Any], o: Options) -> str | None:
-    """The hand's 换三张 direction: required where the table plays it, refused elsewhere."""
+    """The hand's 换三张 direction, required where the table plays it (elsewhere the entry
+    spec has no such field)."""
     direction = extra.get("exchange")
     if not o.exchange_three:
-        if direction is not None:
-            raise BadInput("this table does not play 换三张: drop exchange (or turn on the "
-                           "option exchange_three)")
         return None
     if direction not in EXCHANGES:
         raise BadInput(f"exchange (换三张) must be one of {', '.join(EXCHANGES)}, got "
@@ -361,11 +355,12 @@ class SichuanGame:
         return fresh_state()
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = _options(options)
+        o = ruleset_options(options, Options, PRESETS, "Sichuan")
         if not isinstance(outcome, Mapping) or outcome.get("type") != "hand":
             raise BadInput("a Sichuan outcome is {\"type\": \"hand\", \"extra\": {\"events\": "
                            "[...]}}")
         check_unfinished(state)
+        check_outcome(entry_spec(o), outcome)
         extra = outcome.get("extra") or {}
         events = extra.get("events")
         if events is None:

@@ -35,9 +35,10 @@ from typing import Any
 
 from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
 from ...game import check_player
+from ...items import info, listed
 from ...request import discarder_seat, request_options, whole_number
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Headline, Item, contract, headline, item, payments_of
+from ...result import Headline, Item, contract, headline, payments_of
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
@@ -53,8 +54,12 @@ from .hand import (
 )
 from .options import PRESETS, Options
 
-# A quick entry's fan typed in at the table: (English, native).
-ENTERED = ("Fan (entered at the table)", "番")
+# Items listed without an element class: a quick entry's fan typed in at the table, the
+# self-draw fan of a quick entry and the 自摸加底 base.
+ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
+SELF_DRAW_FAN = info("self_draw", "Self-draw (自摸加番)", "自摸", "fan")
+SELF_DRAW_BASE = info("self_draw_base", "Self-draw bonus (自摸加底)", "自摸加底", "base")
+EXTRA_ITEMS = (ENTERED, SELF_DRAW_BASE)  # the self-draw fan is fans.SelfDrawFan
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
@@ -143,15 +148,16 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
         self_draw = win_kind(request.get("win"))
         check_first_win(flags, self_draw)
         fan = quick_fan(request)
-        fans = [{"name_zh": ENTERED[1], "name_en": ENTERED[0], "fan": fan}]
-        items = [item("entered", *ENTERED, 1, "fan", fan)] if fan else []
+        fans = [{"name_zh": ENTERED["native"], "name_en": ENTERED["name"], "fan": fan}]
+        items = [listed(ENTERED, fan)] if fan else []
         if self_draw and options.self_draw == "add_fan":
-            fans.append({"name_zh": "自摸", "name_en": "Self-draw (自摸加番)", "fan": 1})
-            items.append(item("self_draw", "Self-draw (自摸加番)", "自摸", 1, "fan"))
+            fans.append({"name_zh": SELF_DRAW_FAN["native"], "name_en": SELF_DRAW_FAN["name"],
+                         "fan": 1})
+            items.append(listed(SELF_DRAW_FAN))
             fan += 1
     pf = paid_fan(fan, options)
     if self_draw and options.self_draw == "add_base":
-        items.append(item("self_draw_base", "Self-draw bonus (自摸加底)", "自摸加底", 1, "base"))
+        items.append(listed(SELF_DRAW_BASE))
     return {"fans": fans, "fan": fan, "paid_fan": pf, "capped": pf < fan,
             "self_draw": self_draw, "base": options.base,
             "hand_value": options.base * 2 ** pf,

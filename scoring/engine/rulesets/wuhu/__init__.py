@@ -51,16 +51,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...items import declared
+from .entry import entry_spec
 from .game import WuhuGame
+from .mouths import REGISTRY
 from .options import PRESETS, Options
+from .score import EXTRA_ITEMS
 
 NAME = "wuhu"
 TITLE = "Wuhu"
 TITLE_NATIVE = "芜湖麻将"
+SHORT_TITLE = 'Wuhu'
+DESCRIPTION = 'Anhui rules: a win needs at least eight tiles of one suit.'
+ORDER = 40
 
 game = WuhuGame()
+ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

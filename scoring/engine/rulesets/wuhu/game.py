@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
@@ -31,11 +32,13 @@ from ...game import (
     fresh_state,
     how_won,
     next_hand,
+    ruleset_options,
     table_request,
 )
 from ...result import Payment
-from .options import Options
-from .score import resolve_options, score
+from .entry import entry_spec
+from .options import PRESETS, Options
+from .score import score
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -44,14 +47,15 @@ class WuhuGame:
     outcome_types: tuple[str, ...] = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         return fresh_state(o.stake)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
-        o = resolve_options(options)
+        o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Wuhu outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         rows: list[LedgerRow] = []
         results: list[dict[str, Any]] = []

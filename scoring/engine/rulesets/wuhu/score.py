@@ -45,14 +45,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import BadInput, NotEightOfASuit
+from ...items import info, listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Headline, Item, contract, headline, item, payments_of
+from ...result import Headline, Item, contract, headline, payments_of
 from .hand import parse_request, readings
 from .mouths import BY_NAME, View, mouths_of
 from .options import PRESETS, Options
 
 WIN_TYPES = ("平胡", "押档", "自摸", "自摸押档")
+
+# Items listed without an element class; their values come from the options.
+BASE = info("base_points", "Base (底番)", "底番", "chips", 0)
+ZHI = info("zhi_points", "Suit tiles (支番)", "支番", "chips", 0)
+MOUTH_POINTS = info("mouth_points", "Mouths (嘴子) paid", "嘴子", "chips", 0)
+EXPOSED_KONGS = info("exposed_kongs", "Exposed kong", "明杠", "chips", 0)
+CONCEALED_KONGS = info("concealed_kongs", "Concealed kong", "暗杠", "chips", 0)
+ENTERED_MOUTHS = info("mouths", "Mouths (entered at the table)", "嘴子", "mouth")
+EXTRA_ITEMS = (BASE, ZHI, MOUTH_POINTS, EXPOSED_KONGS, CONCEALED_KONGS, ENTERED_MOUTHS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,19 +100,17 @@ def value_of(win: Win, options: Options) -> dict[str, Any]:
     names = {m["native"] for m in win.mouths}
     full = options.full_hand and (mouth_count >= 2 or (options.extra_full_hands and (
         ("混一色" in names and self_draw) or ("杠开" in names and win.ya > 0))))
-    items = [item("base_points", "Base (底番)", f"底番·{WIN_TYPES[kind]}", base, "chips"),
-             item("zhi_points", "Suit tiles (支番)", f"支番·{win.zhi}支" + (
-                 f"押{win.ya}" if win.ya else ""), zhi_points, "chips"),
+    # The natives say which 底番 and how many 支 (and 押) the figures come from.
+    items = [{**listed(BASE, value=base), "native": f"底番·{WIN_TYPES[kind]}"},
+             {**listed(ZHI, value=zhi_points),
+              "native": f"支番·{win.zhi}支" + (f"押{win.ya}" if win.ya else "")},
              *win.mouths]
     if mouth_count:
-        items.append(item("mouth_points", "Mouths (嘴子) paid", "嘴子", per_mouth, "chips",
-                          mouth_count))
+        items.append(listed(MOUTH_POINTS, mouth_count, per_mouth))
     if win.exposed_kongs:
-        items.append(item("exposed_kongs", "Exposed kong", "明杠", options.exposed_kong,
-                          "chips", win.exposed_kongs))
+        items.append(listed(EXPOSED_KONGS, win.exposed_kongs, options.exposed_kong))
     if win.concealed_kongs:
-        items.append(item("concealed_kongs", "Concealed kong", "暗杠", options.concealed_kong,
-                          "chips", win.concealed_kongs))
+        items.append(listed(CONCEALED_KONGS, win.concealed_kongs, options.concealed_kong))
     return {"zhi": win.zhi, "ya": win.ya, "win_type": WIN_TYPES[kind], "self_draw": self_draw,
             "mouths": [{"name_zh": m["native"], "name_en": m["name"],
                         "count": m["value"] * m["count"]} for m in win.mouths],
@@ -132,8 +140,7 @@ def quick_win(request: Mapping[str, Any], options: Options) -> Win:
         mouths = tuple(_named(m, options) for m in raw)
     else:
         n = whole_number(request, "mouths", 0, 8)
-        mouths = (item("mouths", "Mouths (entered at the table)", "嘴子", 1, "mouth", n),
-                  ) if n else ()
+        mouths = (listed(ENTERED_MOUTHS, n),) if n else ()
     after_kong = flag(request, "after_kong")
     if after_kong and not any(m["native"] == "杠开" for m in mouths) and isinstance(raw, list):
         mouths += (_named("杠开", options),)
@@ -146,7 +153,8 @@ def quick_win(request: Mapping[str, Any], options: Options) -> Win:
 def _named(native: str, options: Options) -> Item:
     """The item of a 嘴子 named at the table."""
     m = BY_NAME[native]
-    return item(m.key, m.name, m.native, m.value_for(options), m.unit)
+    return Item(key=m.key, name=m.name, native=m.native, value=m.value_for(options), unit=m.unit,
+                count=1)
 
 
 def tile_win(request: Mapping[str, Any], options: Options) -> list[Win]:

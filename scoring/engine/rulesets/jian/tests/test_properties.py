@@ -53,8 +53,8 @@ def server_outcomes(draw: st.DrawFn) -> dict[str, Any]:
     outcome = draw(outcomes())
     pool = draw(st.lists(st.integers(0, 3), max_size=12 - sum(outcome["extra"]["jing_counts"])))
     extra = {**outcome["extra"], "jing_discarded": [pool.count(p) for p in range(4)],
-             "lower_jing_counts": [[draw(st.integers(0, 3)) for _ in range(4)]
-                                   for _ in range(2)],
+             "lower_jing": [{"jing_counts": [draw(st.integers(0, 3)) for _ in range(4)]}
+                            for _ in range(2)],
              "kongs": [{"player": draw(st.integers(0, 3)),
                         "kong": draw(st.sampled_from(["exposed", "concealed"]))}
                        for _ in range(draw(st.integers(0, 3)))]}

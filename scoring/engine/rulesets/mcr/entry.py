@@ -1,0 +1,65 @@
+"""What an MCR hand is recorded with (see :mod:`scoring.engine.entry`).
+
+Bounds: a hand's fan 0-400 (the highest legal MCR hands score a little over 300 with
+flowers), flowers 0-8.
+"""
+
+from __future__ import annotations
+
+from ...entry import (
+    COMMON_PHRASES,
+    EntrySpec,
+    Field,
+    OutcomeSpec,
+    TileSet,
+    cached,
+    flag,
+    hand_tiles,
+    number,
+    player,
+    request_common,
+    wind,
+)
+from .options import Options
+
+FLAG_LABELS = (
+    ("last_tile", "Last tile of its kind"), ("kong", "Kong replacement or robbing"),
+    ("wall_last", "Last tile of the wall"), ("heavenly_hand", "Heavenly hand"),
+    ("earthly_hand", "Earthly hand"), ("human_hand", "Human hand"),
+)
+PHRASES = {
+    **COMMON_PHRASES,
+    "fan": "%(fan)s fan",
+    "penalty": "%(player)s false win, pays %(points)s to each",
+}
+
+
+def _request(o: Options) -> tuple[Field, ...]:
+    wins = (("ron", "Ron (win on a discard)"), ("tsumo", "Tsumo (self-draw)"))
+    return (*request_common(), *hand_tiles(),
+            *(flag(name, label) for name, label in FLAG_LABELS),
+            Field("flowers", "count_or_tiles", "Flowers", min=0, max=8, max_length=24,
+                  group="tiles", help="a number, or flower tiles like 1f3f"),
+            Field("win", "choice", "Win", choices=wins, group="seat"),
+            wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
+            wind("discarder", "Discarder", nullable=True))
+
+
+@cached
+def entry_spec(o: Options) -> EntrySpec:
+    quick = Field("quick", "object", "Quick entry", group="quick", fields=(
+        number("fan", "Fan (flowers included)", 0, 400, default=8, required=True),
+        number("flowers", "Flowers", 0, 8)))
+    wins = Field("wins", "list", "Winner", max_items=1, required=True, fields=(
+        player("winner", "Winner", required=True),
+        player("discarder", "Discarder", nullable=True),
+        Field("hand", "object", "Hand", fields=_request(o), group="tiles"), quick))
+    outcomes = (
+        OutcomeSpec("win", "Win", (wins,)),
+        OutcomeSpec("draw", "Exhaustive draw", ()),
+        OutcomeSpec("penalty", "Penalty (false win)", (
+            player("penalised", "Penalised player", required=True),)),
+    )
+    return EntrySpec(ruleset="mcr", players=4,
+                     tiles=TileSet(honours=True, flowers=True, red_fives=0, chow=True),
+                     request=_request(o), outcomes=outcomes, phrases=PHRASES)
