@@ -226,8 +226,9 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     # One handler per inbound message type, named after it.
 
     async def record_hand(self, msg: RecordHand, extra: dict[str, Any]) -> None:
-        await self._command(services.record_hand, msg, extra, self.table_pk, msg["outcome"],
-                            msg["command_id"], msg["base_seq"], self._actor())
+        await self._command(services.record_hand, msg, extra, self.table_pk,
+                            await self._outcome(msg), msg["command_id"], msg["base_seq"],
+                            self._actor())
 
     async def undo(self, msg: Undo, extra: dict[str, Any]) -> None:
         await self._command(services.undo, msg, extra, self.table_pk, msg["command_id"],
@@ -239,7 +240,7 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
 
     async def correct_hand(self, msg: CorrectHand, extra: dict[str, Any]) -> None:
         await self._command(services.correct_hand, msg, extra, self.table_pk,
-                            msg["hand_number"], msg["outcome"], msg["command_id"],
+                            msg["hand_number"], await self._outcome(msg), msg["command_id"],
                             msg["base_seq"], self._actor())
 
     async def end_game(self, msg: EndGame, extra: dict[str, Any]) -> None:
@@ -256,7 +257,7 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
                 await self._error("rate_limited", "too many previews at this table; wait "
                                   "1 second", retry_after=1, **extra)
                 return
-            result = await database_sync_to_async(self._preview)(msg["outcome"],
+            result = await database_sync_to_async(self._preview)(await self._outcome(msg),
                                                                  msg.get("hand_number"))
         await self.send_json({"type": "preview", "result": result, **extra})
 
@@ -300,7 +301,9 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
         await self.send(text_data=text)
 
     async def table_presence(self, event: dict[str, Any]) -> None:
-        await self.send_json(event["presence"])
+        # A phone is not told that it is entering a hand itself.
+        if event["presence"].get("id") != self.conn_id:
+            await self.send_json(event["presence"])
 
     async def table_presence_query(self, event: dict[str, Any]) -> None:
         if self.presence is not None:
@@ -374,6 +377,14 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
         await self._error(error["code"], error["message"], command_id=command_id, **extra)
+
+    async def _outcome(self, msg: RecordHand | CorrectHand | Preview) -> dict[str, Any]:
+        """The hand a message sends: the engine's outcome, or the record sheet's fields
+        read as one (parse_inbound let through exactly one of the two)."""
+        if "outcome" in msg:
+            return msg["outcome"]
+        return await database_sync_to_async(services.outcome_of_form)(self.table_pk,
+                                                                      msg.get("form", {}))
 
     async def _error(self, code: str, message: str, **extra: Any) -> None:
         await self.send_json({"type": "error", "code": code, "message": message, **extra})

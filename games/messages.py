@@ -46,11 +46,19 @@ PRESENCE_TTL = 45
 # --- client to server ----------------------------------------------------------------
 
 
+# The record sheet's fields as the page sends them: name -> a value or a list of values.
+Form = dict[str, str | list[str]]
+# A sheet has a few hundred fields at most; a value is a tile string or a number.
+FORM_FIELDS = 600
+FORM_VALUE = 200
+
+
 class RecordHand(TypedDict):
     type: Literal["record_hand"]
     command_id: str
     base_seq: int
-    outcome: dict[str, Any]
+    outcome: NotRequired[dict[str, Any]]  # the engine's outcome, or
+    form: NotRequired[Form]  # the record sheet's fields (games.record_sheet)
     request_id: NotRequired[str]
 
 
@@ -73,7 +81,8 @@ class CorrectHand(TypedDict):
     command_id: str
     base_seq: int
     hand_number: int
-    outcome: dict[str, Any]
+    outcome: NotRequired[dict[str, Any]]
+    form: NotRequired[Form]
     request_id: NotRequired[str]
 
 
@@ -93,7 +102,8 @@ class ReopenGame(TypedDict):
 
 class Preview(TypedDict):
     type: Literal["preview"]
-    outcome: dict[str, Any]
+    outcome: NotRequired[dict[str, Any]]
+    form: NotRequired[Form]
     hand_number: NotRequired[int]  # preview a correction of this hand
     request_id: NotRequired[str]
 
@@ -200,18 +210,32 @@ class BadMessage(TableError):
 
 
 _FIELDS: dict[str, dict[str, type]] = {
-    "record_hand": {"command_id": str, "base_seq": int, "outcome": dict},
+    "record_hand": {"command_id": str, "base_seq": int},
     "undo": {"command_id": str, "base_seq": int},
     "redo": {"command_id": str, "base_seq": int},
-    "correct_hand": {"command_id": str, "base_seq": int, "hand_number": int, "outcome": dict},
+    "correct_hand": {"command_id": str, "base_seq": int, "hand_number": int},
     "end_game": {"command_id": str, "base_seq": int},
     "reopen_game": {"command_id": str, "base_seq": int},
-    "preview": {"outcome": dict},
+    "preview": {},
     "get_snapshot": {},
     "entering": {"active": bool},
 }
 _OPTIONAL: dict[str, dict[str, type]] = {"preview": {"hand_number": int},
                                          "entering": {"hand_number": int}}
+# A hand comes as the engine's outcome or as the record sheet's fields: one of the two.
+_HAND_TYPES = ("record_hand", "correct_hand", "preview")
+
+
+def _check_form(form: Any) -> None:
+    if not isinstance(form, Mapping) or len(form) > FORM_FIELDS:
+        raise BadMessage(f"'form' must be an object of at most {FORM_FIELDS} fields")
+    for name, value in form.items():
+        values = value if isinstance(value, list) else [value]
+        if (len(name) > FORM_VALUE or not storable(name) or len(values) > 50
+                or not all(isinstance(v, str) and len(v) <= FORM_VALUE and storable(v)
+                           for v in values)):
+            raise BadMessage("each field of 'form' must be a text or a list of texts of up "
+                             f"to {FORM_VALUE} characters")
 
 
 def _type_name(tp: type) -> str:
@@ -240,6 +264,14 @@ def parse_inbound(content: Any) -> InboundMessage:
         value = content[name]
         if (isinstance(value, bool) and tp is not bool) or not isinstance(value, tp):
             raise BadMessage(f"'{name}' of '{kind}' must be {_type_name(tp)}, got {value!r}"[:300])
+    if kind in _HAND_TYPES:
+        if ("outcome" in content) == ("form" in content):
+            raise BadMessage(f"'{kind}' needs either 'outcome' (an object) or 'form' (the "
+                             "record sheet's fields)")
+        if "outcome" in content and not isinstance(content["outcome"], dict):
+            raise BadMessage(f"'outcome' of '{kind}' must be an object")
+        if "form" in content:
+            _check_form(content["form"])
     if "command_id" in fields and not 1 <= len(content["command_id"]) <= 64:
         raise BadMessage("command_id must be 1 to 64 characters, new for each command")
     return dict(content)  # type: ignore[return-value]  # checked field by field above

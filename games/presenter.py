@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from games import record_sheet
 from scoring import rendering
 
 
@@ -158,13 +159,18 @@ def undo_question(snap: Mapping[str, Any], summaries: Mapping[int, str]) -> str:
 
 def present_hands(snap: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
                   spec: Any) -> list[dict[str, Any]]:
-    """``hands`` for the phones: what the scripts need of each (its outcome, to correct
-    it; its deltas) and its summary and HTML in the active language."""
+    """``hands`` for the phones: what the scripts need of each (its outcome and the record
+    sheet's fields that say it, to correct it; its deltas) and its summary and HTML in
+    the active language."""
     names = names_of(snap)
+    sheet = record_sheet.shape(str(snap["table"]["ruleset"]), snap.get("options"), len(names))
     out = []
     for hand in hands:
         summary, html = render_hand(hand, names, spec)
-        out.append({"number": hand["number"], "outcome": hand.get("outcome"),
+        outcome = hand.get("outcome")
+        fields = (record_sheet.fields_from(sheet, outcome)
+                  if sheet is not None and isinstance(outcome, Mapping) else None)
+        out.append({"number": hand["number"], "outcome": outcome, "fields": fields,
                     "revision": hand.get("revision", 1), "deltas": hand.get("deltas"),
                     "recorded_by": hand.get("recorded_by"), "summary": summary,
                     "html": html})

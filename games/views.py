@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import presenter, services, ui
+from games import presenter, record_sheet, services, ui
 from games.devices import ensure_device
 from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
@@ -46,9 +46,9 @@ from games.permissions import (
     seat_of,
     visible_players,
 )
-from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
 from mjsite.links import phone_url
+from scoring import rendering
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 from scoring.registry import localize_option
@@ -147,9 +147,9 @@ def _names(snap: dict[str, Any]) -> list[str]:
     return [s["player"]["name"] for s in sorted(snap["seats"], key=lambda s: s["position"])]
 
 
-def _record_form(table: Table, snap: dict[str, Any], data: Any = None) -> QuickRecordForm:
-    return QuickRecordForm(table.ruleset, _names(snap), snap["outcome_types"], table.seq,
-                           data=data)
+def _sheet(table: Table, snap: dict[str, Any]) -> record_sheet.Sheet | None:
+    spec = rendering.spec_for(table.ruleset, table.options)
+    return record_sheet.build(spec, _names(snap)) if spec is not None else None
 
 
 @require_GET
@@ -157,14 +157,17 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     return _table_page(request, _viewable(request, public_id))
 
 
-def _table_page(request: HttpRequest, table: Table, record_form: QuickRecordForm | None = None,
+def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_error: str = "",
                 status: int = 200) -> HttpResponse:
+    """The table page; ``values`` refill the record sheet (a posted hand that needs fixing,
+    shown with ``sheet_error``)."""
     snap = services.snapshot(table)
     seat = seat_of(table, request)
     you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
            "is_creator": is_creator(table, request)}
-    if record_form is None and you["can_write"] and not snap["table"]["finished"]:
-        record_form = _record_form(table, snap)
+    # Everyone gets the sheet (hidden to watchers by the page's class): a watcher who takes
+    # a seat can record at once, the page kept current by its script.
+    sheet = _sheet(table, snap)
     join_url = _join_url(request, table) if you["can_write"] else ""
     rendered = presenter.message({}, snap)
     view = rendered["view"]
@@ -175,29 +178,39 @@ def _table_page(request: HttpRequest, table: Table, record_form: QuickRecordForm
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
         "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
-        "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
+        "strings": ui.strings(),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
                  "undo_question": view["undo_question"], "you": you},
-        "record_form": record_form,
+        "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
+        "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
+        "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
     }, status=status)
 
 
 @require_POST
 def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Record a hand from the plain quick-mode form (the page without its scripts)."""
+    """Record (or correct) a hand from the record sheet posted as a plain form: a phone
+    whose scripts do not run. The hidden ``command_id`` (new at each render) makes a form
+    sent twice record the hand once; ``base_seq`` makes a form filled in before someone
+    else's change stale, and the sheet comes back with what was typed."""
     table = _viewable(request, public_id)
     snap = services.snapshot(table)
-    form = _record_form(table, snap, data=request.POST)
-    if not form.is_valid():
-        return _table_page(request, table, form, status=400)
+    sheet = _sheet(table, snap)
+    command_id = request.POST.get("command_id", "")
     try:
-        outcome = form.outcome()
-    except RecordError as exc:
-        form.add_error(None, exc.message)
-        return _table_page(request, table, form, status=400)
-    result = services.record_hand(table, outcome, form.cleaned_data["command_id"],
-                                  form.cleaned_data["base_seq"], request)
+        base_seq = int(request.POST.get("base_seq", ""))
+    except ValueError:
+        base_seq = -1
+    if sheet is None:
+        raise PermissionDenied(_("This table's rules are no longer installed."))
+    outcome = services.outcome_of_form(table, request.POST)
+    number = request.POST.get("hand_number", "")
+    if number.isdigit():
+        result = services.correct_hand(table, int(number), outcome, command_id, base_seq,
+                                       request)
+    else:
+        result = services.record_hand(table, outcome, command_id, base_seq, request)
     back = reverse("games:table", args=[table.public_id])
     if result["ok"]:
         if result.get("duplicate"):
@@ -207,21 +220,15 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
                              % {"number": result.get("hand_number")})
         return redirect(back)
     error = result["error"]
-    if error["code"] == "stale":
-        # Keep what was typed, based on the table as it is now: a new command id and seq.
-        table.refresh_from_db()
-        data = request.POST.copy()
-        data["base_seq"] = str(table.seq)
-        data["command_id"] = f"form-{uuid.uuid4()}"
-        fresh = _record_form(table, services.snapshot(table), data=data)
-        fresh.is_valid()
-        fresh.add_error(None, str(ui.STRINGS["stale"]))
-        return _table_page(request, table, fresh, status=409)
     if error["code"] == "forbidden":
         raise PermissionDenied(_("Only the table's seated players, its creator and staff may "
                                  "record hands. Take a seat through the table's join link."))
-    form.add_error(None, error["message"])
-    return _table_page(request, table, form, status=400)
+    # Keep what was typed, based on the table as it is now: a new command id and seq.
+    table.refresh_from_db()
+    data = request.POST.copy()
+    if error["code"] == "stale":
+        return _table_page(request, table, data, str(ui.STRINGS["stale"]), status=409)
+    return _table_page(request, table, data, error["message"], status=400)
 
 
 @require_GET

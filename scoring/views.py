@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET
 
 from games.models import Hand, Table
 from games.permissions import can_view
-from scoring import pages, registry
+from scoring import pages, registry, rendering
 from scoring.engine import commands
+from scoring.picker_text import picker_strings
 
 
 def _table_for(request: HttpRequest, public_id: str) -> Table | None:
@@ -36,7 +37,7 @@ def _table_for(request: HttpRequest, public_id: str) -> Table | None:
 def _strings() -> dict[str, str]:
     """Strings of the page's language for the tile picker (static/js/i18n.js reads them);
     the answers themselves are rendered here."""
-    return {"clear": _("Clear"), "undo_tile": _("Remove last")}
+    return picker_strings()
 
 
 def _shape_labels() -> dict[str, str]:
@@ -80,6 +81,9 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
         "winds": list(zip(pages.WINDS, (_("East"), _("South"), _("West"), _("North")),
                           strict=True)),
         "options": options, "strings": _strings(),
+        "tile_sets": {c["name"]: spec.tiles.as_json() for c in choices
+                      if (spec := rendering.spec_for(c["name"], pages.resolve_options(
+                          c["name"], "")[1])) is not None},
     }
     if form["hand"]:
         engine_request = pages.analyse_request(form, options)

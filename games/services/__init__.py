@@ -41,6 +41,7 @@ from .commands import (
     actor_name,
     correct_hand,
     end_game,
+    outcome_of_form,
     preview,
     record_hand,
     redo,
@@ -56,7 +57,8 @@ __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
     "correct_hand", "create_table", "end_game", "ensure_session_key", "get_table",
-    "is_creator", "listed_tables", "player_games", "preview", "record_hand", "redo",
+    "is_creator", "listed_tables", "outcome_of_form", "player_games", "preview",
+    "record_hand", "redo",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

@@ -27,7 +27,7 @@ from typing import Any, NotRequired, TypedDict
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from games import presenter
+from games import presenter, record_sheet
 from games.broadcast import broadcast_table
 from games.errors import (
     BadCommand,
@@ -396,6 +396,16 @@ def _hand_number(hand_number: Any) -> int:
 
 def _hand_count(events: Sequence[Event]) -> int:
     return len(fold(events).active)
+
+
+def outcome_of_form(table_id: Table | int | str, form: Any) -> dict[str, Any]:
+    """The outcome a table's record sheet describes, filled in as ``form`` (a posted form
+    or the fields the page sends); the engine checks it when it is recorded."""
+    table = get_table(table_id)
+    sheet = record_sheet.shape(table.ruleset, table.options, table.seats.count())
+    if sheet is None:
+        return {"type": str(form.get("type") or "")} if hasattr(form, "get") else {}
+    return record_sheet.outcome_from(sheet, form)
 
 
 def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id: str,

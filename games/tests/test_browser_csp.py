@@ -27,8 +27,8 @@ def test_pages_run_under_the_csp_without_a_violation(server: str, browser: Brows
 
     page.on("console", watch)
     join_url = create_table(page, server)  # the table page went live over its socket
-    page.click("#open-record")
-    expect(page.locator("#record")).to_be_visible()
+    page.click("[data-open-type='ron']")
+    expect(page.locator("#record .tile-picker").first).to_be_visible()
     page.goto(join_url)
     expect(page.locator("[data-position]").first).to_be_visible()
     for path, ready in (("/", "main"), ("/tables/", "main"), ("/analyse/", "form"),

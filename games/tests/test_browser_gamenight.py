@@ -20,6 +20,7 @@ from .browser import (
     snap,
     take_seat,
 )
+from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,15 +37,13 @@ def seated_phones(browser: Browser, server: str, count: int = 4) -> list[Page]:
 
 def enter_quick_ron(page: Page, winner: int = 3, discarder: int = 1, han: int = 2,
                     fu: int = 30) -> None:
-    """Open the record form and fill in a quick-mode ron (the preview must show)."""
-    page.click("#open-record")
-    page.select_option("#outcome-type", "ron")
-    page.select_option("#record-form select[name=discarder]", str(discarder))
-    entry = page.locator(".win-entry").first
-    entry.locator("select[name=winner]").select_option(str(winner))
-    entry.locator("[data-mode=quick]").click()
-    entry.locator("[name=quick-han]").fill(str(han))
-    entry.locator("[name=quick-fu]").fill(str(fu))
+    """Open the record sheet and fill in a quick-mode ron (the preview must show)."""
+    sheet = Sheet(page)
+    sheet.open("ron")
+    sheet.choose("ron.wins.0.winner", winner)
+    sheet.choose("ron.wins.0.discarder", discarder)
+    sheet.choose("ron.wins.0.mode", "quick")
+    sheet.grid(han, fu)
     expect(page.locator("#preview-table")).to_be_visible()
 
 
@@ -76,7 +75,7 @@ def test_a_hand_landing_while_the_form_is_open_is_shown_and_mine_is_discarded(
     expect(aiko.locator("#save-hand")).to_be_hidden()
     expect(aiko.locator("#conflict-record")).to_have_text("Record mine as hand 2")
     aiko.click("#conflict-discard")
-    expect(aiko.locator("#record")).to_be_hidden()
+    expect(aiko.locator("#record")).not_to_have_attribute("open", "")
     for page in (aiko, chen, dana):
         expect(page.locator("#history > li[data-number]")).to_have_count(1)
     assert recorded_hands(server, aiko) == 1
@@ -154,14 +153,11 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
     aiko.context.route_web_socket("**/ws/tables/**", websocket)
     aiko.reload()
     expect(aiko.locator("#status")).to_have_attribute("data-state", "offline")
-    enter_offline = aiko.locator("#open-record")
-    enter_offline.click()
-    aiko.select_option("#outcome-type", "tsumo")
-    entry = aiko.locator(".win-entry").first
-    entry.locator("select[name=winner]").select_option("1")
-    entry.locator("[data-mode=quick]").click()
-    entry.locator("[name=quick-han]").fill("3")
-    entry.locator("[name=quick-fu]").fill("30")
+    sheet = Sheet(aiko)
+    sheet.open("tsumo")
+    sheet.choose("tsumo.wins.0.winner", 1)
+    sheet.choose("tsumo.wins.0.mode", "quick")
+    sheet.grid(3, 30)
     expect(aiko.locator("#preview-offline")).to_be_visible()
     aiko.click("#save-hand")
     expect(aiko.locator("#outbox-waiting")).to_have_text("1 hand waiting to send")
@@ -190,11 +186,14 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
 def test_presence_is_shown_while_a_hand_is_entered_and_cleared_after(
         server: str, browser: Browser) -> None:
     aiko, bo, *_ = seated_phones(browser, server, count=2)
-    aiko.click("#open-record")
+    aiko.click("[data-open-type='ron']")
     expect(bo.locator("#presence")).to_have_text("Aiko is entering a hand…")
+    # This phone is not told about itself.
+    expect(aiko.locator("#presence")).to_be_hidden()
     aiko.click("#cancel-record")
     expect(bo.locator("#presence")).to_be_hidden()
-    aiko.click("#open-record")
+    expect(aiko.locator("#record")).not_to_have_attribute("open", "")
+    aiko.click("#record-summary")
     expect(bo.locator("#presence")).to_be_visible()
     aiko.context.close()  # the phone goes away without closing the form
     expect(bo.locator("#presence")).to_be_hidden()
@@ -274,7 +273,7 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     for position, score in enumerate(scores):
         expect(aiko.locator(f".player-card[data-position='{position}'] .score")
                ).to_have_text(score)
-    expect(aiko.locator("#open-record")).to_be_enabled()
+    expect(aiko.locator("[data-open-type='ron']")).to_be_enabled()
     aiko.context.set_offline(False)
     expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
     for page in (aiko, bo):

@@ -15,8 +15,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .browser import fits_phone, tap_tiles
+from .browser import fits_phone
 from .live_server import ARTIFACTS
+from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -25,80 +26,95 @@ NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 Step = Callable[[Page], None]
 
 
-def open_record(page: Page, kind: str) -> None:
-    page.click("#open-record")
-    page.select_option("#outcome-type", kind)
+def open_record(page: Page, kind: str) -> Sheet:
+    sheet = Sheet(page)
+    sheet.open(kind)
+    return sheet
 
 
 def save(page: Page) -> None:
-    expect(page.locator("#preview-table")).to_be_visible()
-    page.click("#save-hand")
-    expect(page.locator("#record")).to_be_hidden()
+    Sheet(page).save()
 
 
-def win(page: Page, winner: int, discarder: int | None, entry: int = 0) -> None:
-    box = page.locator(".win-entry").nth(entry)
-    box.locator("select[name=winner]").select_option(str(winner))
-    select = box.locator("select[name=discarder]")
-    if select.count():
-        select.select_option("self" if discarder is None else str(discarder))
-    elif discarder is not None:
-        page.select_option("#record-form select[name=discarder]", str(discarder))
+def win(page: Page, entry: str, winner: int, discarder: int | None) -> None:
+    """A win at ``entry`` (a path: "ron.wins.0", "hand.extra.events.1"); a discarder of
+    None is a self-draw, chosen where the sheet asks."""
+    sheet = Sheet(page)
+    sheet.choose(f"{entry}.winner", winner)
+    if discarder is not None:
+        sheet.choose(f"{entry}.discarder", discarder)
+    elif page.locator(f"label:has(> input[name='{entry}.discarder'][value=''])").count():
+        sheet.choose(f"{entry}.discarder", "")
 
 
-def quick(page: Page, values: dict[str, Any], entry: int = 0) -> None:
-    box = page.locator(".win-entry").nth(entry)
-    box.locator("[data-mode=quick]").click()
+def quick(page: Page, entry: str, values: dict[str, Any]) -> None:
+    sheet = Sheet(page)
+    sheet.choose(f"{entry}.mode", "quick")
     for name, value in values.items():
-        control = box.locator(f"[name=quick-{name}]")
+        field = f"{entry}.quick.{name}"
         if isinstance(value, bool):
-            control.set_checked(value)
-        elif control.evaluate("node => node.tagName") == "SELECT":
-            control.select_option(str(value))
+            if value:
+                sheet.choose(field)
+        elif page.locator(f"input[type=radio][name='{field}']").count():
+            sheet.choose(field, value)
+        elif page.locator(f"[data-control='{field}'] [data-step='{value}']").count():
+            sheet.step(field, value)
         else:
-            control.fill(str(value))
+            sheet.type(field, str(value))
 
 
-def meld(page: Page, kind: str, tiles: str) -> None:
-    page.locator(f".win-entry [data-meld={kind}]").first.click()
-    tap_tiles(page, tiles)
+def tiles(page: Page, group: str, text: str) -> None:
+    """Tap ``text`` ("234m66z") into the picker of ``group``, tile by tile."""
+    taps, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            taps += [d + ch for d in digits]
+            digits = ""
+    Sheet(page).tiles(group, *taps)
+
+
+def meld(page: Page, group: str, kind: str, text: str) -> None:
+    Sheet(page).tap(f"[data-control='{group}'] .picker-targets [data-meld={kind}]")
+    tiles(page, group, text)
 
 
 def riichi_tsumo_with_kan(page: Page) -> None:
-    open_record(page, "tsumo")
-    win(page, 0, None)
-    meld(page, "ankan", "1111p")
-    tap_tiles(page, "234m567p555s6z6z")
-    page.check(".win-entry input[name=flag-rinshan]")
+    sheet = open_record(page, "tsumo")
+    win(page, "tsumo.wins.0", 0, None)
+    meld(page, "tsumo.wins.0.hand", "ankan", "1111p")
+    tiles(page, "tsumo.wins.0.hand", "234m567p555s6z6z")
+    sheet.choose("tsumo.wins.0.hand.rinshan")
     save(page)
 
 
 def riichi_ron_quick(page: Page) -> None:
     open_record(page, "ron")
-    win(page, 2, 1)
-    quick(page, {"han": 2, "fu": 40})
+    win(page, "ron.wins.0", 2, 1)
+    quick(page, "ron.wins.0", {"han": 2, "fu": 40})
     save(page)
 
 
 def riichi_draw(page: Page) -> None:
-    open_record(page, "draw")
-    page.check("input[name=tenpai-0]")
+    open_record(page, "draw").choose("draw.tenpai", 0)
     save(page)
 
 
 def mcr_discard_with_kong(page: Page) -> None:
     open_record(page, "win")
-    win(page, 1, 3)
-    meld(page, "kan", "1111p")
-    tap_tiles(page, "123m456m789m5p5p")
-    page.fill(".win-entry input[name=hand-flowers]", "2")
+    win(page, "win.wins.0", 1, 3)
+    meld(page, "win.wins.0.hand", "kan", "1111p")
+    tiles(page, "win.wins.0.hand", "123m456m789m5p5p")
+    # The picker moves on from the winning tile to the flowers.
+    tiles(page, "win.wins.0.hand", "1f2f")
     save(page)
 
 
 def mcr_self_draw_quick(page: Page) -> None:
     open_record(page, "win")
-    win(page, 2, None)
-    quick(page, {"fan": 12})
+    win(page, "win.wins.0", 2, None)
+    quick(page, "win.wins.0", {"fan": 12})
     save(page)
 
 
@@ -108,56 +124,58 @@ def plain_draw(page: Page) -> None:
 
 
 SICHUAN_WINS = ([(1, 0, 1), (2, None, 2), (3, 0, 0)], [(0, None, 1), (2, 1, 0), (3, 1, 3)])
+EVENTS = "hand.extra.events"
 
 
-def sichuan_wins(page: Page, wins: list[tuple[int, int | None, int]]) -> None:
-    for entry, (winner, discarder, fan) in enumerate(wins):
-        page.click("#add-win")
-        win(page, winner, discarder, entry)
-        quick(page, {"fan": fan}, entry)
+def sichuan_wins(page: Page, wins: list[tuple[int, int | None, int]], first: int) -> None:
+    # Each event is offered as soon as the one before it is filled in.
+    for number, (winner, discarder, fan) in enumerate(wins, start=first):
+        Sheet(page).choose(f"{EVENTS}.{number}.kind", "win")
+        win(page, f"{EVENTS}.{number}", winner, discarder)
+        quick(page, f"{EVENTS}.{number}", {"fan": fan})
 
 
 def sichuan_kong_and_three_wins(page: Page) -> None:
-    open_record(page, "hand")
-    page.click("#add-kong")
-    page.select_option(".kong-entry select[name=kong-player]", "1")
-    page.select_option(".kong-entry select[name=kong-kind]", "concealed")
-    sichuan_wins(page, SICHUAN_WINS[0])
+    sheet = open_record(page, "hand")
+    sheet.choose(f"{EVENTS}.0.kind", "kong")
+    sheet.choose(f"{EVENTS}.0.player", 1)
+    sheet.choose(f"{EVENTS}.0.kong", "concealed")
+    sichuan_wins(page, SICHUAN_WINS[0], first=1)
     save(page)
 
 
 def sichuan_three_more_wins(page: Page) -> None:
     # A second hand, so the dealer moves (to the first winner) and the standings add up.
     open_record(page, "hand")
-    sichuan_wins(page, SICHUAN_WINS[1])
+    sichuan_wins(page, SICHUAN_WINS[1], first=0)
     save(page)
 
 
 def wuhu_discard(page: Page) -> None:
     open_record(page, "win")
-    win(page, 2, 0)
-    quick(page, {"zhi": 8, "ya": 3})
+    win(page, "win.wins.0", 2, 0)
+    quick(page, "win.wins.0", {"zhi": 8, "ya": 3})
     save(page)
 
 
 def wuhu_self_draw_with_kong(page: Page) -> None:
     open_record(page, "win")
-    win(page, 0, None)
-    quick(page, {"zhi": 10, "ya": 2, "concealed_kongs": 1})
+    win(page, "win.wins.0", 0, None)
+    quick(page, "win.wins.0", {"zhi": 10, "ya": 2, "concealed_kongs": 1})
     save(page)
 
 
 def jian_discard(page: Page) -> None:
     open_record(page, "win")
-    win(page, 1, 2)
-    quick(page, {"shape": "plain", "deguo": True})
+    win(page, "win.wins.0", 1, 2)
+    quick(page, "win.wins.0", {"shape": "plain", "deguo": True})
     save(page)
 
 
 def jian_self_draw_after_kong(page: Page) -> None:
     open_record(page, "win")
-    win(page, 3, None)
-    quick(page, {"shape": "small_seven", "after_kong": True})
+    win(page, "win.wins.0", 3, None)
+    quick(page, "win.wins.0", {"shape": "small_seven", "after_kong": True})
     save(page)
 
 
@@ -174,7 +192,7 @@ PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
     "mcr": [
         (mcr_discard_with_kong, {"type": "win", "wins": [{"winner": 1, "discarder": 3, "hand": {
             "hand": "123m456m789m5p", "win_tile": "5p", "melds": ["kan 1111p"],
-            "flowers": 2}}]}),
+            "flowers": "12f"}}]}),
         (mcr_self_draw_quick, {"type": "win", "wins": [{"winner": 2, "discarder": None,
                                                         "quick": {"fan": 12}}]}),
         (plain_draw, {"type": "draw"}),
@@ -338,44 +356,42 @@ def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
     outcomes: list[dict[str, Any]] = []
 
     open_record(page, "ron")
-    page.select_option("#record-form select[name=discarder]", "1")
-    win(page, 0, None)
-    quick(page, {"han": 2, "fu": 30})
-    page.click("#add-winner")
-    win(page, 3, None, entry=1)
-    quick(page, {"han": 1, "fu": 30}, entry=1)
+    win(page, "ron.wins.0", 0, 1)
+    quick(page, "ron.wins.0", {"han": 2, "fu": 30})
+    Sheet(page).tap("[data-add='ron.wins']")
+    # A later winner of the same ron shares its discarder: not asked again.
+    win(page, "ron.wins.1", 3, None)
+    quick(page, "ron.wins.1", {"han": 1, "fu": 30})
     save(page)
     outcomes.append({"type": "ron", "wins": [
         {"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}},
         {"winner": 3, "discarder": 1, "quick": {"han": 1, "fu": 30}}]})
     expect_standings(page, replayed("riichi", outcomes, "tenhou"), 1)
 
-    open_record(page, "nagashi")
-    page.check("input[name=nagashi-1]")
-    page.check("input[name=tenpai-1]")
+    sheet = open_record(page, "nagashi")
+    sheet.choose("nagashi.extra.nagashi", 1)
+    sheet.choose("nagashi.tenpai", 1)
     save(page)
     outcomes.append({"type": "nagashi", "tenpai": [1], "extra": {"nagashi": [1]}})
     expect_standings(page, replayed("riichi", outcomes, "tenhou"), 2)
 
-    open_record(page, "abortive")
-    page.select_option("select[name=abortive]", "kyuushu_kyuuhai")
-    page.check("input[name=riichi-0]")
+    sheet = open_record(page, "abortive")
+    sheet.choose("abortive.extra.kind", "kyuushu_kyuuhai")
+    sheet.choose("abortive.riichi", 0)
     save(page)
     outcomes.append({"type": "abortive", "riichi": [0], "extra": {"kind": "kyuushu_kyuuhai"}})
     expect_standings(page, replayed("riichi", outcomes, "tenhou"), 3)
 
-    open_record(page, "chombo")
-    page.select_option("select[name=penalised]", "2")
+    open_record(page, "chombo").choose("chombo.penalised", 2)
     save(page)
     outcomes.append({"type": "chombo", "penalised": 2})
     expect_standings(page, replayed("riichi", outcomes, "tenhou"), 4)
 
     # Pao last: a yakuman can end the game by busting someone.
-    open_record(page, "ron")
-    page.select_option("#record-form select[name=discarder]", "3")
-    win(page, 2, None)
-    page.select_option(".win-entry select[name=pao]", "0")
-    quick(page, {"han": "", "fu": "", "yakuman": 1})
+    sheet = open_record(page, "ron")
+    win(page, "ron.wins.0", 2, 3)
+    quick(page, "ron.wins.0", {"yakuman": 1})
+    sheet.choose("ron.wins.0.pao", 0)
     save(page)
     outcomes.append({"type": "ron", "wins": [{"winner": 2, "discarder": 3, "pao": 0,
                                               "quick": {"yakuman": 1}}]})
@@ -386,16 +402,18 @@ def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
 def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
         server: str, browser: Browser) -> None:
     page = new_table(browser, server, "riichi")
-    open_record(page, "draw")
-    page.check("input[name=tenpai-0]")
-    # A ticked player whose shown hand is noten: the engine's error replaces the payments.
-    page.fill("input[name=shown-hand-0]", "1357m2468p1357s9s")
-    expect(page.locator("#preview .alert-error")).to_contain_text("not tenpai")
-    page.fill("input[name=shown-hand-0]", "")
+    sheet = open_record(page, "draw")
+    sheet.choose("draw.tenpai", 0)
+    # A ticked player whose shown hand is noten: the hand shown decides.
+    sheet.tap("[data-control='draw.extra.hands.0'] > summary")
+    tiles(page, "draw.extra.hands.0", "1357m2468p1357s9s")
+    expect(page.locator("#preview-summary")).to_contain_text("nobody ready")
+    sheet.tiles("draw.extra.hands.0", "clear")
     # Player 1 is not ticked but shows a tenpai hand, tapped in with the picker.
-    page.click("[data-shown='1']")
-    tap_tiles(page, "123m456p789s1z1z2z2z", ".shown-picker")
-    expect(page.locator("input[name=shown-hand-1]")).to_have_value("123m456p789s1122z")
+    sheet.tap("[data-control='draw.extra.hands.1'] > summary")
+    tiles(page, "draw.extra.hands.1", "123m456p789s1z1z2z2z")
+    expect(page.locator("input[name='draw.extra.hands.1.hand']")).to_have_value(
+        "123m456p789s1122z")
     assert fits_phone(page)
     expect(page.locator("#preview-table")).to_be_visible()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -428,8 +446,7 @@ def test_riichi_draw_with_a_shown_tenpai_hand_pays_the_shown_player(
 
 def test_mcr_penalty_is_recorded(server: str, browser: Browser) -> None:
     page = new_table(browser, server, "mcr")
-    open_record(page, "penalty")
-    page.select_option("select[name=penalised]", "3")
+    open_record(page, "penalty").choose("penalty.penalised", 3)
     save(page)
     expect_standings(page, replayed("mcr", [{"type": "penalty", "penalised": 3}]), 1)
     page.context.close()
@@ -437,18 +454,17 @@ def test_mcr_penalty_is_recorded(server: str, browser: Browser) -> None:
 
 def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) -> None:
     page = new_table(browser, server, "sichuan")
-    open_record(page, "hand")
+    sheet = open_record(page, "hand")
     for player, suit in enumerate(["s", "m", "p", "m"]):
-        page.select_option(f"select[name=missing-suit-{player}]", suit)
-    page.click("#add-kong")
-    page.select_option(".kong-entry select[name=kong-player]", "3")
-    page.select_option(".kong-entry select[name=kong-kind]", "direct")
-    page.select_option(".kong-entry select[name=kong-feeder]", "0")
-    page.click("#add-win")
-    win(page, 2, None)
-    quick(page, {"fan": 1})
-    page.fill("input[name=ready-fan-1]", "2")
-    page.check("input[name=flower-pig-0]")
+        sheet.choose(f"hand.extra.missing_suits.{player}", suit)
+    sheet.choose(f"{EVENTS}.0.kind", "kong")
+    sheet.choose(f"{EVENTS}.0.player", 3)
+    sheet.choose(f"{EVENTS}.0.kong", "direct")
+    sheet.choose(f"{EVENTS}.0.feeder", 0)
+    sichuan_wins(page, [(2, None, 1)], first=1)
+    sheet.tap("[data-control='hand.extra.draw'] > summary")
+    sheet.type("hand.extra.draw.1.ready_fan", "2")
+    sheet.choose("hand.extra.draw.0.flower_pig")
     save(page)
     first: dict[str, Any] = {"type": "hand", "extra": {
         "missing_suits": ["s", "m", "p", "m"], "events": [
@@ -460,12 +476,12 @@ def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) ->
     expect_standings(page, replayed("sichuan", [first]), 1)
 
     page.locator("#history li[data-number='1'] .link-button").click()
-    expect(page.locator(".kong-entry select[name=kong-feeder]")).to_have_value("0")
-    expect(page.locator("input[name=ready-fan-1]")).to_have_value("2")
+    expect(page.locator(f"input[name='{EVENTS}.0.feeder'][value='0']")).to_be_checked()
+    expect(page.locator("input[name='hand.extra.draw.1.ready_fan']")).to_have_value("2")
     # The 定缺 went to the server with the hand and comes back for the correction.
-    expect(page.locator("select[name=missing-suit-1]")).to_have_value("m")
-    expect(page.locator("select[name=missing-suit-2]")).to_have_value("p")
-    page.locator(".win-entry [name=quick-fan]").fill("3")
+    expect(page.locator("input[name='hand.extra.missing_suits.1'][value='m']")).to_be_checked()
+    expect(page.locator("input[name='hand.extra.missing_suits.2'][value='p']")).to_be_checked()
+    sheet.step(f"{EVENTS}.1.quick.fan", 3)
     save(page)
     first["extra"]["events"][1]["quick"]["fan"] = 3
     expect_standings(page, replayed("sichuan", [first]), 1)

@@ -11,8 +11,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .browser import create_table, expect_scores, fits_phone, phone, snap, tap_tiles
+from .browser import create_table, expect_scores, fits_phone, phone, snap
 from .live_server import ARTIFACTS
+from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -38,19 +39,34 @@ def expected_scores(*outcomes: dict[str, Any], preset: str = "ema") -> list[int]
 
 def record_in_tiles_mode(page: Page, kind: str, winner: int, discarder: int | None,
                          hand: str, win_tile: str, riichi: bool = False) -> None:
-    page.click("#open-record")
-    page.select_option("#outcome-type", kind)
+    sheet = Sheet(page)
+    sheet.open(kind)
+    sheet.choose(f"{kind}.wins.0.winner", winner)
     if discarder is not None:
-        page.select_option("#record-form select[name=discarder]", str(discarder))
-    page.select_option(".win-entry select[name=winner]", str(winner))
-    tap_tiles(page, hand)
-    expect(page.locator(".tile-group[data-group=win]")).to_have_class("tile-group active")
-    tap_tiles(page, win_tile)
+        sheet.choose(f"{kind}.wins.0.discarder", discarder)
+    # The sheet starts in the mode this phone used last (a quick correction, say).
+    sheet.choose(f"{kind}.wins.0.mode", "tiles")
+    group = f"{kind}.wins.0.hand"
+    sheet.tiles(group, *tile_taps(hand))
+    expect(page.locator(f"[data-control='{group}'] .picker-targets "
+                        f"[data-target='{group}.win_tile']")).to_have_attribute(
+        "aria-pressed", "true")
+    sheet.tiles(group, *tile_taps(win_tile))
     if riichi:
-        page.check(".win-entry input[name=flag-riichi]")
-    expect(page.locator("#preview-table")).to_be_visible()
-    page.click("#save-hand")
-    expect(page.locator("#record")).to_be_hidden()
+        sheet.choose(f"{kind}.riichi", winner)
+    sheet.save()
+
+
+def tile_taps(tiles: str) -> list[str]:
+    """"234m66z" as the tiles tapped one by one: 2m 3m 4m 6z 6z."""
+    out, digits = [], ""
+    for ch in tiles:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out += [d + ch for d in digits]
+            digits = ""
+    return out
 
 
 def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) -> None:
@@ -69,22 +85,22 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     phones[3].click(".language-form button[type=submit]")
     expect(phones[3].locator("html")).to_have_attribute("lang", "ja")
     phones[3].goto(table_url)
-    expect(phones[3].locator("#open-record")).to_have_text("局を記録")
+    expect(phones[3].locator("#record-summary")).to_have_text("局を記録")
     for page in phones:
         expect(page.locator("#status")).to_have_attribute("data-state", "live")
     expect_scores(phones, expected_scores())
 
     recorder = phones[0]
-    recorder.click("#open-record")
-    recorder.select_option("#outcome-type", "ron")
-    recorder.select_option("#record-form select[name=discarder]", "1")
-    recorder.select_option(".win-entry select[name=winner]", "3")
-    tap_tiles(recorder, "234m567p23455s66z6z")
-    recorder.check(".win-entry input[name=flag-riichi]")
+    sheet = Sheet(recorder)
+    sheet.open("ron")
+    sheet.choose("ron.wins.0.winner", 3)
+    sheet.choose("ron.wins.0.discarder", 1)
+    sheet.tiles("ron.wins.0.hand", *tile_taps("234m567p23455s66z6z"))
+    sheet.choose("ron.riichi", 3)
     expect(recorder.locator("#preview-table")).to_be_visible()
     snap(recorder, "record-ron-tiles", "#record")
-    snap(recorder, "record-ron-preview", ".checks[data-name=riichi]")
-    recorder.click("#save-hand")
+    snap(recorder, "record-ron-preview", "#preview")
+    sheet.save()
     after_ron = expected_scores(RON)
     expect_scores(phones, after_ron)
 
@@ -108,13 +124,13 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
 
     # Correct the first hand in quick mode; the later hand is recomputed everywhere.
     recorder.locator("#history li[data-number='1'] .link-button").click()
-    expect(recorder.locator(".win-entry .tile-group[data-group=win] .tile")).to_have_count(1)
-    quick_entry = recorder.locator(".win-entry").first
-    quick_entry.locator("[data-mode=quick]").click()
-    quick_entry.locator("[name=quick-han]").fill("3")
-    quick_entry.locator("[name=quick-fu]").fill("40")
-    expect(recorder.locator("#preview-table")).to_be_visible()
-    recorder.click("#save-hand")
+    # The sheet holds the hand as it was recorded.
+    expect(recorder.locator("[name='ron.wins.0.hand.win_tile']")).to_have_value("6z")
+    expect(recorder.locator("#record-title")).to_have_text("Correcting hand 1")
+    sheet.choose("ron.wins.0.mode", "quick")
+    sheet.type("ron.wins.0.quick.han", "3")
+    sheet.type("ron.wins.0.quick.fu", "40")
+    sheet.save()
     corrected = expected_scores(RON_CORRECTED, TSUMO)
     expect_scores(phones, corrected)
     for page in phones:
@@ -143,10 +159,8 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     # A write based on an old state is refused; the phone keeps it and offers the choice.
     late = phones[1]
     late.evaluate("window.mjTable.socket.seq -= 1")
-    late.click("#open-record")
-    late.select_option("#outcome-type", "draw")
-    expect(late.locator("#preview-table")).to_be_visible()
-    late.click("#save-hand")
+    Sheet(late).open("draw")
+    Sheet(late).save()
     stale = late.locator("#outbox .outbox-entry[data-state=stale]")
     expect(stale).to_contain_text("Someone changed the table before it arrived")
     expect_scores(phones, after_third)
@@ -166,7 +180,7 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
         expect(page.locator("#final-standings tbody tr")).to_have_count(4)
     phones[3].goto(table_url)
     expect(phones[3].locator("#round-line")).to_have_text("対局は終了しました。")
-    expect(phones[3].locator("#open-record")).to_be_disabled()
+    expect(phones[3].locator("[data-open-type='ron']")).to_be_disabled()
     snap(recorder, "results")
     assert fits_phone(recorder)
     snap(phones[3], "table-finished-ja")
@@ -217,22 +231,22 @@ def test_site_menu_folds_on_a_phone_and_is_a_row_on_a_wide_screen(
     wide.context.close()
 
 
-def test_record_panel_offers_the_analyser_beside_the_tenpai_picks_of_a_draw(
+def test_record_sheet_offers_the_analyser_beside_the_tenpai_picks_of_a_draw(
         server: str, browser: Browser) -> None:
     page = phone(browser)
     create_table(page, server)
-    page.click("#open-record")
+    sheet = Sheet(page)
+    sheet.open("ron")
     link = page.locator("#record-analyse-link")
-    page.select_option("#outcome-type", "ron")
     expect(link).to_be_hidden()
-    page.select_option("#outcome-type", "draw")
+    sheet.choose("type", "draw")
     expect(link).to_be_visible()
-    # It sits right after the ready picks, inside the form being filled in.
+    # It sits right after the ready picks, inside the sheet being filled in.
     assert page.evaluate("""() => {
-        const tenpai = document.querySelector('#record-form fieldset[data-name=tenpai]');
+        const tenpai = document.querySelector('[data-control="draw.tenpai"]');
         return tenpai.nextElementSibling.id === 'record-analyse';
     }""")
     assert "table=" in (link.get_attribute("href") or "")
-    page.select_option("#outcome-type", "tsumo")
+    sheet.choose("type", "tsumo")
     expect(link).to_be_hidden()
     page.context.close()

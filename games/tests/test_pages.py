@@ -201,7 +201,7 @@ def test_table_page_renders_the_scoreboard_and_boot_data() -> None:
         assert re.search(rf'data-position="{position}">\s*<span class="wind">', html)
         assert name in html
     assert f'data-score="{start[0]}"' in html
-    assert 'id="table-boot"' in html and 'id="ruleset-ui"' in html
+    assert 'id="table-boot"' in html and 'id="record-form"' in html
     assert f'data-socket="/ws/tables/{table.public_id}/"' in html
     assert "Dealer" in html and "East 1" in html
 
@@ -253,7 +253,9 @@ def test_spectator_watches_without_write_access() -> None:
     watcher = Client()
     html = watcher.get(reverse("games:table", args=[table.public_id])).content.decode()
     assert "You are watching." in html
-    assert '<div class="actions" id="actions" hidden>' in html
+    # Writers' buttons and the record sheet are there (a watcher may take a seat) but
+    # hidden: the page is not marked can-write.
+    assert '<div class="table-page" id="table-page"' in html
     assert not services.can_write(table, services.Actor(device=session_key(watcher)))
     assert watcher.get(reverse("games:snapshot", args=[table.public_id])).json()["seq"] == 0
 

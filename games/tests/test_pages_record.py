@@ -63,50 +63,67 @@ def standings(table: Table) -> list[int]:
     return [row["score"] for row in sorted(snap["standings"], key=lambda r: r["position"])]
 
 
-# Form fields and the outcome the engine should be given, one quick hand per ruleset.
+# Sheet fields (games.record_sheet: paths under the outcome type) and the outcome the
+# engine should be given, per ruleset; fields of another outcome type are not read.
 CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
-    ("riichi", {"type": "ron", "winner": "1", "discarder": "2", "quick_han": "3",
-                "quick_fu": "40", "riichi": ["1", "3"]},
+    ("riichi", {"type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
+                "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "3",
+                "ron.wins.0.quick.fu": "40", "ron.riichi": ["1", "3"],
+                "tsumo.wins.0.winner": "3"},
      {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 3, "fu": 40}}],
       "riichi": [1, 3]}),
-    ("riichi", {"type": "tsumo", "winner": "0", "quick_points": "12000", "quick_han": "1",
-                "quick_fu": "30"},
-     {"type": "tsumo", "wins": [{"winner": 0, "discarder": None,
-                                 "quick": {"points": 12000}}]}),
-    ("riichi", {"type": "draw", "tenpai": ["0", "2"]}, {"type": "draw", "tenpai": [0, 2]}),
-    ("mcr", {"type": "win", "winner": "2", "discarder": "self", "quick_fan": "12"},
-     {"type": "win", "wins": [{"winner": 2, "discarder": None, "quick": {"fan": 12}}]}),
-    ("sichuan", {"type": "hand", "missing_0": "s", "missing_1": "m", "missing_2": "p",
-                 "kong0_player": "1", "kong0_kind": "direct", "kong0_feeder": "3",
-                 "win0_winner": "2", "win0_discarder": "0", "win0_fan": "2",
-                 "ready_fan_1": "1", "flower_pig_3": "on"},
+    ("riichi", {"type": "tsumo", "tsumo.wins.0.winner": "0", "tsumo.wins.0.mode": "quick",
+                "tsumo.wins.0.quick.points": "12000"},
+     {"type": "tsumo", "wins": [{"winner": 0, "quick": {"points": 12000}}]}),
+    ("riichi", {"type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
+                "ron.wins.0.mode": "tiles", "ron.wins.0.hand.hand": "234m567p345s88s67m",
+                "ron.wins.0.hand.win_tile": "8m", "ron.wins.0.hand.dora_indicators": "1z",
+                "ron.wins.0.quick.han": "5", "ron.riichi": "1"},
+     {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "hand": {
+         "hand": "234m567p345s88s67m", "win_tile": "8m", "dora_indicators": ["1z"]}}],
+      "riichi": [1]}),
+    ("riichi", {"type": "draw", "draw.tenpai": ["0", "2"]}, {"type": "draw", "tenpai": [0, 2]}),
+    ("mcr", {"type": "win", "win.wins.0.winner": "2", "win.wins.0.discarder": "",
+             "win.wins.0.mode": "quick", "win.wins.0.quick.fan": "12"},
+     {"type": "win", "wins": [{"winner": 2, "quick": {"fan": 12}}]}),
+    ("sichuan", {"type": "hand", "hand.extra.missing_suits.0": "s",
+                 "hand.extra.missing_suits.1": "m", "hand.extra.missing_suits.2": "p",
+                 "hand.extra.events.0.kind": "kong", "hand.extra.events.0.player": "1",
+                 "hand.extra.events.0.kong": "direct", "hand.extra.events.0.feeder": "3",
+                 "hand.extra.events.0.mode": "tiles",
+                 "hand.extra.events.1.kind": "win", "hand.extra.events.1.winner": "2",
+                 "hand.extra.events.1.discarder": "0", "hand.extra.events.1.mode": "quick",
+                 "hand.extra.events.1.quick.fan": "2",
+                 "hand.extra.draw.1.ready_fan": "1", "hand.extra.draw.3.flower_pig": "on"},
      {"type": "hand", "extra": {
          "events": [{"kind": "kong", "player": 1, "kong": "direct", "feeder": 3},
                     {"kind": "win", "winner": 2, "discarder": 0, "quick": {"fan": 2}}],
          "missing_suits": ["s", "m", "p", None],
-         "draw": [{"player": 0, "ready_fan": None, "flower_pig": False},
-                  {"player": 1, "ready_fan": 1, "flower_pig": False},
-                  {"player": 3, "ready_fan": None, "flower_pig": True}]}}),
-    ("wuhu", {"type": "win", "winner": "0", "discarder": "3", "quick_zhi": "9",
-              "quick_ya": "8", "quick_concealed_kongs": "1"},
+         "draw": [{"player": 0}, {"player": 1, "ready_fan": 1}, {"player": 2},
+                  {"player": 3, "flower_pig": True}]}}),
+    ("wuhu", {"type": "win", "win.wins.0.winner": "0", "win.wins.0.discarder": "3",
+              "win.wins.0.mode": "quick", "win.wins.0.quick.zhi": "9",
+              "win.wins.0.quick.ya": "8", "win.wins.0.quick.concealed_kongs": "1"},
      {"type": "win", "wins": [{"winner": 0, "discarder": 3, "quick": {
-         "zhi": 9, "ya": 8, "concealed_kongs": 1, "after_kong": False}}]}),
-    ("jian", {"type": "win", "winner": "3", "discarder": "self",
-              "quick_shape": "small_seven", "quick_deguo": "on"},
-     {"type": "win", "wins": [{"winner": 3, "discarder": None, "quick": {
-         "shape": "small_seven", "deguo": True, "jingdiao": False, "after_kong": False}}]}),
-    ("jian", {"type": "win", "winner": "1", "discarder": "2", "quick_shape": "plain",
-              "jing_zheng": "5m", "jing_fu": "6m", "jing_count_0": "2", "jing_count_1": "5",
-              "jing_count_2": "", "jing_count_3": "1"},
-     {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {
-         "shape": "plain", "deguo": False, "jingdiao": False, "after_kong": False}}],
+         "zhi": 9, "ya": 8, "concealed_kongs": 1}}]}),
+    ("jian", {"type": "win", "win.wins.0.winner": "3", "win.wins.0.discarder": "",
+              "win.wins.0.mode": "quick", "win.wins.0.quick.shape": "small_seven",
+              "win.wins.0.quick.deguo": "on"},
+     {"type": "win", "wins": [{"winner": 3, "quick": {"shape": "small_seven",
+                                                      "deguo": True}}]}),
+    ("jian", {"type": "win", "win.wins.0.winner": "1", "win.wins.0.discarder": "2",
+              "win.wins.0.quick.shape": "plain", "win.extra.jing.zheng": "5m",
+              "win.extra.jing.fu": "6m", "win.extra.jing_counts.0": "2",
+              "win.extra.jing_counts.1": "5", "win.extra.jing_counts.2": "",
+              "win.extra.jing_counts.3": "1"},
+     {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"shape": "plain"}}],
       "extra": {"jing": {"zheng": "5m", "fu": "6m"}, "jing_counts": [2, 5, 0, 1]}}),
 ]
 
 
 @pytest.mark.parametrize(("ruleset", "fields", "outcome"), CASES,
                          ids=[f"{c[0]}-{c[2]['type']}-{i}" for i, c in enumerate(CASES)])
-def test_quick_form_records_the_same_outcome_as_the_record_panel(
+def test_the_sheet_posted_without_scripts_records_the_outcome_it_describes(
         ruleset: str, fields: dict[str, Any], outcome: dict[str, Any]) -> None:
     client = Client()
     table = new_table(client, ruleset)
@@ -138,7 +155,8 @@ def test_a_resent_form_records_the_hand_once() -> None:
     table = new_table(client)
     page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
     data = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
-            "type": "ron", "winner": "1", "discarder": "2", "quick_han": "2", "quick_fu": "40"}
+            "type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
+            "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "2", "ron.wins.0.quick.fu": "40"}
     url = reverse("games:record", args=[table.public_id])
     assert client.post(url, data).status_code == 302
     again = client.post(url, data, follow=True)
@@ -151,7 +169,8 @@ def test_a_form_filled_in_before_another_change_is_refused_as_stale() -> None:
     table = new_table(client)
     page = client.get(reverse("games:table", args=[table.public_id])).content.decode()
     old = {"command_id": hidden(page, "command_id"), "base_seq": hidden(page, "base_seq"),
-           "type": "ron", "winner": "1", "discarder": "2", "quick_han": "2", "quick_fu": "40"}
+           "type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
+           "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "2", "ron.wins.0.quick.fu": "40"}
     assert post(client, table, {"type": "draw"}).status_code == 302
     answer = client.post(reverse("games:record", args=[table.public_id]), old)
     assert answer.status_code == 409
@@ -162,26 +181,30 @@ def test_a_form_filled_in_before_another_change_is_refused_as_stale() -> None:
     # The typed values are kept, on top of the current table, ready to be sent again.
     assert hidden(html, "base_seq") == str(table.seq)
     assert hidden(html, "command_id") != old["command_id"]
-    assert re.search(r'<option value="1" selected>Bo</option>', html)
+    assert re.search(r'name="ron.wins.0.winner" value="1" checked', html)
+    assert re.search(r'name="ron.wins.0.quick.han"[^>]*value="2"', html)
 
 
-def test_an_incomplete_hand_says_what_to_fill_in() -> None:
+def test_an_incomplete_hand_is_refused_and_keeps_what_was_typed() -> None:
     client = Client()
     table = new_table(client)
-    answer = post(client, table, {"type": "ron", "discarder": "2", "quick_han": "2"})
+    answer = post(client, table, {"type": "ron", "ron.wins.0.discarder": "2",
+                                  "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "2"})
     assert answer.status_code == 400
-    assert "Pick the winner." in answer.content.decode()
-    answer = post(client, table, {"type": "ron", "winner": "1", "discarder": "self",
-                                  "quick_han": "2"})
-    assert "Pick who discarded the winning tile." in answer.content.decode()
+    html = answer.content.decode()
+    assert 'id="sheet-error"' in html
+    # The sheet comes back open, as it was filled in.
+    assert re.search(r'<details class="record card" id="record" open>', html)
+    assert re.search(r'name="ron.wins.0.discarder" value="2" checked', html)
     assert not Hand.objects.filter(table=table).exists()
 
 
 def test_the_engines_refusal_is_shown_with_its_message() -> None:
     client = Client()
     table = new_table(client)
-    answer = post(client, table, {"type": "ron", "winner": "1", "discarder": "1",
-                                  "quick_han": "2", "quick_fu": "40"})
+    answer = post(client, table, {"type": "ron", "ron.wins.0.winner": "1",
+                                  "ron.wins.0.discarder": "1", "ron.wins.0.mode": "quick",
+                                  "ron.wins.0.quick.han": "2", "ron.wins.0.quick.fu": "40"})
     assert answer.status_code == 400
     assert 'class="alert alert-error"' in answer.content.decode()
     assert not Hand.objects.filter(table=table).exists()
@@ -231,5 +254,6 @@ def test_without_scripts_a_writer_sees_the_form_not_buttons_that_need_scripts() 
     client = Client()
     table = new_table(client)
     html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
-    assert '<div class="actions" id="actions" hidden>' in html
-    assert 'id="quick-record-form"' in html
+    # The sheet is a plain form: it posts to the page's record URL, Save submits it.
+    assert re.search(r'<form id="record-form"[^>]*method="post"', html)
+    assert 'type="submit" form="record-form"' in html

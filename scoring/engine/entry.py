@@ -25,7 +25,7 @@ tenpai) stays in the ruleset's own checks.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
@@ -78,6 +78,17 @@ class Field:
     ``label`` is English (a msgid); ``group`` tells the site where the field belongs on
     the form ("seat", "flag", "indicator", "quick", "tiles", "table" ...), ``default``
     what the form starts with.
+
+    The record form shows what a person enters: ``ask`` is False for what the table fills
+    in itself (the seats and winds of a win's score request, its options, honba...) and
+    requests may still carry. ``when`` = (sibling, value) asks a field only when a
+    sibling has that value (a Sichuan event's kong fields when its kind is "kong").
+    ``widget`` names a way of asking the site offers beside the plain one for the kind:
+    "han_fu" (a han × fu grid over an object's ``han`` and ``fu``), "per_player" (a list
+    of one entry per player, its ``player`` fixed), "shared" (a list entry's field the
+    later entries take from the first: a multiple ron's discarder), "sequence" (a list
+    whose next entry is offered as soon as the last is filled in: events in order),
+    "steps" (a small whole number offered as one-tap values beside the box).
     """
 
     name: str
@@ -94,13 +105,21 @@ class Field:
     default: Any = None
     group: str = ""
     help: str = ""
+    ask: bool = True
+    when: tuple[str, Any] | None = None
+    widget: str = ""
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "label": self.label}
-        for key in ("min", "max", "max_items", "max_length", "default", "help", "group"):
+        for key in ("min", "max", "max_items", "max_length", "default", "help", "group",
+                    "widget"):
             value = getattr(self, key)
             if value is not None and value != "":
                 out[key] = value
+        if not self.ask:
+            out["ask"] = False
+        if self.when is not None:
+            out["when"] = {"field": self.when[0], "value": self.when[1]}
         if self.required:
             out["required"] = True
         if self.nullable:
@@ -134,10 +153,33 @@ class OutcomeSpec:
     type: str
     label: str
     fields: tuple[Field, ...]
+    help: str = ""  # what a player should know when recording it (a msgid)
 
     def as_json(self) -> dict[str, Any]:
-        return {"type": self.type, "label": self.label,
+        return {"type": self.type, "label": self.label, "help": self.help,
                 "fields": [f.as_json() for f in self.fields]}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One line of a quick entry's checklist (a yaku, a fan): ticking it adds ``value`` to
+    the quick field named ``unit`` (``open_value`` for a hand with calls, where that
+    differs); a ``counted`` line (dora) is asked as a number. ``fu`` suggests a quick
+    entry's fu by outcome type ("" for any): pinfu 30 on a ron, 20 on a self-draw."""
+
+    key: str
+    name: str  # English, a msgid (the package's ITEMS name)
+    native: str
+    unit: str
+    value: int
+    open_value: int | None = None
+    counted: bool = False
+    fu: Mapping[str, int] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "native": self.native, "unit": self.unit,
+                "value": self.value, "open_value": self.open_value, "counted": self.counted,
+                "fu": dict(self.fu)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +194,8 @@ class EntrySpec:
     phrases: Mapping[str, str] = field(default_factory=dict)
     # Outcome types the ruleset has but these options turn off: type -> option name.
     disabled: Mapping[str, str] = field(default_factory=dict)
+    # What a quick entry can add up (a han or fan checklist), in the order players look.
+    checklist: tuple[Tally, ...] = ()
 
     def outcome(self, kind: str) -> OutcomeSpec | None:
         return next((o for o in self.outcomes if o.type == kind), None)
@@ -161,7 +205,8 @@ class EntrySpec:
                 "tiles": self.tiles.as_json(),
                 "request": [f.as_json() for f in self.request],
                 "outcomes": [o.as_json() for o in self.outcomes],
-                "phrases": dict(self.phrases), "disabled": dict(self.disabled)}
+                "phrases": dict(self.phrases), "disabled": dict(self.disabled),
+                "checklist": [t.as_json() for t in self.checklist]}
 
     def texts(self) -> list[str]:
         """Every English text a person reads (labels, help, choice labels, phrases), for
@@ -176,13 +221,24 @@ class EntrySpec:
 
         walk(self.request)
         for o in self.outcomes:
-            out.append(o.label)
+            out.extend(t for t in (o.label, o.help) if t)
             walk(o.fields)
         out.extend(self.phrases.values())
+        out.extend(t.name for t in self.checklist)
         return list(dict.fromkeys(out))
 
 
 # --- building blocks shared by the rulesets --------------------------------------------
+
+
+def derived(f: Field) -> Field:
+    """``f`` as a key the table fills in itself: accepted, not asked."""
+    return replace(f, ask=False)
+
+
+def asked_when(f: Field, sibling: str, value: Any) -> Field:
+    """``f`` asked only when ``sibling`` is ``value``."""
+    return replace(f, when=(sibling, value))
 
 
 def flag(name: str, label: str, group: str = "flag", help: str = "") -> Field:
@@ -227,20 +283,24 @@ WIN_KINDS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
 
 
 def request_common(players_n: int = 4) -> tuple[Field, ...]:
-    """The keys every score request may have: the ruleset, a preset and option overrides."""
-    return (Field("ruleset", "text", "Ruleset", max_length=TEXT),
-            Field("preset", "text", "Preset", max_length=TEXT, nullable=True),
-            Field("options", "options", "Options", nullable=True))
+    """The keys every score request may have: the ruleset, a preset and option overrides
+    (at a table, its own: never asked)."""
+    return (Field("ruleset", "text", "Ruleset", max_length=TEXT, ask=False),
+            Field("preset", "text", "Preset", max_length=TEXT, nullable=True, ask=False),
+            Field("options", "options", "Options", nullable=True, ask=False))
 
 
 def wind(name: str, label: str, nullable: bool = False) -> Field:
-    return Field(name, "wind", label, choices=SEATS, nullable=nullable, group="seat")
+    """A seat named by its wind, in a score request (the table knows its seats' winds)."""
+    return Field(name, "wind", label, choices=SEATS, nullable=nullable, group="seat",
+                 ask=False)
 
 
 def seat_numbers() -> tuple[Field, ...]:
-    """The Chinese rulesets' seats: players by number."""
-    return (player("winner", "Winner"), player("dealer", "Dealer"),
-            player("discarder", "Discarder", nullable=True))
+    """The Chinese rulesets' seats in a score request: players by number (the table's win
+    entry names them, so the hand's request does not ask them again)."""
+    return tuple(derived(f) for f in (player("winner", "Winner"), player("dealer", "Dealer"),
+                                      player("discarder", "Discarder", nullable=True)))
 
 
 # Summary phrases every ruleset's summaries use (English msgids; ``%(name)s`` fields).

@@ -9,6 +9,8 @@ const form = document.getElementById("analyse-form");
 const result = document.getElementById("analysis-result");
 const rulesetSelect = document.getElementById("f-ruleset");
 const presetSelect = document.getElementById("f-preset");
+// Each ruleset's tile set (honours, red fives, chow), from its entry spec.
+const tileSets = JSON.parse(document.getElementById("tile-sets").textContent);
 
 function field(name) {
   const input = form.elements.namedItem(name);
@@ -54,8 +56,9 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   showAnswer(form, result);
 });
-const picker = new FieldPicker(form, document.getElementById("picker"), {
-  meldsInput: document.getElementById("f-melds"),
-  redFives: () => rulesetSelect.value === "riichi",
+const picker = new FieldPicker(document.getElementById("picker"), {
+  inputs: () => [...form.querySelectorAll("input[data-picker]")],
+  meldsInput: () => document.getElementById("f-melds"),
+  tiles: () => tileSets[rulesetSelect.value] || {},
   onChange: autoAnalyse,
 });

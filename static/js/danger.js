@@ -15,4 +15,5 @@ form.addEventListener("submit", (event) => {
   showAnswer(form, result);
 });
 form.addEventListener("input", later);
-new FieldPicker(form, document.getElementById("picker"), {redFives: () => false, onChange: later});
+new FieldPicker(document.getElementById("picker"), {
+  inputs: () => [...form.querySelectorAll("input[data-picker]")], onChange: later});

@@ -12,10 +12,6 @@ export function fmt(key, values) {
   return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
 }
 
-export function windName(letter) {
-  return letter ? t(`wind_${letter}`) : "";
-}
-
 export function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }

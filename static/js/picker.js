@@ -1,70 +1,181 @@
-// Tile picker for the analysis pages: taps tiles into the form's text fields (those with
-// data-picker), so the form stays the single source of truth and still works unchanged
-// without scripts. Melds (chi/pon/kan/ankan) collect their tiles, then go to the melds field.
-// Drawing and notation come from tiles.js, the table page's picker module.
+// The tile picker: taps tiles into a form's text fields, so the form stays the one source
+// of truth and works unchanged without scripts (the fields take the engine's notation,
+// "123m456p", as typed). Used by the table's record sheet and the analysis pages.
+//
+// Quick to fill in: after a tile, ×2 / ×3 / run add the rest of a pair, a triplet or a
+// run; the concealed hand moves on to the winning tile when it holds its 13 (less three a
+// meld); a single-tile field moves on when filled. Melds (chi/pon/kan/ankan) collect
+// their tiles, then go to the melds field. Tapping a picked tile does nothing (fingers
+// slip): ⌫ takes the last one back.
 
-import {el, t} from "./i18n.js";
+import {el, fmt, t} from "./i18n.js";
 import {fromText, tileLabel, toText} from "./tiles.js";
 
 const MELD_SIZE = {chi: 3, pon: 3, kan: 4, ankan: 4};
+const SINGLE = new Set(["tile"]);
 
 export function tileNode(code, {small = false, onclick = null} = {}) {
-  const classes = `tile suit-${code[1]}${code[0] === "0" ? " red" : ""}${small ? " small" : ""}`;
+  const red = code[0] === "0";
+  const classes = `tile suit-${code[1]}${red ? " red" : ""}${small ? " small" : ""}`;
+  const label = [tileLabel(code), red ? el("span", {class: "red-mark", "aria-hidden": "true"}, "赤")
+    : null];
+  const title = red ? `${code} (${t("red_five")})` : code;
   if (onclick) {
-    return el("button", {type: "button", class: classes, dataset: {tile: code}, title: code,
-      onclick}, tileLabel(code));
+    return el("button", {type: "button", class: classes, dataset: {tile: code}, title,
+      "aria-label": title, onclick}, label);
   }
-  return el("span", {class: classes, dataset: {tile: code}, title: code}, tileLabel(code));
+  return el("span", {class: classes, dataset: {tile: code}, title}, label);
+}
+
+function melds(text) {
+  return (text || "").split(/[,;\n]+/).map((m) => m.trim()).filter(Boolean);
 }
 
 export class FieldPicker {
-  // form: the <form>; slot: where to draw; meldsInput: optional field for declared melds.
-  constructor(form, slot, {meldsInput = null, redFives = () => false, onChange = () => {}} = {}) {
-    this.form = form;
+  // inputs(): the text fields it may fill; slot: where to draw; meldsInput(): the field of
+  // declared melds (or null); tiles: the ruleset's tile set ({honours, red_fives, chow,
+  // flowers}); handSize: tiles of a concealed hand before the winning one (13, or 16).
+  constructor(slot, {inputs, meldsInput = () => null, tiles = {}, handSize = 13,
+    onChange = () => {}} = {}) {
     this.slot = slot;
+    this.inputs = inputs;
     this.meldsInput = meldsInput;
-    this.redFives = redFives;
+    // The tile set, or a function giving it (the analyser's ruleset can change).
+    this.tileSet = typeof tiles === "function" ? tiles : () => tiles;
+    this.handSize = handSize;
     this.onChange = onChange;
-    this.fields = [...form.querySelectorAll("input[data-picker]")];
-    this.target = this.fields[0];
+    this.target = null;
     this.meld = null; // {kind, tiles} while a meld is being picked
-    for (const input of this.fields) {
-      input.addEventListener("focus", () => { this.target = input; this.meld = null; this.render(); });
-      input.addEventListener("input", () => this.render());
-    }
+    this.last = null; // the tile tapped last, for ×2 / ×3 / run
+    this.chain = null; // {digit, suit} of the run a second "run" would add
+    this.listening = new WeakSet();
     slot.hidden = false;
     this.render();
   }
 
   usable() {
-    // A field hidden with its section (data-for of another ruleset) is not a target.
-    return this.fields.filter((input) => !input.closest("[hidden]"));
+    // A field hidden with its part of the form (another result, quick entry) is no target.
+    return this.inputs().filter((input) => !input.closest("[hidden]"));
   }
 
   labelOf(input) {
-    const label = this.form.querySelector(`label[for="${input.id}"]`);
+    const label = input.id && document.querySelector(`label[for="${input.id}"]`);
     return label ? label.textContent.trim() : input.name;
   }
 
-  add(code) {
+  kind(input) {
+    return input?.dataset.tiles || input?.dataset.picker || "tiles";
+  }
+
+  isHand(input) {
+    return Boolean(input) && /(^|\.)hand$/.test(input.name) && this.kind(input) === "tiles";
+  }
+
+  // The concealed tiles a hand should hold before its winning tile, less three a meld.
+  expected() {
+    const meld = this.meldsInput();
+    return this.handSize - 3 * melds(meld?.value).length;
+  }
+
+  winInput() {
+    return this.usable().find((input) => this.kind(input) === "tile"
+      && /win_tile$/.test(input.name));
+  }
+
+  write(input, codes) {
+    input.value = SINGLE.has(this.kind(input)) ? (codes[codes.length - 1] || "") : toText(codes);
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
+  add(code, {advance = true} = {}) {
     if (this.meld) {
       this.meld.tiles.push(code);
       if (this.meld.tiles.length >= MELD_SIZE[this.meld.kind]) {
+        const input = this.meldsInput();
         const text = `${this.meld.kind} ${toText(this.meld.tiles)}`;
-        const current = this.meldsInput.value.trim();
-        this.meldsInput.value = current ? `${current}, ${text}` : text;
+        input.value = [...melds(input.value), text].join(", ");
+        input.dispatchEvent(new Event("input", {bubbles: true}));
         this.meld = null;
       }
-    } else {
-      this.target.value = toText([...fromText(this.target.value), code]);
+      this.changed();
+      return;
+    }
+    const target = this.target;
+    if (!target) return;
+    this.last = code;
+    this.chain = null;
+    this.write(target, [...fromText(target.value), code]);
+    if (advance) this.advance(target);
+    this.changed();
+  }
+
+  // A full concealed hand goes on to the winning tile; a filled single tile to the next.
+  advance(target) {
+    const fields = this.usable();
+    if (this.isHand(target) && fromText(target.value).length >= this.expected()) {
+      const win = this.winInput();
+      if (win && !win.value) this.target = win;
+    } else if (SINGLE.has(this.kind(target))) {
+      const next = fields[fields.indexOf(target) + 1];
+      if (next && !next.value && !this.isHand(next)) this.target = next;
+    }
+  }
+
+  // After a tile: ×2 adds one more of it, ×3 two more, run the next two of its suit.
+  repeat(times) {
+    const code = this.last;
+    if (!code || !this.target) return;
+    for (let i = 1; i < times; i += 1) this.add(code, {advance: i === times - 1});
+  }
+
+  // Run after a tile adds the next two; run again goes on with the next three (1m, run,
+  // run, run: 123456789m).
+  run() {
+    if (this.chain) {
+      const {digit, suit} = this.chain;
+      if (digit > 7) return;
+      this.add(`${digit}${suit}`, {advance: false});
+      this.add(`${digit + 1}${suit}`, {advance: false});
+      this.add(`${digit + 2}${suit}`);
+      this.last = null;
+      this.chain = {digit: digit + 3, suit};
+      return;
+    }
+    const code = this.last;
+    if (!code || code[1] === "z" || code[1] === "f") return;
+    const digit = code[0] === "0" ? 5 : Number(code[0]);
+    if (digit > 7) return;
+    this.add(`${digit + 1}${code[1]}`, {advance: false});
+    this.add(`${digit + 2}${code[1]}`);
+    this.last = null;
+    this.chain = {digit: digit + 3, suit: code[1]};
+  }
+
+  removeLast() {
+    if (this.meld) {
+      this.meld.tiles.pop();
+      if (!this.meld.tiles.length) this.meld = null;
+    } else if (this.target) {
+      const codes = fromText(this.target.value);
+      codes.pop();
+      this.write(this.target, codes);
     }
     this.changed();
   }
 
-  removeAt(index) {
-    const codes = fromText(this.target.value);
-    codes.splice(index, 1);
-    this.target.value = toText(codes);
+  // A new entry: back to the first field (the concealed hand), nothing half-picked.
+  reset() {
+    this.target = null;
+    this.meld = null;
+    this.last = null;
+    this.chain = null;
+    this.render();
+  }
+
+  clear() {
+    this.meld = null;
+    this.last = null;
+    if (this.target) this.write(this.target, []);
     this.changed();
   }
 
@@ -73,45 +184,101 @@ export class FieldPicker {
     this.onChange();
   }
 
+  listen(input) {
+    if (this.listening.has(input)) return;
+    this.listening.add(input);
+    input.addEventListener("focus", () => { this.target = input; this.meld = null; this.render(); });
+    input.addEventListener("input", () => this.renderPicked());
+  }
+
   render() {
-    if (!this.usable().includes(this.target)) [this.target] = this.usable();
+    this.tiles = {honours: true, red_fives: 0, chow: true, flowers: false, ...this.tileSet()};
+    const fields = this.usable();
+    fields.forEach((input) => this.listen(input));
+    if (!fields.includes(this.target)) {
+      this.target = fields.find((input) => this.isHand(input)) || fields[0] || null;
+    }
+    const meldsField = this.meldsInput();
     const targets = el("div", {class: "picker-targets", role: "group"},
-      this.usable().map((input) => el("button", {type: "button", class: "chip",
+      fields.map((input) => el("button", {type: "button", class: "chip",
         "aria-pressed": String(!this.meld && input === this.target),
         dataset: {target: input.name},
         onclick: () => { this.target = input; this.meld = null; this.render(); }},
       this.labelOf(input))),
-      this.meldsInput ? Object.keys(MELD_SIZE).map((kind) => el("button", {type: "button",
-        class: "chip", "aria-pressed": String(this.meld?.kind === kind), dataset: {meld: kind},
-        onclick: () => { this.meld = {kind, tiles: []}; this.render(); }}, `+ ${kind}`)) : []);
-    const shown = this.meld ? this.meld.tiles : fromText(this.target?.value || "");
-    const picked = el("div", {class: "picked", "aria-live": "polite"},
-      shown.map((code, i) => tileNode(code, {small: true,
-        onclick: this.meld ? null : () => this.removeAt(i)})),
-      el("span", {class: "muted small"}, this.meld ? `${this.meld.kind}…` : `${shown.length}`));
+      meldsField && !meldsField.closest("[hidden]") ? Object.keys(MELD_SIZE)
+        .filter((kind) => kind !== "chi" || this.tiles.chow)
+        .map((kind) => el("button", {type: "button", class: "chip",
+          "aria-pressed": String(this.meld?.kind === kind), dataset: {meld: kind},
+          onclick: () => { this.meld = {kind, tiles: []}; this.render(); }},
+        `+ ${t(`meld_${kind}`)}`)) : []);
+    this.picked = el("div", {class: "picked", "aria-live": "polite"});
     const palette = el("div", {class: "palette"});
-    for (const suit of ["m", "p", "s"]) {
+    const suits = ["m", "p", "s"];
+    for (const suit of suits) {
       const row = el("div", {class: "palette-row"});
       for (let d = 1; d <= 9; d += 1) row.append(tileNode(`${d}${suit}`, {onclick: () => this.add(`${d}${suit}`)}));
-      if (this.redFives()) row.append(tileNode(`0${suit}`, {onclick: () => this.add(`0${suit}`)}));
       palette.append(row);
     }
-    const honours = el("div", {class: "palette-row"});
-    for (let d = 1; d <= 7; d += 1) honours.append(tileNode(`${d}z`, {onclick: () => this.add(`${d}z`)}));
-    palette.append(honours);
+    if (this.tiles.red_fives) {
+      // Red fives in a row of their own, under the fives they stand for.
+      const reds = el("div", {class: "palette-row"});
+      for (const suit of suits) reds.append(tileNode(`0${suit}`, {onclick: () => this.add(`0${suit}`)}));
+      palette.append(reds);
+    }
+    if (this.tiles.honours !== false) {
+      const honours = el("div", {class: "palette-row"});
+      for (let d = 1; d <= 7; d += 1) honours.append(tileNode(`${d}z`, {onclick: () => this.add(`${d}z`)}));
+      palette.append(honours);
+    }
+    if (this.tiles.flowers) {
+      const flowers = el("div", {class: "palette-row"});
+      for (let d = 1; d <= 8; d += 1) flowers.append(el("button", {type: "button", class: "tile suit-f",
+        dataset: {tile: `${d}f`}, onclick: () => this.add(`${d}f`)}, `${t("flower_short")}${d}`));
+      palette.append(flowers);
+    }
     const tools = el("div", {class: "picker-tools"},
-      el("button", {type: "button", class: "chip", dataset: {action: "undo"}, onclick: () => {
-        if (this.meld) { this.meld = null; this.render(); return; }
-        const codes = fromText(this.target.value);
-        if (codes.length) this.removeAt(codes.length - 1);
-      }}, t("undo_tile")),
-      el("button", {type: "button", class: "chip", dataset: {action: "clear"}, onclick: () => {
-        this.meld = null;
-        for (const input of this.fields) input.value = "";
-        if (this.meldsInput) this.meldsInput.value = "";
-        this.changed();
-      }}, t("clear")));
-    this.slot.replaceChildren(targets, picked, palette, tools);
+      el("button", {type: "button", class: "chip", dataset: {action: "pair"},
+        onclick: () => this.repeat(2)}, "×2"),
+      el("button", {type: "button", class: "chip", dataset: {action: "triplet"},
+        onclick: () => this.repeat(3)}, "×3"),
+      el("button", {type: "button", class: "chip", dataset: {action: "run"},
+        onclick: () => this.run()}, t("run")),
+      el("button", {type: "button", class: "chip", dataset: {action: "undo"},
+        "aria-label": t("undo_tile"), onclick: () => this.removeLast()}, "⌫"),
+      el("button", {type: "button", class: "chip", dataset: {action: "clear"},
+        onclick: () => this.clear()}, t("clear")));
+    this.slot.replaceChildren(targets, this.picked, palette, tools);
+    this.renderPicked();
+  }
+
+  // What every field holds, one line each (the concealed hand stays in view while the
+  // winning tile is picked); the field being filled is marked, with its count.
+  renderPicked() {
+    if (!this.picked) return;
+    const lines = [];
+    for (const input of this.usable()) {
+      const active = !this.meld && input === this.target;
+      const codes = fromText(input.value);
+      if (!codes.length && !active) continue;
+      let count = "";
+      if (active && this.isHand(input)) count = fmt("concealed_count", {count: codes.length, of: this.expected()});
+      lines.push(el("div", {class: `picked-line${active ? " active" : ""}`, dataset: {field: input.name}},
+        el("span", {class: "picked-label"}, this.labelOf(input)),
+        ...codes.map((code) => tileNode(code, {small: true})),
+        count ? el("span", {class: "muted small picked-count"}, count) : null));
+    }
+    const meldField = this.meldsInput();
+    const called = melds(meldField?.value);
+    if (called.length || this.meld) {
+      lines.push(el("div", {class: `picked-line${this.meld ? " active" : ""}`},
+        el("span", {class: "picked-label"}, fmt("melds_count", {count: called.length})),
+        ...called.map((meld) => el("span", {class: "picked-meld"},
+          fromText(meld.split(" ").pop()).map((code) => tileNode(code, {small: true})))),
+        this.meld ? el("span", {class: "picked-meld building"}, `${t(`meld_${this.meld.kind}`)} `,
+          this.meld.tiles.map((code) => tileNode(code, {small: true})),
+          ` ${this.meld.tiles.length}/${MELD_SIZE[this.meld.kind]}`) : null));
+    }
+    this.picked.replaceChildren(...lines);
   }
 }
 

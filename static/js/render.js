@@ -56,7 +56,7 @@ export function renderActions(state, you, online) {
   const finished = state.table.finished;
   document.getElementById("undo").disabled = !state.can_undo || !online;
   document.getElementById("redo").disabled = !state.can_redo || !online;
-  document.getElementById("open-record").disabled = finished;
+  for (const button of document.querySelectorAll("[data-open-type]")) button.disabled = finished;
   document.getElementById("end-game").hidden = finished;
   document.getElementById("end-game").disabled = !online;
   document.getElementById("reopen-game").hidden = !state.table.ended_manually;

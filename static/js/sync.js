@@ -333,8 +333,9 @@ export class TableSocket {
     return this.mine.has(commandId);
   }
 
-  preview(outcome, handNumber) {
-    const message = {type: "preview", outcome, request_id: newId()};
+  // body: {form} (the record sheet's fields) or {outcome} (the engine's outcome).
+  preview(body, handNumber) {
+    const message = {type: "preview", ...body, request_id: newId()};
     if (handNumber) message.hand_number = handNumber;
     return new Promise((resolve, reject) => {
       this.pending.set(message.request_id, {resolve, reject, message, write: false});

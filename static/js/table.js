@@ -1,27 +1,30 @@
 // The live table page: renders the snapshot, keeps it current over the websocket and
 // sends hands, undo/redo, corrections and the end of the game.
 //
-// One hand is recorded once: the record form fixes the seq it is based on when its
+// One hand is recorded once: the record sheet fixes the seq it is based on when its
 // player starts entering, the other phones see "Chen is entering a hand…", and a hand
-// that lands meanwhile is shown in the form at once with a choice (discard mine, or
+// that lands meanwhile is shown in the sheet at once with a choice (discard mine, or
 // record mine as the next hand); the server refuses a write based on an old seq. Hands
 // go through sync.js's outbox, so nothing typed is lost to a dropped connection.
 //
+// The sheet is the server's form (games/record_sheet.py); what is filled in goes to the
+// server as it is ({form: fields}) and the server reads it, for the preview and the save.
+//
 // Modules: sync.js (websocket client and outbox), render.js (scoreboard, history,
-// buttons), chart.js (SVG score chart), record.js (the record form), tiles.js (tile
+// buttons), chart.js (SVG score chart), record.js (the record sheet), picker.js (tile
 // picker), i18n.js (strings and a tiny element builder).
 
 import {drawChart} from "./chart.js";
 import {el, fmt, t} from "./i18n.js";
-import {RecordPanel} from "./record.js";
+import {RecordSheet} from "./record.js";
 import {applyView, markMe, names, recorder, renderActions} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
-const ui = JSON.parse(document.getElementById("ruleset-ui").textContent);
 const tableId = boot.snapshot.table.id;
 const SNAPSHOT_KEY = `mjsite.snapshot.${tableId}`;
+const MODE_KEY = `mjsite.mode.${tableId}`; // tiles or quick, as this phone entered last
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
 // the undo question, all kept current by the socket's messages.
@@ -38,7 +41,9 @@ const entering = new Map(); // connection id -> {name, hand_number, expires}
 const status = document.getElementById("status");
 const messageBox = document.getElementById("message");
 const recordSection = document.getElementById("record");
+const recordForm = document.getElementById("record-form");
 const previewBox = document.getElementById("preview");
+const previewLine = document.getElementById("preview-line");
 const saveButton = document.getElementById("save-hand");
 const conflictBox = document.getElementById("record-conflict");
 const outboxBox = document.getElementById("outbox");
@@ -103,11 +108,8 @@ function setStatus(state) {
   if (state === "live") schedulePreview();
 }
 
-// The scripts' record panel replaces the plain form kept for phones without scripts.
-document.getElementById("quick-record")?.setAttribute("hidden", "");
-
-const panel = new RecordPanel(document.getElementById("record-form"), ui,
-  snapshot.outcome_types, names(snapshot), schedulePreview);
+const sheet = new RecordSheet(recordForm,
+  JSON.parse(document.getElementById("record-tiles").textContent), schedulePreview);
 
 function handByNumber(number) {
   return snapshot.hands.find((h) => h.number === number);
@@ -145,10 +147,9 @@ function render() {
   markMe(you);
   renderActions(snapshot, you, socket?.online ?? false);
   drawChart(document.getElementById("chart"), snapshot.chart, names(snapshot));
-  panel.setNames(names(snapshot));
   renderYou();
   page.dataset.seq = String(snapshot.seq);
-  if (!you?.can_write && !recordSection.hidden) {
+  if (!you?.can_write && entry) {
     closePanel();
     say(t("seat_freed"), "error");
   }
@@ -171,7 +172,7 @@ const socket = new TableSocket(page.dataset.socket, {
   },
   onStatus: setStatus,
   onError(message) {
-    say(message.message || message.code, "error");
+    say(message.text || message.message || message.code, "error");
   },
   onOutbox: renderOutbox,
   onPresence(message) {
@@ -219,17 +220,38 @@ function announceEntering(active) {
     PRESENCE_REFRESH_MS);
 }
 
-// --- record panel ---------------------------------------------------------------------
+// --- record sheet ----------------------------------------------------------------------
+
+// The sheet as it opens: a result's own button picks it (one tap), the mode this phone
+// used last (tiles or quick) is ticked, riichi declared live is already ticked.
+function freshSheet(type) {
+  sheet.reset(type);
+  const mode = localStorage.getItem(MODE_KEY);
+  if (mode) {
+    for (const radio of recordForm.querySelectorAll(`[data-kind=mode] input[value="${mode}"]`)) {
+      radio.checked = true;
+    }
+  }
+  const declared = snapshot.state?.declared || [];
+  for (const part of recordForm.querySelectorAll(".outcome-part")) {
+    sheet.preset(`${part.dataset.type}.riichi`, declared);
+  }
+  sheet.refresh();
+}
 
 function openPanel(handNumber = null) {
+  placeAnalyseLink();
   // What this phone shows (and its own hands on their way) is what the player decides on.
   entry = {baseSeq: socket.nextBase, handNumber};
+  recordForm.elements.base_seq.value = String(entry.baseSeq);
+  recordForm.elements.hand_number.value = handNumber ? String(handNumber) : "";
   conflictBox.hidden = true;
   saveButton.hidden = false;
-  recordSection.hidden = false;
+  recordSection.open = true;
   document.getElementById("record-title").textContent = handNumber
-    ? `${t("correcting")} ${handNumber}` : document.getElementById("open-record").textContent;
+    ? fmt("correcting_hand", {number: handNumber}) : t("record_hand");
   saveButton.textContent = handNumber ? t("save_correction") : t("save_hand");
+  document.getElementById("cancel-record").hidden = false;
   announceEntering(true);
   schedulePreview();
   recordSection.scrollIntoView({behavior: "smooth", block: "start"});
@@ -237,16 +259,42 @@ function openPanel(handNumber = null) {
 
 function closePanel() {
   if (entry) announceEntering(false);
-  recordSection.hidden = true;
+  recordSection.open = false;
   entry = null;
   conflictBox.hidden = true;
+  document.getElementById("cancel-record").hidden = true;
   previewBox.replaceChildren();
+  previewLine.textContent = "";
+  lastPreview = null;
+}
+
+// Opening the sheet by its summary (or a shortcut) starts an entry; closing it ends it.
+recordSection.addEventListener("toggle", () => {
+  if (recordSection.open && !entry) {
+    freshSheet(sheet.type);
+    openPanel();
+  } else if (!recordSection.open && entry) {
+    closePanel();
+  }
+});
+
+for (const button of document.querySelectorAll("[data-open-type]")) {
+  button.addEventListener("click", () => {
+    if (entry && !entry.handNumber && sheet.type === button.dataset.openType) {
+      recordSection.scrollIntoView({behavior: "smooth", block: "start"});
+      return;
+    }
+    if (entry) closePanel();
+    freshSheet(button.dataset.openType);
+    openPanel();
+  });
 }
 
 function openCorrection(number) {
   const hand = handByNumber(number);
-  if (!hand) return;
-  panel.load(hand.outcome);
+  if (!hand?.fields) return;
+  if (entry) closePanel();
+  sheet.load(hand.fields);
   openPanel(number);
 }
 
@@ -267,7 +315,7 @@ function showConflict(message) {
     el("p", {id: "conflict-text"}, describeEvent(message)),
     el("div", {class: "row"},
       el("button", {type: "button", class: "button", id: "conflict-discard",
-        onclick: () => { closePanel(); panel.reset(); }}, t("discard_mine")),
+        onclick: () => { closePanel(); sheet.reset(); }}, t("discard_mine")),
       el("button", {type: "button", class: "button button-primary", id: "conflict-record",
         onclick: () => { entry.baseSeq = socket.nextBase; save(); }}, again)));
   conflictBox.hidden = false;
@@ -281,70 +329,99 @@ function schedulePreview() {
   previewTimer = setTimeout(runPreview, 200);
 }
 
-let lastPreview = null; // {outcome text, summary} of the preview on screen
+let lastPreview = null; // {form text, summary} of the preview on screen
+
+function showPreview(nodes, line, canSave) {
+  previewBox.replaceChildren(...nodes);
+  previewLine.textContent = line;
+  saveButton.disabled = !canSave;
+}
 
 async function runPreview() {
-  if (recordSection.hidden) return;
-  let outcome;
-  try {
-    outcome = panel.build();
-  } catch (problem) {
-    previewBox.replaceChildren(el("p", {class: "muted"}, problem.incomplete || t("preview_none")));
-    saveButton.disabled = true;
+  if (!entry) return;
+  const form = sheet.values();
+  if (!sheet.type) {
+    showPreview([], t("preview_none"), false);
     return;
   }
   if (!socket.online) {
     // Offline the server cannot price the hand: it is checked when it is sent.
-    previewBox.replaceChildren(el("p", {class: "alert", id: "preview-offline"}, t("offline_save")));
-    saveButton.disabled = false;
+    showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
+      t("offline_save"), true);
     return;
   }
   const token = (previewToken += 1);
   try {
-    const result = await socket.preview(outcome, entry?.handNumber);
+    const result = await socket.preview({form}, entry?.handNumber);
     if (token !== previewToken) return;
     if (result.ok) {
-      lastPreview = {outcome: JSON.stringify(outcome), summary: result.summary};
+      lastPreview = {form: JSON.stringify(form), summary: result.summary};
       const template = document.createElement("template");
       template.innerHTML = result.html;
-      previewBox.replaceChildren(template.content);
-      saveButton.disabled = false;
+      showPreview([template.content], result.summary, true);
+    } else if (!sheet.started()) {
+      // Nothing said yet (a draw with nobody ready is complete as it is): no error for
+      // fields nobody has reached.
+      showPreview([], t("preview_none"), false);
     } else {
-      previewBox.replaceChildren(el("p", {class: "alert alert-error"}, result.error.message));
-      saveButton.disabled = true;
+      // Not a hand yet, or a wrong one: the server's sentence says which field.
+      const text = result.error.text || result.error.message;
+      showPreview([el("p", {class: "alert alert-error", id: "preview-error"}, text)], text,
+        false);
+      markField(result.error.params?.path);
     }
   } catch (problem) {
     if (token !== previewToken) return;
     if (problem.code === "offline") {
-      previewBox.replaceChildren(el("p", {class: "alert", id: "preview-offline"}, t("offline_save")));
-      saveButton.disabled = false;
+      showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
+        t("offline_save"), true);
     } else {
-      previewBox.replaceChildren(el("p", {class: "muted"}, problem.message || t("offline")));
+      showPreview([el("p", {class: "muted"}, problem.message || t("offline"))], "", false);
     }
   }
+}
+
+// The field an error names, outlined until the sheet changes.
+function markField(path) {
+  for (const node of recordForm.querySelectorAll(".has-error")) node.classList.remove("has-error");
+  if (!path) return;
+  const name = `${sheet.type}.${path}`;
+  const control = recordForm.querySelector(`[data-control="${CSS.escape(name)}"]`);
+  control?.classList.add("has-error");
 }
 
 // Save the hand on screen: it goes to the outbox (sent now, or when the connection
 // returns) based on the seq fixed when the player started entering it.
 function save() {
-  let outcome;
-  try {
-    outcome = panel.build();
-  } catch (problem) {
-    say(problem.incomplete || t("incomplete"), "error");
-    return;
-  }
-  const text = JSON.stringify(outcome);
-  const label = lastPreview?.outcome === text ? lastPreview.summary : t(`type_${outcome.type}`);
+  const form = sheet.values();
+  const text = JSON.stringify(form);
+  const label = lastPreview?.form === text ? lastPreview.summary
+    : recordForm.querySelector(`#outcome-types input[value="${CSS.escape(sheet.type)}"]`)
+      ?.nextElementSibling?.textContent || t("a_hand");
+  const mode = recordForm.querySelector("[data-kind=mode] input:checked:not([hidden])");
+  if (mode) localStorage.setItem(MODE_KEY, mode.value);
   const correcting = entry?.handNumber;
-  const fields = correcting ? {hand_number: correcting, outcome} : {outcome};
+  const fields = correcting ? {hand_number: correcting, form} : {form};
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
     {baseSeq: entry ? entry.baseSeq : socket.nextBase, persist: true, label}).catch(() => {});
   closePanel();
-  panel.reset();
+  sheet.reset();
 }
 
-saveButton.addEventListener("click", save);
+// A draw's ready picks get a link to the analyser right after them: was a hand ready?
+const analyse = document.getElementById("record-analyse");
+function placeAnalyseLink() {
+  const tenpai = sheet.part()?.querySelector("[data-control$='.tenpai'][data-kind=players]");
+  if (tenpai) tenpai.after(analyse);
+  analyse.hidden = !tenpai;
+}
+recordForm.addEventListener("change", placeAnalyseLink);
+
+// The sheet is a form: Save submits it; with scripts it goes over the socket.
+recordForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (!saveButton.disabled) save();
+});
 
 // --- outbox ---------------------------------------------------------------------------
 
@@ -376,8 +453,11 @@ function outboxChoice(sent) {
 
 function editFromOutbox(sent) {
   socket.discard(sent.id);
-  const {outcome, hand_number: number} = sent.message;
-  panel.load(outcome);
+  const {form, outcome, hand_number: number} = sent.message;
+  if (entry) closePanel();
+  if (form) sheet.load(form);
+  else if (number && handByNumber(number)?.fields) sheet.load(handByNumber(number).fields);
+  else freshSheet(outcome?.type);
   openPanel(number || null);
 }
 
@@ -421,10 +501,9 @@ async function write(type, fields, doneText) {
 }
 
 
-document.getElementById("open-record").addEventListener("click", () => openPanel());
 document.getElementById("cancel-record").addEventListener("click", () => {
   closePanel();
-  panel.reset();
+  sheet.reset();
 });
 document.getElementById("undo").addEventListener("click", () => {
   if (window.confirm(undoQuestion || t("confirm_undo"))) write("undo", {}, t("undone"));
@@ -454,6 +533,9 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible" && (!wakeLock || wakeLock.released)) keepAwake();
 });
 keepAwake();
+
+// A sheet the server sent back open (a plain post that needs fixing) is an entry already.
+if (recordSection.open) openPanel();
 
 const stored = storedMessage();
 if (stored) take(stored);

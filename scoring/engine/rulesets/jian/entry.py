@@ -17,6 +17,7 @@ from ...entry import (
     TileSet,
     cached,
     choice,
+    derived,
     flag,
     hand_tiles,
     player,
@@ -65,9 +66,12 @@ def _quick_fields(o: Options) -> tuple[Field, ...]:
 
 
 def _request(o: Options) -> tuple[Field, ...]:
-    return (*request_common(), *hand_tiles(), _jing(),
-            Field("win", "choice", "Win", choices=WINS, group="seat"), *seat_numbers(),
-            *_quick_fields(o))
+    # The hand's 精 are the outcome's; its shape, 德国 and 精调 follow from the tiles.
+    return (*request_common(), *hand_tiles(), derived(_jing()),
+            derived(Field("win", "choice", "Win", choices=WINS, group="seat")),
+            *seat_numbers(),
+            *(derived(f) if f.name in ("shape", "deguo", "jingdiao") else f
+              for f in _quick_fields(o)))
 
 
 def _extras(o: Options, top: int) -> tuple[Field, ...]:
@@ -95,6 +99,14 @@ def _extras(o: Options, top: int) -> tuple[Field, ...]:
     return tuple(out)
 
 
+def _draw(o: Options, extra: Field) -> OutcomeSpec:
+    if o.jing_on_draw:
+        return OutcomeSpec("draw", "Exhaustive draw", (extra,))
+    # Nothing is paid, so nothing is asked; the 精 are still accepted (and kept).
+    return OutcomeSpec("draw", "Exhaustive draw", (derived(extra),),
+                       help="A drawn hand (荒庄) pays no 精 under these rules.")
+
+
 @cached
 def entry_spec(o: Options) -> EntrySpec:
     top = 4 * (o.zheng_jing + o.fu_jing)
@@ -112,6 +124,5 @@ def entry_spec(o: Options) -> EntrySpec:
         ruleset="jian", players=4,
         tiles=TileSet(honours=True, flowers=False, chow=True, wildcards=True),
         request=_request(o),
-        outcomes=(OutcomeSpec("win", "Win", (wins, extra)),
-                  OutcomeSpec("draw", "Exhaustive draw", (extra,))),
+        outcomes=(OutcomeSpec("win", "Win", (wins, extra)), _draw(o, extra)),
         phrases=PHRASES)

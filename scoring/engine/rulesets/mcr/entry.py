@@ -11,8 +11,10 @@ from ...entry import (
     EntrySpec,
     Field,
     OutcomeSpec,
+    Tally,
     TileSet,
     cached,
+    derived,
     flag,
     hand_tiles,
     number,
@@ -20,6 +22,7 @@ from ...entry import (
     request_common,
     wind,
 )
+from .fans import FANS
 from .options import Options
 
 FLAG_LABELS = (
@@ -42,15 +45,17 @@ def _request(o: Options) -> tuple[Field, ...]:
             *(flag(name, label) for name, label in FLAG_LABELS),
             Field("flowers", "count_or_tiles", "Flowers", min=0, max=8, max_length=24,
                   group="tiles", help="a number, or flower tiles like 1f3f"),
-            Field("win", "choice", "Win", choices=wins, group="seat"),
-            wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
-            wind("discarder", "Discarder", nullable=True))
+            # The table knows how the hand was won and the winds.
+            *(derived(f) for f in (
+                Field("win", "choice", "Win", choices=wins, group="seat"),
+                wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
+                wind("discarder", "Discarder", nullable=True))))
 
 
 @cached
 def entry_spec(o: Options) -> EntrySpec:
     quick = Field("quick", "object", "Quick entry", group="quick", fields=(
-        number("fan", "Fan (flowers included)", 0, 400, default=8, required=True),
+        number("fan", "Fan (flowers included)", 0, 400, required=True),
         number("flowers", "Flowers", 0, 8)))
     wins = Field("wins", "list", "Winner", max_items=1, required=True, fields=(
         player("winner", "Winner", required=True),
@@ -64,4 +69,13 @@ def entry_spec(o: Options) -> EntrySpec:
     )
     return EntrySpec(ruleset="mcr", players=4,
                      tiles=TileSet(honours=True, flowers=True, red_fives=0, chow=True),
-                     request=_request(o), outcomes=outcomes, phrases=PHRASES)
+                     request=_request(o), outcomes=outcomes, phrases=PHRASES,
+                     checklist=_checklist())
+
+
+def _checklist() -> tuple[Tally, ...]:
+    # Every fan with a fixed worth, as the official table lists them (88 down to 1); the
+    # quick entry's fan include flowers, counted.
+    return tuple(Tally(f.id, f.name_en, f.name_zh, "fan", f.points,
+                       counted=f.id == "flower_tiles")
+                 for f in FANS if f.points > 0)

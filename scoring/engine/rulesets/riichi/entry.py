@@ -9,14 +9,18 @@ yakuman on a dealer's ron is 624,000), honba and riichi sticks up to 200.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...entry import (
     COMMON_PHRASES,
     SEATS,
     EntrySpec,
     Field,
     OutcomeSpec,
+    Tally,
     TileSet,
     cached,
+    derived,
     flag,
     hand_tiles,
     number,
@@ -27,6 +31,9 @@ from ...entry import (
 )
 from .game import ABORTIVE_KINDS
 from .options import Options
+from .score import DORA_ITEMS
+from .yaku import YAKU
+from .yakuman import YAKUMAN
 
 FLAG_LABELS = (
     ("riichi", "Riichi (yaku)"), ("double_riichi", "Double riichi"),
@@ -57,9 +64,39 @@ PHRASES = {
 }
 
 
+# The quick entry's yaku checklist: (key, han concealed, han with calls; 0 = concealed
+# only), the common ones first. Yakuman add to the quick entry's yakuman.
+CHECKLIST_HAN = (
+    ("riichi", 1, 0), ("ippatsu", 1, 0), ("menzen_tsumo", 1, 0), ("pinfu", 1, 0),
+    ("tanyao", 1, 1), ("dragon_white", 1, 1), ("dragon_green", 1, 1), ("dragon_red", 1, 1),
+    ("seat_wind", 1, 1), ("round_wind", 1, 1), ("iipeikou", 1, 0), ("chiitoitsu", 2, 0),
+    ("toitoi", 2, 2), ("sanshoku", 2, 1), ("ittsu", 2, 1), ("honitsu", 3, 2),
+    ("chinitsu", 6, 5), ("chanta", 2, 1), ("junchan", 3, 2), ("sanankou", 2, 2),
+    ("shousangen", 2, 2), ("honroutou", 2, 2), ("sanshoku_doukou", 2, 2),
+    ("sankantsu", 2, 2), ("ryanpeikou", 3, 0), ("double_riichi", 2, 0),
+    ("haitei", 1, 1), ("houtei", 1, 1), ("rinshan", 1, 1), ("chankan", 1, 1))
+# Fu a quick entry gets from its yaku: seven pairs are always 25; pinfu 30 on a ron and
+# 20 on a self-draw (where the pinfu tsumo earns no 2 fu).
+CHECKLIST_FU = {"chiitoitsu": {"": 25}, "pinfu": {"ron": 30, "tsumo": 20}}
+
+
+def _checklist() -> tuple[Tally, ...]:
+    yaku = {y.key: y for y in YAKU}
+    han = tuple(Tally(key, yaku[key].name, yaku[key].native, "han", closed,
+                      open_value=opened, fu=CHECKLIST_FU.get(key, {}))
+                for key, closed, opened in CHECKLIST_HAN)
+    dora = tuple(Tally(i["key"], i["name"], i["native"], "han", 1, open_value=1, counted=True)
+                 for i in DORA_ITEMS)
+    limits = tuple(Tally(y.key, y.name, y.native, "yakuman", 1, open_value=1)
+                   for y in YAKUMAN if y.key not in ("renhou_yakuman",))
+    return (*han, *dora, *limits)
+
+
 def _hand_fields(o: Options) -> tuple[Field, ...]:
-    flags = tuple(flag(name, label) for name, label in FLAG_LABELS
-                  if name != "open_riichi" or o.open_riichi)
+    # Riichi itself is asked once, as the outcome's declaration (the winner listed there
+    # has the yaku); double and open riichi stay flags of the hand.
+    flags = tuple(derived(flag(name, label)) if name == "riichi" else flag(name, label)
+                  for name, label in FLAG_LABELS if name != "open_riichi" or o.open_riichi)
     return (*hand_tiles(),
             Field("dora_indicators", "tile_list", "Dora indicators", max_items=5,
                   max_length=8, group="indicator"),
@@ -71,31 +108,37 @@ def _hand_fields(o: Options) -> tuple[Field, ...]:
 def _request(o: Options) -> tuple[Field, ...]:
     wins = (("ron", "Ron (win on a discard)"), ("tsumo", "Tsumo (self-draw)"))
     return (*request_common(), *_hand_fields(o),
-            Field("win", "choice", "Win", choices=wins, group="seat"),
-            wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
-            wind("discarder", "Discarder", nullable=True),
-            wind("pao", "Responsible player (pao)", nullable=True),
-            flag("nagashi_mangan", "Nagashi mangan"),
-            number("honba", "Honba", 0, 200, group="table"),
-            number("riichi_sticks", "Riichi sticks on the table", 0, 200, group="table"))
+            # The table knows how the hand was won, the seats, honba and sticks.
+            *(derived(f) for f in (
+                Field("win", "choice", "Win", choices=wins, group="seat"),
+                wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
+                wind("discarder", "Discarder", nullable=True),
+                wind("pao", "Responsible player (pao)", nullable=True),
+                flag("nagashi_mangan", "Nagashi mangan"),
+                number("honba", "Honba", 0, 200, group="table"),
+                number("riichi_sticks", "Riichi sticks on the table", 0, 200, group="table"))))
 
 
 def _quick() -> Field:
-    return Field("quick", "object", "Quick entry", group="quick", fields=(
-        number("han", "Han", 1, 100, default=1),
-        number("fu", "Fu", 20, 130, default=30),
+    # Empty until typed: a preview appears only for what the players entered.
+    return Field("quick", "object", "Quick entry", group="quick", widget="han_fu", fields=(
+        number("han", "Han", 1, 100),
+        number("fu", "Fu", 20, 130),
         number("yakuman", "Yakuman", 1, 20),
         number("pao_yakuman", "Yakuman the responsible player covers", 1, 20),
         number("points", "Points (instead of han/fu)", 100, 1_000_000)))
 
 
 def _wins(o: Options, most: int, discarder_required: bool) -> Field:
+    discarder = player("discarder", "Discarder", required=discarder_required, nullable=True)
+    # A ron's winners share its discarder (asked once); a tsumo has none to ask.
+    discarder = replace(discarder, widget="shared") if discarder_required else derived(discarder)
     return Field("wins", "list", "Winners", max_items=most, required=True, fields=(
-        player("winner", "Winner", required=True),
-        player("discarder", "Discarder", required=discarder_required, nullable=True),
-        player("pao", "Responsible player (pao)", nullable=True),
+        player("winner", "Winner", required=True), discarder,
         Field("hand", "object", "Hand", fields=_request(o), group="tiles"),
-        _quick()))
+        _quick(),
+        # Rare, so asked after the hand.
+        player("pao", "Responsible player (pao)", nullable=True)))
 
 
 @cached
@@ -135,7 +178,8 @@ def entry_spec(o: Options) -> EntrySpec:
     return EntrySpec(
         ruleset="riichi", players=4,
         tiles=TileSet(honours=True, flowers=False, red_fives=o.red_fives, chow=True),
-        request=_request(o), outcomes=tuple(outcomes), phrases=PHRASES, disabled=disabled)
+        request=_request(o), outcomes=tuple(outcomes), phrases=PHRASES, disabled=disabled,
+        checklist=_checklist())
 
 
 __all__ = ["ABORTIVE_LABELS", "FLAG_LABELS", "PHRASES", "SEATS", "entry_spec"]

@@ -223,6 +223,7 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     if win.get("discarder") is not None:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
     winner = check_player(win.get("winner"), "winner")
+    win = _declared(win, outcome)
     result = _pay_win(table, win, winner, None, table.honba, table.pot, rows)
     keep = winner == table.dealer
     return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
@@ -255,6 +256,7 @@ def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     sticks = _stick_shares(table.pot, [w["winner"] for w in ordered], opts)
     results, texts = [], []
     for i, win in enumerate(ordered):
+        win = _declared(win, outcome)
         honba = table.honba if i == 0 or opts.multi_ron_honba == "each" else 0
         result = _pay_win(table, win, win["winner"], discarder, honba,
                           sticks.get(win["winner"], 0), rows)
@@ -267,6 +269,18 @@ def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     keep = any(w["winner"] == table.dealer for w in ordered)
     return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
                  results=results, text="; ".join(texts))
+
+
+def _declared(win: Mapping[str, Any], outcome: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A win in tiles by a player listed in the outcome's ``riichi`` has the riichi yaku
+    without saying so in its hand (the record sheet asks riichi once, as a declaration);
+    a hand that names double or open riichi keeps it."""
+    hand = win.get("hand")
+    if not isinstance(hand, Mapping) or win.get("winner") not in (outcome.get("riichi") or ()):
+        return win
+    if any(hand.get(f) for f in ("riichi", "double_riichi", "open_riichi")):
+        return win
+    return {**win, "hand": {**hand, "riichi": True}}
 
 
 def _stick_shares(pot: int, winners: list[int], opts: Options) -> dict[int, int]:

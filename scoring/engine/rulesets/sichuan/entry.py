@@ -9,14 +9,18 @@ the 天胡 / 地胡 flags.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...entry import (
     COMMON_PHRASES,
     EntrySpec,
     Field,
     OutcomeSpec,
     TileSet,
+    asked_when,
     cached,
     choice,
+    derived,
     flag,
     hand_tiles,
     number,
@@ -59,11 +63,13 @@ def _flags(o: Options) -> tuple[Field, ...]:
 
 
 def _request(o: Options) -> tuple[Field, ...]:
-    return (*request_common(), *hand_tiles(chow=False), *_flags(o),
-            Field("win", "choice", "Win", choices=WINS, group="seat"),
-            choice("missing_suit", "Missing suit (定缺)", SUITS, nullable=True),
-            *seat_numbers(), players("players_in", "Players still in"),
-            number("fan", "Fan (without self-draw)", 0, 30, default=0))
+    # At a table the win's flags are asked once, on the win; the rest comes from the table.
+    return (*request_common(), *hand_tiles(chow=False), *(derived(f) for f in _flags(o)),
+            *(derived(f) for f in (
+                Field("win", "choice", "Win", choices=WINS, group="seat"),
+                choice("missing_suit", "Missing suit (定缺)", SUITS, nullable=True),
+                *seat_numbers(), players("players_in", "Players still in"),
+                number("fan", "Fan (without self-draw)", 0, 30))))
 
 
 def _win_fields(o: Options) -> tuple[Field, ...]:
@@ -71,19 +77,23 @@ def _win_fields(o: Options) -> tuple[Field, ...]:
             player("discarder", "Discarder", nullable=True),
             Field("hand", "object", "Hand", fields=_request(o), group="tiles"),
             Field("quick", "object", "Quick entry", group="quick", fields=(
-                number("fan", "Fan (without self-draw)", 0, 30, default=0, required=True),
-                *_flags(o))),
+                replace(number("fan", "Fan (without self-draw)", 0, 30, required=True),
+                        widget="steps"),
+                *(derived(f) for f in _flags(o)))),
             *_flags(o), flag("with_previous", "Same discard as the previous win"))
 
 
 @cached
 def entry_spec(o: Options) -> EntrySpec:
     most = 60 if o.blood_flow else 20
-    event = Field("events", "list", "Events", max_items=most, fields=(
+    # Events come one after another: the sheet offers the next as the last is filled in.
+    event = Field("events", "list", "Events", max_items=most, widget="sequence", fields=(
         choice("kind", "Event", (("kong", "Kong"), ("win", "Win")), required=True),
-        player("player", "Player"), choice("kong", "Kong", KONGS),
-        player("feeder", "Fed by"), *_win_fields(o)))
-    draw = Field("draw", "list", "Players still in at the draw", fields=(
+        *(asked_when(f, "kind", "kong") for f in (
+            player("player", "Player"), choice("kong", "Kong", KONGS),
+            player("feeder", "Fed by"))),
+        *(asked_when(f, "kind", "win") for f in _win_fields(o))))
+    draw = Field("draw", "list", "Players still in at the draw", widget="per_player", fields=(
         player("player", "Player", required=True),
         Field("hand", "tiles", "Hand", max_length=64),
         Field("melds", "melds", "Declared melds", max_items=4, max_length=40),
@@ -91,11 +101,13 @@ def entry_spec(o: Options) -> EntrySpec:
         flag("flower_pig", "Flower pig (花猪)")))
     exchange = (choice("exchange", "Three-tile exchange (换三张)", EXCHANGES, required=True,
                        group="table"),) if o.exchange_three else ()
+    # In the order of the hand: the exchange and 定缺 first, the events, then the draw.
     extra = Field("extra", "object", "Hand", fields=(
-        event, draw, Field("missing_suits", "choice_list", "Missing suits (定缺)",
-                           choices=SUITS), *exchange))
-    wins = Field("wins", "list", "Wins", max_items=most if o.blood_flow else 3,
-                 fields=_win_fields(o))
+        *exchange, Field("missing_suits", "choice_list", "Missing suits (定缺)",
+                         choices=SUITS), event, draw))
+    # The API's shorter form of a hand with wins only; the record form lists events.
+    wins = derived(Field("wins", "list", "Wins", max_items=most if o.blood_flow else 3,
+                         fields=_win_fields(o)))
     return EntrySpec(
         ruleset="sichuan", players=4,
         tiles=TileSet(honours=False, flowers=False, red_fives=0, chow=False),

@@ -68,6 +68,15 @@ KONG_KINDS = ("concealed", "added", "direct")
 EXCHANGES = ("clockwise", "counterclockwise", "across")
 
 
+def empty_draw_entry(entry: Mapping[str, Any]) -> bool:
+    """A draw row with only its player: nothing said about that player's hand."""
+    def said(value: Any) -> bool:
+        # 0 is a ready fan; only absence, an empty text or list, or false say nothing.
+        return value is not None and value is not False and value != "" and value != []
+
+    return not any(said(entry.get(k)) for k in ("hand", "melds", "ready_fan", "flower_pig"))
+
+
 @dataclass
 class KongIncome:
     receiver: int
@@ -253,6 +262,10 @@ class _Hand:
         raise BadEvent(f"杠上炮 呼叫转移: P{discarder} has no kong recorded before this win")
 
     def draw(self, entries: Any) -> None:
+        """Settle the exhaustive draw from ``entries``, one per player still in.
+
+        A record form sends a row per player; a row that says nothing (no tiles, no ready
+        fan, no 花猪) for a player who won, or when nobody is left, is passed over."""
         if not isinstance(entries, list):
             raise BadInput("draw must list every player still in: {player, hand, melds} or "
                            "{player, ready_fan, flower_pig}")
@@ -261,7 +274,10 @@ class _Hand:
         for entry in entries:
             if not isinstance(entry, Mapping):
                 raise BadInput("each draw entry must be an object with a player")
-            p = self.player_in(entry.get("player"), "draw player")
+            p = check_player(entry.get("player"), "draw player")
+            if p not in judged and empty_draw_entry(entry):
+                continue  # a record form's row for a player who won: nothing was said
+            p = self.player_in(p, "draw player")
             if p not in judged:
                 raise BadEvent(f"draw player {p} has won this hand; the draw describes only "
                                "the players who have not won")
@@ -385,7 +401,8 @@ class SichuanGame:
             hand.seen.append(ev)
         if hand.judged():
             hand.draw(extra.get("draw"))
-        elif extra.get("draw"):
+        elif extra.get("draw") and not all(isinstance(e, Mapping) and empty_draw_entry(e)
+                                           for e in extra["draw"]):
             raise BadEvent("every player has won, so nobody is left for the draw: drop draw"
                            if o.blood_flow else
                            "three players won, so the wall did not run out: drop draw")

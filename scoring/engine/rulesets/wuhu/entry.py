@@ -14,6 +14,7 @@ from ...entry import (
     OutcomeSpec,
     TileSet,
     cached,
+    derived,
     flag,
     hand_tiles,
     number,
@@ -37,8 +38,8 @@ PHRASES = {
 
 
 def _quick_fields() -> tuple[Field, ...]:
-    return (number("zhi", "Zhi (suit tiles)", 0, 16, default=8),
-            number("ya", "Ya", 0, 9, default=0),
+    return (number("zhi", "Zhi (suit tiles)", 0, 16),
+            number("ya", "Ya", 0, 9),
             Field("mouths", "count_or_choices", "Mouths", min=0, max=8, max_items=8,
                   choices=tuple((m.native, m.name) for m in REGISTRY), group="quick"),
             number("exposed_kongs", "Exposed kongs", 0, 4),
@@ -52,9 +53,12 @@ CHIPS = 10 ** 6  # bound on a player's chips (a stake of 100 and a long evening'
 def _request(o: Options) -> tuple[Field, ...]:
     chips = (Field("chips", "int_list", "Chips before the hand", min=-CHIPS, max=CHIPS,
                    group="table"),) if o.cap_at_chips else ()
+    # Tiles give the suit counts and 嘴子; the table gives the seats and chips.
     return (*request_common(), *hand_tiles(),
-            Field("win", "choice", "Win", choices=WINS, group="seat"), *seat_numbers(),
-            *_quick_fields(), *chips)
+            derived(Field("win", "choice", "Win", choices=WINS, group="seat")),
+            *seat_numbers(),
+            *(f if f.name == "after_kong" else derived(f) for f in _quick_fields()),
+            *(derived(f) for f in chips))
 
 
 @cached

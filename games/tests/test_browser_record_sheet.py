@@ -1,0 +1,151 @@
+"""The record sheet on a 375 px phone, counting taps for the hands of issue 15 (a tap is a
+chip, a tile, a button or one key typed; opening the sheet by a result's button counts):
+each hand is entered as a player would, saved, and recorded as the outcome it describes.
+The counts are printed; the targets are the issue's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .browser import create_table, fits_phone, phone, snap
+from .sheet import Sheet
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def riichi_ron_from_tiles(s: Sheet) -> None:
+    s.open("ron")
+    s.choose("ron.wins.0.winner", 2)
+    s.choose("ron.wins.0.discarder", 1)
+    hand = "ron.wins.0.hand"
+    # 234m 567p 345s 88s 67m, then the winning 8m and the dora indicator 1z: the picker
+    # moves on to each field by itself.
+    s.tiles(hand, "2m", "run", "5p", "run", "3s", "run", "8s", "pair", "6m", "7m")
+    s.tiles(hand, "8m")
+    s.tiles(hand, "1z")
+    s.choose("ron.riichi", 2)
+    s.save()
+
+
+def riichi_quick_ron(s: Sheet) -> None:
+    s.open("ron")
+    s.choose("ron.wins.0.winner", 2)
+    s.choose("ron.wins.0.discarder", 1)
+    s.choose("ron.wins.0.mode", "quick")
+    s.grid(2, 40)
+    s.save()
+
+
+def mcr_self_draw_from_tiles(s: Sheet) -> None:
+    s.open("win")
+    s.choose("win.wins.0.winner", 0)
+    s.choose("win.wins.0.discarder", "")
+    hand = "win.wins.0.hand"
+    s.tiles(hand, "1m", "run", "run", "run", "1p", "run", "5p")
+    s.tiles(hand, "5p")
+    s.tiles(hand, "1f", "3f")
+    s.save()
+
+
+def sichuan_three_wins_two_kongs(s: Sheet) -> None:
+    s.open("hand")
+    for player, suit in enumerate("smpp"):
+        s.choose(f"hand.extra.missing_suits.{player}", suit)
+    events = "hand.extra.events"
+    s.choose(f"{events}.0.kind", "kong")
+    s.choose(f"{events}.0.player", 1)
+    s.choose(f"{events}.0.kong", "concealed")
+    s.choose(f"{events}.1.kind", "kong")
+    s.choose(f"{events}.1.player", 2)
+    s.choose(f"{events}.1.kong", "direct")
+    s.choose(f"{events}.1.feeder", 3)
+    s.choose(f"{events}.2.kind", "win")
+    s.choose(f"{events}.2.winner", 0)
+    s.choose(f"{events}.2.discarder", 3)
+    s.tiles(f"{events}.2.hand", "1m", "run", "run", "run", "2m", "run", "5m")
+    s.tiles(f"{events}.2.hand", "5m")
+    for number, (winner, discarder, fan) in enumerate(((1, 2, 2), (2, 3, 1)), start=3):
+        s.choose(f"{events}.{number}.kind", "win")
+        s.choose(f"{events}.{number}.winner", winner)
+        s.choose(f"{events}.{number}.discarder", discarder)
+        s.choose(f"{events}.{number}.mode", "quick")
+        s.step(f"{events}.{number}.quick.fan", fan)
+    s.save()
+
+
+def jian_chongguan_quick(s: Sheet) -> None:
+    s.open("win")
+    s.choose("win.wins.0.winner", 1)
+    s.choose("win.wins.0.discarder", 2)
+    s.choose("win.wins.0.mode", "quick")
+    # The 正精 and 副精 in the picker (it moves on from one to the other); Bo holds five.
+    s.tiles("win.extra.jing", "5m", "6m")
+    s.type("win.extra.jing_counts.1", "5")
+    s.save()
+
+
+DRAW_ROWS = [{"player": p} for p in range(4)]
+HANDS: list[tuple[str, str, int, Callable[[Sheet], None], dict[str, Any]]] = [
+    ("riichi ron from tiles", "EMA", 17, riichi_ron_from_tiles,
+     {"type": "ron", "riichi": [2], "wins": [{"winner": 2, "discarder": 1, "hand": {
+         "hand": "23467m567p34588s", "win_tile": "8m", "dora_indicators": ["1z"]}}]}),
+    ("riichi quick ron", "EMA", 6, riichi_quick_ron,
+     {"type": "ron", "wins": [{"winner": 2, "discarder": 1, "quick": {"han": 2, "fu": 40}}]}),
+    ("MCR self-draw from tiles", "8 fan minimum", 18, mcr_self_draw_from_tiles,
+     {"type": "win", "wins": [{"winner": 0, "hand": {
+         "hand": "123456789m1235p", "win_tile": "5p", "flowers": "13f"}}]}),
+    ("Sichuan three wins, two kongs", "成都血战", 35, sichuan_three_wins_two_kongs,
+     {"type": "hand", "extra": {
+         "missing_suits": ["s", "m", "p", "p"],
+         "events": [{"kind": "kong", "player": 1, "kong": "concealed"},
+                    {"kind": "kong", "player": 2, "kong": "direct", "feeder": 3},
+                    {"kind": "win", "winner": 0, "discarder": 3, "hand": {
+                        "hand": "1223344556789m", "win_tile": "5m"}},
+                    {"kind": "win", "winner": 1, "discarder": 2, "quick": {"fan": 2}},
+                    {"kind": "win", "winner": 2, "discarder": 3, "quick": {"fan": 1}}],
+         "draw": DRAW_ROWS}}),
+    ("Ji'an 冲关 quick", "all three pay a discard", 10, jian_chongguan_quick,
+     {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"shape": "plain"}}],
+      "extra": {"jing": {"zheng": "5m", "fu": "6m"}, "jing_counts": [0, 5, 0, 0]}}),
+]
+
+
+@pytest.mark.parametrize(("name", "config", "target", "enter", "outcome"), HANDS,
+                         ids=[h[0] for h in HANDS])
+def test_a_hand_takes_no_more_taps_than_the_target(
+        server: str, browser: Browser, name: str, config: str, target: int,
+        enter: Callable[[Sheet], None], outcome: dict[str, Any]) -> None:
+    page = phone(browser)
+    create_table(page, server, config)
+    sheet = Sheet(page)
+    enter(sheet)
+    expect(page.locator("#history > li[data-number='1']")).to_be_visible()
+    recorded = page.evaluate("window.mjTable.snapshot.hands[0].outcome")
+    print(f"\n{name}: {sheet.taps} taps (target {target})")
+    assert recorded == outcome
+    assert sheet.taps <= target
+    page.context.close()
+
+
+def test_the_sheet_fits_a_phone_with_save_always_in_view(server: str, browser: Browser) -> None:
+    page: Page = phone(browser)
+    create_table(page, server, "EMA")
+    page.click("[data-open-type='ron']")
+    for y in (0, 800, 1600):
+        page.evaluate("(y) => { document.getElementById('record').scrollIntoView(); "
+                      "window.scrollBy(0, y); }", y)
+        box = page.locator("#save-hand").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 812
+    assert fits_phone(page)
+    # Every tap target of the sheet is at least 44 px tall.
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '#record .chip-choice span, #record button, #record .palette .tile')]
+        .filter((n) => n.offsetParent && n.getBoundingClientRect().height < 43.5)
+        .map((n) => n.textContent.trim() + ' ' + n.getBoundingClientRect().height)""")
+    assert small == []
+    snap(page, "record-sheet-ron", "#record")
+    page.context.close()
