@@ -99,6 +99,19 @@ def can_view(table: Table, who: Any) -> bool:
     return can_write(table, who)
 
 
+def _own(actor: Actor) -> Q:
+    """Tables ``actor`` created or holds a seat at (by session, by user, or as the user
+    of a seat's player): what :func:`can_write` allows, as a query."""
+    mine = Q(pk__in=[])
+    if actor.session_key:
+        mine |= Q(creator_session=actor.session_key)
+        mine |= Q(seats__claimed_session=actor.session_key)
+    if actor.user_id is not None:
+        mine |= Q(created_by_id=actor.user_id) | Q(seats__claimed_user_id=actor.user_id)
+        mine |= Q(seats__player__user_id=actor.user_id)
+    return mine
+
+
 def listed_tables(who: Any) -> QuerySet[Table]:
     """Tables to list for ``who`` (one query): public ones, and any table they created or
     hold a seat at; staff see all. Link-only tables stay out of other people's lists
@@ -106,14 +119,21 @@ def listed_tables(who: Any) -> QuerySet[Table]:
     actor = actor_from(who)
     if actor.is_staff:
         return Table.objects.all()
-    mine = Q(visibility=Visibility.PUBLIC)
-    if actor.session_key:
-        mine |= Q(creator_session=actor.session_key)
-        mine |= Q(seats__claimed_session=actor.session_key)
-    if actor.user_id is not None:
-        mine |= Q(created_by_id=actor.user_id) | Q(seats__claimed_user_id=actor.user_id)
-        mine |= Q(seats__player__user_id=actor.user_id)
-    return Table.objects.filter(mine).distinct()
+    return Table.objects.filter(Q(visibility=Visibility.PUBLIC) | _own(actor)).distinct()
+
+
+def viewable_tables(who: Any, tables: QuerySet[Table] | None = None) -> QuerySet[Table]:
+    """Those of ``tables`` (every table by default) that ``who`` may open, in one query:
+    :func:`can_view` for many tables at once (public and link-only ones, and private
+    ones they created or sit at; staff all). For pages that show tables gathered by
+    something else (a group, an evening), which must never show a private table to
+    someone its own page would refuse."""
+    actor = actor_from(who)
+    tables = Table.objects.all() if tables is None else tables
+    if actor.is_staff:
+        return tables
+    open_ = Q(visibility__in=[Visibility.PUBLIC, Visibility.LINK])
+    return tables.filter(pk__in=Table.objects.filter(open_ | _own(actor)).values("pk"))
 
 
 def _seats(table: Table) -> list[Seat]:

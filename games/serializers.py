@@ -198,6 +198,7 @@ class LedgerRowSerializer(serializers.Serializer):
 
 
 class TopScoringSerializer(serializers.Serializer):
+    key = serializers.CharField(allow_blank=True, help_text="The item's key in its ruleset.")
     name = serializers.CharField(allow_blank=True)
     native = serializers.CharField(allow_blank=True)
     count = serializers.IntegerField()
@@ -206,13 +207,24 @@ class TopScoringSerializer(serializers.Serializer):
 class StatsBlockSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     finished_games = serializers.IntegerField()
+    placements = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Finished games ended in 1st, 2nd... place (ties share the better place).")
     average_placement = serializers.FloatField(allow_null=True)
     hands = serializers.IntegerField()
     wins = serializers.IntegerField()
     deal_ins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
     win_rate = serializers.FloatField(allow_null=True)
     deal_in_rate = serializers.FloatField(allow_null=True)
+    self_draw_rate = serializers.FloatField(allow_null=True)
+    riichi_rate = serializers.FloatField(
+        allow_null=True, help_text="Hands with a riichi declared, over hands of rulesets "
+                                   "that have riichi; null without any.")
     average_win_value = serializers.FloatField(allow_null=True)
+    average_hand_value = serializers.FloatField(
+        allow_null=True, help_text="Mean hand value of the wins (before honba, sticks and "
+                                   "extras), in the ruleset's points.")
     top_scoring = TopScoringSerializer(many=True)
 
 

@@ -340,6 +340,7 @@ INSTALLED_APPS = [
     "channels",
     "scoring",
     "games",
+    "clubs",
 ]
 
 MIDDLEWARE = [

@@ -29,4 +29,5 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("", include("scoring.urls")),
     path("", include("games.urls")),
+    path("", include("clubs.urls")),
 ]
