@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Table
 
-from . import money
+from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility
 
 
@@ -106,8 +106,12 @@ class AttachForm(forms.Form):
         field.label_from_instance = lambda t: f"{t.name} · {t.created_at:%Y-%m-%d}"
 
 
-def place_choices(evenings: list[Evening], groups: list[Group]) -> list[tuple[str, str]]:
-    """For the new-table form: no group, each group, each of their recent evenings."""
+def places_for(who: Any) -> list[tuple[str, str]]:
+    """Where ``who`` may put a table (the new-table form, a table's settle-up page): no
+    group, each group they may add tables to, and each of its recent evenings."""
+    groups = [g for g in permissions.listed_groups(who).order_by("name")
+              if permissions.can_contribute(g, who)]
+    evenings = list(Evening.objects.filter(group__in=groups).order_by("-date", "-pk")[:40])
     choices: list[tuple[str, str]] = [("", str(_("No group")))]
     for group in groups:
         choices.append((f"g:{group.public_id}", group.name))

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from games.api.ledger import Loaded, load
 from games.api.stats import final_totals, player_stats
 from games.models import Player, Seat, Table
@@ -22,7 +24,7 @@ from scoring import registry
 from scoring.engine.errors import EngineError
 
 from . import money, permissions, rating
-from .models import Evening, Stake, TableLink
+from .models import Evening, Group, Stake, TableLink
 from .settle import Transfer, settle
 
 
@@ -70,6 +72,14 @@ def ruleset_title(name: str) -> str:
 # --- settle-up -----------------------------------------------------------------------
 
 
+# Why a table is left out of a settle-up, for people.
+LEFT_OUT = {
+    "in_play": gettext_lazy("still in play"),
+    "no_stake": gettext_lazy("no stake set"),
+    "currency": gettext_lazy("its stake is in another currency"),
+}
+
+
 @dataclass
 class TableMoney:
     table: Table
@@ -79,6 +89,10 @@ class TableMoney:
     # Why the table is left out: "in_play", "no_stake", "currency"; "" when counted.
     left_out: str = ""
     amounts: dict[int, int] = field(default_factory=dict)  # player id -> minor units
+
+    @property
+    def why(self) -> str:
+        return str(LEFT_OUT.get(self.left_out, ""))
 
 
 @dataclass
@@ -286,6 +300,25 @@ def player_ratings(loaded: Loaded, player_id: int) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["Board", "Finished", "SettleUp", "boards", "evening_settle", "finished", "load",
-           "member_stats", "player_ratings", "settle_up", "table_currency", "table_evening",
-           "table_settle"]
+def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
+    """The player's rating over time in each group (that ``who`` may look at) and
+    ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0."""
+    group_ids = (TableLink.objects.filter(table__seats__player=player)
+                 .values_list("group_id", flat=True).distinct())
+    out = []
+    for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
+        if not permissions.can_view(group, who):
+            continue
+        loaded = load(permissions.group_tables(group, who))
+        for entry in player_ratings(loaded, player.pk):
+            history = entry["rating"].history
+            out.append({
+                "title": f"{group.name} · {entry['title']}", "group": group.public_id,
+                "ruleset": entry["ruleset"], "rating": entry["rating"].ordinal,
+                "games": [{"key": key, "label": label, "rating": value}
+                          for key, label, value in history],
+                "labels": ["start", *[str(i + 1) for i in range(len(history))]],
+                "series": [[0.0, *[value for _key, _label, value in history]]],
+                "names": [player.display_name]})
+    return out
+

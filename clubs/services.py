@@ -217,3 +217,19 @@ def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> S
     stake, _ = Stake.objects.update_or_create(
         evening=evening, ruleset=ruleset, defaults={"amount": parse_stake(amount)})
     return stake
+
+
+def attach_to_place(table: Table, place: str, by: Any) -> None:
+    """The new-table form's and the settle page's choice of group or evening."""
+    kind, _sep, public_id = place.partition(":")
+    if not place:
+        if TableLink.objects.filter(table=table).exists():
+            detach_table(table, by)
+        return
+    if kind == "e":
+        evening = get_evening(public_id, by)
+        attach_table(table, evening.group, by, evening)
+    elif kind == "g":
+        attach_table(table, get_group(public_id, by), by)
+    else:
+        raise BadCommand(f"choose a group or an evening, not {place!r}")

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -31,16 +31,9 @@ from .forms import (
     GroupSettingsForm,
     MemberForm,
     StakeForm,
-    place_choices,
+    places_for,
 )
 from .models import Evening, Group, Membership, TableLink
-
-# Why a table is left out of a settle-up, for people.
-LEFT_OUT = {
-    "in_play": gettext_lazy("still in play"),
-    "no_stake": gettext_lazy("no stake set"),
-    "currency": gettext_lazy("its stake is in another currency"),
-}
 
 
 def _group(request: HttpRequest, public_id: str) -> Group:
@@ -102,7 +95,8 @@ def group_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             return redirect("clubs:group", public_id=group.public_id)
-    return render(request, "clubs/group_new.html", {"form": form})
+    return render(request, "clubs/group_form.html", {
+        "form": form, "heading": _("New group"), "submit": _("Create the group")})
 
 
 def _default_currency() -> str:
@@ -168,7 +162,8 @@ def group_settings(request: HttpRequest, public_id: str) -> HttpResponse:
         if _write(request, lambda: services.update_group(group, request, **form.cleaned_data),
                   _("The group was saved.")):
             return redirect("clubs:group", public_id=group.public_id)
-    return render(request, "clubs/group_settings.html", {"group": group, "form": form})
+    return render(request, "clubs/group_form.html", {
+        "form": form, "group": group, "heading": _("Group settings"), "submit": _("Save")})
 
 
 @require_POST
@@ -231,7 +226,7 @@ def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
                    "unit": results.money.stake_unit(name)[1], "amount": stakes.get(name)}
                   for name in rulesets]
     return render(request, "clubs/evening_detail.html", {
-        "evening": evening, "group": group, "settle": settle, "left_out": LEFT_OUT,
+        "evening": evening, "group": group, "settle": settle,
         "stake_rows": stake_rows, "can_contribute": contribute,
         "attach_form": AttachForm(tables=_attachable(request, group, evening))
         if contribute else None,
@@ -278,7 +273,7 @@ def evening_share(request: HttpRequest, public_id: str) -> HttpResponse:
     settle = results.evening_settle(evening, request)
     return render(request, "clubs/share.html", {
         "title": evening.name, "subtitle": f"{evening.group.name} · {evening.date:%Y-%m-%d}",
-        "settle": settle, "left_out": LEFT_OUT,
+        "settle": settle,
         "png": reverse("clubs:evening-share-png", args=[evening.public_id]),
         "back": reverse("clubs:evening", args=[evening.public_id])})
 
@@ -323,18 +318,11 @@ def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
     link = TableLink.objects.filter(table=table).select_related("group", "evening").first()
     visible_link = link if link and permissions.can_view(link.group, request) else None
     return render(request, "clubs/table_settle.html", {
-        "table": table, "settle": settle, "line": line, "left_out": LEFT_OUT,
+        "table": table, "settle": settle, "line": line,
         "can_write": writer, "link": visible_link,
         "stake_form": StakeForm(initial={"amount": line.stake, "currency": line.currency}),
-        "places": _places(request) if writer else [],
+        "places": places_for(request) if writer else [],
     })
-
-
-def _places(request: HttpRequest) -> list[tuple[str, str]]:
-    groups = [g for g in permissions.listed_groups(request).order_by("name")
-              if permissions.can_contribute(g, request)]
-    evenings = list(Evening.objects.filter(group__in=groups).order_by("-date")[:40])
-    return place_choices(evenings, groups)
 
 
 @require_POST
@@ -343,25 +331,9 @@ def table_place(request: HttpRequest, public_id: str) -> HttpResponse:
     out ("")."""
     table = _table(request, public_id)
     place = request.POST.get("place", "")
-    _write(request, lambda: attach_to_place(table, place, request),
+    _write(request, lambda: services.attach_to_place(table, place, request),
            _("The table's group was saved."))
     return redirect("clubs:table-settle", public_id=table.public_id)
-
-
-def attach_to_place(table: Table, place: str, by: Any) -> None:
-    """The new-table form's and the settle page's choice of group or evening."""
-    kind, _sep, public_id = place.partition(":")
-    if not place:
-        if TableLink.objects.filter(table=table).exists():
-            services.detach_table(table, by)
-        return
-    if kind == "e":
-        evening = services.get_evening(public_id, by)
-        services.attach_table(table, evening.group, by, evening)
-    elif kind == "g":
-        services.attach_table(table, services.get_group(public_id, by), by)
-    else:
-        raise TableError(f"choose a group or an evening, not {place!r}", code="bad_command")
 
 
 @require_GET
@@ -369,7 +341,7 @@ def table_share(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
     return render(request, "clubs/share.html", {
         "title": table.name, "subtitle": f"{table.created_at:%Y-%m-%d}",
-        "settle": results.table_settle(table), "left_out": LEFT_OUT,
+        "settle": results.table_settle(table),
         "png": reverse("clubs:table-share-png", args=[table.public_id]),
         "back": reverse("clubs:table-settle", args=[table.public_id])})
 

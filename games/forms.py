@@ -104,9 +104,18 @@ class CreateTableForm(forms.Form):
     visibility = forms.ChoiceField(label=_("Who can watch"), choices=Visibility.choices,
                                    initial=Visibility.LINK)
     adjust = forms.BooleanField(label=_("Adjust the options"), required=False)
+    # A group or one of its evenings ("g:<id>", "e:<id>"; see clubs.forms.places_for).
+    place = forms.ChoiceField(label=_("Played with"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, places: list[tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if places and len(places) > 1:
+            place = self.fields["place"]
+            assert isinstance(place, forms.ChoiceField)
+            place.choices = places
+        else:
+            del self.fields["place"]
         configs = usable_configs()
         field = self.fields["config"]
         assert isinstance(field, forms.ModelChoiceField)

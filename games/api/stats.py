@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from games.models import Hand, Table
+from django.db.models import QuerySet
+
+from games.models import Hand, Seat, Table
 from scoring.engine import rulesets
 from scoring.engine.errors import EngineError
 
@@ -169,6 +171,13 @@ def table_tally(loaded: Loaded, table: Table, player_id: int) -> Tally:
         for hand in loaded.hands.get(table.pk, []):
             _hand(tally, hand, position, deltas.get(hand.number, 0), riichi)
     return tally
+
+
+def player_tables(tables: QuerySet[Table], player_id: int) -> list[Table]:
+    """Those of ``tables`` (the reader's listed tables, filtered) that ``player_id`` sat
+    at, oldest first: what the API and the player page count."""
+    return list(tables.filter(pk__in=Seat.objects.filter(player_id=player_id)
+                              .values("table_id")).order_by("created_at", "pk"))
 
 
 def player_stats(loaded: Loaded, player_id: int) -> dict[str, Any]:

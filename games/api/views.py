@@ -65,7 +65,7 @@ from scoring.engine.errors import EngineError
 
 from . import ledger
 from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
-from .stats import player_stats
+from .stats import player_stats, player_tables
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
                       description="The table's public id (the end of its link).")
@@ -431,9 +431,8 @@ class TableLedgerView(LedgerMixin, ReadView):
 
 
 def _player_tables(request: Request, player_id: int) -> list[Table]:
-    tables = filter_tables(request, listed_tables(request), player=False)
-    return list(tables.filter(pk__in=Seat.objects.filter(player_id=player_id)
-                              .values("table_id")).order_by("created_at", "pk"))
+    return player_tables(filter_tables(request, listed_tables(request), player=False),
+                         player_id)
 
 
 class PlayerListView(ReadView):
