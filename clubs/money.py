@@ -40,6 +40,14 @@ def units(ruleset: str, finals: Sequence[int], starts: Sequence[int]) -> list[De
     return [Decimal(f - s) / size for f, s in zip(finals, starts, strict=True)]
 
 
+def plain(amount: Decimal | None) -> str:
+    """A stake as typed: 1.5, not 1.5000 (nor 1E+2)."""
+    if amount is None:
+        return ""
+    text = format(amount, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def digits(currency: str) -> int:
     return int(get_currency_precision(currency))
 

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy
 from games.api.ledger import Loaded, load
 from games.api.stats import final_totals, player_stats
 from games.models import Player, Seat, Table
+from games.templatetags.mjtables import ruleset_title
 from scoring import registry
-from scoring.engine.errors import EngineError
 
 from . import money, permissions, rating
 from .models import Evening, Group, Stake, TableLink
@@ -60,13 +60,6 @@ def finished(loaded: Loaded) -> list[Finished]:
         out.append(Finished(table, seats, final_totals(loaded, table), loaded.start(table)))
     out.sort(key=lambda f: (f.table.finished_at or f.table.created_at, f.table.pk))
     return out
-
-
-def ruleset_title(name: str) -> str:
-    try:
-        return registry.get(name).title
-    except EngineError:
-        return name
 
 
 # --- settle-up -----------------------------------------------------------------------

@@ -223,7 +223,8 @@ def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     rulesets = sorted({t.table.ruleset for t in settle.tables}, key=results.ruleset_order)
     stakes = {s.ruleset: s.amount for s in evening.stakes.all()}
     stake_rows = [{"ruleset": name, "title": results.ruleset_title(name),
-                   "unit": results.money.stake_unit(name)[1], "amount": stakes.get(name)}
+                   "unit": results.money.stake_unit(name)[1],
+                   "amount": results.money.plain(stakes.get(name))}
                   for name in rulesets]
     return render(request, "clubs/evening_detail.html", {
         "evening": evening, "group": group, "settle": settle,
@@ -320,7 +321,8 @@ def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "clubs/table_settle.html", {
         "table": table, "settle": settle, "line": line,
         "can_write": writer, "link": visible_link,
-        "stake_form": StakeForm(initial={"amount": line.stake, "currency": line.currency}),
+        "stake_form": StakeForm(initial={"amount": results.money.plain(line.stake),
+                                          "currency": line.currency}),
         "places": places_for(request) if writer else [],
     })
 

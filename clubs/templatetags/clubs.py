@@ -39,3 +39,8 @@ def units(value: Any) -> str:
         return "–"
     text = format(value.normalize(), "f") if hasattr(value, "normalize") else str(value)
     return f"+{text}" if value > 0 else text
+
+
+@register.filter
+def plain(value: Any) -> str:
+    return money_.plain(value)
