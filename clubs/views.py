@@ -67,7 +67,8 @@ def _write(request: HttpRequest, action: Callable[[], Any], done: str) -> bool:
     except TableError as exc:
         messages.error(request, exc.message)
         return False
-    messages.success(request, done)
+    if done:
+        messages.success(request, done)
     return True
 
 
@@ -271,25 +272,34 @@ def evening_tables(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def evening_share(request: HttpRequest, public_id: str) -> HttpResponse:
     evening = _evening(request, public_id)
-    settle = results.evening_settle(evening, request)
-    return render(request, "clubs/share.html", {
-        "title": evening.name, "subtitle": f"{evening.group.name} · {evening.date:%Y-%m-%d}",
-        "settle": settle,
-        "png": reverse("clubs:evening-share-png", args=[evening.public_id]),
-        "back": reverse("clubs:evening", args=[evening.public_id])})
+    return _share(request, evening.name, _evening_subtitle(evening),
+                  results.evening_settle(evening, request),
+                  reverse("clubs:evening-share-png", args=[evening.public_id]),
+                  reverse("clubs:evening", args=[evening.public_id]))
 
 
 @require_GET
 def evening_share_png(request: HttpRequest, public_id: str) -> HttpResponse:
     evening = _evening(request, public_id)
-    image = share.render_png(evening.name, f"{evening.group.name} · {evening.date:%Y-%m-%d}",
-                             results.evening_settle(evening, request))
-    return _png(image, f"settle-{evening.public_id}.png")
+    return _png(evening.name, _evening_subtitle(evening),
+                results.evening_settle(evening, request), evening.public_id)
 
 
-def _png(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="image/png")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+def _evening_subtitle(evening: Evening) -> str:
+    return f"{evening.group.name} · {evening.date:%Y-%m-%d}"
+
+
+def _share(request: HttpRequest, title: str, subtitle: str, settle: results.SettleUp,
+           png: str, back: str) -> HttpResponse:
+    """The share view: the settle-up as a page, its picture and a way to send it."""
+    return render(request, "clubs/share.html", {
+        "title": title, "subtitle": subtitle, "settle": settle, "png": png, "back": back})
+
+
+def _png(title: str, subtitle: str, settle: results.SettleUp, key: str) -> HttpResponse:
+    response = HttpResponse(share.render_png(title, subtitle, settle),
+                            content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="settle-{key}.png"'
     response["Cache-Control"] = "private, no-cache"
     return response
 
@@ -341,16 +351,14 @@ def table_place(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def table_share(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
-    return render(request, "clubs/share.html", {
-        "title": table.name, "subtitle": f"{table.created_at:%Y-%m-%d}",
-        "settle": results.table_settle(table),
-        "png": reverse("clubs:table-share-png", args=[table.public_id]),
-        "back": reverse("clubs:table-settle", args=[table.public_id])})
+    return _share(request, table.name, f"{table.created_at:%Y-%m-%d}",
+                  results.table_settle(table),
+                  reverse("clubs:table-share-png", args=[table.public_id]),
+                  reverse("clubs:table-settle", args=[table.public_id]))
 
 
 @require_GET
 def table_share_png(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
-    image = share.render_png(table.name, f"{table.created_at:%Y-%m-%d}",
-                             results.table_settle(table))
-    return _png(image, f"settle-{table.public_id}.png")
+    return _png(table.name, f"{table.created_at:%Y-%m-%d}", results.table_settle(table),
+                table.public_id)

@@ -64,8 +64,14 @@ class Write(WriteMixin):
             SessionAuthentication().enforce_csrf(request)
 
 
-def refused(exc: TableError) -> Response:
-    return error_response(exc.code, exc.message, _STATUS.get(exc.code, 400))
+class ClubView(ReadView):
+    """A refusal of :mod:`clubs.services` (or of a lookup) answers with its code:
+    ``forbidden`` 403, ``not_found`` 404, anything else 400."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, TableError):
+            return error_response(exc.code, exc.message, _STATUS.get(exc.code, 400))
+        return super().handle_exception(exc)
 
 
 def _group(request: Request, public_id: str) -> Group:
@@ -123,7 +129,7 @@ def evening_detail(evening: Evening, request: Request) -> dict[str, Any]:
 # --- groups ------------------------------------------------------------------------------
 
 
-class GroupListView(Write, ReadView):
+class GroupListView(Write, ClubView):
     @extend_schema(operation_id="groups_list", tags=["groups"],
                    summary="Groups you can list: public ones and your own",
                    parameters=PAGE_PARAMETERS,
@@ -146,26 +152,20 @@ class GroupListView(Write, ReadView):
         body = s.GroupWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        try:
-            group = services.create_group(
-                data["name"], actor(request), visibility=data["visibility"],
-                currency=data["currency"], description=data["description"],
-                members=data["members"])
-        except TableError as exc:
-            return refused(exc)
+        group = services.create_group(
+            data["name"], actor(request), visibility=data["visibility"],
+            currency=data["currency"], description=data["description"],
+            members=data["members"])
         return Response(s.GroupDetailSerializer(group_detail(group, request)).data, status=201)
 
 
-class GroupDetailView(Write, ReadView):
+class GroupDetailView(Write, ClubView):
     @extend_schema(operation_id="groups_retrieve", tags=["groups"],
                    summary="A group: members, evenings and the tables you may open",
                    parameters=[GROUP],
                    responses={200: s.GroupDetailSerializer, 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        try:
-            group = _group(request, id)
-        except TableError as exc:
-            return refused(exc)
+        group = _group(request, id)
         return Response(s.GroupDetailSerializer(group_detail(group, request)).data)
 
     @extend_schema(operation_id="groups_update", tags=["groups"],
@@ -176,15 +176,12 @@ class GroupDetailView(Write, ReadView):
     def patch(self, request: Request, id: str) -> Response:
         body = s.GroupPatchSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            group = services.update_group(_group(request, id), actor(request),
-                                          **body.validated_data)
-        except TableError as exc:
-            return refused(exc)
+        group = services.update_group(_group(request, id), actor(request),
+                                      **body.validated_data)
         return Response(s.GroupDetailSerializer(group_detail(group, request)).data)
 
 
-class MembersView(Write, ReadView):
+class MembersView(Write, ClubView):
     @extend_schema(operation_id="groups_members_add", tags=["groups"],
                    summary="Add a member (or make one a manager); creator, managers, staff",
                    parameters=[GROUP], request=s.MemberWriteSerializer,
@@ -192,30 +189,24 @@ class MembersView(Write, ReadView):
     def post(self, request: Request, id: str) -> Response:
         body = s.MemberWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            member = services.add_member(_group(request, id), body.validated_data["name"],
-                                         actor(request), body.validated_data["manager"])
-        except TableError as exc:
-            return refused(exc)
+        member = services.add_member(_group(request, id), body.validated_data["name"],
+                                     actor(request), body.validated_data["manager"])
         return Response(s.MemberSerializer({
             "player": {"id": member.player_id, "name": member.player.display_name},
             "manager": member.manager}).data, status=201)
 
 
-class MemberView(Write, ReadView):
+class MemberView(Write, ClubView):
     @extend_schema(operation_id="groups_members_remove", tags=["groups"],
                    summary="Remove a member; creator, managers, staff",
                    parameters=[GROUP, PLAYER], request=None,
                    responses={204: OpenApiResponse(description="Removed."), **WRITE_ERRORS})
     def delete(self, request: Request, id: str, player: int) -> Response:
-        try:
-            services.remove_member(_group(request, id), player, actor(request))
-        except TableError as exc:
-            return refused(exc)
+        services.remove_member(_group(request, id), player, actor(request))
         return Response(status=204)
 
 
-class EveningsView(Write, ReadView):
+class EveningsView(Write, ClubView):
     @extend_schema(operation_id="groups_evenings_create", tags=["groups"],
                    summary="Add an evening to a group (its members, managers, creator, staff)",
                    parameters=[GROUP], request=s.EveningWriteSerializer,
@@ -224,12 +215,9 @@ class EveningsView(Write, ReadView):
         body = s.EveningWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        try:
-            evening = services.create_evening(_group(request, id), data["name"],
-                                              actor(request), data.get("date"),
-                                              data["currency"])
-        except TableError as exc:
-            return refused(exc)
+        evening = services.create_evening(_group(request, id), data["name"],
+                                          actor(request), data.get("date"),
+                                          data["currency"])
         return Response(s.EveningSerializer(evening_detail(evening, request)).data,
                         status=201)
 
@@ -243,34 +231,28 @@ def board_rows(board: results.Board) -> list[dict[str, Any]]:
              "total": str(r.units.normalize() if r.units else 0)} for r in board.rows]
 
 
-class LeaderboardView(ReadView):
+class LeaderboardView(ClubView):
     @extend_schema(operation_id="groups_leaderboard", tags=["groups"],
                    summary="The group's leaderboard per ruleset, by OpenSkill rating, over "
                            "the finished tables you may open",
                    parameters=[GROUP],
                    responses={200: s.BoardSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        try:
-            group = _group(request, id)
-        except TableError as exc:
-            return refused(exc)
+        group = _group(request, id)
         loaded = load(permissions.group_tables(group, actor(request)))
         data = [{"ruleset": b.ruleset, "unit": b.unit, "rows": board_rows(b)}
                 for b in results.boards(loaded)]
         return Response(s.BoardSerializer(data, many=True).data)
 
 
-class GroupStatsView(ReadView):
+class GroupStatsView(ClubView):
     @extend_schema(operation_id="groups_stats", tags=["groups"],
                    summary="Each member's statistics over the group's tables you may open "
                            "(the shape of /api/players/{id}/stats/)",
                    parameters=[GROUP],
                    responses={200: s.MemberStatsSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        try:
-            group = _group(request, id)
-        except TableError as exc:
-            return refused(exc)
+        group = _group(request, id)
         loaded = load(permissions.group_tables(group, actor(request))
                       .order_by("created_at", "pk"))
         players = [m.player for m in Membership.objects.filter(group=group)
@@ -284,19 +266,16 @@ class GroupStatsView(ReadView):
 # --- evenings ----------------------------------------------------------------------------
 
 
-class EveningDetailView(ReadView):
+class EveningDetailView(ClubView):
     @extend_schema(operation_id="evenings_retrieve", tags=["groups"],
                    summary="An evening: its stakes and the tables you may open",
                    parameters=[EVENING], responses={200: s.EveningSerializer, 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        try:
-            evening = _evening(request, id)
-        except TableError as exc:
-            return refused(exc)
+        evening = _evening(request, id)
         return Response(s.EveningSerializer(evening_detail(evening, request)).data)
 
 
-class EveningStakesView(Write, ReadView):
+class EveningStakesView(Write, ClubView):
     @extend_schema(operation_id="evenings_stakes_set", tags=["groups"],
                    summary="Set (or with null remove) the evening's stake for a ruleset",
                    parameters=[EVENING], request=s.StakeWriteSerializer,
@@ -304,25 +283,19 @@ class EveningStakesView(Write, ReadView):
     def put(self, request: Request, id: str) -> Response:
         body = s.StakeWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            evening = _evening(request, id)
-            services.set_evening_stake(evening, body.validated_data["ruleset"],
-                                       body.validated_data["amount"], actor(request))
-        except TableError as exc:
-            return refused(exc)
+        evening = _evening(request, id)
+        services.set_evening_stake(evening, body.validated_data["ruleset"],
+                                   body.validated_data["amount"], actor(request))
         return Response(s.EveningSerializer(evening_detail(evening, request)).data)
 
 
-class EveningSettleView(ReadView):
+class EveningSettleView(ClubView):
     @extend_schema(operation_id="evenings_settle", tags=["groups"],
                    summary="Each player's net over the evening's finished tables and the "
                            "fewest transfers that settle it",
                    parameters=[EVENING], responses={200: s.SettleUpSerializer, 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        try:
-            evening = _evening(request, id)
-        except TableError as exc:
-            return refused(exc)
+        evening = _evening(request, id)
         settle = results.evening_settle(evening, actor(request))
         return Response(s.SettleUpSerializer(settle.as_dict()).data)
 
@@ -330,7 +303,7 @@ class EveningSettleView(ReadView):
 # --- one table ---------------------------------------------------------------------------
 
 
-class TablePlaceView(Write, ReadView):
+class TablePlaceView(Write, ClubView):
     @extend_schema(operation_id="tables_group_set", tags=["groups"],
                    summary="Put a table in a group (and one of its evenings)",
                    parameters=[TABLE], request=s.PlaceWriteSerializer,
@@ -340,14 +313,11 @@ class TablePlaceView(Write, ReadView):
         body = s.PlaceWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         who = actor(request)
-        try:
-            group = services.get_group(body.validated_data["group"], who)
-            evening = None
-            if body.validated_data.get("evening"):
-                evening = services.get_evening(body.validated_data["evening"], who)
-            services.attach_table(table, group, who, evening)
-        except TableError as exc:
-            return refused(exc)
+        group = services.get_group(body.validated_data["group"], who)
+        evening = None
+        if body.validated_data.get("evening"):
+            evening = services.get_evening(body.validated_data["evening"], who)
+        services.attach_table(table, group, who, evening)
         return Response(s.TableRefSerializer(_table_refs([table])[0]).data)
 
     @extend_schema(operation_id="tables_group_remove", tags=["groups"],
@@ -355,14 +325,11 @@ class TablePlaceView(Write, ReadView):
                    responses={204: OpenApiResponse(description="Taken out."), **WRITE_ERRORS})
     def delete(self, request: Request, id: str) -> Response:
         table = viewable_table(request, id)
-        try:
-            services.detach_table(table, actor(request))
-        except TableError as exc:
-            return refused(exc)
+        services.detach_table(table, actor(request))
         return Response(status=204)
 
 
-class TableStakeView(Write, ReadView):
+class TableStakeView(Write, ClubView):
     @extend_schema(operation_id="tables_stake_set", tags=["groups"],
                    summary="Set (or with null remove) a table's own stake",
                    parameters=[TABLE], request=s.TableStakeWriteSerializer,
@@ -371,15 +338,12 @@ class TableStakeView(Write, ReadView):
         table = viewable_table(request, id)
         body = s.TableStakeWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            services.set_table_stake(table, body.validated_data["amount"], actor(request),
-                                     body.validated_data["currency"])
-        except TableError as exc:
-            return refused(exc)
+        services.set_table_stake(table, body.validated_data["amount"], actor(request),
+                                 body.validated_data["currency"])
         return Response(s.SettleUpSerializer(results.table_settle(table).as_dict()).data)
 
 
-class TableSettleView(ReadView):
+class TableSettleView(ClubView):
     @extend_schema(operation_id="tables_settle", tags=["groups"],
                    summary="A finished table's nets in money and the fewest transfers",
                    parameters=[TABLE], responses={200: s.SettleUpSerializer, 404: ERROR_404})
