@@ -233,8 +233,10 @@ def request_common(players_n: int = 4) -> tuple[Field, ...]:
             Field("options", "options", "Options", nullable=True))
 
 
-def wind(name: str, label: str, nullable: bool = False) -> Field:
-    return Field(name, "wind", label, choices=SEATS, nullable=nullable, group="seat")
+def wind(name: str, label: str, nullable: bool = False,
+         seats: tuple[tuple[str, str], ...] = SEATS) -> Field:
+    """A seat wind; three players sit East, South and West (``seats=SEATS[:3]``)."""
+    return Field(name, "wind", label, choices=seats, nullable=nullable, group="seat")
 
 
 def seat_numbers() -> tuple[Field, ...]:

@@ -60,14 +60,19 @@ from .features import active, hand_features
 from .fu import Item, compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
-from .points import base_points, plain_payments, tsumo_shares, win_payments
+from .points import base_points, plain_payments, seats_of, tsumo_shares, win_payments
 from .request import (
     FAST_TILES,
     build_context,
+    check_sanma_tiles,
     count,
     flags_of,
     indicators,
+    kita_count,
+    north_indicated,
     resolve_options,
+    sanma_dora,
+    sanma_seat,
     seat,
 )
 from .yaku import Renhou, Yaku
@@ -198,7 +203,8 @@ def _yaku_list(ctx: WinContext, best: Candidate
 
 # Items listed without an element class: the three kinds of dora and nagashi mangan.
 DORA_ITEMS = (info("dora", "Dora", "ドラ", "han"), info("aka", "Red five", "赤ドラ", "han"),
-              info("ura", "Ura dora", "裏ドラ", "han"))
+              info("ura", "Ura dora", "裏ドラ", "han"),
+              info("kita", "North dora (kita)", "抜きドラ", "han"))
 NAGASHI = info("nagashi_mangan", "Nagashi mangan", "流し満貫", "han", 5)
 EXTRA_ITEMS = (*DORA_ITEMS, NAGASHI)
 # The limits' Japanese names, for the headline.
@@ -233,13 +239,15 @@ def _plain_extras(hand: dict[str, int], winner: str, discarder: str | None, honb
         return hand, ledger
     deltas = dict(hand)
     if honba:
+        # 100 from each payer of a tsumo (two of them with three players), 300 on ron.
         payers = [w for w in deltas if w != winner] if discarder is None else [discarder]
-        each = 300 * honba // len(payers)
+        each = (100 if discarder is None else 300) * honba
         for w in payers:
             deltas[w] -= each
             ledger.append({"player": SEAT_INDEX[w], "amount": -each, "cause": "honba"})
-        deltas[winner] += 300 * honba
-        ledger.append({"player": SEAT_INDEX[winner], "amount": 300 * honba, "cause": "honba"})
+        deltas[winner] += each * len(payers)
+        ledger.append({"player": SEAT_INDEX[winner], "amount": each * len(payers),
+                       "cause": "honba"})
     if sticks:
         deltas[winner] += 1000 * sticks
         ledger.append({"player": SEAT_INDEX[winner], "amount": 1000 * sticks,
@@ -274,13 +282,16 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
     deltas = win_payments(2000, winner, "tsumo", None, honba, sticks, options)
     hand = win_payments(2000, winner, "tsumo", None, 0, 0, options)
-    hand_points = sum(tsumo_shares(2000, winner).values())
+    if options.players == 3:
+        sanma_seat(winner, "seat_wind")
+    hand_points = sum(tsumo_shares(2000, winner, seats_of(options),
+                                   options.sanma_tsumo).values())
     ledger = [{**p, "cause": "nagashi" if p["cause"] == "hand" else p["cause"]}
               for p in win_ledger(hand, deltas, winner, sticks, None)]
     items = [listed(NAGASHI)]
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
-                   ledger, pot_change=-1000 * sticks),  # type: ignore[arg-type]
+                   ledger, options.players, pot_change=-1000 * sticks),  # type: ignore[arg-type]
         "ruleset": "riichi", "winner": winner, "win": "tsumo",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
@@ -323,6 +334,15 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         pao = seat(pao, "pao (the responsible seat)")
         if pao == winner:
             raise BadInput("the responsible player (pao) cannot be the winner")
+    kita = 0
+    if options.players == 3:
+        for who, what in ((winner, "seat_wind"), (discarder, "discarder"), (pao, "pao")):
+            sanma_seat(who, what)
+        check_sanma_tiles(ctx)
+        kita = kita_count(request, options)
+    elif request.get("kita"):
+        raise BadInput("kita (a North set aside as a dora) is a three-player rule; these "
+                       "rules are for four players")
 
     readings = all_readings(ctx)
     if not readings:
@@ -333,10 +353,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ura, any_ura = dora_of(request, "ura_indicators", ctx)
     if any_ura and not ctx.flags["riichi"]:
         raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
+    if options.players == 3:
+        # Without 2m-8m a 1m indicator points at 9m; each North set aside is a dora, and
+        # one more for every indicator pointing at North (West shown).
+        dora += sanma_dora(request, "dora_indicators", ctx)
+        ura += sanma_dora(request, "ura_indicators", ctx) if any_ura else 0
+        kita *= 1 + north_indicated(request, "dora_indicators") + (
+            north_indicated(request, "ura_indicators") if any_ura else 0)
     best: Candidate | None = None
     registry = active(hand_features(ctx))
     for r in readings:
-        c = _evaluate(ctx, r, dora + aka + ura, registry)
+        c = _evaluate(ctx, r, dora + aka + ura + kita, registry)
         if c is not None and (best is None or c.key > best.key):
             best = c
     if best is None:
@@ -349,7 +376,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
                            "of them, so leave 'pao' out")
     if pao is None:
-        hand = plain_payments(best.base, winner, ctx.tsumo, discarder, 0, 0)
+        hand = plain_payments(best.base, winner, ctx.tsumo, discarder, 0, 0,
+                              seats_of(options), options.sanma_tsumo)
         deltas, ledger = _plain_extras(hand, winner, discarder, honba, sticks)
     else:
         win = "tsumo" if ctx.tsumo else "ron"
@@ -361,12 +389,12 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     hand_points = hand[winner]
     yaku, items = _yaku_list(ctx, best)
     if not best.yakuman:
-        if dora or aka or ura:
-            for kind, n in zip(DORA_ITEMS, (dora, aka, ura), strict=True):
+        if dora or aka or ura or kita:
+            for kind, n in zip(DORA_ITEMS, (dora, aka, ura, kita), strict=True):
                 if n:
                     items.append(listed(kind, n))
     return {
-        "players": 4, "items": items,
+        "players": options.players, "items": items,
         "headline": riichi_headline(best.han, best.fu, best.yakuman, best.limit, hand_points),
         "ledger": ledger,
         "pot_change": -1000 * sticks,

@@ -81,9 +81,9 @@ def entry_spec(o: Options) -> EntrySpec:
     extra = Field("extra", "object", "Hand", fields=(
         event, draw, Field("missing_suits", "choice_list", "Missing suits (定缺)",
                            choices=SUITS)))
-    wins = Field("wins", "list", "Wins", max_items=3, fields=_win_fields(o))
+    wins = Field("wins", "list", "Wins", max_items=o.players - 1, fields=_win_fields(o))
     return EntrySpec(
-        ruleset="sichuan", players=4,
+        ruleset="sichuan", players=o.players,
         tiles=TileSet(honours=False, flowers=False, red_fives=0, chow=False),
         request=_request(o),
         outcomes=(OutcomeSpec("hand", "Hand (wins, kongs, draw)", (extra, wins)),),

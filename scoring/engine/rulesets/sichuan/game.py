@@ -25,8 +25,9 @@ all wins. A robbed kong (抢杠) is not recorded as a kong: the win names the ro
 as its discarder and sets ``robbing_kong``. Flags may be given on the event or inside the
 tiles-mode hand; in quick mode the fan typed in already includes them.
 
-The hand ends when three players have won; otherwise the wall ran out and
-``draw`` must describe every player still in.
+The hand ends when all but one player have won (three of four; two of three in
+三人两房, where nobody declares a missing suit and the taken-out suit may not appear);
+otherwise the wall ran out and ``draw`` must describe every player still in.
 """
 
 from __future__ import annotations
@@ -54,7 +55,14 @@ from ...request import flag
 from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
 from .entry import entry_spec
-from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
+from .hand import (
+    SUIT_LETTERS,
+    check_suited,
+    check_two_suits,
+    parse_melds,
+    read_flags,
+    suits_held,
+)
 from .options import PRESETS, Options
 from .score import best_ready_fan, paid_fan, win_headline, win_value
 
@@ -95,7 +103,7 @@ class _Hand:
     def __init__(self, options: Options, missing: list[str | None]) -> None:
         self.o = options
         self.missing = missing
-        self.in_play = [0, 1, 2, 3]
+        self.in_play = list(range(options.players))
         self.ledger = HandLedger()
         self.kongs: list[KongIncome] = []
         self.results: list[dict[str, Any]] = []
@@ -107,7 +115,7 @@ class _Hand:
         self.last_discarder: int | None = None
 
     def player_in(self, value: Any, what: str) -> int:
-        p = check_player(value, what)
+        p = check_player(value, what, self.o.players)
         if p not in self.in_play:
             raise BadEvent(f"{what} {p} has already won this hand and takes no further part")
         return p
@@ -133,7 +141,7 @@ class _Hand:
 
     def win(self, ev: Mapping[str, Any]) -> None:
         if len(self.in_play) <= 1:
-            raise BadEvent("three players have already won; the hand is over")
+            raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
         discarder = None if raw_d is None else self.player_in(raw_d, "discarder")
@@ -273,6 +281,7 @@ class _Hand:
             for m in melds:
                 for k in m.kinds:
                     every[k] += 1
+            check_two_suits(every, self.o)
             held = suits_held(every)
             pig = len(held) == 3 or (self.missing[p] is not None and self.missing[p] in held)
             if pig:
@@ -298,7 +307,8 @@ class SichuanGame:
     outcome_types: tuple[str, ...] = ("hand",)
 
     def initial_state(self, options: Any) -> GameState:
-        return fresh_state()
+        o = ruleset_options(options, Options, PRESETS, "Sichuan")
+        return fresh_state(players=o.players)
 
     def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
         o = ruleset_options(options, Options, PRESETS, "Sichuan")
@@ -313,8 +323,12 @@ class SichuanGame:
             events = [{"kind": "win", **w} for w in (outcome.get("wins") or [])]
         if not isinstance(events, list):
             raise BadInput("events must be a list of {kind: kong|win, ...}")
-        missing = extra.get("missing_suits") or [None] * 4
-        if not isinstance(missing, list) or len(missing) != 4 or any(
+        n = o.players
+        if n == 3 and extra.get("missing_suits"):
+            raise BadInput("三人两房: every hand already lacks the suit taken out, so there "
+                           "is no 定缺; drop missing_suits")
+        missing = extra.get("missing_suits") or [None] * n
+        if not isinstance(missing, list) or len(missing) != n or any(
                 m is not None and m not in SUIT_LETTERS for m in missing):
             raise BadInput("missing_suits must list four suits ('m', 'p', 's' or null)")
         hand = _Hand(o, list(missing))
@@ -322,7 +336,7 @@ class SichuanGame:
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
             if len(hand.in_play) <= 1:
-                raise BadEvent("three players have already won; the hand is over")
+                raise BadEvent(f"{n - 1} players have already won; the hand is over")
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:
@@ -331,7 +345,7 @@ class SichuanGame:
         if len(hand.in_play) > 1:
             hand.draw(extra.get("draw"))
         elif extra.get("draw"):
-            raise BadEvent("three players won, so the wall did not run out: drop draw")
+            raise BadEvent(f"{n - 1} players won, so the wall did not run out: drop draw")
         rows = hand.ledger.rows()
         new = next_hand(state, rows, hand.next_dealer(state.get("dealer", 0)))
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
