@@ -149,11 +149,12 @@ class QuickRecordForm(forms.Form):
 
     def _sichuan_fields(self) -> None:
         choose = ui.STRINGS["choose"]
-        self._add(ui.STRINGS["missing_suits"], {
-            f"missing_{p}": forms.ChoiceField(
-                label=name, required=False,
-                choices=[("", ui.STRINGS["missing_unknown"]), *SUITS])
-            for p, name in enumerate(self.names)})
+        if len(self.names) == 4:  # 三人两房 has no 定缺: two suits already lack one
+            self._add(ui.STRINGS["missing_suits"], {
+                f"missing_{p}": forms.ChoiceField(
+                    label=name, required=False,
+                    choices=[("", ui.STRINGS["missing_unknown"]), *SUITS])
+                for p, name in enumerate(self.names)})
         for k in range(SICHUAN_KONGS):
             self._add(ui.STRINGS["kong"], {
                 f"kong{k}_player": forms.ChoiceField(
@@ -253,13 +254,15 @@ class QuickRecordForm(forms.Form):
         if not events:
             raise RecordError(str(ui.STRINGS["add_event"]))
         extra: dict[str, Any] = {"events": events}
-        missing = [self.cleaned_data.get(f"missing_{p}") or None for p in range(4)]
+        seats = range(len(self.names))
+        missing = [self.cleaned_data.get(f"missing_{p}") or None for p in seats]
         if any(missing):
             extra["missing_suits"] = missing
-        if len(set(winners)) < 3:
+        # The hand goes on until all but one have won; otherwise the wall ran out.
+        if len(set(winners)) < len(self.names) - 1:
             extra["draw"] = [{"player": p, "ready_fan": self.cleaned_data.get(f"ready_fan_{p}"),
                               "flower_pig": bool(self.cleaned_data.get(f"flower_pig_{p}"))}
-                             for p in range(4) if p not in winners]
+                             for p in seats if p not in winners]
         return {"type": "hand", "extra": extra}
 
     def outcome(self) -> dict[str, Any]:
@@ -289,5 +292,5 @@ class QuickRecordForm(forms.Form):
                 jing["fu"] = self.cleaned_data["jing_fu"]
             outcome["extra"] = {**outcome.get("extra", {}), "jing": jing,
                                 "jing_counts": [self.cleaned_data.get(f"jing_count_{p}") or 0
-                                                for p in range(4)]}
+                                                for p in range(len(self.names))]}
         return outcome

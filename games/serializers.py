@@ -41,9 +41,10 @@ class CreateTableSerializer(serializers.Serializer):
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), default=dict,
                                     help_text="Overrides on top of the preset.")
     players = serializers.ListField(
-        child=serializers.CharField(max_length=64), min_length=4, max_length=4,
-        help_text="Four names in seat order from the first dealer; an existing player of "
-                  "the same name is reused so their history carries over.")
+        child=serializers.CharField(max_length=64), min_length=3, max_length=4,
+        help_text="The names in seat order from the first dealer: four, or three when the "
+                  "rules are for three players (sanma, 三人两房); an existing player of the "
+                  "same name is reused so their history carries over.")
     visibility = serializers.ChoiceField(choices=["public", "link", "private"],
                                          default="link")
 

@@ -296,7 +296,7 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         row["settlement_total"] = sum(r["amount"] for r in row["settlement"])
     return render(request, "games/table_results.html", {
         "table": table, "snap": snap, "standings": standings,
-        "hands": snap["hands"], "names": [seats[p]["player"]["name"] for p in range(4)],
+        "hands": snap["hands"], "names": [seats[p]["player"]["name"] for p in sorted(seats)],
         "ledger_csv": _ledger_csv_url(table),
     })
 

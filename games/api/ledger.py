@@ -164,7 +164,7 @@ def table_rows(loaded: Loaded, table: Table,
     for hand in loaded.hands.get(table.pk, []):
         before = hand.state_before or {}
         outcome = hand.outcome.get("type") if isinstance(hand.outcome, dict) else None
-        for position in range(4):
+        for position in range(len(running)):
             entries = by_hand[hand.number][position]
             delta = sum(e.amount for e in entries)
             running[position] += delta
@@ -177,7 +177,7 @@ def table_rows(loaded: Loaded, table: Table,
                       detail=_detail(entries))
     if None in by_hand:
         when = table.finished_at.isoformat() if table.finished_at else None
-        for position in range(4):
+        for position in range(len(running)):
             entries = by_hand[None][position]
             delta = sum(e.amount for e in entries)
             running[position] += delta

@@ -136,7 +136,8 @@ def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
     out = []
     for table in tables:
         start = loaded.start(table)
-        scores = [start[p] + sums.get((table.pk, p), 0) for p in range(4)]
+        seated = range(len(start))
+        scores = [start[p] + sums.get((table.pk, p), 0) for p in seated]
         names = {s.position: s.player.display_name for s in seats.get(table.pk, [])}
         state = table.state or {}
         out.append({
@@ -152,7 +153,7 @@ def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
             "standings": [{"position": p, "name": names.get(p, ""), "score": scores[p],
                            "start": start[p],
                            "rank": 1 + sum(1 for s in scores if s > scores[p])}
-                          for p in range(4)],
+                          for p in seated],
         })
     return out
 
@@ -220,7 +221,7 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
     out = []
     for hand in loaded.hands.get(table.pk, []):
         rows = payments.get(hand.number, [])
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * len(loaded.start(table))
         for entry in rows:
             deltas[entry.position] += entry.amount
         before = hand.state_before or {}

@@ -30,9 +30,11 @@ def get_table(table: Table | int | str) -> Table:
     raise NotFound(f"there is no table {table!r}; check the link")
 
 
-def _players(player_names: Sequence[Any]) -> list[Player]:
-    if not isinstance(player_names, list | tuple) or len(player_names) != 4:
-        raise BadCommand("give exactly four player names, in seat order from the first dealer")
+def _players(player_names: Sequence[Any], count: int = 4) -> list[Player]:
+    if not isinstance(player_names, list | tuple) or len(player_names) != count:
+        words = {3: "three", 4: "four"}.get(count, str(count))
+        raise BadCommand(f"give exactly {words} player names (the rules are for {count} "
+                         "players), in seat order from the first dealer")
     players = []
     for raw in player_names:
         if isinstance(raw, Player):
@@ -52,7 +54,8 @@ def create_table(name: str, ruleset: str, preset: str = "",
                  player_names: Sequence[str | Player] = (), creator: Any = None,
                  visibility: str = Visibility.LINK,
                  config: RulesetConfig | None = None) -> Table:
-    """A new table with four seats; its rules are the preset plus overrides, resolved now.
+    """A new table with a seat per player (four, or three when the rules say so); its rules
+    are the preset plus overrides, resolved now.
 
     ``creator`` is a request, scope or :class:`Actor` (user and/or session key); it may
     write to the table without a seat. With ``config``, its ruleset, preset and overrides
@@ -70,13 +73,13 @@ def create_table(name: str, ruleset: str, preset: str = "",
     rules = registry.get(ruleset)
     options = rules.resolve(preset, overrides)
     actor = actor_from(creator)
+    state = dict(rules.rules.initial_state(rules.options_from_snapshot(options)))
     with transaction.atomic():
-        players = _players(list(player_names))
+        players = _players(list(player_names), len(state.get("scores") or [0] * 4))
         table = Table.objects.create(
             name=name.strip(), ruleset=rules.name, preset=preset, config=config,
             options=options, created_by_id=actor.user_id,
-            creator_session=actor.session_key, visibility=visibility,
-            state=dict(rules.rules.initial_state(rules.options_from_snapshot(options))),
+            creator_session=actor.session_key, visibility=visibility, state=state,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
@@ -97,7 +100,9 @@ def claim_seat(table: Table | int | str, position: int, session_key: str = "",
         raise BadCommand(f"seat position must be 0-3, got {position!r}")
     table = get_table(table)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().get(table=table, position=position)
+        seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
+        if seat is None:  # a three-player table has no seat 3
+            raise BadCommand(f"this table has no seat {position}")
         mine = ((actor.session_key and seat.claimed_session == actor.session_key)
                 or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if seat.is_claimed and not mine:
@@ -133,7 +138,9 @@ def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
     table = get_table(table)
     actor = actor_from(by)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().get(table=table, position=position)
+        seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
+        if seat is None:
+            raise BadCommand(f"this table has no seat {position}")
         holder = ((actor.session_key and seat.claimed_session == actor.session_key)
                   or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if not (holder or actor.is_staff or is_creator(table, actor)):
