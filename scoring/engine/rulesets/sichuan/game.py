@@ -176,7 +176,8 @@ class _Hand:
             self.first_multi = True
         items = value.pop("items")
         head = win_headline(value, value["per_payer"] * len(payer_list))
-        self.results.append({**contract(items, head, own.payments()), "winner": winner,
+        self.results.append({**contract(items, head, own.payments(), self.o.players),
+                             "winner": winner,
                              "discarder": discarder, "payers": payer_list, **value})
         self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
@@ -260,7 +261,8 @@ class _Hand:
                     for q, amount in income.paid.items():
                         self.ledger.pay(income.receiver, q, amount, "kong", "tuishui")
                         own.pay(income.receiver, q, amount, "tuishui")
-        self.results.append({**contract([], None, own.payments()), "draw": True,
+        self.results.append({**contract([], None, own.payments(), self.o.players),
+                             "draw": True,
                              "flower_pigs": pigs, "ready": ready})
         self.summary.append("wall exhausted: " + (f"花猪 {pigs}, " if pigs else "")
                             + f"ready {sorted(ready)}")

@@ -42,6 +42,7 @@ def test_three_players_start_level_and_a_self_draw_is_paid_by_the_two_others() -
     # Self-draw 2 fan with 自摸加底: 4 + 1 from each of two; then 2 from the discarder.
     assert deltas(out) == [-5 - 2, 10, -5 + 2]
     assert out["state"]["scores"] == deltas(out)
+    assert [r["players"] for r in out["results"]] == [3, 3]
 
 
 def test_the_hand_ends_when_two_have_won() -> None:
