@@ -15,8 +15,12 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
-from games import services
+from games import presenter, services
 from games.broadcast import group_name
 from games.errors import NotFound, TableError
 from games.messages import (
@@ -30,7 +34,7 @@ from games.messages import (
     Presence,
     parse_inbound,
 )
-from games.models import Table, Visibility
+from games.models import Table
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
 from games.ratelimit import ahit
 
@@ -39,6 +43,23 @@ logger = logging.getLogger(__name__)
 MAX_FRAME = 64 * 1024
 # A phone re-announcing the same presence sooner than this is not passed on again.
 PRESENCE_MIN_INTERVAL = 5.0
+
+
+def language_of(scope: dict[str, Any]) -> str:
+    """The phone's language as Django's LocaleMiddleware would pick it for a page: the
+    language cookie, else the browser's Accept-Language, else the site's default."""
+    candidates = [str((scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME) or "")]
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [code for code, _q in parse_accept_lang_header(accept) if code != "*"]
+    for code in candidates:
+        if not code:
+            continue
+        try:
+            return str(get_supported_language_variant(code))
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -52,6 +73,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
+        self.language = language_of(self.scope)
         # Accept first so the browser sees our close code (a refused handshake is 1006).
         await self.accept()
         try:
@@ -157,9 +179,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                             msg["command_id"], msg["base_seq"], self._actor())
 
     async def preview(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
-        result = await database_sync_to_async(services.preview)(
-            self.table_pk, msg["outcome"], msg.get("hand_number"))
+        result = await database_sync_to_async(self._preview)(msg["outcome"],
+                                                             msg.get("hand_number"))
         await self.send_json({"type": "preview", "result": result, **extra})
+
+    def _preview(self, outcome: dict[str, Any], hand_number: int | None) -> dict[str, Any]:
+        with translation.override(self.language):
+            return services.rendered_preview(self.table_pk, outcome, hand_number)
 
     async def get_snapshot(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
         table = await self._table()
@@ -182,20 +208,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # --- outbound: group events --------------------------------------------------------
 
     async def table_event(self, event: dict[str, Any]) -> None:
-        # games.broadcast serialised the message once for the whole group; an "event"
-        # dict is what a process of the previous release sends during a rolling restart.
-        message = event.get("event")
-        if message is not None:
-            private = message.get("snapshot", {}).get("table", {}).get("visibility") \
-                == Visibility.PRIVATE
-        else:
-            private = bool(event.get("private"))
-        if private:
+        # games.broadcast carries the message serialised once per site language.
+        texts: dict[str, str] = event.get("texts") or {}
+        text = texts.get(self.language) or texts.get(settings.LANGUAGE_CODE)
+        if text is None:  # a process of an older release: the phone catches up
+            await self.send_json({"type": "resync"})
+            return
+        if event.get("private"):
             table = await self._table()
             if not await self._allowed(table, write=False):
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-        await self.send(text_data=event["text"] if message is None else json.dumps(message))
+        await self.send(text_data=text)
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         await self.send_json(event["presence"])
@@ -260,7 +284,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                    "event": result["event"], "hand_number": result.get("hand_number"),
                    "duplicate": bool(result.get("duplicate")), **extra}
             if result.get("duplicate"):
-                ack["snapshot"] = result["snapshot"]
+                # The phone may have missed what it did: the whole table, rendered.
+                ack.update(await self._rendered(result["snapshot"]))
             await self.send_json(ack)
             return
         error = result["error"]
@@ -268,7 +293,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             snap = result["snapshot"]
             await self.send_json({"type": "stale", "command_id": command_id,
                                   "code": "stale", "message": error["message"],
-                                  "seq": snap["seq"], "snapshot": snap, **extra})
+                                  "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
         await self._error(error["code"], error["message"], command_id=command_id, **extra)
 
@@ -286,11 +311,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     @database_sync_to_async
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
         seat = seat_of(table, self.scope)
-        snap = services.cached_snapshot(table)  # table was just read
-        return {"type": "snapshot", "seq": snap["seq"], "snapshot": snap,
+        with translation.override(self.language):
+            rendered = services.cached_message(table)  # table was just read
+        return {"type": "snapshot", "seq": rendered["snapshot"]["seq"], **rendered,
                 "you": {"can_write": can_write(table, self.scope),
                         "seat": seat.position if seat else None,
                         "is_creator": is_creator(table, self.scope)}}
+
+    @database_sync_to_async
+    def _rendered(self, snap: dict[str, Any]) -> dict[str, Any]:
+        """``snapshot`` and ``view`` of a whole snapshot, in this phone's language."""
+        with translation.override(self.language):
+            message = presenter.message({}, snap)
+        return {"snapshot": message["snapshot"], "view": message["view"]}
 
 
 __all__ = ["TableConsumer", "TableError"]

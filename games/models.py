@@ -180,6 +180,9 @@ class Hand(models.Model):
     result = models.JSONField(default=list, blank=True,
                               help_text=_("Scoring detail of each win (yaku/fan, points)."))
     summary = models.TextField(blank=True)
+    # The hand's payments by cause (hand, honba, sticks, 查叫, 精 ...): the engine's
+    # result contract (scoring.engine.result.Payment), finer than the ledger's reasons.
+    payments = models.JSONField(default=list, blank=True)
     state_before = models.JSONField(default=dict, blank=True)
     state_after = models.JSONField(default=dict, blank=True)
     pot_change = models.IntegerField(default=0)

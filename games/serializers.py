@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from scoring.serializers import CausePaymentSerializer, ItemSerializer, ResultSerializer
+
 
 def _any() -> dict[str, serializers.Field]:
     return {"child": serializers.JSONField(allow_null=True)}
@@ -129,15 +131,9 @@ class TableDetailSerializer(serializers.Serializer):
     can_write = serializers.BooleanField(help_text="Whether you may record hands here.")
 
 
-class ScoringItemSerializer(serializers.Serializer):
-    name = serializers.CharField(allow_blank=True)
-    native = serializers.CharField(allow_blank=True, help_text="e.g. 立直, 清一色")
-    value = serializers.IntegerField(allow_null=True, help_text="Han, fan or points.")
-
-
 class WinScoringSerializer(serializers.Serializer):
     winner = serializers.IntegerField()
-    items = ScoringItemSerializer(many=True)
+    items = ItemSerializer(many=True)
 
 
 class HandSerializer(serializers.Serializer):
@@ -145,13 +141,20 @@ class HandSerializer(serializers.Serializer):
     type = serializers.CharField(allow_null=True)
     round = serializers.CharField(allow_blank=True)
     honba = serializers.IntegerField(allow_null=True)
-    summary = serializers.CharField(allow_blank=True)
+    summary = serializers.CharField(allow_blank=True, help_text="What happened, with the "
+                                    "players' names, in the request's language.")
     outcome = serializers.DictField(**_any(), help_text="The input as recorded.")
     results = serializers.ListField(child=serializers.JSONField(),
-                                    help_text="Each win's scoring detail, as the ruleset "
-                                              "gives it.")
+                                    help_text="Each win's scoring detail: the result "
+                                              "contract (items, headline, ledger) beside "
+                                              "the ruleset's own fields.")
     scoring = WinScoringSerializer(many=True)
+    settled = ResultSerializer(many=True, help_text="The results that settle something, in "
+                               "the engine's one result contract.")
     payments = PaymentSerializer(many=True)
+    payments_by_cause = CausePaymentSerializer(many=True, help_text="The hand's payments "
+                                               "split by cause (hand, honba, sticks, 查叫, "
+                                               "精...).")
     deltas = serializers.ListField(child=serializers.IntegerField())
     pot_change = serializers.IntegerField()
     revision = serializers.IntegerField()

@@ -23,16 +23,9 @@ STRINGS: dict[str, Any] = {
     "error": _("Not saved"),
     "forbidden_watch": _("You may not watch this table."),
     "not_found": _("This table does not exist."),
-    "round": _("Round"),
-    "hand": _("Hand"),
-    "honba": _("Honba"),
-    "pot": _("Pot"),
-    "dealer": _("Dealer"),
-    "finished": _("The game is over."),
     "no_hands": _("No hands recorded yet."),
     "start": _("Start"),
     "final": _("Final settlement"),
-    "preview": _("Preview"),
     "chart": _("Score chart"),
     "incomplete": _("Not complete yet"),
     "choose": _("choose…"),
@@ -45,7 +38,6 @@ STRINGS: dict[str, Any] = {
     "preview_none": _("Fill in the hand to see what everyone pays."),
     "save_hand": _("Save hand"),
     "save_correction": _("Save correction"),
-    "correct": _("Correct"),
     "correcting": _("Correcting hand"),
     "outcome": _("Result"),
     "winner": _("Winner"),
@@ -103,18 +95,6 @@ STRINGS: dict[str, Any] = {
     "corrected": _("Hand corrected"),
     "ended": _("Game ended"),
     "reopened": _("Game reopened"),
-    "by": _("by"),
-    "reason_hand": _("hand"),
-    "reason_honba": _("honba"),
-    "reason_riichi": _("riichi stick"),
-    "reason_pao": _("pao"),
-    "reason_kong": _("kong"),
-    "reason_bonus": _("bonus"),
-    "reason_penalty": _("penalty"),
-    "reason_draw": _("draw"),
-    "reason_uma": _("uma"),
-    "reason_oka": _("oka"),
-    "reason_leftover": _("leftover sticks"),
     "wind_E": _("East"),
     "wind_S": _("South"),
     "wind_W": _("West"),
@@ -128,25 +108,10 @@ STRINGS: dict[str, Any] = {
     "type_nagashi": _("Nagashi mangan"),
     "type_penalty": _("Penalty (false win)"),
     "type_hand": _("Hand (wins, kongs, draw)"),
-    # Hand summaries in the reader's language (the engine writes its own in English).
-    "sum_ron": _("%(winner)s wins on %(discarder)s's discard"),
-    "sum_tsumo": _("%(winner)s wins by self-draw"),
-    "sum_han_fu": _("%(han)s han %(fu)s fu"),
-    "sum_yakuman": _("yakuman ×%(count)s"),
-    "sum_fan": _("%(fan)s fan"),
-    "sum_points": _("%(points)s points"),
-    "sum_tenpai": _("ready: %(names)s"),
-    "sum_all_noten": _("nobody ready"),
-    "sum_kong": _("%(player)s: %(kind)s kong"),
-    "sum_and": pgettext_lazy("between the parts of one win in a hand summary", ", "),
-    "sum_then": pgettext_lazy("between the events of a hand summary", "; "),
     "creator": _("creator"),
     "staff": _("staff"),
     "confirm_end": _("End the game now? The final settlement will be added."),
     "confirm_undo": _("Undo the last hand?"),
-    "confirm_undo_hand": _("Undo hand %(number)s: %(summary)s?"),
-    "confirm_undo_correction": _("Undo the correction of hand %(number)s? The hand gets back "
-                                 "what it was before."),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
     "just_corrected": _("Hand %(number)s was just corrected by %(actor)s"),
@@ -162,7 +127,6 @@ STRINGS: dict[str, Any] = {
     "discard_mine": _("Discard mine"),
     "record_as": _("Record mine as hand %(number)s"),
     "correct_anyway": _("Correct hand %(number)s anyway"),
-    "later_change": _("This correction also changes hands %(numbers)s:"),
     # Presence: who is entering a hand on another phone.
     "presence_entering": _("%(name)s is entering a hand…"),
     "presence_correcting": _("%(name)s is correcting hand %(number)s…"),
@@ -278,75 +242,3 @@ def ruleset_ui(name: str) -> dict[str, Any]:
     out.setdefault("flags", [])
     out.setdefault("indicators", [])
     return out
-
-
-def _fmt(key: str, **values: Any) -> str:
-    return str(STRINGS[key]) % values
-
-
-def _win_summary(result: dict[str, Any], names: list[str]) -> str:
-    def who(index: Any) -> str:
-        return names[index] if isinstance(index, int) and 0 <= index < len(names) else "?"
-
-    if result.get("discarder") is None:
-        text = _fmt("sum_tsumo", winner=who(result["winner"]))
-    else:
-        text = _fmt("sum_ron", winner=who(result["winner"]), discarder=who(result["discarder"]))
-    parts = [text]
-    if result.get("yakuman"):
-        parts.append(_fmt("sum_yakuman", count=result["yakuman"]))
-    elif isinstance(result.get("han"), int):
-        parts.append(_fmt("sum_han_fu", han=result["han"], fu=result.get("fu") or 0))
-    elif isinstance(result.get("fan"), int):
-        parts.append(_fmt("sum_fan", fan=result["fan"]))
-    # The rulesets' own names of the win (押档, 小七 …) read the same in every language.
-    native = result.get("win_type") or result.get("shape_zh")
-    if native:
-        parts.append(str(native))
-    # Only where the figure is points (MCR's "total" is fan, Sichuan's values are bases).
-    key = {"riichi": "points", "wuhu": "value", "jian": "total"}.get(result.get("ruleset"),
-                                                                     "points")
-    if isinstance(result.get(key), int) and not isinstance(result.get(key), bool):
-        parts.append(_fmt("sum_points", points=result[key]))
-    return str(STRINGS["sum_and"]).join(parts)
-
-
-def hand_summary(hand: dict[str, Any], names: list[str]) -> str:
-    """What happened in a hand, in the active language, from its outcome and results.
-
-    ``static/js/render.js`` builds the same text; English readers get the engine's own
-    summary instead, which says a little more.
-    """
-    outcome = hand.get("outcome") if isinstance(hand.get("outcome"), dict) else {}
-    kind = hand.get("type") or outcome.get("type")
-    parts: list[str] = []
-    events = (outcome.get("extra") or {}).get("events") or []
-    for event in events:
-        if isinstance(event, dict) and event.get("kind") == "kong":
-            player = event.get("player")
-            parts.append(_fmt("sum_kong", player=names[player] if isinstance(player, int)
-                              and 0 <= player < len(names) else "?",
-                              kind=STRINGS.get(f"kong_{event.get('kong')}", "")))
-    wins = [r for r in hand.get("results") or [] if isinstance(r, dict) and "winner" in r]
-    parts.extend(_win_summary(r, names) for r in wins)
-    if not wins and kind not in (None, "hand"):
-        label = str(STRINGS.get(f"type_{kind}", kind))
-        if kind in ("chombo", "penalty") and isinstance(outcome.get("penalised"), int):
-            label += f": {names[outcome['penalised']]}"
-        if kind == "abortive":
-            extra = outcome.get("extra") or {}
-            labels = dict(RULESET_UI["riichi"]["abortive"])
-            if extra.get("kind") in labels:
-                label += f": {labels[extra['kind']]}"
-        judged = [r["tenpai"] for r in hand.get("results") or []
-                  if isinstance(r, dict) and isinstance(r.get("tenpai"), list)]
-        if kind in ("draw", "nagashi") and (judged or "tenpai" in outcome):
-            # The engine's list counts hands shown at the draw; the typed list may not.
-            listed = judged[0] if judged else outcome.get("tenpai") or []
-            ready = [names[p] for p in listed if 0 <= p < len(names)]
-            label += str(STRINGS["sum_and"]) + (_fmt("sum_tenpai", names=" ".join(ready)) if ready
-                             else str(STRINGS["sum_all_noten"]))
-        parts.append(label)
-    if kind == "hand" and len(wins) < 3 and (outcome.get("extra") or {}).get("draw"):
-        parts.append(str(STRINGS["type_draw"]))
-    return str(STRINGS["sum_then"]).join(parts)

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.forms import places_for
 from clubs.results import player_rating_charts
 from clubs.services import attach_to_place
-from games import services, ui
+from games import presenter, services, ui
 from games.api import ledger
 from games.api.access import listed_tables
 from games.api.stats import player_stats, player_tables
@@ -180,14 +180,19 @@ def _table_page(request: HttpRequest, table: Table, record_form: QuickRecordForm
     if record_form is None and you["can_write"] and not snap["table"]["finished"]:
         record_form = _record_form(table, snap)
     join_url = _join_url(request, table)
+    rendered = presenter.message({}, snap)
+    view = rendered["view"]
+    # The scripts get the state and each hand's outcome and summary; its HTML is the page.
+    hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
     return render(request, "games/table_detail.html", {
-        "table": table, "snap": snap, "you": you, "seat": seat,
+        "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url), "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
-        "player_names": _names(snap),
         "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
         "socket_path": f"/ws/tables/{table.public_id}/",
-        "boot": {"snapshot": snap, "you": you}, "record_form": record_form,
+        "boot": {"snapshot": rendered["snapshot"], "hands": hands,
+                 "undo_question": view["undo_question"], "you": you},
+        "record_form": record_form,
     }, status=status)
 
 
@@ -296,8 +301,7 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         row["settlement_total"] = sum(r["amount"] for r in row["settlement"])
     return render(request, "games/table_results.html", {
         "table": table, "snap": snap, "standings": standings,
-        "hands": snap["hands"], "names": [seats[p]["player"]["name"] for p in sorted(seats)],
-        "ledger_csv": _ledger_csv_url(table),
+        "hands": presenter.view(snap)["hands"], "ledger_csv": _ledger_csv_url(table),
     })
 
 

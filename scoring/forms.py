@@ -2,7 +2,7 @@
 option schema (:func:`scoring.engine.options.options_schema`).
 
 Each option becomes a field with the engine's label and help text (translated into the
-active language through the msgids of :mod:`scoring.option_labels`) and allowed values:
+active language through the msgids of :mod:`scoring.engine_texts`) and allowed values:
 choices a select (a checkbox list for lists), true/false a checkbox, whole numbers a number
 input with the engine's minimum and maximum, other lists a comma-separated text. The form
 shows every option's effective value (preset, then overrides) and saves only the values

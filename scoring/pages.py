@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from mjsite.views import RULESET_TEXT
-from scoring import registry
+from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 
 HONOURS = "東南西北白發中"
@@ -145,29 +145,6 @@ def analyse_request(form: Mapping[str, str], options: dict[str, Any]) -> dict[st
     return request
 
 
-def _items(result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    items = []
-    for key in ("yaku", "yakuman", "fans", "mouths", "items"):
-        entries = result.get(key)
-        if key == "items" and "headline" in result:
-            continue  # the engine's result contract: read by the coming renderer
-        if not isinstance(entries, list):
-            continue
-        for entry in entries:
-            if not isinstance(entry, Mapping):
-                continue
-            value = next((entry[k] for k in ("han", "points", "fan", "value")
-                          if isinstance(entry.get(k), int)), None)
-            count = entry.get("count")
-            items.append({
-                "native": entry.get("name_ja") or entry.get("name_zh") or "",
-                "name": entry.get("name_en") or entry.get("name") or "",
-                "value": value,
-                "count": count if isinstance(count, int) and count > 1 else None,
-            })
-    return items
-
-
 def error_labels() -> dict[str, str]:
     """Why a wait has no value, in the reader's language (the engine's codes are words)."""
     return {
@@ -193,7 +170,7 @@ def winner_gain(result: Mapping[str, Any]) -> int | None:
     return int(best) if best > 0 else None
 
 
-def value_view(result: Mapping[str, Any] | None) -> dict[str, Any]:
+def value_view(result: Mapping[str, Any] | None, phrases: Any = None) -> dict[str, Any]:
     """A priced wait (one ``ron``/``tsumo`` entry) for display: items, totals or the error."""
     if not isinstance(result, Mapping):
         return {"error": None}
@@ -201,26 +178,19 @@ def value_view(result: Mapping[str, Any] | None) -> dict[str, Any]:
         error = dict(result["error"])
         error["label"] = error_label(str(error.get("code", "")))
         return {"error": error}
-    headline = ""
-    if "han" in result and "fu" in result:
-        headline = gettext("%(han)s han %(fu)s fu") % {"han": result["han"], "fu": result["fu"]}
-        if result.get("yakuman"):
-            headline = gettext("yakuman ×%(count)s") % {"count": result["yakuman"]}
-    else:
-        for key in ("total", "fan", "zhi"):
-            if isinstance(result.get(key), int):
-                headline = (gettext("%(zhi)s zhi") % {"zhi": result[key]} if key == "zhi"
-                            else gettext("%(fan)s fan") % {"fan": result[key]})
-                break
-    points = next((result[k] for k in ("hand_points", "hand_value", "value")
-                   if isinstance(result.get(k), int)), None)
-    return {"error": None, "items": _items(result), "headline": headline, "points": points,
+    headline = result.get("headline") or {}
+    points = headline.get("points") if isinstance(headline, Mapping) else None
+    items = rendering.item_views(result)
+    return {"error": None, "items": items, "groups": [{"payer": "", "items": items}],
+            "headline": rendering.headline_text(headline, phrases), "points": points,
             "gain": winner_gain(result)}
 
 
-def wait_views(waits: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def wait_views(waits: Iterable[Mapping[str, Any]], phrases: Any = None
+               ) -> list[dict[str, Any]]:
     return [{"tile": tile_view(w["tile"]), "remaining": w["remaining"],
-             "ron": value_view(w.get("ron")), "tsumo": value_view(w.get("tsumo"))}
+             "ron": value_view(w.get("ron"), phrases),
+             "tsumo": value_view(w.get("tsumo"), phrases)}
             for w in waits]
 
 
@@ -228,9 +198,13 @@ def ukeire_views(ukeire: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"tile": tile_view(u["tile"]), "remaining": u["remaining"]} for u in ukeire]
 
 
-def analysis_view(result: Mapping[str, Any], shape_labels: Mapping[str, str]
+def analysis_view(result: Mapping[str, Any], shape_labels: Mapping[str, str],
+                  ruleset: str = "", options: Mapping[str, Any] | None = None
                   ) -> dict[str, Any]:
-    """The analyse response reshaped for the template (tiles to draw, priced waits)."""
+    """The analyse response reshaped for the template (tiles to draw, priced waits, worded
+    with the ruleset's phrases)."""
+    phrases = rendering.Phrases(getattr(rendering.spec_for(ruleset, options), "phrases",
+                                        None)) if ruleset else None
     out: dict[str, Any] = {
         "shanten": result["shanten"],
         "by_shape": [(shape_labels.get(shape, shape), n)
@@ -238,11 +212,11 @@ def analysis_view(result: Mapping[str, Any], shape_labels: Mapping[str, str]
         "tiles": result.get("tiles"), "complete": result.get("complete", False),
         "ukeire": ukeire_views(result.get("ukeire", [])),
         "ukeire_total": result.get("ukeire_total", 0),
-        "waits": wait_views(result.get("waits", [])),
+        "waits": wait_views(result.get("waits", []), phrases),
         "discards": [
             {"tile": tile_view(d["tile"]), "shanten_after": d["shanten_after"],
              "ukeire": ukeire_views(d.get("ukeire", [])), "ukeire_total": d["ukeire_total"],
-             "waits": wait_views(d.get("waits", []))}
+             "waits": wait_views(d.get("waits", []), phrases)}
             for d in result.get("discards", [])
         ],
     }

@@ -72,7 +72,7 @@ class Ruleset:
 
 def localize_option(spec: dict[str, Any]) -> dict[str, Any]:
     """One ``options_schema`` entry with its label and help in the active language."""
-    # The engine's English texts are msgids (scoring.option_labels lists them). An empty
+    # The engine's English texts are msgids (scoring.engine_texts lists them). An empty
     # help must stay empty: gettext("") is the catalogue's header.
     return {**spec, "label": gettext(spec["label"]),
             "help": gettext(spec["help"]) if spec.get("help") else ""}

@@ -3,7 +3,8 @@ fan list (issues 9 and 4).
 
 All three are GET forms rendered by the server, so they work without scripts and a result
 is a link to share; ``static/js/analyse.js`` and ``danger.js`` add the tile picker and
-answer without reloading through ``POST /api/analyse/`` and ``/api/danger/``.
+show the answer without a reload: the same view renders its answer part alone for
+``?fragment=1`` (one renderer, no second one in the browser).
 ``/analyse/?table=<public_id>`` starts from the ruleset, preset and options of a table the
 visitor may view (the table page links there when a draw is recorded).
 """
@@ -33,20 +34,9 @@ def _table_for(request: HttpRequest, public_id: str) -> Table | None:
 
 
 def _strings() -> dict[str, str]:
-    """Strings of the page's language for the scripts (static/js/i18n.js reads them)."""
-    return {
-        "discards": _("Discards"), "clear": _("Clear"), "undo_tile": _("Remove last"),
-        "shanten": _("shanten"), "ready": _("Ready (tenpai)"), "complete": _("Complete hand"),
-        "waits": _("Waits"), "ron": _("Ron"), "tsumo": _("Tsumo"), "left": _("left"),
-        "discard": _("Discard"), "ukeire": _("Tiles that improve the hand"),
-        "best_discards": _("Discards, best first"), "error": _("The engine could not read this"),
-        "winner_gets": _("winner +"), "no_reduction": _("no reduction"),
-        "han_fu": _("%(han)s han %(fu)s fu"), "yakuman_n": _("yakuman ×%(count)s"),
-        "fan_n": _("%(fan)s fan"), "zhi_n": _("%(zhi)s zhi"),
-        **{f"err_{code}": label for code, label in pages.error_labels().items()},
-        **{f"reason_{code}": label for code, label in _reason_labels().items()},
-        **{f"shape_{code}": label for code, label in _shape_labels().items()},
-    }
+    """Strings of the page's language for the tile picker (static/js/i18n.js reads them);
+    the answers themselves are rendered here."""
+    return {"clear": _("Clear"), "undo_tile": _("Remove last")}
 
 
 def _shape_labels() -> dict[str, str]:
@@ -98,9 +88,13 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
         if set(result) == {"error"}:
             context["error"] = result["error"]
         else:
-            context["analysis"] = pages.analysis_view(result, _shape_labels())
+            context["analysis"] = pages.analysis_view(result, _shape_labels(),
+                                                      form["ruleset"], options)
         context["hand_tiles"] = pages.tiles(form["hand"])
         context["meld_tiles"] = [pages.meld_view(m) for m in pages.split_melds(form["melds"])]
+    if request.GET.get("fragment") == "1":
+        # The page's script asks for the answer alone, to show it without a reload.
+        return render(request, "scoring/_analysis.html", context)
     return render(request, "scoring/analyse.html", context)
 
 
@@ -114,6 +108,8 @@ def danger_page(request: HttpRequest) -> HttpResponse:
     else:
         context["rows"] = pages.danger_views(result["tiles"], _reason_labels())
     context["discard_tiles"] = pages.tiles(form["discards"])
+    if request.GET.get("fragment") == "1":
+        return render(request, "scoring/_danger.html", context)
     return render(request, "scoring/danger.html", context)
 
 
@@ -123,7 +119,7 @@ def fans_page(request: HttpRequest) -> HttpResponse:
     wins, seen = pages.fan_counts(results.iterator())
     rows = pages.fan_rows(wins, seen)
     for row in rows:
-        # Definitions are msgids (scoring.option_labels lists them).
+        # Definitions are msgids (scoring.engine_texts lists them).
         row["definition"] = _(row["definition"]) if row.get("definition") else ""
     rs = registry.get("mcr")
     return render(request, "scoring/fans.html", {

@@ -16,20 +16,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 
+from games import presenter
 from games.models import Hand, LedgerEntry, Seat, Table
 from games.services import start_scores
+from scoring import rendering
 
 COLUMNS = (
     "table", "table_name", "ruleset", "date", "hand", "round", "honba", "outcome",
     "position", "player_id", "player", "role", "scoring", "summary", "detail", "delta",
     "total",
 )
-
-# Where the rulesets list a win's yaku/fan in their results (kept whole in Hand.result).
-_ITEM_LISTS = ("yaku", "yakuman", "fans", "items")
-_VALUE_KEYS = ("han", "fan", "points", "value")
-
 
 @dataclass
 class Loaded:
@@ -64,31 +62,16 @@ def load(tables: Iterable[Table] | QuerySet[Table]) -> Loaded:
 
 
 def win_items(result: dict[str, Any]) -> list[dict[str, Any]]:
-    """A win's yaku/fan as ``{"name", "native", "value"}`` across the rulesets' formats
-    (Ji'an lists fans per payer, so those are merged)."""
+    """A win's scoring elements as the engine's result contract lists them
+    (``{"key", "name", "native", "value", "unit", "count"}``); Ji'an's, which count per
+    payer, once each."""
     items: list[dict[str, Any]] = []
     seen: set[str] = set()
-    sources = [result, *[p for p in result.get("payments") or [] if isinstance(p, dict)]]
-    for source in sources:
-        for key in _ITEM_LISTS:
-            if key == "items" and "headline" in source:
-                continue  # the engine's result contract: read by the coming renderer
-            entries = source.get(key)
-            if not isinstance(entries, list):
-                continue
-            for entry in entries:
-                if not isinstance(entry, dict):
-                    continue
-                name = str(entry.get("name_en") or entry.get("name") or "")
-                native = str(entry.get("name_ja") or entry.get("name_zh")
-                             or entry.get("name_native") or "")
-                if (name, native) == ("", "") or name + native in seen:
-                    continue
-                seen.add(name + native)
-                value = next((entry[k] for k in _VALUE_KEYS
-                              if isinstance(entry.get(k), int)
-                              and not isinstance(entry.get(k), bool)), None)
-                items.append({"name": name, "native": native, "value": value})
+    for entry in result.get("items") or []:
+        if not isinstance(entry, dict) or entry.get("key") in seen:
+            continue
+        seen.add(str(entry.get("key")))
+        items.append({k: v for k, v in entry.items() if k != "payer"})
     return items
 
 
@@ -98,27 +81,17 @@ def wins_of(hand: Hand) -> list[dict[str, Any]]:
             and isinstance(r.get("winner"), int) and not isinstance(r.get("winner"), bool)]
 
 
-def _item_text(item: dict[str, Any]) -> str:
-    label = " ".join(part for part in (item["name"], item["native"]) if part)
-    return f"{label} {item['value']}" if item["value"] is not None else label
-
-
 def scoring_text(hand: Hand, position: int) -> str:
-    """The yaku/fan of ``position``'s wins this hand, else the ruleset's one-line text of
-    the win (quick entries), else the hand's summary (rulesets that describe wins only
-    there, such as Wuhu's 支 and 押)."""
+    """What ``position``'s wins this hand were worth, item by item, in the reader's
+    language (scoring.rendering)."""
     parts = []
     for win in wins_of(hand):
         if win["winner"] != position:
             continue
-        items = win_items(win)
-        if items:
-            parts.append("; ".join(_item_text(i) for i in items))
-        elif win.get("text"):
-            parts.append(str(win["text"]))
-        elif hand.summary not in parts:
-            parts.append(hand.summary)
-    return " | ".join(parts)
+        views = rendering.item_views(win)
+        parts.append("; ".join(" ".join(p for p in (v.native, v.name, v.worth) if p)
+                               for v in views) or rendering.headline_text(win.get("headline")))
+    return " | ".join(p for p in parts if p)
 
 
 def role(hand: Hand, position: int) -> str:
@@ -161,9 +134,12 @@ def table_rows(loaded: Loaded, table: Table,
                   "player": seat.player.display_name if seat else ""}
         return {column: values[column] for column in COLUMNS}
 
+    names = [seats[p].player.display_name if p in seats else "" for p in range(len(running))]
     for hand in loaded.hands.get(table.pk, []):
         before = hand.state_before or {}
         outcome = hand.outcome.get("type") if isinstance(hand.outcome, dict) else None
+        summary = presenter.hand_text(table.ruleset, table.options, hand.outcome, hand.result,
+                                      names)
         for position in range(len(running)):
             entries = by_hand[hand.number][position]
             delta = sum(e.amount for e in entries)
@@ -173,7 +149,7 @@ def table_rows(loaded: Loaded, table: Table,
             yield row(position, delta, date=hand.event.created_at.isoformat(),
                       hand=hand.number, round=round_label(before), honba=before.get("honba"),
                       outcome=outcome or "", role=role(hand, position),
-                      scoring=scoring_text(hand, position), summary=hand.summary,
+                      scoring=scoring_text(hand, position), summary=summary,
                       detail=_detail(entries))
     if None in by_hand:
         when = table.finished_at.isoformat() if table.finished_at else None
@@ -184,7 +160,8 @@ def table_rows(loaded: Loaded, table: Table,
             if player_id is not None and seats[position].player_id != player_id:
                 continue
             yield row(position, delta, date=when, hand=None, round="", honba=None,
-                      outcome="final", role="", scoring="", summary="final settlement",
+                      outcome="final", role="", scoring="",
+                      summary=str(_("Final settlement")),
                       detail=_detail(entries))
 
 

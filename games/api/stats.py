@@ -30,7 +30,7 @@ from games.models import Hand, Seat, Table
 from scoring.engine import rulesets
 from scoring.engine.errors import EngineError
 
-from .ledger import Loaded, wins_of
+from .ledger import Loaded, win_items, wins_of
 
 TOP = 10
 # Quick entry's stand-in item ("Fan (entered at the table)"): a number typed in, not a
@@ -56,16 +56,10 @@ def hand_value(win: dict[str, Any]) -> int | None:
 
 
 def contract_items(win: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """``(key, name, native)`` of each scoring item of a win, once each."""
-    out: list[tuple[str, str, str]] = []
-    for item in win.get("items") or []:
-        if not isinstance(item, dict) or item.get("key") in QUICK_ENTRY_ITEMS:
-            continue
-        entry = (str(item.get("key", "")), str(item.get("name", "")),
-                 str(item.get("native", "")))
-        if entry not in out:
-            out.append(entry)
-    return out
+    """``(key, name, native)`` of each scoring item of a win (:func:`.ledger.win_items`),
+    the quick entry's stand-in left out."""
+    return [(str(i.get("key", "")), str(i.get("name", "")), str(i.get("native", "")))
+            for i in win_items(win) if i.get("key") not in QUICK_ENTRY_ITEMS]
 
 
 @dataclass

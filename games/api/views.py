@@ -27,7 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import services
+from games import presenter, services
 from games.errors import TableError
 from games.models import LedgerEntry, Player, Seat, Table
 from games.serializers import (
@@ -219,6 +219,9 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
         if entry.hand_number is not None:
             payments.setdefault(entry.hand_number, []).append(entry)
     out = []
+    names = [""] * 4
+    for seat in loaded.seats.get(table.pk, []):
+        names[seat.position] = seat.player.display_name
     for hand in loaded.hands.get(table.pk, []):
         rows = payments.get(hand.number, [])
         deltas = [0] * len(loaded.start(table))
@@ -229,12 +232,17 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
         out.append({
             "number": hand.number, "type": outcome.get("type"),
             "round": ledger.round_label(before), "honba": before.get("honba"),
-            "summary": hand.summary, "outcome": outcome,
+            "summary": presenter.hand_text(table.ruleset, table.options, outcome,
+                                           hand.result, names),
+            "outcome": outcome,
             "results": hand.result if isinstance(hand.result, list) else [],
             "scoring": [{"winner": w["winner"], "items": ledger.win_items(w)}
                         for w in ledger.wins_of(hand)],
+            "settled": [r for r in hand.result if isinstance(r, dict) and "ledger" in r]
+            if isinstance(hand.result, list) else [],
             "payments": [{"position": e.position, "amount": e.amount, "reason": e.reason}
                          for e in rows],
+            "payments_by_cause": hand.payments if isinstance(hand.payments, list) else [],
             "deltas": deltas, "pot_change": hand.pot_change, "revision": hand.revision,
             "recorded_by": hand.recorded_by, "recorded_at": hand.event.created_at,
             "state_before": before, "state_after": hand.state_after or {},

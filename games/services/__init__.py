@@ -44,20 +44,19 @@ from .commands import (
     preview,
     record_hand,
     redo,
+    rendered_preview,
     reopen_game,
     undo,
 )
 from .players import player_games
-from .snapshot import cached_snapshot, scoring_items, snapshot, start_scores
+from .snapshot import cached_message, cached_snapshot, snapshot, start_scores
 from .tables import claim_seat, create_table, get_table, release_seat, set_visibility
 
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
-    "actor_name",
-    "cached_snapshot", "can_view", "can_write", "claim_seat", "correct_hand", "create_table",
-    "end_game",
-    "ensure_session_key", "get_table", "is_creator", "listed_tables", "player_games",
-    "preview",
-    "record_hand", "redo", "release_seat", "reopen_game", "scoring_items", "seat_of",
-    "set_visibility", "snapshot", "start_scores", "undo",
+    "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
+    "correct_hand", "create_table", "end_game", "ensure_session_key", "get_table",
+    "is_creator", "listed_tables", "player_games", "preview", "record_hand", "redo",
+    "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
+    "snapshot", "start_scores", "undo",
 ]

@@ -26,9 +26,10 @@ from typing import Any, TypedDict
 from django.db import IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
+from games import presenter
 from games.broadcast import broadcast_table
 from games.errors import BadCommand, Forbidden, NoSuchHand, NotFound, Stale, TableError
-from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
+from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, is_creator
 from games.replay import Appended, Replay, append, fold, replay
 from scoring import registry
@@ -153,6 +154,7 @@ def _save_appended(table: Table, event: Event, done: Appended,
     hand = Hand.objects.create(
         table_id=table.pk, number=done.number, outcome=event.payload["outcome"],
         result=settlement.get("results", []), summary=settlement.get("summary", ""),
+        payments=settlement.get("ledger", []),
         state_before=table.state, state_after=settlement["state"],
         pot_change=settlement["pot_change"], recorded_by=event.actor_name, event=event,
         current_event=event, revision=1)
@@ -174,8 +176,9 @@ def _save_appended(table: Table, event: Event, done: Appended,
 
 
 def _save(table: Table, result: Replay, events: Sequence[Event],
-          seats: dict[int, int]) -> None:
-    """Make the materialised rows of ``table`` equal to ``result``, a replay of ``events``.
+          seats: dict[int, int]) -> int:
+    """Make the materialised rows of ``table`` equal to ``result``, a replay of ``events``;
+    returns the number of the first hand whose rows changed (one past the last if none).
 
     Hands whose row already holds the same outcome event at the same place are kept: the
     replay is deterministic, so their settlement cannot have changed, and their ids stay
@@ -198,7 +201,8 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
     hands = Hand.objects.bulk_create(
         Hand(table_id=table.pk, number=h.number, outcome=h.slot.outcome,
              result=h.settlement.get("results", []), summary=h.settlement.get("summary", ""),
-             state_before=h.state_before, state_after=h.settlement["state"],
+             payments=h.settlement.get("ledger", []), state_before=h.state_before,
+             state_after=h.settlement["state"],
              pot_change=h.settlement["pot_change"], recorded_by=h.slot.recorded_by,
              event=by_seq[h.slot.record_seq], current_event=by_seq[h.slot.current_seq],
              revision=h.slot.revision)
@@ -224,6 +228,7 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
         table.finished_at = timezone.now()
     elif not result.finished:
         table.finished_at = None
+    return keep + 1
 
 
 def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
@@ -290,30 +295,30 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             _respond(event)
             event.save()
             _save_appended(table, event, done, seats)
+            hands_from = number
         else:
             events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
             event.kind, event.payload, event.hand_number = plan(table, events)
             result = replay(ruleset.rules, options, [*events, event])
             _respond(event)
             event.save()
-            _save(table, result, [*events, event], seats)
+            hands_from = _save(table, result, [*events, event], seats)
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
         snap = build_snapshot(table, seat_rows)
-        snap_text = json.dumps(snap)
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone.
                 "change": event.payload.get("reverts") or event.payload.get("redoes")}
-        message = {**head, "snapshot": snap}
-        # Serialised once here (the snapshot's text is reused), not again per client.
-        message_text = f'{json.dumps(head)[:-1]}, "snapshot": {snap_text}}}'
         table_pk, key = table.pk, (table.pk, table.seq, table.updated_at)
 
         def after_commit() -> None:
-            cache_snapshot(key, snap_text)
-            broadcast_table(table_pk, message, text=message_text)
+            # Rendered after the commit, outside the table's lock: the event with the
+            # hands that changed, once per site language (games.presenter).
+            cache_snapshot(key, json.dumps(snap))
+            broadcast_table(table_pk, presenter.event_texts(head, snap, hands_from),
+                            private=snap["table"]["visibility"] == Visibility.PRIVATE)
 
         transaction.on_commit(after_commit)
         return CommandResult(**event.response, duplicate=False, snapshot=snap)
@@ -473,3 +478,20 @@ def _later_changes(table: Table, rules: Any, options: Any, number: int,
         if after != before:
             out.append(LaterHand(number=played.number, before=before, after=after))
     return out
+
+
+def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
+                     hand_number: int | None = None) -> dict[str, Any]:
+    """:func:`preview` for the phones: its figures and its HTML in the active language
+    (``games/_preview.html``), without the engine's bulky settlement."""
+    result = preview(table_id, outcome, hand_number)
+    if not result.get("ok"):
+        return {"ok": False, "error": result["error"]}
+    table = get_table(table_id)
+    snap = build_snapshot(table)
+    number = hand_number or len(snap["hands"]) + 1
+    settlement = result["settlement"]
+    hand = {"number": number, "outcome": outcome, "results": settlement.get("results", []),
+            "payments": settlement.get("ledger", []), "deltas": result["deltas"]}
+    return {"ok": True, "deltas": result["deltas"], "scores": result["scores"],
+            **presenter.preview(snap, hand, result["scores"], result.get("later", []))}

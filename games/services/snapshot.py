@@ -8,6 +8,9 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from django.utils.translation import get_language
+
+from games import presenter
 from games.models import Hand, LedgerEntry, Seat, Table
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -34,14 +37,15 @@ def _row(entry: LedgerEntry) -> dict[str, Any]:
 # costs one build instead of one per phone. Every write and seat or visibility change
 # moves updated_at, so the key names one version even across processes; the short life
 # bounds what an edit outside the services (the admin renaming a player) can leave stale.
-_CACHE: OrderedDict[tuple[int, int, Any], tuple[float, str]] = OrderedDict()
+_CACHE: OrderedDict[tuple[Any, ...], tuple[float, str]] = OrderedDict()
 _CACHE_SIZE = 1024
 _CACHE_SECONDS = 10.0
 _LOCK = threading.Lock()
 
 
-def cache_snapshot(key: tuple[int, int, Any], text: str) -> None:
-    """Remember ``text`` (a serialised snapshot) for ``key`` = (pk, seq, updated_at)."""
+def cache_snapshot(key: tuple[Any, ...], text: str) -> None:
+    """Remember ``text`` (a serialised snapshot) for ``key`` = (pk, seq, updated_at), or
+    a rendered message for (pk, seq, updated_at, language)."""
     with _LOCK:
         _CACHE[key] = (time.monotonic() + _CACHE_SECONDS, text)
         _CACHE.move_to_end(key)
@@ -49,7 +53,7 @@ def cache_snapshot(key: tuple[int, int, Any], text: str) -> None:
             _CACHE.popitem(last=False)
 
 
-def _cached(key: tuple[int, int, Any]) -> str | None:
+def _cached(key: tuple[Any, ...]) -> str | None:
     with _LOCK:
         hit = _CACHE.get(key)
         if hit is None:
@@ -79,6 +83,21 @@ def cached_snapshot(table: Table) -> dict[str, Any]:
     snap = build_snapshot(table)
     cache_snapshot(key, json.dumps(snap))
     return snap
+
+
+def cached_message(table: Table) -> dict[str, Any]:
+    """The phones' share of :func:`snapshot` and its rendered view in the active language
+    (``games.presenter.message``), from the cache when this version of the table was
+    rendered lately in that language; for a ``table`` just read, as
+    :func:`cached_snapshot`."""
+    key = (table.pk, table.seq, table.updated_at, get_language())
+    text = _cached(key)
+    if text is not None:
+        loaded: dict[str, Any] = json.loads(text)
+        return loaded
+    message = presenter.message({}, cached_snapshot(table))
+    cache_snapshot(key, json.dumps(message))
+    return message
 
 
 def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
@@ -119,7 +138,7 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
             "summary": hand.summary,
             "outcome": hand.outcome,
             "results": hand.result,
-            "scoring": scoring_items(hand.result),
+            "payments": hand.payments,
             "rows": [_row(e) for e in rows],
             "deltas": deltas,
             "pot_change": hand.pot_change,
@@ -209,35 +228,3 @@ def _wind(state: dict[str, Any], position: int, dealer: Any, players: int) -> st
     if isinstance(winds, list) and len(winds) == players:
         return str(winds[position])
     return seat_wind(position, dealer, players) if isinstance(dealer, int) else None
-
-
-_ITEM_LISTS = ("yaku", "yakuman", "fans", "items")
-
-
-def scoring_items(results: Any) -> list[dict[str, Any]]:
-    """Each win's yaku/fan as ``{"winner", "items": [{"name", "native", "value"}], "text"}``:
-    one display shape over the rulesets' own result formats (kept whole in ``results``)."""
-    out: list[dict[str, Any]] = []
-    for result in results if isinstance(results, list) else []:
-        if not isinstance(result, dict) or "winner" not in result:
-            continue
-        items = []
-        for key in _ITEM_LISTS:
-            entries = result.get(key)
-            if key == "items" and "headline" in result:
-                continue  # the engine's result contract: read by the coming renderer
-            if not isinstance(entries, list):
-                continue
-            for entry in entries:
-                if not isinstance(entry, dict):
-                    continue
-                items.append({
-                    "name": entry.get("name_en") or entry.get("name") or "",
-                    "native": entry.get("name_ja") or entry.get("name_zh")
-                    or entry.get("name_native") or "",
-                    "value": next((entry[k] for k in ("han", "fan", "value", "points")
-                                   if isinstance(entry.get(k), int)), None),
-                })
-        out.append({"winner": result["winner"], "items": items,
-                    "text": str(result.get("text") or "")})
-    return out

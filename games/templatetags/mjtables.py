@@ -1,37 +1,28 @@
-"""Template helpers of the table pages: the round line, standings rows, signed numbers.
-
-They render the same text as ``static/js/render.js`` so the page reads the same before
-and after its script takes over.
-"""
+"""Template helpers of the table pages: ruleset and preset titles, signed and grouped
+numbers, payment causes. The hands and the scoreboard are rendered by games.presenter."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.ui import STRINGS, hand_summary
+from games.presenter import wind_name
 from mjsite.views import RULESET_TEXT
-from scoring import registry
+from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 
 register = template.Library()
-
-
-def wind_name(letter: Any) -> str:
-    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-    return names.get(str(letter), str(letter or ""))
 
 
 register.filter("wind_name", wind_name)
 
 
 @register.filter
-def reason_label(reason: Any) -> str:
-    return str(STRINGS.get(f"reason_{reason}", reason))
+def cause_text(cause: Any) -> str:
+    """Why a payment was made, in the reader's words (scoring.rendering)."""
+    return rendering.cause_text(str(cause))
 
 
 @register.filter
@@ -52,64 +43,25 @@ def preset_title(table: Any) -> str:
         preset = registry.get(table.ruleset).presets.get(table.preset) or {}
     except EngineError:
         preset = {}
-    # Preset titles are msgids too (listed in scoring.option_labels).
+    # Preset titles are msgids too (listed in scoring.engine_texts).
     return _(str(preset["title"])) if preset.get("title") else str(table.preset)
-
-
-@register.simple_tag
-def round_line(snap: dict[str, Any]) -> str:
-    state = snap.get("state") or {}
-    if snap.get("table", {}).get("finished"):
-        return _("The game is over.")
-    parts = [f"{wind_name(state.get('round_wind', 'E'))} {state.get('hand_number', 1)}"]
-    parts.append(f"{_('Honba')} {state.get('honba', 0)}")
-    parts.append(f"{_('Pot')} {state.get('pot', 0)}")
-    return " · ".join(parts)
-
-
-@register.filter
-def standings_rows(snap: dict[str, Any]) -> list[dict[str, Any]]:
-    dealer = (snap.get("state") or {}).get("dealer")
-    winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
-    rows = []
-    for row in snap.get("standings", []):
-        rows.append({**row, "wind_label": wind_name(winds.get(row["position"])),
-                     "dealer": row["position"] == dealer})
-    return rows
-
-
-@register.filter
-def with_names(summary: Any, names: Any) -> str:
-    """Engine summaries name players P0-P3; show their names instead."""
-    def name(match: re.Match[str]) -> str:
-        index = int(match.group(1))
-        return str(names[index]) if index < len(names) else match.group(0)
-
-    return re.sub(r"\bP([0-3])\b", name, str(summary or ""))
-
-
-@register.simple_tag
-def summary_of(hand: Any, names: Any) -> str:
-    """A hand's summary: the engine's English one for English readers, otherwise built in
-    the reader's language (as ``render.js`` does)."""
-    if (get_language() or "en").startswith("en"):
-        return with_names(hand.get("summary"), names)
-    return hand_summary(hand, list(names))
-
-
-@register.filter
-def recorder(name: Any) -> str:
-    """Who recorded a hand; the service's own words for a seatless writer translated."""
-    return str(STRINGS[name]) if name in ("creator", "staff") else str(name or "")
 
 
 @register.filter
 def signed(value: Any) -> str:
+    """+2,000 / -1,000 / 0, grouped as the reader writes numbers."""
     try:
-        number = int(value)
+        return rendering.signed(int(value))
     except (TypeError, ValueError):
         return str(value)
-    return f"+{number}" if number > 0 else str(number)
+
+
+@register.filter
+def grouped(value: Any) -> str:
+    try:
+        return rendering.number(int(value))
+    except (TypeError, ValueError):
+        return str(value)
 
 
 @register.filter

@@ -9,7 +9,7 @@ import io
 import pytest
 from django.core.cache import cache
 
-from games import services
+from games import presenter, services
 from games.api.ledger import COLUMNS
 from games.models import Event, Hand, Table
 from games.permissions import Actor
@@ -18,7 +18,8 @@ from games.tests.tables import sample_outcomes
 
 pytestmark = pytest.mark.django_db
 
-TILES_YAKU = "Riichi 立直 1; Dragon triplet Green 翻牌 發 1"
+# The win's items as the one renderer words them (scoring.rendering), dora included.
+TILES_YAKU = "立直 Riichi 1 han; 翻牌 發 Dragon triplet Green 1 han; ドラ Dora 1 han"
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +52,8 @@ def expected_grid(table: Table) -> list[list[str]]:
     running = [s["start"] for s in snap["standings"]]
     players = {s["position"]: s["player"] for s in snap["seats"]}
     roles = {1: {1: "winner", 2: "dealt_in"}, 2: {3: "winner", 1: "dealt_in"}}
-    scoring = {1: {1: hands[1].result[0]["text"]}, 2: {3: TILES_YAKU}}
+    scoring = {1: {1: "2 han 40 fu"}, 2: {3: TILES_YAKU}}
+    names = [s["player"]["name"] for s in snap["seats"]]
     grid = [list(COLUMNS)]
     for item in snap["hands"]:
         number = item["number"]
@@ -63,7 +65,9 @@ def expected_grid(table: Table) -> list[list[str]]:
                          hands[number].event.created_at.isoformat(), str(number),
                          f"E{number}", "0", "ron", str(p), str(players[p]["id"]),
                          NAMES[p], roles[number].get(p, ""), scoring[number].get(p, ""),
-                         hands[number].summary, detail, str(item["deltas"][p]),
+                         presenter.hand_text("riichi", table.options, item["outcome"],
+                                             item["results"], names),
+                         detail, str(item["deltas"][p]),
                          str(running[p])])
     for p in range(4):
         rows = [r for r in snap["final"] if r["position"] == p]
@@ -71,7 +75,7 @@ def expected_grid(table: Table) -> list[list[str]]:
         running[p] += delta
         grid.append([table.public_id, "金曜日の対局", "riichi", table.finished_at.isoformat(),
                      "", "", "", "final", str(p), str(players[p]["id"]), NAMES[p], "", "",
-                     "final settlement",
+                     "Final settlement",
                      "; ".join(f"{r['reason']} {r['amount']:+d}" for r in rows), str(delta),
                      str(running[p])])
     assert running == [s["score"] for s in snap["standings"]]

@@ -8,7 +8,7 @@ from django.middleware.csrf import get_token
 from django.test import RequestFactory, override_settings
 from rest_framework.test import APIClient
 
-from games import services
+from games import presenter, services
 from games.models import Event, Hand
 from games.permissions import Actor
 from games.tests.api_helpers import CALLERS, NAMES, QUICK_RON, TILES_RON, World, record
@@ -77,14 +77,20 @@ def test_hands_list_each_hands_input_result_and_payments(world):
     for number, hand in hands.items():
         assert hand["outcome"] == stored[number].outcome
         assert hand["results"] == stored[number].result
-        assert hand["summary"] == stored[number].summary
+        names = [seat.player.display_name for seat in table.seats.order_by("position")]
+        assert hand["summary"] == presenter.hand_text(
+            "riichi", table.options, stored[number].outcome, stored[number].result, names)
         assert sum(p["amount"] for p in hand["payments"]) + hand["pot_change"] == 0
         assert hand["deltas"] == [sum(p["amount"] for p in hand["payments"]
                                       if p["position"] == i) for i in range(4)]
     assert hands[1]["round"] == "E1"
     assert hands[2]["scoring"] == [{"winner": 3, "items": [
-        {"name": "Riichi", "native": "立直", "value": 1},
-        {"name": "Dragon triplet Green", "native": "翻牌 發", "value": 1}]}]
+        {"key": "riichi", "name": "Riichi", "native": "立直", "value": 1, "unit": "han",
+         "count": 1},
+        {"key": "dragon_green", "name": "Dragon triplet Green", "native": "翻牌 發",
+         "value": 1, "unit": "han", "count": 1},
+        {"key": "dora", "name": "Dora", "native": "ドラ", "value": 1, "unit": "han",
+         "count": 1}]}]
 
 
 def test_table_list_is_paginated_and_filtered(world):

@@ -72,6 +72,7 @@ def test_a_hand_landing_while_the_form_is_open_is_shown_and_mine_is_discarded(
     # ... and which hand: the same summary the history shows.
     summary = aiko.locator("#history li[data-number='1'] .summary").inner_text()
     expect(conflict).to_contain_text(summary)
+    expect(conflict).to_contain_text("Dana wins on Bo's discard, 2 han 30 fu, 2,000 points")
     expect(aiko.locator("#save-hand")).to_be_hidden()
     expect(aiko.locator("#conflict-record")).to_have_text("Record mine as hand 2")
     aiko.click("#conflict-discard")
@@ -219,6 +220,7 @@ def test_undo_names_the_hand_it_removes(server: str, browser: Browser) -> None:
     expect(aiko.locator("#history > li.empty")).to_have_count(1)
     kind, question = dialogs(aiko)[-1]
     assert kind == "confirm" and question == f"Undo hand 1: {summary}?"
+    assert question.startswith("Undo hand 1: Dana wins on Bo's discard")
     aiko.context.close()
 
 

@@ -101,6 +101,29 @@ async def test_seated_player_and_creator_connect_to_a_private_table():
     await seat.disconnect()
 
 
+async def test_each_phone_gets_the_hands_worded_in_its_own_language():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/", headers=[
+        (b"origin", b"http://localhost"), (b"accept-language", b"ja,en;q=0.5")])
+    assert (await comm.connect())[0]
+    first = await comm.receive_json_from()
+    assert "東" in first["view"]["scoreboard"]
+    await writer.send_json_to({"type": "record_hand", "command_id": "j", "base_seq": 0,
+                               "outcome": RON})
+    english = await read_until(writer, "hand_recorded")
+    japanese = await read_until(comm, "hand_recorded")
+    assert "wins on" in english["view"]["hands"][0]["summary"]
+    assert "wins on" not in japanese["view"]["hands"][0]["summary"]
+    assert japanese["snapshot"] == english["snapshot"]
+    await comm.send_json_to({"type": "preview", "outcome": TSUMO, "request_id": "p"})
+    preview = await read_until(comm, "preview")
+    assert preview["result"]["ok"] and "wins by" not in preview["result"]["summary"]
+    assert 'id="preview-table"' in preview["result"]["html"]
+    await writer.disconnect()
+    await comm.disconnect()
+
+
 async def test_recorded_hand_reaches_every_client_in_order():
     table = await setup_table()
     writer, _ = await seated_client(table, 0)
@@ -114,7 +137,8 @@ async def test_recorded_hand_reaches_every_client_in_order():
         events = [m for m in seen if m["type"] == "hand_recorded"]
         assert [e["seq"] for e in events] == [1, 2]
         assert [e["hand_number"] for e in events] == [1, 2]
-        assert events[-1]["snapshot"]["hands"][1]["outcome"] == TSUMO
+        assert events[-1]["view"]["hands_from"] == 2
+        assert [h["outcome"] for h in events[-1]["view"]["hands"]] == [TSUMO]
         assert events[0]["actor"] == "Aiko"
         acks = [m["command_id"] for m in seen if m["type"] == "ack"]
         assert acks == (["c1", "c2"] if comm is writer else [])
@@ -154,7 +178,8 @@ async def test_stale_command_is_answered_with_the_current_snapshot():
                                "outcome": TSUMO})
     stale = await read_until(writer, "stale")
     assert stale["command_id"] == "b" and stale["seq"] == 1
-    assert stale["snapshot"]["hands"][0]["outcome"] == RON and stale["message"]
+    assert stale["view"]["hands"][0]["outcome"] == RON and stale["message"]
+    assert stale["view"]["hands_from"] == 1 and stale["snapshot"]["seq"] == 1
     await writer.disconnect()
 
 
@@ -377,8 +402,9 @@ async def test_undo_redo_correct_and_end_are_announced():
     assert [m["type"] for m in got] == ["hand_recorded", "hand_undone", "hand_redone",
                                         "hand_corrected", "game_ended", "game_reopened"]
     assert [m["seq"] for m in got] == [1, 2, 3, 4, 5, 6]
-    assert got[1]["snapshot"]["hands"] == [] and got[1]["snapshot"]["can_redo"] is True
-    assert got[3]["snapshot"]["hands"][0]["outcome"] == TSUMO
+    assert got[1]["view"]["hands"] == [] and got[1]["view"]["hands_from"] == 1
+    assert got[1]["snapshot"]["can_redo"] is True
+    assert got[3]["view"]["hands"][0]["outcome"] == TSUMO
     assert got[4]["snapshot"]["table"]["finished"] is True
     await writer.disconnect()
     await watcher.disconnect()
@@ -404,7 +430,8 @@ async def test_reconnecting_client_gets_what_it_missed():
                                "outcome": RON})
     await read_until(writer, "ack")
     late, first = await connect(table)
-    assert first["seq"] == 1 and len(first["snapshot"]["hands"]) == 1
+    assert first["seq"] == 1 and len(first["view"]["hands"]) == 1
+    assert first["view"]["hands"][0]["html"].startswith("<li")
     assert json.dumps(first)  # plain JSON all the way down
     await writer.disconnect()
     await late.disconnect()

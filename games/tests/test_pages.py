@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from games import services
+from games import presenter, services
 from games.models import Player, Seat, Table
 from scoring import registry
 from scoring.models import RulesetConfig
@@ -279,7 +279,8 @@ def test_results_page_shows_final_settlement_in_place_order() -> None:
     for row in snap["standings"]:
         assert f'<td class="num">{row["score"]}</td>' in html
     assert sum(row["amount"] for row in snap["final"]) == 0 or snap["state"].get("pot", 0) >= 0
-    assert snap["hands"][0]["summary"] in html
+    first = presenter.view(snap)["hands"][0]
+    assert escape(first["summary"]) in html and 'data-number="1"' in html
 
 
 def test_results_page_shows_placement_points_even_when_zero() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -398,13 +399,14 @@ def test_released_seat_can_no_longer_write():
 def test_write_is_broadcast_once_after_commit(monkeypatch, django_capture_on_commit_callbacks):
     sent: list[tuple[int, dict[str, Any]]] = []
     monkeypatch.setattr("games.services.commands.broadcast_table",
-                        lambda table_id, message, **kw: sent.append((table_id, message)))
+                        lambda table_id, texts, **kw: sent.append((table_id, texts)))
     table = make_table()
     with django_capture_on_commit_callbacks(execute=True):
         record(table, RON)
         record(table, RON, base_seq=0)  # stale: nothing to announce
     assert len(sent) == 1
-    table_id, message = sent[0]
+    table_id, texts = sent[0]
+    message = json.loads(texts["en"])
     assert table_id == table.pk
     assert message["type"] == "hand_recorded" and message["seq"] == 1
     assert message["snapshot"]["seq"] == 1
@@ -427,15 +429,17 @@ def test_snapshot_has_hands_ledger_chart_and_standings():
     assert set(snap["outcome_types"]) >= {"ron", "tsumo"}
 
 
-def test_snapshot_lists_each_wins_yaku_in_one_display_shape():
+def test_snapshot_hands_carry_the_result_contract_and_payments_by_cause():
     table = make_table()
     tiles = OUTCOMES["riichi"]["ron"][3]
     result = record(table, tiles)
-    scoring = result["snapshot"]["hands"][0]["scoring"]
-    assert scoring[0]["winner"] == 3
-    names = {item["name"] for item in scoring[0]["items"]}
-    assert "Riichi" in names
-    assert all(item["native"] and isinstance(item["value"], int) for item in scoring[0]["items"])
+    hand = result["snapshot"]["hands"][0]
+    [win] = hand["results"]
+    assert win["winner"] == 3
+    assert "riichi" in {item["key"] for item in win["items"]}
+    assert all(item["native"] and isinstance(item["value"], int) for item in win["items"])
+    assert {p["cause"] for p in hand["payments"]} >= {"hand"}
+    assert sum(p["amount"] for p in hand["payments"]) + hand["pot_change"] == 0
 
 
 def test_player_games_gives_score_and_place_in_each_table():

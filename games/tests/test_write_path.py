@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 import pytest
+from django.conf import settings
 
 from games import services
-from games.broadcast import group_event
 from games.models import Event, Hand, LedgerEntry, Table
 from games.replay import replay
 from scoring import registry
@@ -20,6 +20,7 @@ from .tables import CREATOR, OUTCOMES, command_id, make_table, record, seated
 pytestmark = pytest.mark.django_db
 
 RON = {"type": "ron", "wins": [{"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}}]}
+TSUMO = {"type": "tsumo", "wins": [{"winner": 2, "quick": {"han": 3, "fu": 30}}]}
 DEALER_CYCLE = [
     RON,
     {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 1, "fu": 30}}]},
@@ -143,26 +144,44 @@ def test_queries_per_record_do_not_grow_with_the_game(django_assert_max_num_quer
     assert Hand.objects.filter(table=table).count() == 13
 
 
-def test_broadcast_text_is_the_message_serialised_once(monkeypatch,
-                                                       django_capture_on_commit_callbacks):
-    sent: list[tuple[dict[str, Any], str]] = []
+def test_a_recorded_hand_is_broadcast_once_per_language_with_only_that_hand(
+        monkeypatch, django_capture_on_commit_callbacks):
+    sent: list[tuple[dict[str, str], bool]] = []
     monkeypatch.setattr("games.services.commands.broadcast_table",
-                        lambda table_id, message, text=None: sent.append((message, text)))
+                        lambda table_id, texts, private=False: sent.append((texts, private)))
     table = make_table()
+    record(table, RON)
     with django_capture_on_commit_callbacks(execute=True):
-        result = record(table, RON)
-    [(message, text)] = sent
-    assert text is not None and json.loads(text) == message
-    assert message["snapshot"] == result["snapshot"]
-    event = group_event(message, text)
-    assert event["text"] is text and event["private"] is False
+        result = record(table, TSUMO)
+    [(texts, private)] = sent
+    assert sorted(texts) == sorted(code for code, _ in settings.LANGUAGES) and not private
+    english, japanese = json.loads(texts["en"]), json.loads(texts["ja"])
+    assert english["type"] == "hand_recorded" and english["hand_number"] == 2
+    assert english["snapshot"]["standings"] == result["snapshot"]["standings"]
+    # Only the new hand travels, rendered; the phones keep the ones before it.
+    assert english["view"]["hands_from"] == 2
+    assert [h["number"] for h in english["view"]["hands"]] == [2]
+    assert "hands" not in english["snapshot"]
+    assert english["view"]["hands"][0]["summary"] != japanese["view"]["hands"][0]["summary"]
+    assert english["snapshot"] == japanese["snapshot"]
+    # Far smaller than the whole snapshot of a long game would be.
+    assert len(texts["en"]) < 8000
 
 
-def test_group_event_marks_private_tables_for_the_per_phone_check():
-    message = {"type": "hand_recorded", "seq": 3,
-               "snapshot": {"table": {"visibility": "private"}}}
-    event = group_event(message)
-    assert event["private"] is True and json.loads(event["text"]) == message
+def test_a_correction_sends_the_hands_it_changed_and_a_private_table_is_marked(
+        monkeypatch, django_capture_on_commit_callbacks):
+    sent: list[tuple[dict[str, str], bool]] = []
+    monkeypatch.setattr("games.services.commands.broadcast_table",
+                        lambda table_id, texts, private=False: sent.append((texts, private)))
+    table = make_table(visibility="private")
+    for _ in range(3):
+        record(table, RON)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.correct_hand(table.pk, 2, TSUMO, command_id(), 3, CREATOR)["ok"]
+    [(texts, private)] = sent
+    view = json.loads(texts["en"])["view"]
+    assert private and view["hands_from"] == 2
+    assert [h["number"] for h in view["hands"]] == [2, 3]
 
 
 def test_cached_snapshot_follows_writes_and_seat_changes(django_capture_on_commit_callbacks):

@@ -15,8 +15,12 @@ LOCALE_DIR = settings.LOCALE_PATHS[0]
 LOCALES = ["zh_Hans", "zh_Hant", "ja"]
 
 
+PLURALS: dict[str, str] = {}  # msgid -> msgid_plural of the plural entries read
+
+
 def read_po(path):
-    """Return {msgid: msgstr} of a .po file, skipping the header, and the fuzzy msgids."""
+    """Return {msgid: msgstr} of a .po file, skipping the header, and the fuzzy msgids
+    (a plural entry gives its first form: these languages have one)."""
     entries, fuzzy = {}, set()
     current, field, is_fuzzy = {}, None, False
 
@@ -27,7 +31,9 @@ def read_po(path):
             key = current["msgid"]
             if "msgctxt" in current:
                 key = f"{current['msgctxt']}\x04{key}"
-            entries[key] = current.get("msgstr", "")
+            entries[key] = current.get("msgstr", current.get("msgstr[0]", ""))
+            if "msgid_plural" in current:
+                PLURALS[key] = current["msgid_plural"]
             if is_fuzzy:
                 fuzzy.add(key)
         current, is_fuzzy = {}, False
@@ -39,7 +45,7 @@ def read_po(path):
             is_fuzzy = True
         elif line.startswith("#"):
             continue
-        elif line.startswith(("msgctxt ", "msgid ", "msgstr ")):
+        elif line.startswith(("msgctxt ", "msgid ", "msgstr ", "msgid_plural ", "msgstr[0] ")):
             field, _, literal = line.partition(" ")
             if field in ("msgctxt", "msgid") and "msgstr" in current:
                 flush()
@@ -68,7 +74,11 @@ def test_compiled_mo_matches_po(locale):
     entries, _ = read_po(folder / "django.po")
     with open(folder / "django.mo", "rb") as mo:
         compiled = gettext.GNUTranslations(mo)
-    stale = {
-        msgid: msgstr for msgid, msgstr in entries.items() if compiled.gettext(msgid) != msgstr
-    }
+    def compiled_text(msgid: str) -> str:
+        if msgid in PLURALS:
+            return compiled.ngettext(msgid, PLURALS[msgid], 1)
+        return compiled.gettext(msgid)
+
+    stale = {msgid: msgstr for msgid, msgstr in entries.items()
+             if compiled_text(msgid) != msgstr}
     assert stale == {}, "run `make compilemessages` and commit the .mo files"

@@ -38,6 +38,12 @@ MAX_BATCH = 100
 
 _OBJECT: dict[str, Any] = {"type": "object", "additionalProperties": True}
 _BODY = {"oneOf": [_OBJECT, {"type": "array", "items": _OBJECT, "maxItems": MAX_BATCH}]}
+# A scored hand is the engine's result contract (plus each ruleset's own fields; the
+# Result component comes from scoring.serializers.ResultSerializer); a batch is a list of
+# them, or of errors.
+_RESULT = {"$ref": "#/components/schemas/Result"}
+SCORE_ANSWER = {"oneOf": [_RESULT, {"type": "array", "maxItems": MAX_BATCH,
+                                    "items": {"anyOf": [_RESULT, _OBJECT]}}]}
 
 
 def ruleset_entries() -> list[dict[str, Any]]:
@@ -97,7 +103,8 @@ class EngineCommandView(ApiErrorsMixin, APIView):
         return Response(result)
 
 
-def _engine_schema(command: str, summary: str, example: dict[str, Any]) -> Any:
+def _engine_schema(command: str, summary: str, example: dict[str, Any],
+                   answer: Any = None) -> Any:
     return extend_schema(
         operation_id=command, tags=["scoring"], summary=summary,
         description=(f"The JSON of `python -m scoring.engine {command}`. Send one object for "
@@ -107,7 +114,8 @@ def _engine_schema(command: str, summary: str, example: dict[str, Any]) -> Any:
         request={"application/json": _BODY},
         examples=[OpenApiExample(f"{command} one hand", value=example, request_only=True)],
         responses={
-            200: OpenApiResponse(_BODY, description="The engine's answer (a list for a batch)."),
+            200: OpenApiResponse(answer or _BODY,
+                                 description="The engine's answer (a list for a batch)."),
             400: ERROR_400, 429: ERROR_429,
         })
 
@@ -117,7 +125,8 @@ class ScoreView(EngineCommandView):
 
     @_engine_schema("score", "Score one winning hand under any ruleset", {
         "ruleset": "riichi", "hand": "234m567p23455s66z", "win_tile": "6z", "win": "ron",
-        "seat_wind": "N", "round_wind": "E", "riichi": True, "dora_indicators": ["1m"]})
+        "seat_wind": "N", "round_wind": "E", "riichi": True, "dora_indicators": ["1m"]},
+        answer=SCORE_ANSWER)
     def post(self, request: Request) -> Response:
         return super().post(request)
 

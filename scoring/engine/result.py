@@ -29,7 +29,7 @@ payments by cause (a riichi stick put in the pot, a Sichuan kong, 退税 ...), o
 each result's ``ledger`` is that result's own part.
 
 The English ``name`` of an item and the English ``limit`` of a headline are msgids: the
-site translates them (see :func:`msgids` and ``scoring/option_labels.py``); ``native``
+site translates them (see :func:`msgids` and ``scoring/engine_texts.py``); ``native``
 is shown as it is.
 """
 

@@ -17,10 +17,6 @@ export function tileNode(code, {small = false, onclick = null} = {}) {
   return el("span", {class: classes, dataset: {tile: code}, title: code}, tileLabel(code));
 }
 
-export function tileRow(codes, options = {}) {
-  return el("span", {class: "tile-row"}, codes.map((code) => tileNode(code, options)));
-}
-
 export class FieldPicker {
   // form: the <form>; slot: where to draw; meldsInput: optional field for declared melds.
   constructor(form, slot, {meldsInput = null, redFives = () => false, onChange = () => {}} = {}) {
@@ -119,27 +115,7 @@ export class FieldPicker {
   }
 }
 
-export function csrfToken() {
-  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-  return input ? input.value : "";
-}
-
-// POST a JSON request to one of the engine's API commands; resolves to [ok, body].
-export async function postJSON(url, body) {
-  const answer = await fetch(url, {method: "POST", credentials: "same-origin",
-    headers: {"Content-Type": "application/json", "X-CSRFToken": csrfToken()},
-    body: JSON.stringify(body)});
-  let data = null;
-  try { data = await answer.json(); } catch { data = null; }
-  return [answer.ok, data];
-}
-
-export function errorNode(error) {
-  const e = error || {code: "error", message: t("error")};
-  return el("p", {class: "alert alert-error", role: "alert", dataset: {code: e.code}},
-    el("b", {}, e.code), `: ${e.message || t("error")}`);
-}
-
+// The pages re-ask the server a moment after the last tap or keystroke, not on each.
 export function debounce(fn, ms) {
   let timer = null;
   return (...args) => {

@@ -80,7 +80,7 @@ export class Outbox {
 }
 
 export class TableSocket {
-  // handlers: onSnapshot(snapshot, you), onEvent(msg), onStatus(state), onError(msg),
+  // handlers: onSnapshot(message, you), onEvent(msg), onStatus(state), onError(msg),
   // onOutbox(entries), onPresence(msg), onAnswer(entry, msg) for an outbox entry's answer.
   constructor(path, handlers, outboxKey, seq = -1) {
     this.path = path;
@@ -200,7 +200,7 @@ export class TableSocket {
     if (type === "snapshot") {
       this.synced = true;
       this.you = message.you;
-      this.apply(message.snapshot, true);
+      this.apply(message, true);
       this.settle(message.request_id, "resolve", message);
       if (this.resendDue) {
         this.resendDue = false;
@@ -213,16 +213,18 @@ export class TableSocket {
         this.send({type: "get_snapshot"});
         return;
       }
-      this.apply(message.snapshot, false);
+      this.apply(message, false);
       this.handlers.onEvent(message);
     } else if (type === "presence") {
       this.handlers.onPresence(message);
+    } else if (type === "resync") {
+      this.send({type: "get_snapshot"});
     } else if (type === "ack") {
-      if (message.duplicate && message.snapshot) this.apply(message.snapshot, false);
+      if (message.duplicate && message.snapshot) this.apply(message, false);
       this.answered(message.command_id, message);
       this.settle(message.command_id, "resolve", message);
     } else if (type === "stale") {
-      this.apply(message.snapshot, true);
+      this.apply(message, true);
       this.answered(message.command_id, message);
       this.settle(message.command_id, "reject", message);
     } else if (type === "preview") {
@@ -258,11 +260,14 @@ export class TableSocket {
     this.handlers.onOutbox(this.outbox.entries);
   }
 
-  apply(snapshot, force) {
+  // A message carrying the table's state and its rendered view (a whole snapshot, or
+  // an event with the hands it changed).
+  apply(message, force) {
+    const snapshot = message.snapshot;
     if (!snapshot) return;
     if (!force && snapshot.seq <= this.seq) return;
     this.seq = snapshot.seq;
-    this.handlers.onSnapshot(snapshot, this.you);
+    this.handlers.onSnapshot(message, this.you);
   }
 
   settle(id, how, value) {

@@ -12,10 +12,9 @@
 // picker), i18n.js (strings and a tiny element builder).
 
 import {drawChart} from "./chart.js";
-import {el, fmt, signed, t} from "./i18n.js";
+import {el, fmt, t} from "./i18n.js";
 import {RecordPanel} from "./record.js";
-import {fanList, handSummary, names, recorder, renderActions, renderHistory,
-  renderScoreboard} from "./render.js";
+import {applyView, markMe, names, recorder, renderActions} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 
 const page = document.getElementById("table-page");
@@ -24,7 +23,10 @@ const ui = JSON.parse(document.getElementById("ruleset-ui").textContent);
 const tableId = boot.snapshot.table.id;
 const SNAPSHOT_KEY = `mjsite.snapshot.${tableId}`;
 
-let snapshot = newerStored(boot.snapshot);
+// The table as this phone knows it: the state, each hand's outcome and summary, and
+// the undo question, all kept current by the socket's messages.
+let snapshot = {...boot.snapshot, hands: boot.hands};
+let undoQuestion = boot.undo_question;
 let you = boot.you;
 // The hand being entered: the seq it is based on and, for a correction, its number.
 let entry = null;
@@ -43,23 +45,41 @@ const outboxBox = document.getElementById("outbox");
 const presenceBox = document.getElementById("presence");
 
 // The page as served may be older than what this phone last saw (a page kept by the
-// service worker while offline): start from the newer of the two.
-function newerStored(served) {
+// service worker while offline): the newer stored one, with its rendered view, wins.
+function storedMessage() {
   try {
     const stored = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || "null");
-    if (stored && stored.seq > served.seq && stored.table?.id === served.table.id) return stored;
+    if (stored?.snapshot?.seq > snapshot.seq && stored.snapshot.table?.id === tableId
+        && stored.lang === document.documentElement.lang) return stored;
   } catch {
-    // Unreadable storage: the served snapshot is fine.
+    // Unreadable storage: the served page is fine.
   }
-  return served;
+  return null;
 }
 
-function storeSnapshot() {
+// The last whole view this phone showed, in its language, for a page opened offline.
+function storeMessage() {
   try {
-    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+    const board = document.getElementById("scoreboard-body").innerHTML;
+    const hands = snapshot.hands.map((hand) => ({...hand,
+      html: document.querySelector(`#history > li[data-number="${hand.number}"]`)?.outerHTML || ""}));
+    const {hands: _kept, ...state} = snapshot;
+    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({lang: document.documentElement.lang,
+      snapshot: state, view: {scoreboard: board, hands, hands_from: 1,
+        undo_question: undoQuestion}}));
   } catch {
     // Storage full or off: only the offline copy is lost.
   }
+}
+
+// A message with the table's state and the rendered hands that changed.
+function take(message) {
+  const view = message.view;
+  const kept = snapshot.hands.filter((h) => h.number < view.hands_from);
+  snapshot = {...message.snapshot,
+    hands: [...kept, ...view.hands.map(({html: _html, ...hand}) => hand)]};
+  undoQuestion = view.undo_question;
+  applyView(view);
 }
 
 function say(text, kind = "info") {
@@ -94,8 +114,7 @@ function handByNumber(number) {
 }
 
 function describeHand(number) {
-  const hand = handByNumber(number);
-  return hand ? handSummary(hand, names(snapshot)) : "";
+  return handByNumber(number)?.summary || "";
 }
 
 // "Hand 8 was just recorded by Chen: Dai wins on Bob's discard, 2000 points".
@@ -123,8 +142,7 @@ function renderYou() {
 }
 
 function render() {
-  renderScoreboard(snapshot, you);
-  renderHistory(snapshot, {canWrite: Boolean(you?.can_write), onCorrect: openCorrection});
+  markMe(you);
   renderActions(snapshot, you, socket?.online ?? false);
   drawChart(document.getElementById("chart"), snapshot.chart, names(snapshot));
   panel.setNames(names(snapshot));
@@ -138,10 +156,10 @@ function render() {
 }
 
 const socket = new TableSocket(page.dataset.socket, {
-  onSnapshot(next, nextYou) {
-    snapshot = next;
+  onSnapshot(message, nextYou) {
+    take(message);
     if (nextYou) you = nextYou;
-    storeSnapshot();
+    storeMessage();
     render();
   },
   onEvent(message) {
@@ -225,10 +243,18 @@ function closePanel() {
   previewBox.replaceChildren();
 }
 
-function openCorrection(hand) {
+function openCorrection(number) {
+  const hand = handByNumber(number);
+  if (!hand) return;
   panel.load(hand.outcome);
-  openPanel(hand.number);
+  openPanel(number);
 }
+
+// Each hand's Correct button comes with the server's HTML; writers see it (CSS).
+document.getElementById("history").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-correct]");
+  if (button) openCorrection(Number(button.dataset.correct));
+});
 
 // Someone else changed the table while this form was open: say what, and let the
 // player choose instead of recording on top of a table they have not seen.
@@ -255,34 +281,6 @@ function schedulePreview() {
   previewTimer = setTimeout(runPreview, 200);
 }
 
-function laterChanges(later) {
-  if (!later?.length) return null;
-  const who = names(snapshot);
-  return el("div", {class: "later-hands", id: "preview-later"},
-    el("p", {}, fmt("later_change", {numbers: later.map((h) => h.number).join(", ")})),
-    el("ul", {class: "small"}, later.map((h) => el("li", {},
-      el("strong", {}, `${h.number}. `),
-      h.after.map((after, p) => (after === h.before[p] ? null
-        : `${who[p]} ${signed(h.before[p])} → ${signed(after)}`)).filter(Boolean).join(" · ")))));
-}
-
-function previewTable(result, outcome) {
-  const who = names(snapshot);
-  const scores = result.scores || [];
-  const rows = result.deltas.map((delta, position) => el("tr", {dataset: {position}},
-    el("th", {scope: "row"}, who[position]),
-    el("td", {class: delta > 0 ? "up" : delta < 0 ? "down" : ""}, signed(delta)),
-    el("td", {}, scores[position] ?? "")));
-  const settlement = result.settlement || {};
-  return [
-    el("p", {class: "summary", id: "preview-summary"}, handSummary({type: outcome.type, outcome,
-      results: settlement.results, summary: settlement.summary}, who)),
-    ...(settlement.results || []).map(fanList).filter(Boolean),
-    el("table", {class: "preview-table", id: "preview-table"}, el("tbody", {}, rows)),
-    laterChanges(result.later),
-  ];
-}
-
 let lastPreview = null; // {outcome text, summary} of the preview on screen
 
 async function runPreview() {
@@ -306,9 +304,10 @@ async function runPreview() {
     const result = await socket.preview(outcome, entry?.handNumber);
     if (token !== previewToken) return;
     if (result.ok) {
-      const shown = previewTable(result, outcome);
-      lastPreview = {outcome: JSON.stringify(outcome), summary: shown[0].textContent};
-      previewBox.replaceChildren(el("h3", {}, t("preview")), ...shown);
+      lastPreview = {outcome: JSON.stringify(outcome), summary: result.summary};
+      const template = document.createElement("template");
+      template.innerHTML = result.html;
+      previewBox.replaceChildren(template.content);
       saveButton.disabled = false;
     } else {
       previewBox.replaceChildren(el("p", {class: "alert alert-error"}, result.error.message));
@@ -355,7 +354,7 @@ function outboxChoice(sent) {
   if (sent.state === "stale") {
     const last = snapshot.hands[snapshot.hands.length - 1];
     const latest = last ? fmt("latest_hand", {number: last.number,
-      actor: recorder(last.recorded_by), summary: handSummary(last, names(snapshot))}) : "";
+      actor: recorder(last.recorded_by), summary: last.summary}) : "";
     const again = number ? fmt("correct_anyway", {number})
       : fmt("record_as", {number: snapshot.hands.length + 1});
     return [el("p", {}, fmt("not_recorded_stale", {label}), latest ? ` ${latest}` : ""),
@@ -421,12 +420,6 @@ async function write(type, fields, doneText) {
   }
 }
 
-function undoQuestion() {
-  const target = snapshot.undo;
-  if (!target) return t("confirm_undo");
-  if (target.kind === "correct") return fmt("confirm_undo_correction", {number: target.number});
-  return fmt("confirm_undo_hand", {number: target.number, summary: describeHand(target.number)});
-}
 
 document.getElementById("open-record").addEventListener("click", () => openPanel());
 document.getElementById("cancel-record").addEventListener("click", () => {
@@ -434,7 +427,7 @@ document.getElementById("cancel-record").addEventListener("click", () => {
   panel.reset();
 });
 document.getElementById("undo").addEventListener("click", () => {
-  if (window.confirm(undoQuestion())) write("undo", {}, t("undone"));
+  if (window.confirm(undoQuestion || t("confirm_undo"))) write("undo", {}, t("undone"));
 });
 document.getElementById("redo").addEventListener("click", () => write("redo", {}, t("redone")));
 document.getElementById("end-game").addEventListener("click", async () => {
@@ -462,6 +455,8 @@ document.addEventListener("visibilitychange", () => {
 });
 keepAwake();
 
+const stored = storedMessage();
+if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();

@@ -7,7 +7,7 @@ package, and the engine README's "Adding a ruleset" shows a whole toy one):
 ``NAME: str``, ``TITLE: str`` (English), ``TITLE_NATIVE: str`` (e.g. ``"立直麻雀"``),
 ``DESCRIPTION: str`` (one English sentence for the home page), ``ORDER: int`` (where the
 site lists it)
-    English texts are msgids the site translates (``scoring/option_labels.py``).
+    English texts are msgids the site translates (``scoring/engine_texts.py``).
 ``Options``
     frozen dataclass of rule variants (see :mod:`scoring.engine.options`).
 ``PRESETS: dict[str, dict]``

@@ -27,6 +27,8 @@ SHAPE_LABELS = {"plain": "Plain", "thirteen_lan": "Thirteen lan",
                 "big_seven": "Big seven"}
 PHRASES = {
     **COMMON_PHRASES,
+    # Players count the hands of the game, not wind rounds.
+    "round": "Hand %(hands)s",
     "deguo": "De guo (no wild jing)",
     "jing": "jing: %(counts)s",
     "draw": "drawn hand (荒庄)",

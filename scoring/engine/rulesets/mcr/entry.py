@@ -29,6 +29,8 @@ FLAG_LABELS = (
 )
 PHRASES = {
     **COMMON_PHRASES,
+    # Sixteen hands in four wind rounds; players change seats between rounds.
+    "round": "%(wind)s round, hand %(number)s",
     "fan": "%(fan)s fan",
     "penalty": "%(player)s false win, pays %(points)s to each",
 }

@@ -41,6 +41,10 @@ ABORTIVE_LABELS = {
 }
 PHRASES = {
     **COMMON_PHRASES,
+    # The scoreboard and each hand's head: "East 2 · Honba 1 · Pot 2,000".
+    "round": "%(wind)s %(number)s",
+    "honba": "Honba %(honba)s",
+    "pot": "Pot %(pot)s",
     "han_fu": "%(han)s han %(fu)s fu",
     "yakuman": "yakuman ×%(count)s",
     "limit": "%(limit)s",

@@ -166,7 +166,7 @@ class Options:
         "Double-wind pair fu", "Fu for a pair that is both seat and round wind.",
         choices=(2, 4)))
     renhou: str = field(default="off", metadata=opt(
-        # The help text is a translated msgid (scoring/option_labels.py); the choices say
+        # The help text is a translated msgid (scoring/engine_texts.py); the choices say
         # the rest: mangan and baiman add 5 or 8 han to the other yaku, mangan_or_hand
         # pays a mangan or the hand's own value when that is more (EMA).
         "Renhou (人和)", "Ron before your first draw: not a yaku, a mangan, or a yakuman.",

@@ -35,6 +35,8 @@ WINS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
         ("tsumo", "Tsumo (self-draw)"), ("ron", "Ron (win on a discard)"))
 PHRASES = {
     **COMMON_PHRASES,
+    # Players count the hands of the game, not wind rounds.
+    "round": "Hand %(hands)s",
     "fan": "%(fan)s fan",
     "kong": "%(player)s: %(kind)s kong",
     "kong_transfer": "%(discarder)s's kong income goes to %(winner)s",

@@ -26,6 +26,8 @@ WINS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
         ("tsumo", "Tsumo (self-draw)"), ("ron", "Ron (win on a discard)"))
 PHRASES = {
     **COMMON_PHRASES,
+    # Players count the hands of the game, not wind rounds.
+    "round": "Hand %(hands)s",
     "zhi": "%(zhi)s zhi",
     "full": "full payment (全交)",
     "draw": "drawn hand (流局)",

@@ -1,0 +1,233 @@
+"""What a table's phones show, rendered in one language: the scoreboard, each hand of the
+history, the words of the undo and redo buttons.
+
+The table page renders these in the reader's language; every write renders them once per
+site language for its broadcast (:func:`games.services.commands` picks the phones'
+language in the consumer), and the page's script puts the HTML in place. The wording of
+hands comes from :mod:`scoring.rendering`, the one renderer of the engine's results; the
+templates are ``games/_scoreboard.html`` and ``games/_hand.html``, which the page includes
+too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring import rendering
+
+
+def wind_name(letter: Any) -> str:
+    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    return names.get(str(letter), str(letter or ""))
+
+
+def hand_text(ruleset: str, options: Mapping[str, Any] | None, outcome: Any, results: Any,
+              names: Sequence[str]) -> str:
+    """A stored hand's summary in the active language, for lists away from the table."""
+    return rendering.hand_summary(outcome if isinstance(outcome, Mapping) else {},
+                                  results if isinstance(results, list) else [], names,
+                                  rendering.spec_for(ruleset, options))
+
+
+def spec_of(snap: Mapping[str, Any]) -> Any:
+    """The entry spec of the snapshot's table (its phrases, outcome labels...), or None
+    when its ruleset is no longer installed."""
+    return rendering.spec_for(str(snap["table"]["ruleset"]), snap.get("options"))
+
+
+def names_of(snap: Mapping[str, Any]) -> list[str]:
+    out = [""] * len(snap.get("standings") or snap.get("seats") or [])
+    for seat in snap.get("seats", []):
+        out[seat["position"]] = seat["player"]["name"]
+    return out
+
+
+def round_line(snap: Mapping[str, Any], spec: Any = None) -> str:
+    """"East 1 · Honba 0 · Pot 0" where the ruleset has honba and a pot, else the hand."""
+    if snap.get("table", {}).get("finished"):
+        return _("The game is over.")
+    state = snap.get("state") or {}
+    say = rendering.Phrases(getattr(spec, "phrases", None))
+    hand = state.get("hand_number", 1)
+    if say.has("round"):
+        parts = [say("round", wind=wind_name(state.get("round_wind", "E")), number=hand,
+                     hands=int(state.get("hands_played") or 0) + 1)]
+    else:
+        parts = [f"{wind_name(state.get('round_wind', 'E'))} {hand}"]
+    if say.has("honba"):
+        parts.append(say("honba", honba=state.get("honba", 0)))
+    if say.has("pot"):
+        parts.append(say("pot", pot=rendering.number(int(state.get("pot", 0) or 0))))
+    return " · ".join(parts)
+
+
+def standings_rows(snap: Mapping[str, Any]) -> list[dict[str, Any]]:
+    finished = snap.get("table", {}).get("finished")
+    dealer = (snap.get("state") or {}).get("dealer")
+    winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
+    return [{**row, "wind_label": wind_name(winds.get(row["position"])),
+             "dealer": row["position"] == dealer and not finished,
+             "score_text": rendering.number(row["score"])}
+            for row in snap.get("standings", [])]
+
+
+def hand_context(hand: Mapping[str, Any], names: Sequence[str], spec: Any) -> dict[str, Any]:
+    """Everything ``games/_hand.html`` shows of one hand."""
+    results = [r for r in hand.get("results") or [] if isinstance(r, Mapping)]
+    wins = []
+    for result in results:
+        items = rendering.item_views(result, names)
+        if not items:
+            continue
+        payers: dict[str, list[rendering.ItemView]] = {}
+        for item in items:
+            payers.setdefault(item.payer, []).append(item)
+        wins.append({"winner": names[result["winner"]] if rendering.is_win(result) else "",
+                     "groups": [{"payer": payer, "items": group}
+                                for payer, group in payers.items()]})
+    lines = rendering.payment_lines(hand.get("payments") or hand.get("rows") or [], names,
+                                    hand.get("deltas"))
+    where = _where(hand, spec)
+    return {
+        "number": hand["number"],
+        "summary": rendering.hand_summary(hand.get("outcome") or {}, results, names, spec),
+        "wins": wins,
+        "lines": lines,
+        "details": [pgettext("a player and their payments by cause", "%(name)s: %(parts)s")
+                    % {"name": line.name, "parts": rendering.signed_parts(line)}
+                    for line in lines if rendering.signed_parts(line)],
+        "revision": hand.get("revision", 1),
+        "recorded_by": recorder(hand.get("recorded_by")),
+        "where": where,
+    }
+
+
+def _where(hand: Mapping[str, Any], spec: Any) -> str:
+    """When a hand was played, as its ruleset counts: "East 2 · Honba 1", "Hand 7"."""
+    say = rendering.Phrases(getattr(spec, "phrases", None))
+    before = hand.get("state_before") or {}
+    wind = wind_name(hand.get("round_wind") or before.get("round_wind") or "E")
+    number = hand.get("hand_in_round") or before.get("hand_number") or 1
+    if say.has("round"):
+        parts = [say("round", wind=wind, number=number, hands=hand["number"])]
+    else:
+        parts = [f"{wind} {number}"]
+    honba = int(hand.get("honba") or 0)
+    if honba and say.has("honba"):
+        parts.append(say("honba", honba=honba))
+    return " · ".join(parts)
+
+
+def recorder(name: Any) -> str:
+    """Who recorded a hand; the service's words for a seatless writer, translated."""
+    return {"creator": _("creator"), "staff": _("staff")}.get(str(name), str(name or ""))
+
+
+def render_hand(hand: Mapping[str, Any], names: Sequence[str], spec: Any) -> tuple[str, str]:
+    """(summary, HTML of the history entry) of one hand."""
+    context = hand_context(hand, names, spec)
+    html = render_to_string("games/_hand.html", {"hand": context})
+    return context["summary"], mark_safe(html.strip())  # noqa: S308 - a rendered template
+
+
+def render_scoreboard(snap: Mapping[str, Any], spec: Any) -> str:
+    return render_to_string("games/_scoreboard.html", {
+        "round_line": round_line(snap, spec), "rows": standings_rows(snap)})
+
+
+def undo_question(snap: Mapping[str, Any], summaries: Mapping[int, str]) -> str:
+    target = snap.get("undo")
+    if not target:
+        return ""
+    number = target["number"]
+    if target["kind"] == "correct":
+        return _("Undo the correction of hand %(number)s? The hand gets back what it was "
+                 "before.") % {"number": number}
+    return _("Undo hand %(number)s: %(summary)s?") % {
+        "number": number, "summary": summaries.get(number, "")}
+
+
+def present_hands(snap: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
+                  spec: Any) -> list[dict[str, Any]]:
+    """``hands`` for the phones: what the scripts need of each (its outcome, to correct
+    it; its deltas) and its summary and HTML in the active language."""
+    names = names_of(snap)
+    out = []
+    for hand in hands:
+        summary, html = render_hand(hand, names, spec)
+        out.append({"number": hand["number"], "outcome": hand.get("outcome"),
+                    "revision": hand.get("revision", 1), "deltas": hand.get("deltas"),
+                    "recorded_by": hand.get("recorded_by"), "summary": summary,
+                    "html": html})
+    return out
+
+
+def view(snap: Mapping[str, Any], hands_from: int = 1) -> dict[str, Any]:
+    """The rendered parts of ``snap`` in the active language: the scoreboard, the hands
+    numbered ``hands_from`` and up, and the undo question."""
+    spec = spec_of(snap)
+    hands = present_hands(snap, [h for h in snap.get("hands", [])
+                                 if h["number"] >= hands_from], spec)
+    summaries = {h["number"]: h["summary"] for h in hands}
+    target = snap.get("undo")
+    if target and target["number"] not in summaries:
+        # The hand undo names was not re-rendered: say it from the snapshot.
+        old = next((h for h in snap.get("hands", []) if h["number"] == target["number"]),
+                   None)
+        if old is not None:
+            summaries[target["number"]] = rendering.hand_summary(
+                old.get("outcome") or {}, old.get("results") or [], names_of(snap), spec)
+    return {"scoreboard": render_scoreboard(snap, spec), "hands": hands,
+            "hands_from": hands_from, "undo_question": undo_question(snap, summaries)}
+
+
+# What the table's scripts keep besides the rendered hands: every message carries this
+# much of the snapshot, and only the hands that changed, rendered.
+CLIENT_KEYS = ("table", "seq", "outcome_types", "seats", "state", "standings", "chart",
+               "can_undo", "can_redo", "undo", "redo")
+
+
+def client_state(snap: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: snap[key] for key in CLIENT_KEYS}
+
+
+def message(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int = 1
+            ) -> dict[str, Any]:
+    """A message to the phones in the active language: ``head`` (its type, seq...), the
+    client's share of ``snap`` and the rendered view from hand ``hands_from`` on."""
+    return {**head, "snapshot": client_state(snap), "view": view(snap, hands_from)}
+
+
+def event_texts(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int
+                ) -> dict[str, str]:
+    """An event serialised once per site language, for the broadcast."""
+    out = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            out[code] = json.dumps(message(head, snap, hands_from))
+    return out
+
+
+def preview(snap: Mapping[str, Any], hand: Mapping[str, Any], scores: Sequence[int],
+            later: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The record form's preview of ``hand``: its summary and HTML."""
+    names = names_of(snap)
+    context = hand_context(hand, names, spec_of(snap))
+    rows = [{"line": line, "score": scores[line.position] if line.position < len(scores)
+             else None} for line in context["lines"]]
+    changes = [{"number": h["number"], "moves": [
+        {"name": names[p], "before": h["before"][p], "after": after}
+        for p, after in enumerate(h["after"]) if after != h["before"][p]]} for h in later]
+    html = render_to_string("games/_preview.html", {
+        "hand": context, "rows": rows, "later": changes,
+        "later_numbers": ", ".join(str(h["number"]) for h in later)})
+    return {"summary": context["summary"], "html": html}

@@ -1,0 +1,335 @@
+"""The one renderer of the engine's result contract (``scoring/engine/result.py``), in the
+reader's language.
+
+Every ruleset returns the same shape: ``items`` (one per yaku, fan, 嘴子, dora...),
+a ``headline`` (the figures a hand is named by), a ``ledger`` of payments by cause. This
+module turns it into what people read: a hand's summary with the players' names, its
+items with their worth, and each player's payments split by cause. The table page, the
+history, the results page, the API's hand texts and the analysis pages all call it, so a
+hand reads the same everywhere, and the same amounts in every language. The scripts in
+the browser show what this rendered; they word nothing themselves.
+
+Conventions:
+
+* Native names (立直, 清一色, 嘴子·通天) are shown as they are; the English name is shown
+  to English readers as the explanation (the engine's names are English msgids).
+* The *hand value* (``headline.points``: what the winner gets for the hand itself) is
+  told apart from what a player *received* (every payment of the hand: sticks, honba,
+  kongs and 精 included), which the payment lines show.
+* Phrases come from the ruleset's entry spec (``phrases``, English msgids the site
+  translates) where it has one for the purpose; the generic ones below otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring import registry
+from scoring.engine.errors import EngineError
+from scoring.engine.result import CAUSES
+
+# Worth of a scoring element or a headline in each unit of the contract.
+UNIT_TEXT = {
+    "han": ngettext_lazy("%(n)s han", "%(n)s han", "n"),
+    "fan": ngettext_lazy("%(n)s fan", "%(n)s fan", "n"),
+    "fu": ngettext_lazy("%(n)s fu", "%(n)s fu", "n"),
+    "yakuman": ngettext_lazy("yakuman ×%(n)s", "yakuman ×%(n)s", "n"),
+    "zhi": ngettext_lazy("%(n)s zhi (suit tile)", "%(n)s zhi (suit tiles)", "n"),
+    "mouth": ngettext_lazy("%(n)s mouth", "%(n)s mouths", "n"),
+    "chips": ngettext_lazy("%(n)s chip", "%(n)s chips", "n"),
+    "tai": ngettext_lazy("%(n)s tai", "%(n)s tai", "n"),
+    "points": ngettext_lazy("%(n)s point", "%(n)s points", "n"),
+    "base": ngettext_lazy("%(n)s base (底)", "%(n)s base (底)", "n"),
+    "count": ngettext_lazy("×%(n)s", "×%(n)s", "n"),
+}
+
+# Why a payment was made (the contract's causes, and the ledger's coarser reasons of
+# hands recorded before causes were kept), in the players' words.
+CAUSE_TEXT = {
+    "hand": _("Win"),
+    "honba": _("Honba"),
+    "sticks": _("Riichi sticks"),
+    "riichi": _("Riichi sticks"),
+    "pao": _("Pao (responsibility)"),
+    "kong": _("Kongs"),
+    "kong_transfer": _("Kong money passed on (呼叫转移)"),
+    "tuishui": _("Kong money returned (退税)"),
+    "jing": _("Jing (精)"),
+    "chongguan": _("Chong guan (冲关, five jing or more)"),
+    "flowers": _("Flowers"),
+    "chajiao": _("Not ready at the draw (查叫)"),
+    "flower_pig": _("Three suits at the draw (花猪)"),
+    "noten": _("Noten payments"),
+    "nagashi": _("Nagashi mangan"),
+    "penalty": _("Penalty"),
+    "uma": _("Uma"),
+    "oka": _("Oka"),
+    "leftover": _("Riichi sticks left at the end"),
+    "bonus": _("Bonus"),
+    "draw": _("Draw payments"),
+}
+
+# Generic phrases, used where a ruleset's entry spec has none of its own.
+PHRASES = {
+    "win_discard": _("%(winner)s wins on %(discarder)s's discard"),
+    "win_self_draw": _("%(winner)s wins by self-draw"),
+    "draw_ready": _("ready: %(names)s"),
+    "draw_none_ready": _("nobody ready"),
+    "with_player": pgettext_lazy("an outcome and the player it concerns", "%(what)s: %(player)s"),
+    "with_kind": pgettext_lazy("an outcome and its kind", "%(what)s: %(kind)s"),
+    "and": pgettext_lazy("between the parts of one win in a hand summary", ", "),
+    "then": pgettext_lazy("between the events of a hand summary", "; "),
+    "names": pgettext_lazy("between player names in a list", ", "),
+}
+
+
+@lru_cache(maxsize=256)
+def _spec(ruleset: str, options_key: str) -> Any:
+    try:
+        rules = registry.get(ruleset)
+        return rules.package.entry_spec(rules.options_from_snapshot(json.loads(options_key)))
+    except EngineError:
+        return None
+
+
+def spec_for(ruleset: str, options: Mapping[str, Any] | None) -> Any:
+    """The entry spec of a ruleset under a table's options (its phrases and outcome
+    labels), or None when the ruleset is no longer installed."""
+    return _spec(ruleset, json.dumps(dict(options or {}), sort_keys=True))
+
+
+def english() -> bool:
+    return (get_language() or "en").startswith("en")
+
+
+def number(value: int) -> str:
+    """A whole number grouped by thousands (12,000), the same in every language: score
+    sheets write points so in Chinese and Japanese too, and Django's Chinese format
+    would group by ten thousands (1,2000)."""
+    return f"{value:,}"
+
+
+def signed(value: int) -> str:
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def unit_text(unit: str, amount: int) -> str:
+    template = UNIT_TEXT.get(unit)
+    if template is None:
+        return f"{number(amount)} {unit}"
+    # The lazy plural picks its form from the number, then shows it grouped.
+    return str(template % {"n": amount}).replace(str(amount), number(amount), 1)
+
+
+def cause_text(cause: str) -> str:
+    return str(CAUSE_TEXT.get(cause, cause))
+
+
+class Phrases:
+    """A ruleset's summary phrases (its entry spec's, else the generic ones), translated."""
+
+    def __init__(self, own: Mapping[str, str] | None = None) -> None:
+        self.own = dict(own or {})
+
+    def has(self, key: str) -> bool:
+        return key in self.own
+
+    def __call__(self, key: str, **values: Any) -> str:
+        template = gettext(self.own[key]) if key in self.own else str(PHRASES[key])
+        return template % values if values else template
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _name(names: Sequence[str], index: Any) -> str:
+    return names[index] if _whole(index) and 0 <= index < len(names) else "?"
+
+
+# --- items ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ItemView:
+    key: str
+    native: str
+    name: str  # the English explanation, for English readers (or when there is no native)
+    worth: str  # what it adds up to: "3 han" for three dora, "24 fan", "4 chips"
+    times: int  # ×times beside the name: two kongs of 2 chips (0: not shown; 3 dora = 3 han)
+    payer: str = ""  # Ji'an: whose payment it counts in
+
+
+def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[ItemView]:
+    """The scoring elements of one win, in the ruleset's order."""
+    out = []
+    for entry in result.get("items") or []:
+        if not isinstance(entry, Mapping):
+            continue
+        native = str(entry.get("native") or "")
+        name = str(entry.get("name") or "")
+        shown = name if (english() or not native) else ""
+        count = int(entry.get("count") or 1)
+        value = int(entry.get("value") or 0)
+        worth = unit_text(str(entry.get("unit") or "count"), value * count)
+        payer = _name(names, entry["payer"]) if "payer" in entry and names else ""
+        out.append(ItemView(key=str(entry.get("key") or ""), native=native,
+                            name=gettext(shown) if shown else "", worth=worth,
+                            times=count if count > 1 and value != 1 else 0, payer=payer))
+    return out
+
+
+# --- headlines and summaries ---------------------------------------------------------------
+
+
+def headline_text(headline: Mapping[str, Any] | None, phrases: Phrases | None = None) -> str:
+    """"2 han 30 fu", "5 han 30 fu, mangan", "yakuman ×2", "24 fan" ... without points."""
+    if not headline:
+        return ""
+    say = phrases or Phrases()
+    unit, value = str(headline.get("unit") or ""), int(headline.get("value") or 0)
+    fu = headline.get("fu")
+    if unit == "han" and isinstance(fu, int):
+        text = (say("han_fu", han=number(value), fu=number(fu)) if say.has("han_fu")
+                else f"{unit_text('han', value)} {unit_text('fu', fu)}")
+    elif unit == "yakuman" and say.has("yakuman"):
+        text = say("yakuman", count=number(value))
+    elif unit in ("fan", "zhi") and say.has(unit):
+        text = say(unit, **{unit: number(value)})
+    else:
+        text = unit_text(unit, value)
+    # Limit names: the players' own (満貫, 封顶) outside English, the English msgid else.
+    limit = "" if english() else str(headline.get("native_limit") or "")
+    if not limit and headline.get("limit"):
+        limit = gettext(str(headline["limit"]))
+    return say("and").join([text, limit]) if limit and unit != "yakuman" else text
+
+
+def is_win(result: Any) -> bool:
+    return isinstance(result, Mapping) and bool(result.get("headline")) and "winner" in result
+
+
+def win_text(result: Mapping[str, Any], names: Sequence[str],
+             phrases: Phrases | None = None) -> str:
+    """"Dana wins on Bo's discard, 2 han 30 fu, 2,000 points"."""
+    say = phrases or Phrases()
+    winner = _name(names, result.get("winner"))
+    discarder = result.get("discarder")
+    parts = [say("win_discard", winner=winner, discarder=_name(names, discarder))
+             if _whole(discarder) else say("win_self_draw", winner=winner)]
+    headline = result.get("headline") or {}
+    points = headline.get("points")
+    # A headline already in the currency of the points says it once ("25 chips").
+    same = headline.get("unit") in ("points", "chips") and headline.get("value") == points
+    figure = headline_text(headline, say)
+    if figure and not (same and headline.get("unit") == "chips"):
+        parts.append(figure)
+    if _whole(points) and (headline.get("unit") != "points"):
+        parts.append(unit_text("points", points))
+    return say("and").join(parts)
+
+
+def _choice_label(spec: Any, kind: str, name: str, value: Any) -> str:
+    """The label of ``value`` among the choices of the outcome field ``name``."""
+    outcome = spec.outcome(kind) if spec is not None else None
+    stack = list(outcome.fields) if outcome is not None else []
+    while stack:
+        f = stack.pop()
+        if f.name == name and f.choices:
+            for choice, label in f.choices:
+                if choice == value:
+                    return gettext(label)
+        stack.extend(f.fields)
+    return str(value)
+
+
+def outcome_label(spec: Any, kind: str) -> str:
+    outcome = spec.outcome(kind) if spec is not None else None
+    return gettext(outcome.label) if outcome is not None else kind
+
+
+def hand_summary(outcome: Mapping[str, Any], results: Sequence[Any], names: Sequence[str],
+                 spec: Any = None) -> str:
+    """What happened in a hand, with the players' names, in the reader's language."""
+    say = Phrases(getattr(spec, "phrases", None))
+    kind = str(outcome.get("type") or "")
+    wins = [r for r in results if is_win(r)]
+    parts = [win_text(r, names, say) for r in wins]
+    if not wins and kind not in ("", "hand"):
+        label = outcome_label(spec, kind)
+        penalised = outcome.get("penalised")
+        extra = outcome.get("extra") if isinstance(outcome.get("extra"), Mapping) else {}
+        if _whole(penalised):
+            label = say("with_player", what=label, player=_name(names, penalised))
+        elif kind == "abortive" and extra.get("kind"):
+            label = say("with_kind", what=label,
+                        kind=_choice_label(spec, kind, "kind", extra["kind"]))
+        parts.append(label)
+    ready = next((r["tenpai"] for r in results
+                  if isinstance(r, Mapping) and isinstance(r.get("tenpai"), list)), None)
+    if ready is not None and not wins:
+        listed = [_name(names, p) for p in ready]
+        parts.append(say("draw_ready", names=say("names").join(listed)) if listed
+                     else say("draw_none_ready"))
+    if kind == "hand" and len(wins) < 3 and isinstance(outcome.get("extra"), Mapping) \
+            and outcome["extra"].get("draw") is not None:
+        parts.append(say("draw") if say.has("draw") else outcome_label(spec, "draw"))
+    if not parts:
+        parts.append(outcome_label(spec, kind))
+    return say("then").join(parts)
+
+
+# --- payments ---------------------------------------------------------------------------
+
+
+@dataclass
+class PaymentLine:
+    """One player's change in a hand, and its parts by cause."""
+
+    position: int
+    name: str
+    total: int
+    parts: list[tuple[str, int]] = field(default_factory=list)  # (cause text, amount)
+
+    @property
+    def direction(self) -> str:
+        return "up" if self.total > 0 else "down" if self.total < 0 else ""
+
+
+def payment_lines(payments: Sequence[Mapping[str, Any]], names: Sequence[str],
+                  deltas: Sequence[int] | None = None) -> list[PaymentLine]:
+    """Every player's total and its causes, in seat order. ``deltas`` (the ledger's own
+    totals) win where given, so a line always adds up to what the standings moved."""
+    count = len(names)
+    lines = [PaymentLine(position=p, name=names[p], total=0) for p in range(count)]
+    by_cause: list[dict[str, int]] = [{} for _ in range(count)]
+    for payment in payments:
+        player = payment.get("player")
+        if not isinstance(player, int) or not 0 <= player < count:
+            continue
+        cause = str(payment.get("cause") or payment.get("reason") or "hand")
+        amount = int(payment.get("amount") or 0)
+        by_cause[player][cause] = by_cause[player].get(cause, 0) + amount
+    for p, line in enumerate(lines):
+        line.total = deltas[p] if deltas is not None else sum(by_cause[p].values())
+        ordered = sorted(by_cause[p].items(), key=lambda pair: _CAUSE_ORDER.get(pair[0], 99))
+        line.parts = [(cause_text(c), a) for c, a in ordered if a]
+    return lines
+
+
+# The hand first, then what came with it, in the contract's order of causes.
+_CAUSE_ORDER = {cause: i for i, cause in enumerate(CAUSES)}
+
+
+def signed_parts(line: PaymentLine) -> str:
+    """"Win +2,000 · Riichi sticks +1,000" when a line has more than one cause."""
+    if len(line.parts) < 2:
+        return ""
+    return " · ".join(f"{label} {signed(amount)}" for label, amount in line.parts)

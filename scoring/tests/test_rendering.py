@@ -1,0 +1,97 @@
+"""The one renderer of the engine's results (scoring.rendering): headlines, items,
+summaries and payment lines, in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from scoring import registry, rendering
+
+NAMES = ["Aiko", "Bo", "Chen", "Dana"]
+
+
+def riichi_spec():
+    ruleset = registry.get("riichi")
+    return ruleset.package.entry_spec(ruleset.build("ema"))
+
+
+@pytest.mark.parametrize(("headline", "english", "japanese"), [
+    ({"value": 3, "unit": "han", "points": 3900, "fu": 40}, "3 han 40 fu", "3翻40符"),
+    ({"value": 5, "unit": "han", "points": 8000, "fu": 30, "limit": "Mangan",
+      "native_limit": "満貫"}, "5 han 30 fu, Mangan", "5翻30符、満貫"),
+    ({"value": 2, "unit": "yakuman", "points": 64000}, "yakuman ×2", "役満×2"),
+])
+def test_riichi_headlines_use_the_rulesets_phrases(headline, english, japanese):
+    say = rendering.Phrases(riichi_spec().phrases)
+    with translation.override("en"):
+        assert rendering.headline_text(headline, say) == english
+    with translation.override("ja"):
+        assert rendering.headline_text(headline, say) == japanese
+
+
+def test_units_agree_with_their_number_and_group_thousands():
+    with translation.override("en"):
+        assert rendering.unit_text("points", 1) == "1 point"
+        assert rendering.unit_text("points", 12000) == "12,000 points"
+        assert rendering.unit_text("chips", 2) == "2 chips"
+
+
+def test_item_names_explain_in_english_and_stay_native_elsewhere():
+    result = {"items": [{"key": "dora", "name": "Dora", "native": "ドラ", "value": 1,
+                         "unit": "han", "count": 3},
+                        {"key": "kong", "name": "Concealed kong", "native": "暗杠",
+                         "value": 2, "unit": "chips", "count": 2}]}
+    with translation.override("en"):
+        dora, kong = rendering.item_views(result)
+        assert (dora.native, dora.name, dora.worth, dora.times) == ("ドラ", "Dora", "3 han", 0)
+        assert (kong.worth, kong.times) == ("4 chips", 2)
+    with translation.override("zh-hans"):
+        dora, _kong = rendering.item_views(result)
+        assert dora.name == "" and dora.worth == "3番"
+
+
+def test_a_summary_names_players_not_seats():
+    result = {"winner": 3, "discarder": 1, "headline": {"value": 1, "unit": "han", "fu": 30,
+                                                        "points": 1000}}
+    with translation.override("en"):
+        text = rendering.hand_summary({"type": "ron"}, [result], NAMES, riichi_spec())
+    assert text == "Dana wins on Bo's discard, 1 han 30 fu, 1,000 points"
+    with translation.override("zh-hans"):
+        text = rendering.hand_summary({"type": "ron"}, [result], NAMES, riichi_spec())
+    assert text == "Bo 点炮，Dana 胡，1番30符，1,000分"
+
+
+def test_a_draw_names_who_was_ready_or_says_nobody():
+    spec = riichi_spec()
+    with translation.override("en"):
+        assert rendering.hand_summary({"type": "draw"}, [{"tenpai": [0, 3]}], NAMES,
+                                      spec) == "Exhaustive draw; ready: Aiko, Dana"
+        assert rendering.hand_summary({"type": "draw"}, [{"tenpai": []}], NAMES,
+                                      spec) == "Exhaustive draw; nobody ready"
+
+
+def test_a_penalty_names_the_penalised_player():
+    with translation.override("en"):
+        assert rendering.hand_summary({"type": "chombo", "penalised": 2}, [], NAMES,
+                                      riichi_spec()) == "Chombo: Chen"
+
+
+def test_payment_lines_split_each_players_change_by_cause_hand_first():
+    payments = [{"player": 3, "amount": 1000, "cause": "sticks"},
+                {"player": 3, "amount": 5200, "cause": "hand"},
+                {"player": 1, "amount": -5200, "cause": "hand"},
+                {"player": 1, "amount": -1000, "cause": "sticks"}]
+    with translation.override("en"):
+        lines = rendering.payment_lines(payments, NAMES)
+        assert [line.total for line in lines] == [0, -6200, 0, 6200]
+        assert rendering.signed_parts(lines[3]) == "Win +5,200 · Riichi sticks +1,000"
+    with translation.override("zh-hant"):
+        assert rendering.signed_parts(rendering.payment_lines(payments, NAMES)[3]) == \
+            "和牌 +5,200 · 立直棒 +1,000"
+
+
+def test_every_cause_of_the_contract_has_words():
+    from scoring.engine.result import CAUSES
+
+    assert set(CAUSES) <= set(rendering.CAUSE_TEXT)
