@@ -143,7 +143,8 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
                       key=results.ruleset_order)
     sections = [{"ruleset": name, "title": results.ruleset_title(name),
                  "rows": [{"player": row["player"], **block} for row in stats
-                          for block in row["by_ruleset"] if block["ruleset"] == name]}
+                          for block in row["by_ruleset"]
+                          if block["ruleset"] == name and block["games"]]}
                 for name in rulesets]
     return render(request, "clubs/group_stats.html", {
         "group": group, "sections": sections,

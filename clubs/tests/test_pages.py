@@ -178,3 +178,11 @@ def test_unknown_or_private_groups_answer_404_not_500() -> None:
     assert client.get(reverse("clubs:group", args=[club.public_id])).status_code == 404
     assert client.post(reverse("clubs:evening-new", args=[club.public_id]),
                        {"name": "x", "date": "2026-01-01"}).status_code == 404
+
+
+def test_group_stats_list_each_player_under_the_rulesets_they_played() -> None:
+    club, night, riichi, sichuan = evening_of_two()
+    page = Client().get(reverse("clubs:group-stats", args=[club.public_id])).content.decode()
+    riichi_part, sichuan_part = page.split('data-ruleset="sichuan"')
+    assert "Dana" in riichi_part and "Eri" not in riichi_part
+    assert "Eri" in sichuan_part and "Dana" not in sichuan_part
