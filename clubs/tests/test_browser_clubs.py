@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.tests.browser import fits_phone, phone, set_language, snap
 from games.tests.live_server import ARTIFACTS
+from scoring import registry
 
 from .test_settle import brute_force_minimum
 
@@ -66,12 +67,12 @@ def _play(page: Page, server: str, table: str, hands: list[dict[str, Any]]) -> N
             _api(page, server, f"/api/tables/{table}/hands/", {**command, "outcome": outcome})
 
 
-def _new_table(page: Page, ruleset_label: str, names: list[str]) -> str:
+def _new_table(page: Page, ruleset: str, names: list[str]) -> str:
+    rules = registry.get(ruleset)
+    preset = next(iter(rules.presets))  # the first preset of each ruleset is for four
     page.click("#new-evening-table")
-    page.fill("#id_name", f"{ruleset_label} table")
-    value = page.locator("#id_config option", has_text=ruleset_label).first.get_attribute(
-        "value")
-    page.select_option("#id_config", value)
+    page.fill("#id_name", f"{rules.title} table")
+    page.select_option("#id_config", label=f"{rules.title} — {rules.presets[preset]['title']}")
     assert page.locator("#id_place option:checked").get_attribute("value").startswith("e:")
     for i, name in enumerate(names):
         page.fill(f"#id_player_{i}", name)
@@ -94,9 +95,9 @@ def night(server: str, browser: Browser) -> Iterator[dict[str, Any]]:
     page.click("#evening-form button[type=submit]")
     expect(page.locator("#settle")).to_be_visible()
     evening_url = page.url
-    riichi = _new_table(page, "Riichi", RIICHI)
+    riichi = _new_table(page, "riichi", RIICHI)
     page.goto(evening_url)
-    sichuan = _new_table(page, "Sichuan", SICHUAN)
+    sichuan = _new_table(page, "sichuan", SICHUAN)
     _play(page, server, riichi, RIICHI_HANDS)
     _play(page, server, sichuan, SICHUAN_HANDS)
     yield {"page": page, "group": group_url, "evening": evening_url,

@@ -33,9 +33,6 @@ from scoring.engine.errors import EngineError
 from .ledger import Loaded, win_items, wins_of
 
 TOP = 10
-# Quick entry's stand-in item ("Fan (entered at the table)"): a number typed in, not a
-# scoring element players would compare.
-QUICK_ENTRY_ITEMS = frozenset({"entered"})
 
 
 @cache
@@ -57,9 +54,9 @@ def hand_value(win: dict[str, Any]) -> int | None:
 
 def contract_items(win: dict[str, Any]) -> list[tuple[str, str, str]]:
     """``(key, name, native)`` of each scoring item of a win (:func:`.ledger.win_items`),
-    the quick entry's stand-in left out."""
+    as the hand list shows them (a quick entry's typed fan included)."""
     return [(str(i.get("key", "")), str(i.get("name", "")), str(i.get("native", "")))
-            for i in win_items(win) if i.get("key") not in QUICK_ENTRY_ITEMS]
+            for i in win_items(win)]
 
 
 @dataclass
