@@ -46,6 +46,7 @@ dev: migrate
 
 lint: $(VENV)/.requirements-dev.stamp
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # Lint first, then the whole suite, so pytest's summary is the last thing printed.
 test: lint

@@ -55,7 +55,7 @@ from games.tests.integration.harness import (  # noqa: E402
     Server,
     db_tool,
     fresh_postgres_database,
-    manage,
+    prepare,
     site_env,
 )
 
@@ -106,11 +106,11 @@ class Phone:
         self.reader: asyncio.Task[None] | None = None
         self.acks: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-    async def connect(self, server: Server, session: str) -> int:
+    async def connect(self, server: Server, device: str) -> int:
         from websockets.asyncio.client import connect
 
         self.ws = await connect(server.ws_url(self.table.public_id), origin=server.origin,
-                                additional_headers={"Cookie": f"sessionid={session}"},
+                                additional_headers={"Cookie": f"mj_device={device}"},
                                 max_size=2**24, ping_interval=None, open_timeout=60,
                                 compression=None)
         first = json.loads(await asyncio.wait_for(self.ws.recv(), 60))
@@ -142,10 +142,10 @@ class Phone:
 
 
 class TableRun:
-    def __init__(self, public_id: str, sessions: list[str], hands: int,
+    def __init__(self, public_id: str, devices: list[str], hands: int,
                  game_hands: int) -> None:
         self.public_id = public_id
-        self.sessions = sessions
+        self.devices = devices
         self.phones = [Phone(self, i) for i in range(4)]
         self.seq = hands
         self.hands = hands
@@ -168,7 +168,7 @@ class TableRun:
     async def connect(self, servers: list[Server], gate: asyncio.Semaphore) -> None:
         for i, phone in enumerate(self.phones):
             async with gate:
-                self.seq = await phone.connect(servers[i % len(servers)], self.sessions[i])
+                self.seq = await phone.connect(servers[i % len(servers)], self.devices[i])
 
     async def one_hand(self, phase: Phase) -> None:
         command_id = secrets.token_hex(8)
@@ -290,7 +290,7 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
                             "prefill": args.prefill, "outcomes": OUTCOMES})
     print(f"  tables created with {args.prefill} hands each in "
           f"{time.perf_counter() - began:.1f}s", flush=True)
-    tables = [TableRun(t["public_id"], t["sessions"], t["seq"], args.game_hands)
+    tables = [TableRun(t["public_id"], t["devices"], t["seq"], args.game_hands)
               for t in created]
     logs = tempfile.mkdtemp(prefix="mjsite-load-logs-")
     servers = [Server(env, log_dir=logs, args=("-v", "0")) for _ in range(count)]
@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mjsite-load-"))
             url = f"sqlite:///{tmp}/load.sqlite3"
-        manage(site_env(url), "migrate", "--noinput", "-v", "0")
+        prepare(site_env(url))
         if not args.redis_only:
             results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
         if args.redis and time.time() < deadline:

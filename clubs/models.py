@@ -40,7 +40,8 @@ class Group(models.Model):
                                 choices=[(c, c) for c in CURRENCIES], default="CNY")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="mahjong_groups")
-    creator_session = models.CharField(max_length=64, blank=True, default="")
+    # The creating browser's device id (games.devices), as a table keeps its creator's.
+    creator_device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -2,7 +2,7 @@
 
 * Look: ``public`` and ``link`` groups to anyone with the address (only public ones are
   listed), ``private`` ones to their members (a member is a player whose account is
-  the reader's), the creator (user or browser session) and staff.
+  the reader's), the creator (user or browser, by its device id) and staff.
 * Manage (name, visibility, currency, members): the creator, managers and staff.
 * Contribute (evenings, stakes, adding and removing tables): managers and members too.
   Adding or removing a table also needs write rights at the table itself
@@ -30,7 +30,7 @@ def is_creator(group: Group, who: Any) -> bool:
     actor = actor_from(who)
     if actor.user_id is not None and group.created_by_id == actor.user_id:
         return True
-    return bool(actor.session_key and group.creator_session == actor.session_key)
+    return bool(actor.device and group.creator_device == actor.device)
 
 
 def membership(group: Group, who: Any) -> Membership | None:
@@ -66,8 +66,8 @@ def listed_groups(who: Any) -> QuerySet[Group]:
     if actor.is_staff:
         return Group.objects.all()
     mine = Q(visibility=GroupVisibility.PUBLIC)
-    if actor.session_key:
-        mine |= Q(creator_session=actor.session_key)
+    if actor.device:
+        mine |= Q(creator_device=actor.device)
     if actor.user_id is not None:
         mine |= Q(created_by_id=actor.user_id) | Q(memberships__player__user_id=actor.user_id)
     return Group.objects.filter(pk__in=Group.objects.filter(mine).values("pk"))

@@ -73,15 +73,16 @@ def create_group(name: str, by: Any, visibility: str = GroupVisibility.LINK,
                  members: list[Player | str] | tuple[()] = ()) -> Group:
     """A new group; ``by`` (request, scope or Actor) becomes its creator."""
     actor = actor_from(by)
-    if actor.user_id is None and not actor.session_key:
-        raise BadCommand("creating a group needs a browser session or a signed-in user")
+    if actor.user_id is None and not actor.device:
+        raise BadCommand("creating a group needs a browser (its device cookie) or a signed-in "
+                         "user")
     if not isinstance(description, str) or len(description) > 500:
         raise BadCommand("keep the description to 500 characters")
     with transaction.atomic():
         group = Group.objects.create(
             name=_name(name, "group"), visibility=_visibility(visibility),
             currency=_currency(currency), description=description.strip(),
-            created_by_id=actor.user_id, creator_session=actor.session_key)
+            created_by_id=actor.user_id, creator_device=actor.device)
         for member in members:
             Membership.objects.get_or_create(group=group, player=_player(member))
     return group

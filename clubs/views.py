@@ -18,10 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.api.ledger import load
+from games.devices import ensure_device
 from games.errors import TableError
 from games.models import Table
 from games.permissions import can_view as can_view_table
-from games.permissions import can_write, ensure_session_key, listed_tables
+from games.permissions import can_write, listed_tables
 
 from . import permissions, results, services, share
 from .forms import (
@@ -85,7 +86,7 @@ def group_list(request: HttpRequest) -> HttpResponse:
 def group_new(request: HttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None, initial={"currency": _default_currency()})
     if request.method == "POST" and form.is_valid():
-        ensure_session_key(request)
+        ensure_device(request)  # the creating browser manages the group
         data = form.cleaned_data
         try:
             group = services.create_group(

@@ -1,4 +1,9 @@
-"""Admin of the live tables: browsable and searchable; the event log is read-only."""
+"""Admin of the live tables: browsable and searchable; the event log is read-only.
+
+No page, list, filter or search shows a secret: browsers are told apart by the hash of
+their device token (games.devices), never by a session key, which signs its holder in,
+and a table's join key (which lets people sit down) is not shown at all.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,9 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
+from games import services
 from games.models import Event, Hand, LedgerEntry, Player, Seat, Table
 
 
@@ -41,9 +48,13 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
     max_num = 4
     can_delete = False
-    fields = ["position", "player", "claimed_session", "claimed_user", "claimed_at"]
-    readonly_fields = ["position", "player", "claimed_at"]
+    fields = ["position", "player", "claimed", "claimed_user", "claimed_at"]
+    readonly_fields = ["position", "player", "claimed", "claimed_at"]
     raw_id_fields = ["claimed_user"]
+
+    @admin.display(boolean=True, description=_("claimed"))
+    def claimed(self, obj: Seat) -> bool:
+        return obj.is_claimed
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -51,16 +62,25 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    """Staff may release a seat here by clearing its claim."""
+    """Staff may release seats with the "free the seats" action."""
 
-    list_display = ["table", "position", "player", "claimed_session", "claimed_user",
-                    "claimed_at"]
+    list_display = ["table", "position", "player", "claimed", "claimed_user", "claimed_at"]
     list_filter = ["position"]
     search_fields = ["table__name", "table__public_id", "player__display_name"]
     list_select_related = ["table", "player", "claimed_user"]
-    fields = ["table", "position", "player", "claimed_session", "claimed_user", "claimed_at"]
-    readonly_fields = ["table", "position", "player", "claimed_at"]
+    fields = ["table", "position", "player", "claimed", "claimed_user", "claimed_at"]
+    readonly_fields = ["table", "position", "player", "claimed", "claimed_at"]
     raw_id_fields = ["claimed_user"]
+    actions = ["free_seats"]
+
+    @admin.display(boolean=True, description=_("claimed"))
+    def claimed(self, obj: Seat) -> bool:
+        return obj.is_claimed
+
+    @admin.action(description=_("Free the selected seats"), permissions=["change"])
+    def free_seats(self, request: HttpRequest, queryset: Any) -> None:
+        for seat in queryset.select_related("table"):
+            services.release_seat(seat.table, seat.position, request)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -78,7 +98,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     # The rules and state are a snapshot and a replay: editing them would falsify the game.
     readonly_fields = ["public_id", "ruleset", "preset", "config", "options_pretty", "seq",
                        "state_pretty", "finished", "ended_manually", "can_redo",
-                       "created_by", "creator_session", "created_at", "updated_at",
+                       "created_by", "created_at", "updated_at",
                        "finished_at"]
     fields = ["name", "visibility", *readonly_fields]
 
@@ -144,7 +164,7 @@ class EventAdmin(ReadOnlyAdmin):
     search_fields = ["table__name", "table__public_id", "actor_name", "command_id"]
     list_select_related = ["table"]
     fields = ["table", "seq", "kind", "hand_number", "command_id", "actor_name",
-              "actor_user", "actor_session", "created_at", "payload_pretty"]
+              "actor_user", "created_at", "payload_pretty"]
     readonly_fields = fields
 
     @admin.display(description="payload")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import secrets
 import time
 from typing import Any
@@ -16,13 +17,15 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import presenter, services
 from games.broadcast import group_name
-from games.errors import NotFound, TableError
+from games.errors import NotFound, TableError, database_error
+from games.layer_outage import LayerOutageMixin
 from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
@@ -36,11 +39,13 @@ from games.messages import (
 )
 from games.models import Table
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
-from games.ratelimit import ahit
+from games.ratelimit import ahit, client_address
+from games.socket_limits import SocketLimits
 
 logger = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024
+CLOSE_TRY_AGAIN = 1013  # the database did not answer at connect: reconnect later
 # A phone re-announcing the same presence sooner than this is not passed on again.
 PRESENCE_MIN_INTERVAL = 5.0
 
@@ -62,9 +67,10 @@ def language_of(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     table_pk: int | None = None
     public_id: str = ""
+    may_write = False  # at the last snapshot sent; classifies the socket for the limits
     # Presence of this connection: None, or what it last announced while entering.
     presence: Presence | None = None
     presence_sent_at: float = 0.0
@@ -76,17 +82,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.language = language_of(self.scope)
         # Accept first so the browser sees our close code (a refused handshake is 1006).
         await self.accept()
+        self.limits = SocketLimits()
         try:
             table = await self._table()
+            if not await self._allowed(table, write=False):
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
         except NotFound:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if not await self._allowed(table, write=False):
-            await self.close(code=CLOSE_FORBIDDEN)
+        except DatabaseError:
+            await self.close(code=CLOSE_TRY_AGAIN)
             return
         self.table_pk = table.pk
         self.conn_id = secrets.token_urlsafe(9)
-        await self.channel_layer.group_add(group_name(table.pk), self.channel_name)
+        await self.join_groups()  # with the layer down: logged, joined when it is back
         await self.send_json(await self._snapshot_message(table))
         # Phones already entering a hand announce themselves again for the newcomer.
         await self._group_send({"type": "table.presence_query"})
@@ -94,7 +104,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
             await self._stop_entering()
-            await self.channel_layer.group_discard(group_name(self.table_pk), self.channel_name)
+            await self.leave_groups()
+
+    # --- a channel layer outage (games.layer_outage) ------------------------------------
+
+    def layer_groups(self) -> list[str]:
+        return [group_name(self.table_pk)] if self.table_pk is not None else []
+
+    async def layer_recovered(self) -> None:
+        # Events sent during the outage never arrived: the phone resyncs from a snapshot.
+        table = await self._table()
+        if not await self._allowed(table, write=False):
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.send_json(await self._snapshot_message(table))
 
     # --- inbound ---------------------------------------------------------------------
 
@@ -114,7 +137,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except (ValueError, RecursionError):  # RecursionError: nested too deeply
             await self._error("bad_json", "the message is not valid JSON")
             return
-        await self.receive_json(content)
+        try:
+            await self.receive_json(content)
+        except DatabaseError as exc:
+            # A value the database refuses, or the database gone: an answer with a name,
+            # not a closed socket (1011) that the phone would reconnect into.
+            error = database_error(exc)
+            request_id = content.get("request_id") if isinstance(content, dict) else None
+            await self._error(error.code, error.message, **(
+                {"request_id": request_id} if isinstance(request_id, str) else {}))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         request_id = content.get("request_id") if isinstance(content, dict) else None
@@ -124,6 +155,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except BadMessage as exc:
             await self._error(exc.code, exc.message, **extra)
             return
+        if message["type"] not in WRITE_TYPES:
+            # Before any database work (games.socket_limits).
+            wait = self.limits.wait(message["type"], self.table_pk, self.may_write)
+            if wait is not None:
+                seconds = math.ceil(wait)
+                await self._error("rate_limited", f"too many requests from this phone; wait "
+                                  f"{seconds} seconds", retry_after=seconds, **extra)
+                return
         try:
             table = await self._table()
         except NotFound as exc:
@@ -179,8 +218,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                             msg["command_id"], msg["base_seq"], self._actor())
 
     async def preview(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
-        result = await database_sync_to_async(self._preview)(msg["outcome"],
-                                                             msg.get("hand_number"))
+        async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:
+            if not admitted:  # games.socket_limits: watchers' previews already running
+                await self._error("rate_limited", "too many previews at this table; wait "
+                                  "1 second", retry_after=1, **extra)
+                return
+            result = await database_sync_to_async(self._preview)(msg["outcome"],
+                                                                 msg.get("hand_number"))
         await self.send_json({"type": "preview", "result": result, **extra})
 
     def _preview(self, outcome: dict[str, Any], hand_number: int | None) -> dict[str, Any]:
@@ -268,11 +312,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return actor_from(self.scope)
 
     def _rate_ident(self) -> str:
-        # Per phone and table: the session, else the user, else the client's address.
+        # Per phone and table: the device, else the user, else the client's address.
         actor = self._actor()
-        who = actor.session_key or (f"u{actor.user_id}" if actor.user_id else "")
+        who = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
         if not who:
-            who = "addr:" + str((self.scope.get("client") or ["unknown"])[0])
+            who = "addr:" + client_address(self.scope)
         return f"{self.public_id}:{who}"
 
     async def _command(self, fn: Any, msg: InboundMessage, extra: dict[str, Any],
@@ -313,8 +357,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         seat = seat_of(table, self.scope)
         with translation.override(self.language):
             rendered = services.cached_message(table)  # table was just read
+        self.may_write = can_write(table, self.scope)
         return {"type": "snapshot", "seq": rendered["snapshot"]["seq"], **rendered,
-                "you": {"can_write": can_write(table, self.scope),
+                "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
                         "is_creator": is_creator(table, self.scope)}}
 

@@ -30,6 +30,12 @@ class Forbidden(TableError):
     code = "forbidden"
 
 
+class JoinKeyNeeded(Forbidden):
+    """Sitting down at a table without its join link's secret."""
+
+    code = "join_key_needed"
+
+
 class Stale(TableError):
     code = "stale"
 
@@ -62,3 +68,28 @@ class NotEnded(TableError):
 
 class SeatTaken(TableError):
     code = "seat_taken"
+
+
+class Unstorable(TableError):
+    """A value the database refused (a number past its integer range, say): the command
+    is refused as it is; sending it again would fail again."""
+
+    code = "unstorable"
+
+
+class DatabaseUnavailable(TableError):
+    """The database did not answer; nothing was changed and the command may be retried."""
+
+    code = "database_unavailable"
+
+
+def database_error(exc: Exception) -> TableError:
+    """The named refusal for a database error (``django.db.DatabaseError``): pages, the
+    API and the websocket answer it instead of a 500 or a closed socket."""
+    from django.db import DataError
+
+    if isinstance(exc, DataError):
+        return Unstorable("the database cannot store a value of this command (a number "
+                          "out of range or a character it refuses); correct it and send again")
+    return DatabaseUnavailable("the database did not answer; nothing was changed, try again "
+                               "in a moment")

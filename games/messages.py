@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from games.errors import TableError
+from games.safetext import storable
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -226,8 +227,10 @@ def parse_inbound(content: Any) -> InboundMessage:
         raise BadMessage(f"unknown message type {kind!r}; use one of "
                          f"{', '.join(_FIELDS)}", code="unknown_type")
     request_id = content.get("request_id")
-    if request_id is not None and (not isinstance(request_id, str) or len(request_id) > 64):
-        raise BadMessage("request_id must be a text of up to 64 characters")
+    if request_id is not None and (not isinstance(request_id, str) or len(request_id) > 64
+                                   or not storable(request_id)):
+        raise BadMessage("request_id must be a text of up to 64 characters, without NUL or "
+                         "unpaired surrogates")
     fields = _FIELDS[kind]
     for name, tp in {**fields, **_OPTIONAL.get(kind, {})}.items():
         if name not in content:

@@ -22,8 +22,14 @@ REASONS: tuple[str, ...] = typing.get_args(Reason)
 
 
 def new_public_id() -> str:
-    # 12 URL-safe characters (72 bits): the join link of a link-only table is its secret.
+    # 12 URL-safe characters (72 bits): the link of a link-only table is its secret.
     return secrets.token_urlsafe(9)
+
+
+def new_join_key() -> str:
+    # 16 URL-safe characters (96 bits): the join link's secret, shown only to those who
+    # may already write, so watching a table (its public id) is not enough to sit at it.
+    return secrets.token_urlsafe(12)
 
 
 class Player(models.Model):
@@ -67,7 +73,9 @@ class Table(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="mahjong_tables",
     )
-    creator_session = models.CharField(max_length=64, blank=True, default="")
+    # SHA-256 of the creating browser's device token (games.devices), never the token.
+    creator_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    join_key = models.CharField(max_length=24, default=new_join_key, editable=False)
     visibility = models.CharField(max_length=10, choices=Visibility.choices,
                                   default=Visibility.LINK)
     seq = models.PositiveIntegerField(default=0, help_text=_("Last event sequence number."))
@@ -96,7 +104,8 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    claimed_session = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    # SHA-256 of the claiming browser's device token (games.devices), never the token.
+    claimed_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     claimed_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="mahjong_seats",
@@ -116,7 +125,7 @@ class Seat(models.Model):
 
     @property
     def is_claimed(self) -> bool:
-        return bool(self.claimed_session or self.claimed_user_id)
+        return bool(self.claimed_device or self.claimed_user_id)
 
 
 class EventKind(models.TextChoices):
@@ -146,7 +155,7 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )
-    actor_session = models.CharField(max_length=64, blank=True, default="")
+    actor_device = models.CharField(max_length=64, blank=True, default="")
     actor_name = models.CharField(max_length=64, blank=True, default="")
     hand_number = models.PositiveIntegerField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -4,9 +4,9 @@ consumer and API.
 * Read: ``public`` and ``link`` tables are open to anyone who has the table's address
   (a link table is simply not listed; its public id is the secret), ``private`` tables
   to the seated players, the creator and staff.
-* Write: the seated players (the browser session that claimed a seat through the join
-  link, or the user linked to the seat or its player), the creator (user or creating
-  session) and staff.
+* Write: the seated players (the browser that claimed a seat through the join link, told
+  by its device id (:mod:`games.devices`), or the user linked to the seat or its player),
+  the creator (user or creating browser) and staff.
 
 Both helpers take a request, a Channels scope or an :class:`Actor`, and are evaluated
 afresh on every websocket message, so a released seat or a table made private takes
@@ -21,15 +21,17 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from games.models import Seat, Table, Visibility
+from games.devices import device_of
+from games.models import Player, Seat, Table, Visibility
 
 
 @dataclass(frozen=True)
 class Actor:
-    """Whoever sends a command: a user (may be anonymous) and/or a browser session."""
+    """Whoever sends a command: a user (may be anonymous) and/or a browser, by its device
+    id (the hash of its device token; never the token itself)."""
 
     user: Any = None
-    session_key: str = ""
+    device: str = ""
     name: str = ""
 
     @property
@@ -50,30 +52,15 @@ def actor_from(source: Any, name: str = "") -> Actor:
         return source
     if source is None:
         return Actor(name=name)
-    if isinstance(source, Mapping):
-        user = source.get("user")
-        session = source.get("session")
-    else:
-        user = getattr(source, "user", None)
-        session = getattr(source, "session", None)
-    key = getattr(session, "session_key", None) or ""
-    return Actor(user=user, session_key=key, name=name)
-
-
-def ensure_session_key(request: Any) -> str:
-    """The request's session key, saving a new session first: claiming a seat and creating
-    a table tie write rights to it, so an anonymous phone needs one before either."""
-    session = request.session
-    if not session.session_key:
-        session.save()
-    return str(session.session_key)
+    user = source.get("user") if isinstance(source, Mapping) else getattr(source, "user", None)
+    return Actor(user=user, device=device_of(source), name=name)
 
 
 def seat_of(table: Table, who: Any) -> Seat | None:
     """The seat ``who`` holds at ``table``, if any."""
     actor = actor_from(who)
     for seat in _seats(table):
-        if actor.session_key and seat.claimed_session == actor.session_key:
+        if actor.device and seat.claimed_device == actor.device:
             return seat
         uid = actor.user_id
         if uid is not None and (seat.claimed_user_id == uid or seat.player.user_id == uid):
@@ -85,7 +72,7 @@ def is_creator(table: Table, who: Any) -> bool:
     actor = actor_from(who)
     if actor.user_id is not None and table.created_by_id == actor.user_id:
         return True
-    return bool(actor.session_key and table.creator_session == actor.session_key)
+    return bool(actor.device and table.creator_device == actor.device)
 
 
 def can_write(table: Table, who: Any) -> bool:
@@ -99,13 +86,13 @@ def can_view(table: Table, who: Any) -> bool:
     return can_write(table, who)
 
 
-def _own(actor: Actor) -> Q:
-    """Tables ``actor`` created or holds a seat at (by session, by user, or as the user
-    of a seat's player): what :func:`can_write` allows, as a query."""
+def own_tables(who: Any) -> Q:
+    """Tables ``who`` created or holds a seat at (through the browser, the user or a
+    player linked to the user), as a condition on Table."""
+    actor = actor_from(who)
     mine = Q(pk__in=[])
-    if actor.session_key:
-        mine |= Q(creator_session=actor.session_key)
-        mine |= Q(seats__claimed_session=actor.session_key)
+    if actor.device:
+        mine |= Q(creator_device=actor.device) | Q(seats__claimed_device=actor.device)
     if actor.user_id is not None:
         mine |= Q(created_by_id=actor.user_id) | Q(seats__claimed_user_id=actor.user_id)
         mine |= Q(seats__player__user_id=actor.user_id)
@@ -113,13 +100,28 @@ def _own(actor: Actor) -> Q:
 
 
 def listed_tables(who: Any) -> QuerySet[Table]:
-    """Tables to list for ``who`` (one query): public ones, and any table they created or
-    hold a seat at; staff see all. Link-only tables stay out of other people's lists
-    even though their link opens them (:func:`can_view`)."""
+    """Tables to list for ``who``: public ones, and any table they created or hold a seat
+    at; staff see all. Link-only tables stay out of other people's lists even though
+    their link opens them (:func:`can_view`)."""
     actor = actor_from(who)
     if actor.is_staff:
         return Table.objects.all()
-    return Table.objects.filter(Q(visibility=Visibility.PUBLIC) | _own(actor)).distinct()
+    # The seat joins can match a table up to four times; keep each once without DISTINCT
+    # over JSON columns (PostgreSQL cannot compare json).
+    ids = Table.objects.filter(Q(visibility=Visibility.PUBLIC) | own_tables(actor)).values("pk")
+    return Table.objects.filter(pk__in=ids)
+
+
+def visible_players(who: Any) -> QuerySet[Player]:
+    """Players whose names ``who`` may see away from a table (name suggestions, player
+    pages and statistics): those seated at a table listed for them, so public or their
+    own, and the players linked to their account. A name that sits only at private
+    tables stays with those tables (issue 13); one met at a link-only table is seen there."""
+    actor = actor_from(who)
+    seen = Q(pk__in=Seat.objects.filter(table__in=listed_tables(actor)).values("player_id"))
+    if actor.user_id is not None:
+        seen |= Q(user_id=actor.user_id)
+    return Player.objects.filter(seen)
 
 
 def viewable_tables(who: Any, tables: QuerySet[Table] | None = None) -> QuerySet[Table]:
@@ -133,7 +135,7 @@ def viewable_tables(who: Any, tables: QuerySet[Table] | None = None) -> QuerySet
     if actor.is_staff:
         return tables
     open_ = Q(visibility__in=[Visibility.PUBLIC, Visibility.LINK])
-    return tables.filter(pk__in=Table.objects.filter(open_ | _own(actor)).values("pk"))
+    return tables.filter(pk__in=Table.objects.filter(open_ | own_tables(actor)).values("pk"))
 
 
 def _seats(table: Table) -> list[Seat]:

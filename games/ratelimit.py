@@ -1,20 +1,38 @@
 """Small fixed-window rate limits counted in Django's cache, for what DRF's throttles do not
-cover: writes over the table websocket and the admin's sign-in form.
+cover: writes and reads over the table websocket and password checks (the admin's sign-in
+form and ``/api/token/``).
 
 The counts live in ``CACHES['default']``: in-memory for one process, Redis (``REDIS_URL`` or
 ``MJ_CACHE_URL``) when several server processes must share them. Rates are written like
 DRF's, ``"<number>/<second|minute|hour|day>"``, and read from ``settings.MJ_RATE_LIMITS``
 each time, so tests and the environment can change them (``MJ_WS_WRITE_RATE``,
-``MJ_LOGIN_RATE``).
+``MJ_LOGIN_RATE``...).
+
+Password limits (:func:`password_attempt`) count each attempt *before* the password is
+checked, with the cache's atomic increment, so thirty tries sent at once are not all
+checked; a successful sign-in takes its count back. Three counts apply:
+
+* per username and client address (``login``, 5 a minute): what one attacker gets;
+* per client address (``login_address``): one address trying many usernames;
+* per username (``login_user``, a slower rate over an hour) for browsers that have never
+  signed in as that user. A browser that has (its device token, :mod:`games.devices`,
+  remembered for :data:`KNOWN_DEVICE_DAYS` days) is exempt, so an attacker who spreads
+  guesses over many addresses slows down every *new* browser, never the owner's own.
+
+The client address is the peer's, or, behind ``MJ_TRUSTED_PROXIES`` proxies, the entry
+of ``X-Forwarded-For`` that the outermost trusted proxy wrote (:func:`client_address`):
+never an address the client wrote itself.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import ipaddress
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +40,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+
+from games.devices import device_of, ensure_device
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +74,11 @@ def rate_for(name: str) -> Rate:
     return parse_rate(limits[name])
 
 
+def clock() -> float:
+    """The time windows are counted in (tests hold it still across a window's edge)."""
+    return time.time()
+
+
 def _key(name: str, ident: str, rate: Rate, now: float) -> str:
     window = int(now // rate.seconds)
     return f"mj-rl:{name}:{ident}:{window}"
@@ -81,7 +106,7 @@ def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
     """Count one attempt of ``ident`` under limit ``name``; return the seconds to wait when
     the limit is exceeded, else ``None``."""
     rate = rate_for(name)
-    now = time.time() if now is None else now
+    now = clock() if now is None else now
     key = _key(name, ident, rate, now)
     # add() starts the window atomically; incr() is atomic in Redis and in locmem.
     if cache.add(key, 1, timeout=rate.seconds + 1):
@@ -98,14 +123,15 @@ def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
 
 
 @_fail_open
-def peek(name: str, ident: str, *, now: float | None = None) -> int | None:
-    """Like :func:`hit` without counting: the seconds to wait if ``ident`` is over."""
+def unhit(name: str, ident: str, *, now: float | None = None) -> int | None:
+    """Take back one attempt counted by :func:`hit` in the current window."""
     rate = rate_for(name)
-    now = time.time() if now is None else now
-    count = cache.get(_key(name, ident, rate, now)) or 0
-    if count < rate.count:
-        return None
-    return max(1, int(rate.seconds - now % rate.seconds))
+    now = clock() if now is None else now
+    try:
+        cache.decr(_key(name, ident, rate, now))
+    except ValueError:  # the window has turned since: nothing to take back
+        pass
+    return None
 
 
 async def ahit(name: str, ident: str) -> int | None:
@@ -114,35 +140,107 @@ async def ahit(name: str, ident: str) -> int | None:
     return await sync_to_async(hit, thread_sensitive=False)(name, ident)
 
 
-def client_address(request: HttpRequest) -> str:
-    # daphne --proxy-headers puts the proxy's X-Forwarded-For into REMOTE_ADDR.
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+def client_address(source: Any) -> str:
+    """The client's address for a request (Django or DRF) or a Channels scope.
+
+    With ``MJ_TRUSTED_PROXIES`` = 0 (no proxy) it is the peer's address and any
+    ``X-Forwarded-For`` is ignored: a client can write one. Behind *n* trusted proxies it
+    is the *n*-th entry from the right of ``X-Forwarded-For``, the one the outermost of
+    our proxies saw (the sample nginx sends ``$remote_addr``, so the header is one entry);
+    entries further left were written by the client. Without that many entries, or with
+    something that is not an address, the peer's address.
+    """
+    if isinstance(source, Mapping):
+        peer = str((source.get("client") or ["unknown"])[0])
+        forwarded = ",".join(bytes(value).decode("latin-1")
+                             for name, value in source.get("headers") or []
+                             if bytes(name).lower() == b"x-forwarded-for")
+    else:
+        meta = source.META
+        peer = str(meta.get("REMOTE_ADDR") or "unknown")
+        forwarded = str(meta.get("HTTP_X_FORWARDED_FOR") or "")
+    proxies: int = getattr(settings, "MJ_TRUSTED_PROXIES", 0)
+    if proxies and forwarded:
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        if len(hops) >= proxies:
+            try:
+                return str(ipaddress.ip_address(hops[-proxies][:64]))
+            except ValueError:
+                pass
+    return peer
+
+
+# --- password checks -------------------------------------------------------------------
+
+KNOWN_DEVICE_DAYS = 180
+
+
+def _user_key(username: str) -> str:
+    # Usernames are free text: hashed, they make cache keys of one shape.
+    return hashlib.sha256(username.lower().encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def _known_key(username: str, device: str) -> str:
+    return f"mj-known:{_user_key(username)}:{device}"
+
+
+@dataclass(frozen=True)
+class PasswordAttempt:
+    """One counted attempt at a password; :meth:`succeeded` takes its count back."""
+
+    counted: tuple[tuple[str, str], ...]
+    wait: int | None
+
+    def succeeded(self, username: str, device: str) -> None:
+        for name, ident in self.counted:
+            unhit(name, ident)
+        if device:
+            try:
+                cache.set(_known_key(username, device), 1,
+                          timeout=KNOWN_DEVICE_DAYS * 24 * 3600)
+            except Exception:  # noqa: BLE001 - remembered next time the cache is up
+                logger.warning("could not remember a known device: the cache is "
+                               "unavailable", exc_info=True)
+
+
+def password_attempt(username: str, address: str, device: str = "") -> PasswordAttempt:
+    """Count an attempt at ``username``'s password from ``address`` (and the browser
+    ``device``, a device id or ""), before the password is checked; ``wait`` is the
+    seconds to wait when a limit is exceeded (then do not check the password)."""
+    user = _user_key(username)
+    counted = [("login", f"{user}:{address}"), ("login_address", address)]
+    try:
+        known = bool(device) and bool(cache.get(_known_key(username, device)))
+    except Exception:  # noqa: BLE001 - fail open like the counts themselves
+        known = False
+    if not known:
+        counted.append(("login_user", user))
+    waits = [wait for name, ident in counted if (wait := hit(name, ident)) is not None]
+    return PasswordAttempt(tuple(counted), max(waits) if waits else None)
 
 
 def limit_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Wrap a sign-in view: failed POSTs are counted per address and per username, and once
-    either is over ``MJ_RATE_LIMITS['login']`` further POSTs get 429 without checking the
-    password. A successful sign-in (a redirect) does not count."""
+    """Wrap a sign-in view: each POST is counted (:func:`password_attempt`) before the
+    password is checked; over a limit it gets 429 without a check. A successful sign-in
+    (a redirect) takes its count back and makes the browser known for that username."""
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        username = str(request.POST.get("username", ""))[:150].lower()
-        idents = [f"addr:{client_address(request)}", f"user:{username}"]
-        waits = [w for w in (peek("login", i) for i in idents) if w]
-        if waits:
-            return _too_many(max(waits))
+        username = str(request.POST.get("username", ""))[:150]
+        attempt = password_attempt(username, client_address(request), device_of(request))
+        if attempt.wait is not None:
+            return too_many_attempts(attempt.wait)
         response = view(request, *args, **kwargs)
-        if response.status_code == 200:  # the form came back: the sign-in failed
-            for ident in idents:
-                hit("login", ident)
+        if response.status_code == 302:  # signed in
+            attempt.succeeded(username, ensure_device(request))
         return response
 
     return wrapped
 
 
-def _too_many(wait: int) -> HttpResponse:
+def too_many_attempts(wait: int) -> HttpResponse:
     message = _("Too many sign-in attempts. Wait %(seconds)s seconds and try again.") % {
         "seconds": wait}
     response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")

@@ -54,6 +54,11 @@ class CreateTableSerializer(serializers.Serializer):
 class ClaimSeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=0, max_value=3,
                                         help_text="0 is the first dealer.")
+    key = serializers.CharField(
+        required=False, max_length=64,
+        help_text="The table's join key (join_key of GET /api/tables/{id}/ for its players, "
+                  "the key of the join link); not needed by the creator, staff or a user "
+                  "linked to that seat's player.")
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -129,6 +134,9 @@ class TableDetailSerializer(serializers.Serializer):
     can_undo = serializers.BooleanField()
     can_redo = serializers.BooleanField()
     can_write = serializers.BooleanField(help_text="Whether you may record hands here.")
+    join_key = serializers.CharField(
+        allow_null=True, help_text="The join link's secret, which lets others take a seat "
+                                   "(POST .../seats/); only for those who may write.")
 
 
 class WinScoringSerializer(serializers.Serializer):

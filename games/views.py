@@ -7,18 +7,21 @@ websocket and sends every write there. Permissions are those of :mod:`games.perm
 
 from __future__ import annotations
 
+import hmac
 import io
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, Sum
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs.forms import places_for
@@ -26,9 +29,9 @@ from clubs.results import player_rating_charts
 from clubs.services import attach_to_place
 from games import presenter, services, ui
 from games.api import ledger
-from games.api.access import listed_tables
 from games.api.stats import player_stats, player_tables
-from games.errors import TableError
+from games.devices import ensure_device
+from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
     SEAT_LABELS,
     ClaimSeatForm,
@@ -38,8 +41,16 @@ from games.forms import (
     player_name_choices,
     usable_configs,
 )
-from games.models import LedgerEntry, Player, Seat, Table, Visibility
-from games.permissions import can_view, can_write, is_creator, seat_of
+from games.models import LedgerEntry, Seat, Table, Visibility
+from games.permissions import (
+    can_view,
+    can_write,
+    is_creator,
+    listed_tables,
+    own_tables,
+    seat_of,
+    visible_players,
+)
 from games.record_form import QuickRecordForm, RecordError
 from games.templatetags.mjtables import ruleset_title, wind_name
 from mjsite.links import phone_url
@@ -50,13 +61,6 @@ from scoring.registry import localize_option
 LAST_CONFIG_KEY = "last_ruleset_config"
 
 
-def _session_key(request: HttpRequest) -> str:
-    # Seats and created tables belong to the browser session, so make sure it has one.
-    if not request.session.session_key:
-        request.session.save()
-    return request.session.session_key or ""
-
-
 def _viewable(request: HttpRequest, public_id: str) -> Table:
     table = get_object_or_404(Table, public_id=public_id)
     if not can_view(table, request):
@@ -65,20 +69,9 @@ def _viewable(request: HttpRequest, public_id: str) -> Table:
     return table
 
 
-def _mine(request: HttpRequest) -> Q:
-    key = request.session.session_key or ""
-    mine = Q(pk__in=[])
-    if key:
-        mine |= Q(creator_session=key) | Q(seats__claimed_session=key)
-    if request.user.is_authenticated:
-        mine |= (Q(created_by=request.user) | Q(seats__claimed_user=request.user)
-                 | Q(seats__player__user=request.user))
-    return mine
-
-
 @require_GET
 def table_list(request: HttpRequest) -> HttpResponse:
-    mine = list(Table.objects.filter(_mine(request)).distinct()[:50])
+    mine = list(Table.objects.filter(own_tables(request)).distinct()[:50])
     public = list(Table.objects.filter(visibility=Visibility.PUBLIC)
                   .exclude(pk__in=[t.pk for t in mine])[:50])
     seats = Seat.objects.filter(table__in=[*mine, *public]).select_related("player")
@@ -100,7 +93,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
                            initial=initial if request.method == "GET" else None,
                            places=places_for(request))
     if request.method == "POST" and form.is_valid():
-        _session_key(request)
+        ensure_device(request)  # the creating browser may write without a seat
         data = form.cleaned_data
         # The next table of this browser starts from the same rules.
         request.session[LAST_CONFIG_KEY] = data["config"].pk
@@ -134,7 +127,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             option["field"] = option_field_name(spec["ruleset"], option["name"])
     return render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
-        "player_names": player_name_choices(),
+        "player_names": player_name_choices(request),
         "player_fields": [form[f"player_{i}"] for i in range(4)],
     })
 
@@ -147,8 +140,14 @@ def _ledger_csv_url(table: Table) -> str | None:
         return None
 
 
+JOIN_KEY = "key"  # the join link's query parameter carrying Table.join_key
+
+
 def _join_url(request: HttpRequest, table: Table) -> str:
-    return phone_url(request, reverse("games:join", args=[table.public_id]))
+    # The join link carries the table's join key: watching (the public id) is not enough
+    # to sit down. Shown only to those who may write already (seated, creator, staff).
+    path = reverse("games:join", args=[table.public_id])
+    return phone_url(request, f"{path}?{urlencode({JOIN_KEY: table.join_key})}")
 
 
 def _qr_svg(url: str) -> str:
@@ -172,21 +171,21 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 def _table_page(request: HttpRequest, table: Table, record_form: QuickRecordForm | None = None,
                 status: int = 200) -> HttpResponse:
-    _session_key(request)
     snap = services.snapshot(table)
     seat = seat_of(table, request)
     you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
            "is_creator": is_creator(table, request)}
     if record_form is None and you["can_write"] and not snap["table"]["finished"]:
         record_form = _record_form(table, snap)
-    join_url = _join_url(request, table)
+    join_url = _join_url(request, table) if you["can_write"] else ""
     rendered = presenter.message({}, snap)
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
-        "join_url": join_url, "qr_svg": _qr_svg(join_url), "ledger_csv": _ledger_csv_url(table),
+        "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
+        "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
         "strings": ui.strings(), "ruleset_ui": ui.ruleset_ui(table.ruleset),
         "socket_path": f"/ws/tables/{table.public_id}/",
@@ -247,6 +246,8 @@ def table_snapshot(request: HttpRequest, public_id: str) -> JsonResponse:
 @require_GET
 def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
+    if not can_write(table, request):  # the code carries the join key
+        raise PermissionDenied(_("Only the table's players can show its join code."))
     buffer = io.BytesIO()
     segno.make(_join_url(request, table), error="m").save(buffer, kind="svg", scale=8, border=2)
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
@@ -255,19 +256,21 @@ def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
+    join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     if request.method == "POST":
         form = ClaimSeatForm(request.POST)
         if form.is_valid():
-            key = _session_key(request)
-            user = request.user if request.user.is_authenticated else None
             position = form.cleaned_data["position"]
             try:
                 if request.POST.get("action") == "release":
                     # A phone that died leaves its seat taken: its holder or the
                     # table's creator frees it for the next phone.
                     services.release_seat(table, position, request)
-                    return redirect("games:join", public_id=table.public_id)
-                services.claim_seat(table, position, session_key=key, user=user)
+                    return redirect(_join_path(table, join_key))
+                services.claim_seat(table, position, device=ensure_device(request),
+                                    user=request.user, join_key=join_key)
+            except JoinKeyNeeded:
+                pass  # the page says how to get the join link
             except TableError as exc:
                 messages.error(request, exc.message)
             else:
@@ -277,10 +280,28 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     mine = seat_of(table, request)
     creator = is_creator(table, request)
+    key_ok = hmac.compare_digest(join_key.encode(), table.join_key.encode())
+    # Claim buttons only where the claim can succeed (services.claim_seat decides).
+    may_sit = key_ok or can_write(table, request)
     rows = [{"seat": s, "label": SEAT_LABELS[s.position],
-             "mine": mine is not None and mine.pk == s.pk} for s in seats]
+             "mine": mine is not None and mine.pk == s.pk,
+             "may_sit": may_sit or (request.user.is_authenticated
+                                    and s.player.user_id == request.user.pk)}
+            for s in seats]
     return render(request, "games/table_join.html",
-                  {"table": table, "rows": rows, "is_creator": creator})
+                  {"table": table, "rows": rows, "is_creator": creator,
+                   "join_key": join_key if key_ok else "",
+                   "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
+
+
+JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "
+                        "players at the table can show you; watching the table is not "
+                        "enough.")
+
+
+def _join_path(table: Table, join_key: str) -> str:
+    path = reverse("games:join", args=[table.public_id])
+    return f"{path}?{urlencode({JOIN_KEY: join_key})}" if join_key else path
 
 
 @require_GET
@@ -294,8 +315,12 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
     for row in snap["final"]:
         final_rows.setdefault(row["position"], []).append(row)
     seats = {s["position"]: s for s in snap["seats"]}
+    # Link only to the pages the visitor may open (player_detail's rule).
+    linked = set(visible_players(request).filter(
+        pk__in=[s["player"]["id"] for s in snap["seats"]]).values_list("pk", flat=True))
     for row in standings:
-        row["player_id"] = seats[row["position"]]["player"]["id"]
+        player_id = seats[row["position"]]["player"]["id"]
+        row["player_id"] = player_id if player_id in linked else None
         row["placement"] = final_by_player.get(row["position"])
         row["settlement"] = final_rows.get(row["position"], [])
         row["settlement_total"] = sum(r["amount"] for r in row["settlement"])
@@ -307,17 +332,16 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    seats = list(Seat.objects.filter(player=player).select_related("table")
-                 .order_by("-table__created_at"))
-    tables = [s.table for s in seats if can_view(s.table, request)]
+    # Only players and games the visitor could find in a list: ids are sequential, so a
+    # player seated only at private or link-only tables must not be found by counting.
+    player = get_object_or_404(visible_players(request), pk=pk)
+    seats = list(Seat.objects.filter(player=player, table__in=listed_tables(request))
+                 .select_related("table").order_by("-table__created_at"))
     totals = {(row["table_id"], row["position"]): row["total"]
-              for row in _ledger_totals([t.pk for t in tables])}
+              for row in _ledger_totals([s.table_id for s in seats])}
     games = []
     for seat in seats:
         table = seat.table
-        if table not in tables:
-            continue
         start = services.start_scores(table)
         scores = [start[p] + totals.get((table.pk, p), 0) for p in range(len(start))]
         mine = scores[seat.position]
@@ -336,6 +360,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # The numbers of /api/players/{id}/stats/: the same tables (listed ones), same code.
     stats = player_stats(ledger.load(player_tables(listed_tables(request), player.pk)),
                          player.pk)
+    tables = [s.table for s in seats]
     chosen = next((t for t in tables if t.public_id == request.GET.get("game")),
                   tables[0] if tables else None)
     charts: dict[str, Any] = {"ratings": player_rating_charts(player, request)}
@@ -357,9 +382,9 @@ def _ledger_totals(table_ids: list[int]) -> Any:
 
 @require_GET
 def player_names(request: HttpRequest) -> JsonResponse:
-    """Existing player names starting with ``q`` (autocomplete)."""
+    """Names starting with ``q`` that the visitor may see (autocomplete)."""
     query = (request.GET.get("q") or "").strip()
-    names = Player.objects.all()
+    names = visible_players(request)
     if query:
         names = names.filter(display_name__istartswith=query)
     found = list(dict.fromkeys(names.order_by("display_name")

@@ -93,8 +93,9 @@ def env_int(
     *,
     environ: Mapping[str, str] | None = None,
     minimum: int | None = None,
+    maximum: int | None = None,
 ) -> int:
-    """Return the variable as a whole number (optionally at least ``minimum``)."""
+    """Return the variable as a whole number (optionally within ``minimum``-``maximum``)."""
     raw = _raw(name, environ)
     if raw is None:
         if default is _REQUIRED:
@@ -106,6 +107,8 @@ def env_int(
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
     if minimum is not None and value < minimum:
         raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    if maximum is not None and value > maximum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at most {maximum}.")
     return value
 
 
@@ -338,6 +341,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "csp",
     "scoring",
     "games",
     "clubs",
@@ -345,12 +349,17 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "mjsite.middleware.ApiErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "mjsite.middleware.UnstorableInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.devices.DeviceMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -434,6 +443,35 @@ if not DEBUG:
     }
 
 # ---------------------------------------------------------------------------
+# Content-Security-Policy (django-csp) and Permissions-Policy (django-permissions-policy),
+# in debug too, so a page that breaks them breaks in development and in the browser tests.
+# No inline script or style anywhere: pages load their modules from /static/ and pass data
+# in <script type="application/json"> blocks (json_script), which are not run. The API
+# docs page relaxes styles for Swagger UI (mjsite/urls.py).
+# ---------------------------------------------------------------------------
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],  # the table's websocket: same host, ws: or wss:
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# Nothing on the site needs a device feature: none for anyone, this site included.
+PERMISSIONS_POLICY: dict[str, list[str]] = {feature: [] for feature in (
+    "accelerometer", "autoplay", "browsing-topics", "camera", "display-capture",
+    "encrypted-media", "geolocation", "gyroscope", "hid", "magnetometer", "microphone", "midi",
+    "payment", "serial", "usb",
+)}
+
+# ---------------------------------------------------------------------------
 # Production security (MJ_DEBUG=false)
 # ---------------------------------------------------------------------------
 
@@ -455,6 +493,12 @@ if not DEBUG and not HOME_GAME:
 # API
 # ---------------------------------------------------------------------------
 
+# How many reverse proxies in front of the site append to X-Forwarded-For (the sample
+# nginx is one, sending $remote_addr): the client address used by every limit is the
+# entry the outermost of them wrote (games.ratelimit.client_address). 0 (the default, no
+# proxy) ignores the header, which any client can send.
+MJ_TRUSTED_PROXIES = env_int("MJ_TRUSTED_PROXIES", 0, minimum=0, maximum=10)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -472,12 +516,19 @@ REST_FRAMEWORK = {
     },
 }
 
-# Limits outside DRF (games/ratelimit.py), counted in CACHES["default"]: writes over the
-# table websocket per phone (session or user) and table, and failed admin sign-ins per
-# address and per username.
+# Limits outside DRF (games/ratelimit.py). Counted in CACHES["default"]: writes over the
+# table websocket per phone (device or user) and table; password checks (admin sign-in,
+# /api/token/) per username and address, per address, and per username from browsers that
+# never signed in as that user. Counted in each process's memory (games/socket_limits.py):
+# messages other than writes per socket, and previews per table from sockets that may not
+# write.
 MJ_RATE_LIMITS = {
     "ws_write": env_rate("MJ_WS_WRITE_RATE", "30/minute"),
     "login": env_rate("MJ_LOGIN_RATE", "5/minute"),
+    "login_address": env_rate("MJ_LOGIN_ADDRESS_RATE", "20/minute"),
+    "login_user": env_rate("MJ_LOGIN_USER_RATE", "20/hour"),
+    "ws_read": env_rate("MJ_WS_READ_RATE", "5/second"),
+    "ws_preview": env_rate("MJ_WS_PREVIEW_RATE", "20/second"),
 }
 
 SPECTACULAR_SETTINGS = {

@@ -4,9 +4,10 @@ Apps add their pages in scoring/urls.py and games/urls.py (included at the root,
 "scoring" and "games"); websocket routes go in games/routing.py.
 """
 
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.ratelimit import limit_login
 
@@ -26,7 +27,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script from this same address instead of
+    # inline; Swagger UI itself sets inline styles and data: images.
+    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"], "img-src": ["data:"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("", include("scoring.urls")),
     path("", include("games.urls")),
     path("", include("clubs.urls")),

@@ -1,4 +1,5 @@
-"""Admin of ruleset configurations: options edited through the engine's schema."""
+"""Admin of ruleset configurations (options edited through the engine's schema), and of
+API tokens without showing their keys."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.translation import gettext
+from rest_framework.authtoken import admin as authtoken_admin
+from rest_framework.authtoken.models import TokenProxy
 
 from scoring import registry
 from scoring.forms import RulesetConfigForm
@@ -14,7 +17,7 @@ from scoring.models import RulesetConfig
 
 
 @admin.register(RulesetConfig)
-class RulesetConfigAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RulesetConfigAdmin(admin.ModelAdmin):
     form = RulesetConfigForm
     list_display = ["name", "ruleset", "preset", "is_builtin", "updated_at"]
     list_filter = ["ruleset", "is_builtin"]
@@ -40,3 +43,19 @@ class RulesetConfigAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 "description": gettext("Effective values; only those that differ from the "
                                        "preset are stored.")}),
         ]
+
+
+class TokenAdmin(authtoken_admin.TokenAdmin):
+    """DRF's API tokens, whose keys are credentials: only a superuser, who could sign in
+    as anyone anyway, sees them (to hand a program the token just issued). A staff user
+    with view permission saw every key, a superuser's included (issue 13)."""
+
+    def get_list_display(self, request: HttpRequest) -> Any:
+        shown = super().get_list_display(request)
+        if getattr(request.user, "is_superuser", False):
+            return shown
+        return [field for field in shown if field != "key"]
+
+
+admin.site.unregister(TokenProxy)
+admin.site.register(TokenProxy, TokenAdmin)

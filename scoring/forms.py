@@ -146,4 +146,4 @@ class RulesetConfigForm(forms.ModelForm):
     def save(self, commit: bool = True) -> RulesetConfig:
         self.instance.ruleset = self.ruleset.name
         self.instance.options = self.overrides
-        return super().save(commit)  # type: ignore[no-any-return]
+        return super().save(commit)

@@ -37,7 +37,7 @@ class Ruleset:
 
     @property
     def options_class(self) -> type:
-        return self.package.Options  # type: ignore[no-any-return]
+        return self.package.Options
 
     @property
     def presets(self) -> dict[str, dict[str, Any]]:

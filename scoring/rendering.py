@@ -37,17 +37,17 @@ from scoring.engine.result import CAUSES
 
 # Worth of a scoring element or a headline in each unit of the contract.
 UNIT_TEXT = {
-    "han": ngettext_lazy("%(n)s han", "%(n)s han", "n"),
-    "fan": ngettext_lazy("%(n)s fan", "%(n)s fan", "n"),
-    "fu": ngettext_lazy("%(n)s fu", "%(n)s fu", "n"),
-    "yakuman": ngettext_lazy("yakuman ×%(n)s", "yakuman ×%(n)s", "n"),
-    "zhi": ngettext_lazy("%(n)s zhi (suit tile)", "%(n)s zhi (suit tiles)", "n"),
-    "mouth": ngettext_lazy("%(n)s mouth", "%(n)s mouths", "n"),
-    "chips": ngettext_lazy("%(n)s chip", "%(n)s chips", "n"),
-    "tai": ngettext_lazy("%(n)s tai", "%(n)s tai", "n"),
-    "points": ngettext_lazy("%(n)s point", "%(n)s points", "n"),
-    "base": ngettext_lazy("%(n)s base (底)", "%(n)s base (底)", "n"),
-    "count": ngettext_lazy("×%(n)s", "×%(n)s", "n"),
+    "han": ngettext_lazy("%(amount)s han", "%(amount)s han", "amount"),
+    "fan": ngettext_lazy("%(amount)s fan", "%(amount)s fan", "amount"),
+    "fu": ngettext_lazy("%(amount)s fu", "%(amount)s fu", "amount"),
+    "yakuman": ngettext_lazy("yakuman ×%(amount)s", "yakuman ×%(amount)s", "amount"),
+    "zhi": ngettext_lazy("%(amount)s zhi (suit tile)", "%(amount)s zhi (suit tiles)", "amount"),
+    "mouth": ngettext_lazy("%(amount)s mouth", "%(amount)s mouths", "amount"),
+    "chips": ngettext_lazy("%(amount)s chip", "%(amount)s chips", "amount"),
+    "tai": ngettext_lazy("%(amount)s tai", "%(amount)s tai", "amount"),
+    "points": ngettext_lazy("%(amount)s point", "%(amount)s points", "amount"),
+    "base": ngettext_lazy("%(amount)s base (底)", "%(amount)s base (底)", "amount"),
+    "count": ngettext_lazy("×%(amount)s", "×%(amount)s", "amount"),
 }
 
 # Why a payment was made (the contract's causes, and the ledger's coarser reasons of
@@ -125,7 +125,7 @@ def unit_text(unit: str, amount: int) -> str:
     if template is None:
         return f"{number(amount)} {unit}"
     # The lazy plural picks its form from the number, then shows it grouped.
-    return str(template % {"n": amount}).replace(str(amount), number(amount), 1)
+    return str(template % {"amount": amount}).replace(str(amount), number(amount), 1)
 
 
 def cause_text(cause: str) -> str:
@@ -231,7 +231,7 @@ def win_text(result: Mapping[str, Any], names: Sequence[str],
     figure = headline_text(headline, say)
     if figure and not (same and headline.get("unit") == "chips"):
         parts.append(figure)
-    if _whole(points) and (headline.get("unit") != "points"):
+    if isinstance(points, int) and _whole(points) and headline.get("unit") != "points":
         parts.append(unit_text("points", points))
     return say("and").join(parts)
 
@@ -265,7 +265,8 @@ def hand_summary(outcome: Mapping[str, Any], results: Sequence[Any], names: Sequ
     if not wins and kind not in ("", "hand"):
         label = outcome_label(spec, kind)
         penalised = outcome.get("penalised")
-        extra = outcome.get("extra") if isinstance(outcome.get("extra"), Mapping) else {}
+        raw = outcome.get("extra")
+        extra: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
         if _whole(penalised):
             label = say("with_player", what=label, player=_name(names, penalised))
         elif kind == "abortive" and extra.get("kind"):

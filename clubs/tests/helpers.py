@@ -9,9 +9,10 @@ from clubs.models import Evening, Group
 from games import services as games
 from games.models import Table
 from games.permissions import Actor
-from games.tests.tables import command_id
+from games.tests.tables import command_id, new_device
 
-OWNER = Actor(session_key="group-owner-session")
+OWNER_TOKEN, OWNER_DEVICE = new_device()
+OWNER = Actor(device=OWNER_DEVICE)
 RIICHI_NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 SICHUAN_NAMES = ["Aiko", "Bo", "陈", "Eri"]
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 3, "fu": 30}}]}

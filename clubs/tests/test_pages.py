@@ -3,32 +3,27 @@ settle-up, share views, and that nothing private leaks."""
 
 from __future__ import annotations
 
-from importlib import import_module
-
 import pytest
-from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
 from clubs import services
 from clubs.models import Evening, Group, Membership, TableLink
+from games.devices import COOKIE_NAME
 from games.models import Table
 from games.permissions import Actor
 from games.tests.tables import user
 from scoring.presets import sync_presets
 
-from .helpers import OWNER, RON, evening_of_two, play, table
+from .helpers import OWNER, OWNER_TOKEN, RON, evening_of_two, play, table
 
 pytestmark = pytest.mark.django_db
 
 
 def owner_client() -> Client:
-    """A browser holding the OWNER session (the creator of the groups and tables)."""
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=OWNER.session_key)
-    if not store.exists(OWNER.session_key):
-        store.save(must_create=True)
+    """A browser holding the OWNER device (the creator of the groups and tables)."""
     client = Client()
-    client.cookies[settings.SESSION_COOKIE_NAME] = OWNER.session_key
+    client.cookies[COOKIE_NAME] = OWNER_TOKEN
     return client
 
 

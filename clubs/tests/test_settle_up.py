@@ -99,5 +99,5 @@ def test_only_the_table_s_writers_set_its_stake() -> None:
     from games.permissions import Actor
 
     with pytest.raises(TableError) as info:
-        services.set_table_stake(t, "1", Actor(session_key="someone-else"))
+        services.set_table_stake(t, "1", Actor(device="someone-else"))
     assert info.value.code == "forbidden"

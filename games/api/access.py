@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
+from games import permissions
 from games.errors import TableError
-from games.models import Player, Table, Visibility
+from games.models import Player, Table
 from games.permissions import Actor, actor_from, can_view
 from games.services import get_table
 
@@ -27,20 +28,7 @@ def actor(request: Request) -> Actor:
 
 def listed_tables(request: Request) -> QuerySet[Table]:
     """Tables the caller sees in lists: public ones and their own, any visibility."""
-    who = actor(request)
-    tables = Table.objects.all()
-    if who.is_staff:
-        return tables
-    mine = Q(visibility=Visibility.PUBLIC)
-    if who.user_id is not None:
-        mine |= (Q(created_by_id=who.user_id) | Q(seats__claimed_user_id=who.user_id)
-                 | Q(seats__player__user_id=who.user_id))
-    if who.session_key:
-        mine |= Q(creator_session=who.session_key) | Q(seats__claimed_session=who.session_key)
-    # The seat joins can match a table up to four times; keep each once without DISTINCT
-    # over JSON columns (PostgreSQL cannot compare json).
-    ids = Table.objects.filter(mine).values("pk")
-    return tables.filter(pk__in=ids)
+    return permissions.listed_tables(actor(request))
 
 
 def viewable_table(request: Request, table_id: str) -> Table:
@@ -55,9 +43,12 @@ def viewable_table(request: Request, table_id: str) -> Table:
     return table
 
 
-def player_or_404(player_id: int) -> Player:
+def player_or_404(request: Request, player_id: int) -> Player:
+    """The player if the caller may see them (:func:`games.permissions.visible_players`):
+    ids are sequential, so one seated only at private tables must not be found."""
     # Ids beyond a 64-bit integer cannot exist, and some databases refuse to compare them.
-    player = Player.objects.filter(pk=player_id).first() if player_id < 2**63 else None
+    player = (permissions.visible_players(actor(request)).filter(pk=player_id).first()
+              if player_id < 2**63 else None)
     if player is None:
         raise NotFound(f"there is no player {player_id}")
     return player

@@ -102,8 +102,9 @@ class ReadView(ApiErrorsMixin, APIView):
 
 
 class WriteMixin:
-    """Writes by browser session must carry the CSRF token even when anonymous (a seat can
-    be held by an anonymous session); token-authenticated programs need none."""
+    """Writes from a browser (its cookies: session or device) must carry the CSRF token
+    even when anonymous (a seat can be held by an anonymous browser's device);
+    token-authenticated programs need none."""
 
     parser_classes = [JSONParser]
     throttle_classes = [ScopedThrottle]
@@ -199,8 +200,10 @@ def table_detail(table: Table, request: Request) -> dict[str, Any]:
     snap = services.snapshot(table)
     keep = ("table", "seq", "options", "outcome_types", "state", "seats", "standings",
             "final", "final_table", "can_undo", "can_redo")
-    return {**{k: snap[k] for k in keep},
-            "can_write": services.can_write(table, actor(request))}
+    can_write = services.can_write(table, actor(request))
+    # The join key lets others sit down: only for those who may write already.
+    return {**{k: snap[k] for k in keep}, "can_write": can_write,
+            "join_key": table.join_key if can_write else None}
 
 
 class TableDetailView(ReadView):
@@ -333,9 +336,11 @@ class SeatsView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         try:
             services.claim_seat(table, body.validated_data["position"],
-                                session_key=actor(request).session_key, user=request.user)
+                                device=actor(request).device, user=request.user,
+                                join_key=body.validated_data.get("key"))
         except TableError as exc:
-            return error_response(exc.code, exc.message, 409 if exc.code == "seat_taken" else 400)
+            status = {"seat_taken": 409, "join_key_needed": 403}.get(exc.code, 400)
+            return error_response(exc.code, exc.message, status)
         return Response(TableDetailSerializer(table_detail(table, request)).data)
 
 
@@ -473,7 +478,7 @@ class PlayerLedgerView(LedgerMixin, ReadView):
         parameters=[PLAYER, *PAGE_PARAMETERS, *DATE_FILTERS, *CSV_PARAMETERS],
         responses=_ledger_responses("PlayerLedger"))
     def get(self, request: Request, id: int) -> Response:
-        player = player_or_404(id)
+        player = player_or_404(request, id)
         loaded = ledger.load(_player_tables(request, player.pk))
         return self.ledger_response(request, ledger.rows(loaded, player.pk),
                                     f"ledger-player-{player.pk}")
@@ -487,7 +492,7 @@ class PlayerStatsView(ReadView):
         parameters=[PLAYER, *DATE_FILTERS],
         responses={200: PlayerStatsSerializer, 400: ERROR_400, 404: ERROR_404})
     def get(self, request: Request, id: int) -> Response:
-        player = player_or_404(id)
+        player = player_or_404(request, id)
         loaded = ledger.load(_player_tables(request, player.pk))
         data = {"player": {"id": player.pk, "name": player.display_name},
                 **player_stats(loaded, player.pk)}

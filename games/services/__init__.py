@@ -16,7 +16,8 @@ Conventions chosen where the issue leaves room:
 * A game ended with ``end_game`` refuses new hands, undo and redo (``game_ended``) until
   ``reopen_game``; a game that ended by the ruleset's own rules is reopened by undoing its
   last hand. A game with no hand cannot be ended.
-* A browser session holds at most one seat per table; claiming another releases the first.
+* A browser (device) holds at most one seat per table; claiming another releases the
+  first. Sitting down needs the join link's secret (``Table.join_key``).
 * ``link`` tables open to anyone with the link but are not listed (``listed_tables``).
 * Hands are identified by (table, number); a hand's row id survives writes that do not
   change it or an earlier hand.
@@ -28,7 +29,6 @@ from games.permissions import (
     actor_from,
     can_view,
     can_write,
-    ensure_session_key,
     is_creator,
     listed_tables,
     seat_of,

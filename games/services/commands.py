@@ -19,19 +19,29 @@ Every write runs in one transaction holding the table row lock:
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
-from django.db import IntegrityError, OperationalError, transaction
+from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
 from games import presenter
 from games.broadcast import broadcast_table
-from games.errors import BadCommand, Forbidden, NoSuchHand, NotFound, Stale, TableError
+from games.errors import (
+    BadCommand,
+    Forbidden,
+    NoSuchHand,
+    NotFound,
+    Stale,
+    TableError,
+    database_error,
+)
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, is_creator
 from games.replay import Appended, Replay, append, fold, replay
+from games.safetext import check_json, check_text
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement
@@ -40,6 +50,7 @@ from .snapshot import build_snapshot, cache_snapshot
 from .tables import get_table
 
 RETRIES = 40
+logger = logging.getLogger(__name__)
 
 # The websocket event announced for each kind of write.
 OUTBOUND = {
@@ -83,11 +94,22 @@ class _Refused(Exception):
 Plan = tuple[str, dict[str, Any], int | None]
 
 
+# Guards on what a client can make the server store and send to every phone (issue 13).
+# A real outcome is well under 2 KB (the largest sample is 342 bytes); the snapshot of a
+# long game with tile-by-tile hands stays under 300 KB, and daphne closes a socket whose
+# message passes 1 MiB, which would cut every phone off the table.
+MAX_OUTCOME_BYTES = 8 * 1024
+MAX_SNAPSHOT_BYTES = 768 * 1024
+MAX_NUMBER = 2**31 - 1  # the largest hand number or seq a database column holds
+
+
 def _check_command(command_id: Any, base_seq: Any) -> None:
     if not isinstance(command_id, str) or not 1 <= len(command_id) <= 64:
         raise BadCommand("command_id must be a text of 1 to 64 characters, new for each "
                          "command (a UUID will do)")
-    if isinstance(base_seq, bool) or not isinstance(base_seq, int) or base_seq < 0:
+    check_text(command_id, "command_id")
+    if (isinstance(base_seq, bool) or not isinstance(base_seq, int)
+            or not 0 <= base_seq <= MAX_NUMBER):
         raise BadCommand("base_seq must be the table's seq the command is based on (0 or more)")
 
 
@@ -95,7 +117,7 @@ def _held_seat(actor: Actor, seats: Sequence[Seat]) -> Seat | None:
     """:func:`games.permissions.seat_of` over seats already read under the table lock."""
     uid = actor.user_id
     for seat in seats:
-        if ((actor.session_key and seat.claimed_session == actor.session_key)
+        if ((actor.device and seat.claimed_device == actor.device)
                 or (uid is not None and (seat.claimed_user_id == uid
                                          or seat.player.user_id == uid))):
             return seat
@@ -257,6 +279,12 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
     except (EngineError, TableError) as exc:
         return CommandResult(ok=False, command_id=str(command_id),
                              error=CommandError(**exc.as_dict()))
+    except DatabaseError as exc:
+        # Rolled back whole: PostgreSQL refusing a number past its integer range, or the
+        # database going away, is a refusal with a name, never a 500 or a closed socket.
+        logger.warning("write to table %s refused by the database: %s", table_ref, exc)
+        return CommandResult(ok=False, command_id=str(command_id),
+                             error=CommandError(**database_error(exc).as_dict()))
 
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
@@ -283,7 +311,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         ruleset = registry.get(table.ruleset)
         options = ruleset.options_from_snapshot(table.options)
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
-                      actor_user_id=actor.user_id, actor_session=actor.session_key,
+                      actor_user_id=actor.user_id, actor_device=actor.device,
                       actor_name=_actor_name(table, actor, seat_rows))
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.
@@ -307,6 +335,13 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
         snap = build_snapshot(table, seat_rows)
+        snap_text = json.dumps(snap)
+        if len(snap_text) > MAX_SNAPSHOT_BYTES:
+            # A guard behind the outcome checks: a table whose state every phone can no
+            # longer receive refuses the write (rolled back) rather than go dark.
+            raise TableError(f"the table's record would pass {MAX_SNAPSHOT_BYTES // 1024} "
+                             "KB, more than a phone is sent at once; start a new table",
+                             code="table_full")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone.
@@ -316,7 +351,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         def after_commit() -> None:
             # Rendered after the commit, outside the table's lock: the event with the
             # hands that changed, once per site language (games.presenter).
-            cache_snapshot(key, json.dumps(snap))
+            cache_snapshot(key, snap_text)
             broadcast_table(table_pk, presenter.event_texts(head, snap, hands_from),
                             private=snap["table"]["visibility"] == Visibility.PRIVATE)
 
@@ -331,9 +366,22 @@ def _respond(event: Event) -> None:
 
 
 def _outcome(outcome: Any) -> dict[str, Any]:
+    """The outcome if the service may store it; the ruleset then checks its meaning."""
     if not isinstance(outcome, dict):
         raise BadCommand("outcome must be an object such as {\"type\": ..., ...}")
+    check_json(outcome, "the outcome")
+    if len(json.dumps(outcome)) > MAX_OUTCOME_BYTES:
+        raise BadCommand(f"the outcome is larger than {MAX_OUTCOME_BYTES} bytes; send only "
+                         "what the hand needs", code="outcome_too_large")
     return outcome
+
+
+def _hand_number(hand_number: Any) -> int:
+    if (isinstance(hand_number, bool) or not isinstance(hand_number, int)
+            or not 1 <= hand_number <= MAX_NUMBER):
+        raise NoSuchHand(f"hand_number must be a hand's number (1 or more), got "
+                         f"{hand_number!r}"[:200])
+    return hand_number
 
 
 def _hand_count(events: Sequence[Event]) -> int:
@@ -377,8 +425,7 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
                  command_id: str, base_seq: int, actor: Any) -> CommandResult:
     """Replace hand ``hand_number``'s outcome; every later hand is recomputed."""
     def plan(table: Table, events: list[Event]) -> Plan:
-        if isinstance(hand_number, bool) or not isinstance(hand_number, int):
-            raise NoSuchHand(f"hand_number must be a whole number, got {hand_number!r}")
+        _hand_number(hand_number)
         old = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
         if old is None:
             raise NoSuchHand(f"there is no hand {hand_number} to correct")
@@ -444,7 +491,8 @@ def preview(table_id: Table | int | str, outcome: dict[str, Any],
             state = table.state or ruleset.rules.initial_state(options)
             settlement = ruleset.rules.apply(state, _outcome(outcome), options)
         else:
-            hand = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
+            hand = Hand.objects.filter(table_id=table.pk,
+                                       number=_hand_number(hand_number)).first()
             if hand is None:
                 raise NoSuchHand(f"there is no hand {hand_number}")
             settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games.broadcast import broadcast_seats
-from games.errors import BadCommand, Forbidden, NotFound, SeatTaken
+from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
-from games.permissions import Actor, actor_from, can_write, is_creator
+from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
+from games.safetext import check_text
 from scoring import registry
 from scoring.models import RulesetConfig
 
@@ -30,11 +33,18 @@ def get_table(table: Table | int | str) -> Table:
     raise NotFound(f"there is no table {table!r}; check the link")
 
 
-def _players(player_names: Sequence[Any], count: int = 4) -> list[Player]:
+def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> list[Player]:
     if not isinstance(player_names, list | tuple) or len(player_names) != count:
         words = {3: "three", 4: "four"}.get(count, str(count))
         raise BadCommand(f"give exactly {words} player names (the rules are for {count} "
                          "players), in seat order from the first dealer")
+    # Reuse an existing player of that name so their history carries across games, but
+    # not one linked to somebody else's account: a stranger naming "Alice" would add a
+    # game to Alice's statistics without her consent. A new unlinked player is made
+    # instead; the creator's own linked player is reused first.
+    reusable = Q(user__isnull=True)
+    if creator.user_id is not None:
+        reusable |= Q(user_id=creator.user_id)
     players = []
     for raw in player_names:
         if isinstance(raw, Player):
@@ -43,8 +53,9 @@ def _players(player_names: Sequence[Any], count: int = 4) -> list[Player]:
         name = raw.strip() if isinstance(raw, str) else ""
         if not name or len(name) > 64:
             raise BadCommand("each player needs a name of 1 to 64 characters")
-        # Reuse an existing player of that name so their history carries across games.
-        player = Player.objects.filter(display_name=name).order_by("id").first()
+        check_text(name, "a player's name")
+        player = (Player.objects.filter(reusable, display_name=name)
+                  .order_by(F("user_id").asc(nulls_last=True), "id").first())
         players.append(player or Player.objects.create(display_name=name))
     return players
 
@@ -57,13 +68,14 @@ def create_table(name: str, ruleset: str, preset: str = "",
     """A new table with a seat per player (four, or three when the rules say so); its rules
     are the preset plus overrides, resolved now.
 
-    ``creator`` is a request, scope or :class:`Actor` (user and/or session key); it may
+    ``creator`` is a request, scope or :class:`Actor` (user and/or device); it may
     write to the table without a seat. With ``config``, its ruleset, preset and overrides
     are used (``options_overrides`` on top). Raises EngineError (bad ruleset, preset or
     option) or TableError (bad names, visibility).
     """
     if not isinstance(name, str) or not name.strip() or len(name) > 120:
         raise BadCommand("give the table a name of 1 to 120 characters")
+    check_text(name, "the table's name")
     if visibility not in Visibility.values:
         raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
     overrides = dict(options_overrides or {})
@@ -75,52 +87,71 @@ def create_table(name: str, ruleset: str, preset: str = "",
     actor = actor_from(creator)
     state = dict(rules.rules.initial_state(rules.options_from_snapshot(options)))
     with transaction.atomic():
-        players = _players(list(player_names), len(state.get("scores") or [0] * 4))
+        players = _players(list(player_names), actor, len(state.get("scores") or [0] * 4))
         table = Table.objects.create(
             name=name.strip(), ruleset=rules.name, preset=preset, config=config,
             options=options, created_by_id=actor.user_id,
-            creator_session=actor.session_key, visibility=visibility, state=state,
+            creator_device=actor.device, visibility=visibility, state=state,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
     return table
 
 
-def claim_seat(table: Table | int | str, position: int, session_key: str = "",
-               user: Any = None) -> Seat:
-    """Sit the browser session (and user) at ``position``; a session holds one seat.
+def claim_seat(table: Table | int | str, position: int, device: str = "",
+               user: Any = None, join_key: str | None = None) -> Seat:
+    """Sit the browser (``device``, its device id) and user at ``position``; a browser or
+    user holds one seat per table.
 
-    Claiming again from the same session or user is harmless; a seat held by someone else
+    Sitting down needs the table's ``join_key`` (the join link's secret), except for the
+    creator, staff, a user whose account is linked to that seat's player and someone
+    already seated at the table (changing seats): being able to watch is not enough.
+    Claiming again from the same browser or user is harmless; a seat held by someone else
     is refused (``seat_taken``) until they or the creator release it.
     """
-    actor = Actor(user=user, session_key=session_key or "")
-    if not actor.session_key and actor.user_id is None:
-        raise BadCommand("claiming a seat needs a browser session or a signed-in user")
+    actor = Actor(user=user, device=device or "")
+    if not actor.device and actor.user_id is None:
+        raise BadCommand("claiming a seat needs a browser (device cookie) or a signed-in user")
     if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= 3:
         raise BadCommand(f"seat position must be 0-3, got {position!r}")
     table = get_table(table)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
+        seat = Seat.objects.select_for_update().select_related("player").filter(
+            table=table, position=position).first()
         if seat is None:  # a three-player table has no seat 3
             raise BadCommand(f"this table has no seat {position}")
-        mine = ((actor.session_key and seat.claimed_session == actor.session_key)
+        if not _may_sit(table, actor, seat, join_key):
+            raise JoinKeyNeeded("taking a seat needs the table's join link: ask a player "
+                                "at the table to show you its QR code")
+        mine = ((actor.device and seat.claimed_device == actor.device)
                 or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if seat.is_claimed and not mine:
             raise SeatTaken(f"seat {position} ({seat.player}) is taken; ask them or the "
                             "table's creator to release it")
         others = Seat.objects.filter(table=table).exclude(pk=seat.pk)
-        if actor.session_key:
-            others.filter(claimed_session=actor.session_key).update(
-                claimed_session="", claimed_user=None, claimed_at=None)
+        if actor.device:
+            others.filter(claimed_device=actor.device).update(
+                claimed_device="", claimed_user=None, claimed_at=None)
         if actor.user_id is not None:
             others.filter(claimed_user_id=actor.user_id).update(
-                claimed_session="", claimed_user=None, claimed_at=None)
-        seat.claimed_session = actor.session_key
+                claimed_device="", claimed_user=None, claimed_at=None)
+        seat.claimed_device = actor.device
         seat.claimed_user_id = actor.user_id
         seat.claimed_at = timezone.now()
-        seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+        seat.save(update_fields=["claimed_device", "claimed_user", "claimed_at"])
         _touch(table)
     return seat
+
+
+def _may_sit(table: Table, actor: Actor, seat: Seat, join_key: str | None) -> bool:
+    if isinstance(join_key, str) and hmac.compare_digest(join_key.encode(),
+                                                         table.join_key.encode()):
+        return True
+    if actor.is_staff or is_creator(table, actor):
+        return True
+    if actor.user_id is not None and seat.player.user_id == actor.user_id:
+        return True
+    return seat_of(table, actor) is not None
 
 
 def _touch(table: Table) -> None:
@@ -141,15 +172,15 @@ def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
         seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
         if seat is None:
             raise BadCommand(f"this table has no seat {position}")
-        holder = ((actor.session_key and seat.claimed_session == actor.session_key)
+        holder = ((actor.device and seat.claimed_device == actor.device)
                   or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if not (holder or actor.is_staff or is_creator(table, actor)):
             raise Forbidden("only the seat's holder, the table's creator or staff may "
                             "release it")
-        seat.claimed_session = ""
+        seat.claimed_device = ""
         seat.claimed_user = None
         seat.claimed_at = None
-        seat.save(update_fields=["claimed_session", "claimed_user", "claimed_at"])
+        seat.save(update_fields=["claimed_device", "claimed_user", "claimed_at"])
         _touch(table)
     return seat
 

@@ -40,7 +40,7 @@ class World:
               name: str = "金曜日の対局", names: list[str] | None = None) -> Table:
         table = services.create_table(name, ruleset, "", {}, names or NAMES,
                                       creator=Actor(user=self.owner), visibility=visibility)
-        services.claim_seat(table, 1, user=self.seated)
+        services.claim_seat(table, 1, user=self.seated, join_key=table.join_key)
         return table
 
     def client(self, who: str) -> APIClient:

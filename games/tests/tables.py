@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
 from games import services
+from games.devices import COOKIE_NAME, device_id
 from games.models import Table
 from games.permissions import Actor
 from scoring import registry
@@ -18,8 +20,15 @@ OUTCOMES: dict[str, dict[str, list[dict[str, Any]]]] = json.loads(
     (Path(__file__).parent / "data" / "outcomes.json").read_text(encoding="utf-8"))
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
-CREATOR = Actor(session_key="creator-session", name="")
+CREATOR = Actor(device="creator-device", name="")
 _ids = itertools.count(1)
+
+
+def rates(**overrides: str) -> dict[str, str]:
+    """settings.MJ_RATE_LIMITS with some rates changed, for override_settings."""
+    from django.conf import settings
+
+    return {**settings.MJ_RATE_LIMITS, **overrides}
 
 
 def command_id() -> str:
@@ -33,9 +42,31 @@ def make_table(ruleset: str = "riichi", preset: str = "", visibility: str = "lin
 
 
 def seated(table: Table, position: int, key: str | None = None) -> Actor:
-    key = key or f"seat-{position}-session"
-    services.claim_seat(table, position, session_key=key)
-    return Actor(session_key=key)
+    """Seat a browser whose device id is ``key`` through the join link."""
+    key = key or f"seat-{position}-device"
+    services.claim_seat(table, position, device=key, join_key=table.join_key)
+    return Actor(device=key)
+
+
+def new_device() -> tuple[str, str]:
+    """A browser's device token (its cookie) and the device id the database keeps."""
+    token = secrets.token_urlsafe(32)
+    return token, device_id(token)
+
+
+def socket_headers(device: str = "", session: str = "",
+                   origin: bytes | None = b"http://localhost",
+                   host: bytes = b"localhost") -> list[tuple[bytes, bytes]]:
+    """The headers of a browser's websocket handshake: its origin and host (a page of
+    the site, as mjsite.websockets requires) and its device and session cookies."""
+    headers = [(b"host", host)]
+    if origin is not None:
+        headers.append((b"origin", origin))
+    cookies = [f"{COOKIE_NAME}={device}"] if device else []
+    cookies += [f"sessionid={session}"] if session else []
+    if cookies:
+        headers.append((b"cookie", "; ".join(cookies).encode()))
+    return headers
 
 
 def user(name: str, **fields: Any) -> Any:
@@ -58,3 +89,20 @@ def record(table: Table, outcome: dict[str, Any], actor: Any = CREATOR,
     table.refresh_from_db()
     return services.record_hand(table.pk, outcome, kw.pop("command_id", command_id()),
                                 kw.pop("base_seq", table.seq), actor)
+
+
+async def seated_socket(table: Table, position: int) -> Any:
+    """A phone seated at ``position`` through the join link, its socket connected and the
+    first snapshot read (a channels WebsocketCommunicator)."""
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from mjsite.asgi import application
+
+    token, device = new_device()
+    await database_sync_to_async(seated)(table, position, device)
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=socket_headers(token))
+    assert (await comm.connect())[0]
+    await comm.receive_json_from()
+    return comm

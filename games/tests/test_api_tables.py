@@ -12,7 +12,7 @@ from games import presenter, services
 from games.models import Event, Hand
 from games.permissions import Actor
 from games.tests.api_helpers import CALLERS, NAMES, QUICK_RON, TILES_RON, World, record
-from games.tests.tables import command_id
+from games.tests.tables import command_id, new_device
 
 pytestmark = pytest.mark.django_db
 
@@ -228,9 +228,9 @@ def test_the_token_endpoint_refuses_a_wrong_password(world):
 def test_an_anonymous_seated_browser_records_with_the_csrf_token(world):
     table = world.table()
     client = APIClient(enforce_csrf_checks=True)
-    session = client.session
-    session.save()
-    services.claim_seat(table, 2, session_key=session.session_key)
+    token, device = new_device()
+    client.cookies["mj_device"] = token
+    services.claim_seat(table, 2, device=device, join_key=table.join_key)
     request = RequestFactory().get("/")
     token = get_token(request)
     client.cookies["csrftoken"] = request.META["CSRF_COOKIE"]
@@ -239,16 +239,15 @@ def test_an_anonymous_seated_browser_records_with_the_csrf_token(world):
                            {"outcome": QUICK_RON, "command_id": "c1", "base_seq": table.seq},
                            format="json", HTTP_X_CSRFTOKEN=token)
     assert response.status_code == 201
-    assert Event.objects.get(table=table).actor_session == session.session_key
+    assert Event.objects.get(table=table).actor_device == device
 
 
 def test_an_anonymous_seated_browser_must_send_the_csrf_token(world):
     table = world.table()
     client = APIClient(enforce_csrf_checks=True)
-    client.get(f"/api/tables/{table.public_id}/")  # no session yet: make one
-    session = client.session
-    session.save()
-    services.claim_seat(table, 2, session_key=session.session_key)
+    token, device = new_device()
+    client.cookies["mj_device"] = token
+    services.claim_seat(table, 2, device=device, join_key=table.join_key)
     response = post_hand(client, table, QUICK_RON)
     assert response.status_code == 403
     assert "CSRF" in response.json()["error"]["message"]
@@ -468,8 +467,17 @@ def test_taking_a_free_seat_lets_a_program_record(world):
     table = world.table()
     client = world.client("spectator")
     assert post_hand(client, table, QUICK_RON).status_code == 403
-    taken = client.post(f"/api/tables/{table.public_id}/seats/", {"position": 2},
-                        format="json")
+    # Watching is not enough: the join key (what the join link carries) is.
+    viewer = client.get(f"/api/tables/{table.public_id}/").json()
+    assert viewer["can_write"] is False and viewer["join_key"] is None
+    refused = client.post(f"/api/tables/{table.public_id}/seats/", {"position": 2},
+                          format="json")
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "join_key_needed"
+    key = world.client("owner").get(f"/api/tables/{table.public_id}/").json()["join_key"]
+    assert key == table.join_key
+    taken = client.post(f"/api/tables/{table.public_id}/seats/", {"position": 2,
+                        "key": key}, format="json")
     assert taken.status_code == 200 and taken.json()["can_write"] is True
     assert taken.json()["seats"][2]["claimed"] is True
     assert post_hand(client, table, QUICK_RON).status_code == 201
@@ -478,7 +486,8 @@ def test_taking_a_free_seat_lets_a_program_record(world):
 def test_a_held_seat_cannot_be_taken(world):
     table = world.table()
     response = world.client("spectator").post(f"/api/tables/{table.public_id}/seats/",
-                                              {"position": 1}, format="json")
+                                              {"position": 1, "key": table.join_key},
+                                              format="json")
     assert response.status_code == 409
     assert response.json()["error"]["code"] == "seat_taken"
 

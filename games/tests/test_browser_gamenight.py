@@ -78,7 +78,7 @@ def test_a_hand_landing_while_the_form_is_open_is_shown_and_mine_is_discarded(
     aiko.click("#conflict-discard")
     expect(aiko.locator("#record")).to_be_hidden()
     for page in (aiko, chen, dana):
-        expect(page.locator("#history > li")).to_have_count(1)
+        expect(page.locator("#history > li[data-number]")).to_have_count(1)
     assert recorded_hands(server, aiko) == 1
     for page in (aiko, chen, dana):
         page.context.close()
@@ -114,9 +114,11 @@ def test_two_phones_saving_seconds_apart_record_one_hand_and_the_second_is_asked
         socket.handle = (message) => window.held.push(message);
     }""")
     chen.click("#save-hand")
-    expect(chen.locator("#history > li")).to_have_count(1)
+    expect(chen.locator("#history > li[data-number]")).to_have_count(1)
     aiko.click("#save-hand")
-    aiko.wait_for_function("window.held.some((m) => m.type === 'stale')")
+    # A function, not an expression: Playwright evaluates an expression string with eval,
+    # which the site's Content-Security-Policy refuses.
+    aiko.wait_for_function("() => window.held.some((m) => m.type === 'stale')")
     aiko.evaluate("""() => {
         const socket = window.mjTable.socket;
         socket.handle = window.realHandle;
@@ -175,7 +177,7 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
     blocked["on"] = False
     expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
     expect(aiko.locator("#outbox")).to_be_hidden()
-    expect(bo.locator("#history > li")).to_have_count(1)
+    expect(bo.locator("#history > li[data-number]")).to_have_count(1)
     assert recorded_hands(server, bo) == 1
     # Reconnecting again sends nothing twice.
     aiko.evaluate("window.mjTable.socket.ws.close()")
@@ -214,7 +216,7 @@ def test_undo_names_the_hand_it_removes(server: str, browser: Browser) -> None:
     aiko, *_ = seated_phones(browser, server, count=1)
     enter_quick_ron(aiko)
     aiko.click("#save-hand")
-    expect(aiko.locator("#history > li")).to_have_count(1)
+    expect(aiko.locator("#history > li[data-number]")).to_have_count(1)
     summary = aiko.locator("#history li[data-number='1'] .summary").inner_text()
     aiko.click("#undo")
     expect(aiko.locator("#history > li.empty")).to_have_count(1)
@@ -257,10 +259,10 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     expect(aiko.locator("#status")).to_have_attribute("data-state", "live")
     assert aiko.evaluate("Boolean(navigator.serviceWorker.controller)")
     # The screen is kept awake where the browser offers it.
-    aiko.wait_for_function("window.mjTable.wakeLock && !window.mjTable.wakeLock.released")
+    aiko.wait_for_function("() => window.mjTable.wakeLock && !window.mjTable.wakeLock.released")
     enter_quick_ron(bo)
     bo.click("#save-hand")
-    expect(aiko.locator("#history > li")).to_have_count(1)
+    expect(aiko.locator("#history > li[data-number]")).to_have_count(1)
     scores = [aiko.locator(f".player-card[data-position='{p}'] .score").inner_text()
               for p in range(4)]
     aiko.context.set_offline(True)
@@ -268,7 +270,7 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     expect(aiko.locator("#status")).to_have_attribute("data-state", "offline")
     # The page kept by the worker is older than the last snapshot this phone saw; the
     # newer one wins.
-    expect(aiko.locator("#history > li")).to_have_count(1)
+    expect(aiko.locator("#history > li[data-number]")).to_have_count(1)
     for position, score in enumerate(scores):
         expect(aiko.locator(f".player-card[data-position='{position}'] .score")
                ).to_have_text(score)

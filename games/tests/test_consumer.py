@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
+from games.devices import device_id
 from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.models import Event, Hand, Table
 from mjsite.asgi import application
 
-from .tables import NAMES
+from .tables import NAMES, new_device, socket_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,27 +25,24 @@ RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2,
 TSUMO = {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 3, "fu": 30}}]}
 
 
-@database_sync_to_async
-def new_session() -> str:
-    store = SessionStore()
-    store["seen"] = True
-    store.save()
-    return str(store.session_key)
+async def new_session() -> str:
+    """A new browser's device token (its cookie)."""
+    return new_device()[0]
 
 
 @database_sync_to_async
 def setup_table(visibility: str = "link", creator_key: str = "") -> Table:
     return services.create_table("Live", "riichi", "", {}, NAMES,
-                                 creator=services.Actor(session_key=creator_key),
+                                 creator=services.Actor(device=device_id(creator_key)
+                                                        if creator_key else ""),
                                  visibility=visibility)
 
 
-async def connect(table: Table, session_key: str | None = None,
-                  expect_snapshot: bool = True) -> tuple[WebsocketCommunicator, dict[str, Any]]:
-    headers = [(b"origin", b"http://localhost")]
-    if session_key:
-        headers.append((b"cookie", f"sessionid={session_key}".encode()))
-    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/", headers=headers)
+async def connect(table: Table, device: str | None = None,
+                  expect_snapshot: bool = True, session: str = "",
+                  ) -> tuple[WebsocketCommunicator, dict[str, Any]]:
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=socket_headers(device or "", session))
     connected, _ = await comm.connect()
     assert connected
     first = await comm.receive_json_from() if expect_snapshot else {}
@@ -54,7 +51,8 @@ async def connect(table: Table, session_key: str | None = None,
 
 async def seated_client(table: Table, position: int) -> tuple[WebsocketCommunicator, str]:
     key = await new_session()
-    await database_sync_to_async(services.claim_seat)(table, position, session_key=key)
+    await database_sync_to_async(services.claim_seat)(table, position, device=device_id(key),
+                                                      join_key=table.join_key)
     comm, first = await connect(table, key)
     assert first["you"]["seat"] == position and first["you"]["can_write"] is True
     return comm, key
@@ -79,7 +77,7 @@ async def test_connect_sends_the_snapshot_with_seq():
 
 async def test_unknown_table_closes_with_4404():
     comm = WebsocketCommunicator(application, "/ws/tables/no-such-table/",
-                                 headers=[(b"origin", b"http://localhost")])
+                                 headers=socket_headers())
     connected, _ = await comm.connect()
     assert connected
     await assert_closed_with(comm, CLOSE_NOT_FOUND)
@@ -105,7 +103,7 @@ async def test_each_phone_gets_the_hands_worded_in_its_own_language():
     table = await setup_table()
     writer, _ = await seated_client(table, 0)
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/", headers=[
-        (b"origin", b"http://localhost"), (b"accept-language", b"ja,en;q=0.5")])
+        *socket_headers(), (b"accept-language", b"ja,en;q=0.5")])
     assert (await comm.connect())[0]
     first = await comm.receive_json_from()
     assert "東" in first["view"]["scoreboard"]
@@ -200,7 +198,7 @@ async def test_released_seat_is_refused_on_the_next_message():
     table = await setup_table()
     writer, key = await seated_client(table, 2)
     await database_sync_to_async(services.release_seat)(table, 2, services.Actor(
-        session_key=key))
+        device=device_id(key)))
     await writer.send_json_to({"type": "undo", "command_id": "u", "base_seq": 0})
     error = await read_until(writer, "error")
     assert error["code"] == "forbidden" and error["command_id"] == "u"
@@ -212,9 +210,9 @@ async def test_freed_seat_changes_the_old_phone_at_once():
     writer, key = await seated_client(table, 2)
     creator_key = await new_session()
     await database_sync_to_async(Table.objects.filter(pk=table.pk).update)(
-        creator_session=creator_key)
+        creator_device=device_id(creator_key))
     await database_sync_to_async(services.release_seat)(table.pk, 2, services.Actor(
-        session_key=creator_key))
+        device=device_id(creator_key)))
     fresh = await writer.receive_json_from(timeout=2)
     assert fresh["type"] == "snapshot"
     assert fresh["you"] == {"can_write": False, "seat": None, "is_creator": False}
@@ -226,7 +224,8 @@ async def test_claimed_seat_tells_the_other_phones_with_their_own_rights():
     table = await setup_table()
     watcher, _ = await connect(table, await new_session())
     key = await new_session()
-    await database_sync_to_async(services.claim_seat)(table, 1, session_key=key)
+    await database_sync_to_async(services.claim_seat)(table, 1, device=device_id(key),
+                                                      join_key=table.join_key)
     fresh = await watcher.receive_json_from(timeout=2)
     assert fresh["type"] == "snapshot" and fresh["you"]["can_write"] is False
     assert next(s for s in fresh["snapshot"]["seats"] if s["position"] == 1)["claimed"]
@@ -450,7 +449,7 @@ def logged_in_session(username: str, **fields: Any) -> str:
 async def test_signed_in_staff_may_watch_and_write_a_private_table():
     table = await setup_table("private", creator_key="owner")
     key = await logged_in_session("boss", is_staff=True)
-    comm, first = await connect(table, key)
+    comm, first = await connect(table, session=key)
     assert first["you"]["can_write"] is True and first["you"]["seat"] is None
     await comm.send_json_to({"type": "record_hand", "command_id": "s", "base_seq": 0,
                              "outcome": RON})
@@ -463,5 +462,6 @@ async def test_signed_in_staff_may_watch_and_write_a_private_table():
 
 async def test_signed_in_stranger_is_refused_at_a_private_table():
     table = await setup_table("private", creator_key="owner")
-    comm, _ = await connect(table, await logged_in_session("nobody"), expect_snapshot=False)
+    comm, _ = await connect(table, session=await logged_in_session("nobody"),
+                            expect_snapshot=False)
     await assert_closed_with(comm, CLOSE_FORBIDDEN)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from games import presenter, services
+from games.devices import COOKIE_NAME, device_id
 from games.models import Player, Seat, Table
 from scoring import registry
 from scoring.models import RulesetConfig
@@ -44,15 +45,20 @@ def create(client: Client, **fields: Any) -> Table:
 
 
 def claim(client: Client, table: Table, position: int) -> Any:
-    return client.post(reverse("games:join", args=[table.public_id]), {"position": position})
+    """Take a seat as the join link does (its key comes along in the form)."""
+    return client.post(reverse("games:join", args=[table.public_id]),
+                       {"position": position, "key": table.join_key})
 
 
 def session_key(client: Client) -> str:
-    return str(client.session.session_key)
+    """The device id of the browser ``client`` ("" before it has a device cookie)."""
+    cookie = client.cookies.get(COOKIE_NAME)
+    return device_id(cookie.value) if cookie is not None else ""
 
 
 def test_create_page_offers_every_usable_preset_and_player_names() -> None:
-    Player.objects.create(display_name="Zhou Wen")
+    services.create_table("Open", "riichi", "", {}, ["Zhou Wen", "B", "C", "D"],
+                          visibility="public")
     page = Client().get(reverse("games:new")).content.decode()
     for name in registry.usable():
         for preset in registry.get(name).presets:
@@ -68,7 +74,7 @@ def test_create_table_seats_the_four_players_and_uses_the_preset() -> None:
     assert table.ruleset == "riichi" and table.preset == "ema"
     assert table.options == registry.get("riichi").resolve("ema")
     assert [s.player.display_name for s in table.seats.order_by("position")] == NAMES
-    assert table.creator_session == session_key(client)
+    assert table.creator_device == session_key(client) != ""
 
 
 def test_adjusted_options_override_the_preset_only_when_asked() -> None:
@@ -155,12 +161,35 @@ def test_new_table_page_shows_join_link_and_qr_code() -> None:
     table = create(client)
     page = client.get(reverse("games:table", args=[table.public_id]) + "?created=1")
     html = page.content.decode()
-    join = "http://testserver" + reverse("games:join", args=[table.public_id])
+    join = ("http://testserver" + reverse("games:join", args=[table.public_id])
+            + f"?key={table.join_key}")
     assert f'value="{join}"' in html
     assert "<svg" in html and "<path" in html
     assert '<details class="invite card" open>' in html
     qr = client.get(reverse("games:qr", args=[table.public_id]))
     assert qr["Content-Type"] == "image/svg+xml" and qr.content.startswith(b"<?xml")
+
+
+def test_a_viewer_sees_no_join_link_and_cannot_sit_without_its_key() -> None:
+    # Issue 13: the join link carries a secret of its own; a viewer of a public or link
+    # table sits down only through it, never by being able to watch.
+    table = create(Client(), visibility="public")
+    viewer = Client()
+    html = viewer.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert table.join_key not in html and "<svg" not in html
+    assert viewer.get(reverse("games:qr", args=[table.public_id])).status_code == 403
+    page = viewer.get(reverse("games:join", args=[table.public_id])).content.decode()
+    assert 'id="join-key-needed"' in page and "data-position=" not in page
+    for key in ("", table.public_id, "x" * 16):
+        answer = viewer.post(reverse("games:join", args=[table.public_id]),
+                             {"position": 0, "key": key})
+        assert answer.status_code == 200 and 'id="join-key-needed"' in answer.content.decode()
+    assert not Seat.objects.get(table=table, position=0).is_claimed
+    with_key = viewer.get(reverse("games:join", args=[table.public_id]),
+                          {"key": table.join_key}).content.decode()
+    assert 'data-position="0"' in with_key and 'id="join-key-needed"' not in with_key
+    assert claim(viewer, table, 0).status_code == 302
+    assert services.can_write(table, services.Actor(device=session_key(viewer)))
 
 
 def test_table_page_renders_the_scoreboard_and_boot_data() -> None:
@@ -180,15 +209,15 @@ def test_table_page_renders_the_scoreboard_and_boot_data() -> None:
 def test_join_link_claims_the_chosen_seat_for_this_browser() -> None:
     table = create(Client())
     phone = Client()
-    phone.get(reverse("games:join", args=[table.public_id]))
+    phone.get(reverse("games:join", args=[table.public_id]) + f"?key={table.join_key}")
     answer = claim(phone, table, 2)
     assert answer.status_code == 302
     assert answer["Location"] == reverse("games:table", args=[table.public_id])
     seat = Seat.objects.get(table=table, position=2)
-    assert seat.claimed_session == session_key(phone)
+    assert seat.claimed_device == session_key(phone) != ""
     html = phone.get(answer["Location"]).content.decode()
     assert f"You sit as {NAMES[2]}." in html
-    assert services.can_write(table, services.Actor(session_key=session_key(phone)))
+    assert services.can_write(table, services.Actor(device=session_key(phone)))
 
 
 def test_a_taken_seat_is_refused_with_a_message() -> None:
@@ -198,7 +227,7 @@ def test_a_taken_seat_is_refused_with_a_message() -> None:
     answer = claim(other, table, 1)
     assert answer.status_code == 200
     assert "is taken" in answer.content.decode()
-    assert Seat.objects.get(table=table, position=1).claimed_session != session_key(other)
+    assert Seat.objects.get(table=table, position=1).claimed_device != session_key(other)
 
 
 def test_the_holder_or_the_creator_frees_a_seat_for_another_phone() -> None:
@@ -208,7 +237,7 @@ def test_the_holder_or_the_creator_frees_a_seat_for_another_phone() -> None:
     claim(phone, table, 3)
     stranger = Client()
     answer = stranger.post(reverse("games:join", args=[table.public_id]),
-                           {"position": 3, "action": "release"})
+                           {"position": 3, "action": "release", "key": table.join_key})
     assert "only the seat" in answer.content.decode()
     assert Seat.objects.get(table=table, position=3).is_claimed
     page = owner.get(reverse("games:join", args=[table.public_id])).content.decode()
@@ -225,7 +254,7 @@ def test_spectator_watches_without_write_access() -> None:
     html = watcher.get(reverse("games:table", args=[table.public_id])).content.decode()
     assert "You are watching." in html
     assert '<div class="actions" id="actions" hidden>' in html
-    assert not services.can_write(table, services.Actor(session_key=session_key(watcher)))
+    assert not services.can_write(table, services.Actor(device=session_key(watcher)))
     assert watcher.get(reverse("games:snapshot", args=[table.public_id])).json()["seq"] == 0
 
 
@@ -258,7 +287,7 @@ def test_table_list_shows_public_tables_and_my_own() -> None:
 
 def finished_table(client: Client) -> Table:
     table = create(client)
-    actor = services.Actor(session_key=session_key(client))
+    actor = services.Actor(device=session_key(client))
     result = services.record_hand(table.pk, RON, command_id(), 0, actor)
     assert result["ok"], result
     result = services.end_game(table.pk, command_id(), result["seq"], actor)
@@ -289,7 +318,7 @@ def test_results_page_shows_placement_points_even_when_zero() -> None:
             **{f"player_{i}": name for i, name in enumerate(NAMES)}}
     client.post(reverse("games:new"), data)
     table = Table.objects.get()
-    actor = services.Actor(session_key=session_key(client))
+    actor = services.Actor(device=session_key(client))
     outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 8}}]}
     seq = services.record_hand(table.pk, outcome, command_id(), 0, actor)["seq"]
     assert services.end_game(table.pk, command_id(), seq, actor)["ok"]
@@ -324,8 +353,8 @@ def test_player_page_hides_private_games_from_strangers() -> None:
 
 
 def test_player_names_endpoint_autocompletes_by_prefix() -> None:
-    for name in ("Chen", "Cheng", "Dana"):
-        Player.objects.create(display_name=name)
+    services.create_table("Open", "riichi", "", {}, ["Chen", "Cheng", "Dana", "Eve"],
+                          visibility="public")
     answer = Client().get(reverse("games:player-names"), {"q": "che"}).json()
     assert answer == {"names": ["Chen", "Cheng"]}
 

@@ -3,8 +3,9 @@
 Every operation under /api/ is called in-process through the WSGI app with generated
 parameters and bodies; no answer may be a server error or differ from the schema
 (status code, content type, body). Path ids are sometimes swapped for a real table and
-player so the happy paths are reached, and calls carry the table owner's token so the
-writes get past the permission check to the engine and the service.
+player so the happy paths are reached. The whole schema is run twice: with the table
+owner's token, so the writes get past the permission check to the engine and the
+service, and without any credential, as a stranger would call it (issue 13).
 """
 
 from __future__ import annotations
@@ -73,8 +74,7 @@ def owner_token(db: Any, settings: Any) -> str:
     return Token.objects.create(user=world.owner).key
 
 
-def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> None:
-    headers = {"Authorization": f"Token {owner_token}"}
+def _run_all(api_schema: Any, headers: dict[str, str]) -> set[tuple[str, int]]:
     operations = [result.ok() for result in api_schema.get_all_operations()]
     assert len(operations) >= 15
     seen: set[tuple[str, int]] = set()
@@ -89,6 +89,12 @@ def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> Non
             seen.add((case.operation.label, response.status_code))
 
         check()
+    assert not [pair for pair in seen if pair[1] >= 500], "a server error"
+    return seen
+
+
+def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> None:
+    seen = _run_all(api_schema, {"Authorization": f"Token {owner_token}"})
     # The real ids were reached: the table and the player were found and written to.
     for label in ("GET /api/tables/{id}/", "GET /api/tables/{id}/ledger/",
                   "GET /api/players/{id}/stats/", "GET /api/rulesets/",
@@ -96,3 +102,14 @@ def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> Non
                   "GET /api/evenings/{id}/settle/", "GET /api/tables/{id}/settle/"):
         assert (label, 200) in seen, label
     assert {code for label, code in seen if label == "POST /api/tables/{id}/hands/"} - {404}
+
+
+def test_api_answers_follow_the_schema_without_credentials(api_schema: Any,
+                                                           owner_token: str) -> None:
+    seen = _run_all(api_schema, {})
+    # A stranger reads public things, and finds neither the private table nor its players.
+    assert ("GET /api/rulesets/", 200) in seen
+    for label in ("GET /api/tables/{id}/", "GET /api/players/{id}/stats/"):
+        assert {code for name, code in seen if name == label} <= {400, 404}, label
+    assert {code for name, code in seen if name == "POST /api/tables/{id}/hands/"} \
+        <= {400, 403, 404, 415}

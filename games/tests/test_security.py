@@ -10,17 +10,17 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
 from games import services
+from games.devices import COOKIE_NAME, device_id
 from games.messages import CLOSE_FORBIDDEN
 from games.models import Event, Hand, Table
 from mjsite.asgi import application
 
-from .tables import CREATOR, NAMES, make_table, seated
+from .tables import CREATOR, NAMES, make_table, new_device, rates, seated, socket_headers
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 
@@ -39,17 +39,20 @@ def _csrf_from(client: Client, url: str) -> str:
     return match.group(1)
 
 
-def _session_client(key: str, **kw: Any) -> Client:
+def _browser(key: str, **kw: Any) -> Client:
+    """A browser whose device token is ``key``."""
     client = Client(**kw)
-    client.cookies["sessionid"] = key
+    client.cookies[COOKIE_NAME] = key
     return client
 
 
-def _new_session() -> str:
-    store = SessionStore()
-    store["seen"] = True
-    store.save()
-    return str(store.session_key)
+def _new_device() -> str:
+    """A new browser's device token."""
+    return new_device()[0]
+
+
+def _sit(table: Table, position: int, token: str) -> None:
+    services.claim_seat(table, position, device=device_id(token), join_key=table.join_key)
 
 
 # --- CSRF on the site's forms -------------------------------------------------------------
@@ -70,15 +73,15 @@ def test_join_form_without_csrf_token_is_refused_and_claims_no_seat():
     client = Client(enforce_csrf_checks=True)
     answer = client.post(reverse("games:join", args=[table.public_id]), {"position": 0})
     assert answer.status_code == 403
-    assert not table.seats.filter(claimed_session__gt="").exists()
+    assert not table.seats.filter(claimed_device__gt="").exists()
 
 
 @pytest.mark.django_db
 def test_record_form_without_csrf_token_is_refused_even_for_a_seated_player():
     table = make_table()
-    key = _new_session()
-    services.claim_seat(table, 0, session_key=key)
-    player = _session_client(key, enforce_csrf_checks=True)
+    key = _new_device()
+    _sit(table, 0, key)
+    player = _browser(key, enforce_csrf_checks=True)
     answer = player.post(reverse("games:record", args=[table.public_id]),
                          {"command_id": "form-1", "base_seq": 0, "type": "draw"})
     assert answer.status_code == 403
@@ -90,8 +93,9 @@ def test_join_form_with_its_csrf_token_claims_the_seat():
     table = make_table()
     client = Client(enforce_csrf_checks=True)
     url = reverse("games:join", args=[table.public_id])
-    token = _csrf_from(client, url)
-    answer = client.post(url, {"position": 2, "csrfmiddlewaretoken": token})
+    token = _csrf_from(client, f"{url}?key={table.join_key}")
+    answer = client.post(url, {"position": 2, "csrfmiddlewaretoken": token,
+                               "key": table.join_key})
     assert answer.status_code == 302
     assert table.seats.get(position=2).is_claimed
 
@@ -107,9 +111,9 @@ def test_admin_sign_in_and_language_forms_need_the_csrf_token(name):
 @pytest.mark.django_db
 def test_api_write_from_an_anonymous_seated_browser_needs_the_csrf_token():
     table = make_table()
-    key = _new_session()
-    services.claim_seat(table, 0, session_key=key)
-    client = _session_client(key, enforce_csrf_checks=True)
+    key = _new_device()
+    _sit(table, 0, key)
+    client = _browser(key, enforce_csrf_checks=True)
     body = {"command_id": "csrf-1", "base_seq": 0, "outcome": RON}
     answer = client.post(f"/api/tables/{table.public_id}/hands/", body,
                          content_type="application/json")
@@ -121,12 +125,9 @@ def test_api_write_from_an_anonymous_seated_browser_needs_the_csrf_token():
 
 
 async def _socket(table: Table, origin: bytes | None = b"http://localhost",
-                  session: str = "") -> WebsocketCommunicator:
-    headers = [(b"origin", origin)] if origin is not None else []
-    if session:
-        headers.append((b"cookie", f"sessionid={session}".encode()))
+                  device: str = "") -> WebsocketCommunicator:
     return WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
-                                 headers=headers)
+                                 headers=socket_headers(device, origin=origin))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -146,7 +147,7 @@ async def test_websocket_from_a_foreign_or_missing_origin_is_refused_before_any_
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_write_from_a_spectator_is_refused_and_records_nothing():
     table = await database_sync_to_async(make_table)()
-    comm = await _socket(table, session=await database_sync_to_async(_new_session)())
+    comm = await _socket(table, device=await database_sync_to_async(_new_device)())
     assert (await comm.connect())[0]
     assert (await comm.receive_json_from())["you"]["can_write"] is False
     for message in ({"type": "record_hand", "command_id": "s1", "base_seq": 0,
@@ -168,7 +169,7 @@ async def test_websocket_write_from_a_spectator_is_refused_and_records_nothing()
 ])
 def test_api_write_from_a_stranger_is_forbidden(path, body):
     table = make_table()
-    stranger = _session_client(_new_session())
+    stranger = _browser(_new_device())
     answer = stranger.post(f"/api/tables/{table.public_id}/{path}", body,
                            content_type="application/json")
     assert answer.status_code == 403, answer.content
@@ -189,12 +190,12 @@ def test_service_write_from_a_released_seat_is_forbidden():
 
 
 @pytest.mark.django_db(transaction=True)
-@override_settings(MJ_RATE_LIMITS={"ws_write": "3/minute", "login": "5/minute"})
+@override_settings(MJ_RATE_LIMITS=rates(ws_write="3/minute"))
 async def test_websocket_writes_over_the_limit_are_refused_with_a_wait():
     table = await database_sync_to_async(make_table)()
-    key = await database_sync_to_async(_new_session)()
-    await database_sync_to_async(services.claim_seat)(table, 0, session_key=key)
-    comm = await _socket(table, session=key)
+    key = await database_sync_to_async(_new_device)()
+    await database_sync_to_async(_sit)(table, 0, key)
+    comm = await _socket(table, device=key)
     assert (await comm.connect())[0]
     await comm.receive_json_from()
     answers = []
@@ -217,14 +218,14 @@ async def test_websocket_writes_over_the_limit_are_refused_with_a_wait():
 
 
 @pytest.mark.django_db(transaction=True)
-@override_settings(MJ_RATE_LIMITS={"ws_write": "2/minute", "login": "5/minute"})
+@override_settings(MJ_RATE_LIMITS=rates(ws_write="2/minute"))
 async def test_websocket_write_limit_is_per_phone():
     table = await database_sync_to_async(make_table)()
     phones = []
     for position in (0, 1):
-        key = await database_sync_to_async(_new_session)()
-        await database_sync_to_async(services.claim_seat)(table, position, session_key=key)
-        comm = await _socket(table, session=key)
+        key = await database_sync_to_async(_new_device)()
+        await database_sync_to_async(_sit)(table, position, key)
+        comm = await _socket(table, device=key)
         assert (await comm.connect())[0]
         await comm.receive_json_from()
         phones.append(comm)
@@ -242,40 +243,14 @@ async def test_websocket_write_limit_is_per_phone():
         await comm.disconnect()
 
 
-@pytest.mark.django_db
-@override_settings(MJ_RATE_LIMITS={"ws_write": "30/minute", "login": "3/minute"})
-def test_admin_sign_in_is_refused_after_repeated_failures():
-    client = Client()
-    url = reverse("admin:login")
-    codes = [client.post(url, {"username": "boss", "password": f"guess-{n}"}).status_code
-             for n in range(5)]
-    assert codes == [200, 200, 200, 429, 429]
-    # Another address trying the same username is refused too (per-username count).
-    other = Client(REMOTE_ADDR="10.1.2.3")
-    blocked = other.post(url, {"username": "boss", "password": "again"})
-    assert blocked.status_code == 429 and int(blocked["Retry-After"]) >= 1
-
-
-@pytest.mark.django_db
-@override_settings(MJ_RATE_LIMITS={"ws_write": "30/minute", "login": "2/minute"})
-def test_successful_admin_sign_in_does_not_count_against_the_limit():
-    from django.contrib.auth import get_user_model
-
-    get_user_model().objects.create_user("staffer", password="right-pass-123",
-                                         is_staff=True)
-    url = reverse("admin:login")
-    for _ in range(4):
-        answer = Client().post(url, {"username": "staffer", "password": "right-pass-123"})
-        assert answer.status_code == 302
-
-
 # --- a private table shows nothing to a stranger ---------------------------------------------
 
 
 @pytest.fixture
 def private_table(db: Any) -> Table:
     table = make_table(visibility="private")
-    seated(table, 0, key=_new_session())
+    table.seat_token = _new_device()
+    _sit(table, 0, table.seat_token)
     services.record_hand(table.pk, RON, "private-1", 0, CREATOR)
     return table
 
@@ -285,7 +260,7 @@ def private_table(db: Any) -> Table:
     "/api/tables/{id}/", "/api/tables/{id}/hands/", "/api/tables/{id}/ledger/",
 ])
 def test_private_table_pages_and_api_refuse_a_stranger(private_table, path):
-    stranger = _session_client(_new_session())
+    stranger = _browser(_new_device())
     answer = stranger.get(path.format(id=private_table.public_id))
     assert answer.status_code in (403, 404)
     body = answer.content.decode(errors="replace")
@@ -293,7 +268,7 @@ def test_private_table_pages_and_api_refuse_a_stranger(private_table, path):
 
 
 def test_private_table_is_in_no_stranger_list(private_table):
-    stranger = _session_client(_new_session())
+    stranger = _browser(_new_device())
     for path in ("/tables/", "/api/tables/", "/api/export/"):
         answer = stranger.get(path)
         assert answer.status_code == 200, path
@@ -301,8 +276,7 @@ def test_private_table_is_in_no_stranger_list(private_table):
 
 
 def test_private_table_opens_for_its_seated_player(private_table):
-    seat = private_table.seats.get(position=0)
-    player = _session_client(seat.claimed_session)
+    player = _browser(private_table.seat_token)
     assert player.get(f"/t/{private_table.public_id}/").status_code == 200
     assert player.get(f"/api/tables/{private_table.public_id}/").status_code == 200
 
@@ -311,7 +285,7 @@ def test_private_table_opens_for_its_seated_player(private_table):
 async def test_private_table_websocket_closes_on_a_stranger_before_any_data():
     table = await database_sync_to_async(services.create_table)(
         "Hidden", "riichi", "", {}, NAMES, creator=CREATOR, visibility="private")
-    comm = await _socket(table, session=await database_sync_to_async(_new_session)())
+    comm = await _socket(table, device=await database_sync_to_async(_new_device)())
     assert (await comm.connect())[0]
     output = await comm.receive_output(timeout=2)
     assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
 from django.test import Client, override_settings
 from hypothesis import HealthCheck, given, settings
@@ -20,16 +19,18 @@ from hypothesis import strategies as st
 
 from games import services
 from games.consumers import MAX_FRAME
+from games.devices import COOKIE_NAME
 from games.messages import READ_TYPES, WRITE_TYPES
 from games.models import Table
 from mjsite.asgi import application
 
-from .tables import make_table
+from .tables import make_table, new_device, rates, socket_headers
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")]
 
-UNLIMITED = {"ws_write": "100000/minute", "login": "100000/minute"}
+UNLIMITED = rates(ws_write="100000/minute", ws_read="100000/second",
+                  ws_preview="100000/second")
 API_RATES = {"score": "100000/minute", "record": "100000/minute", "token": "100000/minute"}
 REPLY_TYPES = {"snapshot", "ack", "stale", "error", "preview", "hand_recorded", "hand_undone",
                "hand_redone", "hand_corrected", "game_ended", "game_reopened"}
@@ -74,18 +75,16 @@ frames = st.one_of(
 )
 
 
-def _seated_session(table: Table, position: int = 0) -> str:
-    store = SessionStore()
-    store["fuzz"] = True
-    store.save()
-    services.claim_seat(table, position, session_key=str(store.session_key))
-    return str(store.session_key)
+def _seated_device(table: Table, position: int = 0) -> str:
+    """A browser's device token, seated at ``position``."""
+    token, device = new_device()
+    services.claim_seat(table, position, device=device, join_key=table.join_key)
+    return token
 
 
-async def _run_frames(table: Table, session: str, sent: list[str | bytes]) -> None:
+async def _run_frames(table: Table, device: str, sent: list[str | bytes]) -> None:
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
-                                 headers=[(b"origin", b"http://localhost"),
-                                          (b"cookie", f"sessionid={session}".encode())])
+                                 headers=socket_headers(device))
     assert (await comm.connect())[0]
     assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
     try:
@@ -118,12 +117,12 @@ async def _run_frames(table: Table, session: str, sent: list[str | bytes]) -> No
 @override_settings(MJ_RATE_LIMITS=UNLIMITED)
 def test_malformed_websocket_frames_get_error_replies_and_never_end_the_socket():
     table = make_table()
-    session = _seated_session(table)
+    device = _seated_device(table)
 
     @FUZZ
     @given(st.lists(frames, min_size=1, max_size=6))
     def run(sent: list[str | bytes]) -> None:
-        async_to_sync(_run_frames)(table, session, sent)
+        async_to_sync(_run_frames)(table, device, sent)
 
     run()
 
@@ -157,9 +156,9 @@ API_POSTS = ["/api/score/", "/api/waits/", "/api/analyse/", "/api/danger/", "/ap
                                    "DEFAULT_THROTTLE_RATES": API_RATES})
 def test_malformed_api_bodies_get_clear_errors_and_never_a_500():
     table = make_table()
-    session = _seated_session(table)
+    device = _seated_device(table)
     client = Client(raise_request_exception=False)
-    client.cookies["sessionid"] = session
+    client.cookies[COOKIE_NAME] = device
 
     @FUZZ
     @given(st.sampled_from(API_POSTS), bodies)

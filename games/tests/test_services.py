@@ -375,7 +375,7 @@ def test_preview_reports_engine_errors():
 
 def test_stranger_cannot_write_and_nothing_is_saved():
     table = make_table()
-    result = record(table, RON, actor=Actor(session_key="someone-else"))
+    result = record(table, RON, actor=Actor(device="someone-else"))
     assert result["error"]["code"] == "forbidden"
     assert not Event.objects.exists()
 
@@ -451,7 +451,7 @@ def test_player_games_gives_score_and_place_in_each_table():
     assert [g["table"] for g in games] == [second.public_id, first.public_id]
     assert games[1]["score"] == 27600 and games[1]["rank"] == 1 and games[1]["hands"] == 1
     assert games[0]["score"] == 25000 and games[0]["rank"] == 1
-    seen_by_stranger = services.player_games(bo, viewer=Actor(session_key="stranger"))
+    seen_by_stranger = services.player_games(bo, viewer=Actor(device="stranger"))
     assert [g["table"] for g in seen_by_stranger] == [first.public_id]
 
 

@@ -10,11 +10,11 @@ from django.test import RequestFactory
 from games import services
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
 
-from .tables import CREATOR, make_table, seated, user
+from .tables import CREATOR, make_table, new_device, seated, user
 
 pytestmark = pytest.mark.django_db
 
-STRANGER = Actor(session_key="stranger")
+STRANGER = Actor(device="stranger")
 
 
 @pytest.mark.parametrize(("visibility", "stranger_sees"), [
@@ -59,24 +59,57 @@ def test_a_seat_held_by_someone_else_cannot_be_claimed():
     table = make_table()
     seated(table, 0, key="first")
     with pytest.raises(services.TableError) as info:
-        services.claim_seat(table, 0, session_key="second")
+        services.claim_seat(table, 0, device="second", join_key=table.join_key)
     assert info.value.code == "seat_taken"
-    services.claim_seat(table, 0, session_key="first")  # claiming again is harmless
+    services.claim_seat(table, 0, device="first")  # claiming again is harmless
 
 
-def test_a_session_holds_one_seat_per_table():
+def test_a_browser_holds_one_seat_per_table():
     table = make_table()
     seated(table, 0, key="phone")
-    seated(table, 3, key="phone")
-    assert [s.position for s in table.seats.all() if s.claimed_session == "phone"] == [3]
+    services.claim_seat(table, 3, device="phone")  # moving needs no join key
+    assert [s.position for s in table.seats.all() if s.claimed_device == "phone"] == [3]
 
 
-def test_claiming_needs_a_session_or_a_user_and_a_valid_position():
+def test_claiming_needs_a_device_or_a_user_and_a_valid_position():
     table = make_table()
     with pytest.raises(services.TableError):
-        services.claim_seat(table, 0)
+        services.claim_seat(table, 0, join_key=table.join_key)
     with pytest.raises(services.TableError):
-        services.claim_seat(table, 4, session_key="k")
+        services.claim_seat(table, 4, device="k", join_key=table.join_key)
+
+
+@pytest.mark.parametrize("visibility", ["public", "link"])
+def test_a_viewer_sits_down_only_with_the_join_key(visibility):
+    # Watching a public or link table (knowing its public id) is not enough to sit at
+    # it and write to it (issue 13): the join link carries a secret of its own.
+    table = make_table(visibility=visibility)
+    assert can_view(table, STRANGER)
+    wrong = ("A" if table.join_key[0] != "A" else "B") + table.join_key[1:]
+    for key in (None, "", table.public_id, wrong):
+        with pytest.raises(services.TableError) as info:
+            services.claim_seat(table, 0, device="stranger", join_key=key)
+        assert info.value.code == "join_key_needed"
+    assert not can_write(table, STRANGER)
+    services.claim_seat(table, 0, device="stranger", join_key=table.join_key)
+    assert can_write(table, STRANGER)
+    assert table.join_key != table.public_id
+
+
+def test_the_creator_staff_and_a_linked_user_sit_without_the_join_key():
+    table = make_table()
+    services.claim_seat(table, 0, device=CREATOR.device)
+    staff = user("boss", is_staff=True)
+    services.claim_seat(table, 1, user=staff)
+    member = user("chen")
+    seat = table.seats.get(position=2)
+    seat.player.user = member
+    seat.player.save()
+    services.claim_seat(table, 2, user=member)
+    with pytest.raises(services.TableError):
+        services.claim_seat(table, 3, user=user("someone"))
+    assert [s.is_claimed for s in table.seats.order_by("position")] == [True, True, True,
+                                                                           False]
 
 
 def test_only_the_holder_creator_or_staff_release_a_seat():
@@ -98,13 +131,18 @@ def test_visibility_is_changed_by_writers_only():
     assert table.visibility == "private" and not can_view(table, STRANGER)
 
 
-def test_actor_from_reads_requests_and_scopes():
+def test_actor_from_reads_the_device_cookie_of_requests_and_scopes():
+    token, device = new_device()
     request = RequestFactory().get("/")
     request.user = AnonymousUser()
-    request.session = type("S", (), {"session_key": "abc"})()
-    assert actor_from(request) == Actor(user=request.user, session_key="abc")
-    scope = {"user": AnonymousUser(), "session": request.session}
-    assert actor_from(scope).session_key == "abc" and actor_from(scope).user_id is None
+    request.COOKIES = {"mj_device": token, "sessionid": "not-a-device"}
+    assert actor_from(request) == Actor(user=request.user, device=device)
+    assert device != token  # the token is never what the database sees
+    scope = {"user": AnonymousUser(), "cookies": request.COOKIES}
+    assert actor_from(scope).device == device and actor_from(scope).user_id is None
+    # A cookie that is not a device token (wrong length or alphabet) is no device.
+    for bad in ("", "short", token + "x", token[:-1] + "!"):
+        assert actor_from({"cookies": {"mj_device": bad}}).device == ""
     assert actor_from(None) == Actor()
 
 
@@ -114,7 +152,7 @@ def test_listed_tables_show_public_ones_and_the_viewers_own():
     private = make_table(visibility="private")
     assert set(services.listed_tables(STRANGER)) == {public}
     seated(private, 0, key="phone")
-    assert set(services.listed_tables(Actor(session_key="phone"))) == {public, private}
+    assert set(services.listed_tables(Actor(device="phone"))) == {public, private}
     assert set(services.listed_tables(CREATOR)) == {public, link, private}
     staff = Actor(user=user("boss", is_staff=True))
     assert services.listed_tables(staff).count() == 3

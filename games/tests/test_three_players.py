@@ -167,7 +167,7 @@ def test_three_player_statistics_and_settle_up() -> None:
     settle = results.table_settle(table)
     assert len(settle.nets) == 3 and sum(n.net for n in settle.nets) == 0
     assert len(settle.transfers) <= 2
-    group = clubs.create_group("Club", Actor(session_key=CREATOR.session_key))
+    group = clubs.create_group("Club", Actor(device=CREATOR.device))
     clubs.attach_table(table, group, CREATOR)
     board = results.boards(load([table]))[0]
     assert len(board.rows) == 3

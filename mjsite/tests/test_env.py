@@ -80,3 +80,12 @@ def test_env_list_default_is_copied():
 def test_env_list_without_default_requires_the_variable():
     with pytest.raises(ImproperlyConfigured, match="MJ_L is required"):
         env_list("MJ_L", environ={})
+
+
+@pytest.mark.parametrize("bad", ["-1", "11", "one", "1, 2"])
+def test_trusted_proxies_out_of_range_or_not_a_number_stops_start_up(bad):
+    # MJ_TRUSTED_PROXIES decides whose X-Forwarded-For is believed: a typo must not
+    # quietly trust the header (or ignore the proxy).
+    with pytest.raises(ImproperlyConfigured, match="MJ_TRUSTED_PROXIES"):
+        env_int("MJ_TRUSTED_PROXIES", 0, environ={"MJ_TRUSTED_PROXIES": bad}, minimum=0,
+                maximum=10)

@@ -73,11 +73,14 @@ def test_set_language_remembers_the_choice(client):
     assert HEADINGS["ja"] in html
 
 
+ALL_OK = {"ok": True, "db": True, "cache": True, "channel_layer": True, "static": True}
+
+
 @pytest.mark.django_db
-def test_healthz_reports_database_ok(client):
+def test_healthz_reports_each_part_ok(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"ok": True, "db": True}
+    assert response.json() == ALL_OK
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -91,7 +94,39 @@ def test_healthz_answers_503_when_the_database_fails(client, monkeypatch):
     monkeypatch.setattr(views.connection, "cursor", broken_cursor)
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"ok": False, "db": False}
+    assert response.json() == {**ALL_OK, "ok": False, "db": False}
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_cache_is_down(client, settings):
+    # Issue 13: healthz said ok while the parts live updates and limits need were broken.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": "redis://127.0.0.1:1/0"}}
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {**ALL_OK, "ok": False, "cache": False}
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_channel_layer_is_down(client, settings):
+    settings.CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:1/0", "socket_connect_timeout": 1}]}}}
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {**ALL_OK, "ok": False, "channel_layer": False}
+
+
+@pytest.mark.django_db
+def test_healthz_answers_503_when_the_static_files_are_missing(client, settings, tmp_path):
+    # Production: the manifest storage, and collectstatic not run into STATIC_ROOT.
+    settings.WHITENOISE_USE_FINDERS = False
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {**ALL_OK, "ok": False, "static": False}
 
 
 def test_api_schema_is_an_openapi_document(client):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from games.ratelimit import Rate, hit, parse_rate, peek
+from games.ratelimit import Rate, hit, parse_rate, password_attempt, unhit
 from mjsite.settings import caches_for, channel_layers_for
 
 from .test_deploy import PRODUCTION, manage
@@ -58,10 +58,11 @@ def test_fixed_window_counts_each_identity_apart_and_resets_next_window(settings
     from django.core.cache import cache
 
     cache.clear()
-    settings.MJ_RATE_LIMITS = {"ws_write": "2/minute", "login": "2/minute"}
+    settings.MJ_RATE_LIMITS = {**settings.MJ_RATE_LIMITS, "ws_write": "2/minute"}
     t = 60 * 16_667 + 20.0  # 20 s into a minute
     assert [hit("ws_write", "phone-a", now=t) for _ in range(3)] == [None, None, 40]
-    assert peek("ws_write", "phone-a", now=t) == 40
+    unhit("ws_write", "phone-a", now=t)
+    assert hit("ws_write", "phone-a", now=t) == 40  # one taken back, one more counted
     assert hit("ws_write", "phone-b", now=t) is None
     assert hit("ws_write", "phone-a", now=t + 60) is None
 
@@ -71,6 +72,15 @@ def test_bad_websocket_write_rate_stops_start_up_with_the_variable_named():
     result = manage("check", MJ_WS_WRITE_RATE="lots")
     assert result.returncode != 0
     assert "MJ_WS_WRITE_RATE='lots' is not a rate" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("value", "says"), [("nginx", "is not a whole number"),
+                                             ("11", "must be at most 10")])
+def test_bad_trusted_proxies_stops_start_up_with_the_variable_named(value, says):
+    result = manage("check", MJ_TRUSTED_PROXIES=value)
+    assert result.returncode != 0
+    assert f"MJ_TRUSTED_PROXIES={value!r} {says}" in result.stderr
 
 
 @pytest.mark.slow
@@ -101,8 +111,9 @@ def test_sqlite_uses_the_write_ahead_log_without_a_sync_per_commit():
 def test_limits_allow_and_log_when_the_cache_is_down(settings, caplog):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": "redis://127.0.0.1:1/0"}}
-    settings.MJ_RATE_LIMITS = {"ws_write": "1/minute", "login": "1/minute"}
+    settings.MJ_RATE_LIMITS = {**settings.MJ_RATE_LIMITS, "ws_write": "1/minute",
+                               "login": "1/minute"}
     # Changing CACHES resets Django's cache handlers: the limiter now talks to a dead port.
     assert [hit("ws_write", "phone") for _ in range(3)] == [None, None, None]
-    assert peek("login", "addr:1.2.3.4") is None
+    assert password_attempt("boss", "1.2.3.4", "device").wait is None
     assert "the cache is unavailable" in caplog.text

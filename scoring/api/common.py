@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from django.db import DatabaseError
 from django.http import Http404
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
@@ -23,6 +25,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
+
+from games.errors import database_error
+from games.ratelimit import client_address
+
+logger = logging.getLogger(__name__)
 
 # DRF's own refusals, by status, when the exception carries no better code.
 _STATUS_CODES = {
@@ -90,13 +97,17 @@ class ApiErrorsMixin:
             # json.loads gives up on very deeply nested bodies with RecursionError, which
             # is not a ValueError, so DRF's parser would let it through as a 500.
             exc = exceptions.ParseError("the JSON body is nested too deeply")
+        if isinstance(exc, DatabaseError):
+            # A value PostgreSQL refuses (an integer past its range in a filter, say) or a
+            # database that went away: a named answer, never a 500 (issue 13).
+            logger.warning("API request refused by the database: %s", exc)
+            error = database_error(exc)
+            status = 400 if error.code == "unstorable" else 503
+            self._json_errors()
+            return error_response(error.code, error.message, status)
+        # DRF is untyped here (no stubs): the base class is Any.
         response: Response = super().handle_exception(exc)  # type: ignore[misc]
-        request = getattr(self, "request", None)
-        if request is not None and getattr(request, "accepted_renderer", None) is not None \
-                and request.accepted_renderer.format == "csv":
-            # An error is never a spreadsheet: answer it as JSON even to a CSV request.
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = "application/json"
+        self._json_errors()
         data = response.data
         if isinstance(data, Mapping) and "error" in data:
             return response
@@ -104,6 +115,14 @@ class ApiErrorsMixin:
         response.data = {"error": {"code": _code(exc, response.status_code),
                                    "message": _message(detail)}}
         return response
+
+    def _json_errors(self) -> None:
+        request = getattr(self, "request", None)
+        if request is not None and getattr(request, "accepted_renderer", None) is not None \
+                and request.accepted_renderer.format == "csv":
+            # An error is never a spreadsheet: answer it as JSON even to a CSV request.
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = "application/json"
 
 
 class Pagination(PageNumberPagination):
@@ -121,12 +140,27 @@ def paginated(view: Any, request: Request, items: Sequence[Any]) -> Response:
 
 class ScopedThrottle(ScopedRateThrottle):
     """DRF's scoped throttle reading the rates when asked, not when imported, so settings
-    overrides (tests, env) take effect."""
+    overrides (tests, env) take effect; counting anonymous callers by the client address
+    that :func:`games.ratelimit.client_address` trusts, not by whatever X-Forwarded-For
+    says (DRF's default takes the whole header, which a caller rotates at will); and
+    letting requests through when the cache is down (a Redis outage must not stop the
+    table: the limit is a guard, the write is the point)."""
 
     def get_rate(self) -> str | None:
         # The rates are checked at start-up (mjsite.settings.env_rate).
         rates = api_settings.DEFAULT_THROTTLE_RATES or {}
         return rates.get(self.scope) if self.scope else None
+
+    def get_ident(self, request: Request) -> str:
+        return client_address(request)
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        try:
+            return bool(super().allow_request(request, view))
+        except Exception:  # noqa: BLE001 - any cache failure: count nothing, allow
+            logger.warning("API throttle %r not counted: the cache is unavailable",
+                           self.scope, exc_info=True)
+            return True
 
 
 class CSVRenderer(BaseRenderer):
@@ -153,7 +187,7 @@ class CSVRenderer(BaseRenderer):
         return (bom + out.getvalue()).encode("utf-8")
 
 
-class Rows(list):  # type: ignore[type-arg]
+class Rows(list[Any]):
     """A list of row dicts that remembers its column order for :class:`CSVRenderer`."""
 
     def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> None:

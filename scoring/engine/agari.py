@@ -141,9 +141,9 @@ def _build_suit_table() -> dict[bytes, int]:
     for key in no_pair:
         for r in range(9):
             if key[r] <= 2:
-                c = bytearray(key)
-                c[r] += 2
-                table[bytes(c)] = 1
+                with_pair = bytearray(key)
+                with_pair[r] += 2
+                table[bytes(with_pair)] = 1
     return table
 
 

@@ -477,8 +477,8 @@ def _who(entry: Any, default: int | None) -> int | None:
     if isinstance(entry, Mapping):
         for key in ("winner", "player"):
             p = entry.get(key)
-            if _whole(p):
-                return int(p)
+            if isinstance(p, int) and not isinstance(p, bool):
+                return p
     return default
 
 

@@ -98,7 +98,8 @@ class GameRules(Protocol):
 
     def initial_state(self, options: Any) -> GameState: ...
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement: ...
+    def apply(self, state: GameState, outcome: Mapping[str, Any],
+              options: Any) -> HandSettlement: ...
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]: ...
 
@@ -187,7 +188,7 @@ def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
     kind = outcome.get("type")
     if kind not in allowed:
         raise BadOutcome(f"outcome type must be one of {', '.join(allowed)}; got {kind!r}")
-    return kind
+    return str(kind)
 
 
 def player_list(value: Any, what: str, count: int = 4) -> list[int]:
@@ -219,7 +220,7 @@ class Rows:
     """
 
     def __init__(self) -> None:
-        self._amounts: dict[tuple[int, str, bool], int] = {}
+        self._amounts: dict[tuple[int, Reason, bool], int] = {}
         self.ledger = Ledger()
 
     def add(self, player: int, amount: int, reason: Reason, cause: Cause | None = None) -> None:
@@ -235,7 +236,7 @@ class Rows:
             self.add(player, amount, reason, cause)
 
     def rows(self) -> list[LedgerRow]:
-        return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
+        return [LedgerRow(player=p, amount=a, reason=r)
                 for (p, r, _), a in self._amounts.items()]
 
     def per_player(self, players: int = 4) -> list[int]:
@@ -305,7 +306,7 @@ def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,
     """The state after one more hand that paid ``rows``, with ``dealer`` to deal next;
     the caller decides ``finished``."""
     played = state.get("hands_played", 0) + 1
-    return GameState(**{**state,  # type: ignore[typeddict-item]
+    return GameState(**{**state,
                         "scores": add_scores(list(state.get("scores") or [start] * 4), rows),
                         "dealer": dealer, "hands_played": played,
                         "hand_number": state.get("hand_number", 1) + 1,

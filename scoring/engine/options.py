@@ -96,6 +96,7 @@ def build_options(cls: type[T], overrides: Mapping[str, Any] | None = None,
         overrides = {}
     if not isinstance(overrides, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(overrides).__name__}")
+    # cls is a dataclass (every Options is); T itself cannot say so.
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     hints = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
@@ -105,7 +106,7 @@ def build_options(cls: type[T], overrides: Mapping[str, Any] | None = None,
             raise BadOption(f"unknown option '{key}' (known options: {known})")
         values[key] = _coerce(key, hints[key], value, fields[key].metadata)
     start = base if base is not None else cls()
-    result = dataclasses.replace(start, **values)  # type: ignore[type-var]
+    result = dataclasses.replace(start, **values)  # type: ignore[type-var]  # a dataclass
     check = getattr(result, "validate", None)
     if callable(check):
         check()  # cross-field rules; raises BadOption

@@ -152,9 +152,15 @@ def item(key: str, name: str, native: str, value: int, unit: Unit, count: int = 
     return out
 
 
-def headline(value: int, unit: Unit, points: int | None, **extra: object) -> Headline:
+def headline(value: int, unit: Unit, points: int | None, fu: int | None = None,
+             limits: tuple[str | None, str | None] | None = None) -> Headline:
+    """``limits`` is (English, native) of the limit the hand reached, (None, None) for none;
+    leave it out where the ruleset has no limits."""
     out = Headline(value=value, unit=unit, points=points)
-    out.update(extra)  # type: ignore[typeddict-item]  # fu / limit / native_limit only
+    if fu is not None:
+        out["fu"] = fu
+    if limits is not None:
+        out["limit"], out["native_limit"] = limits
     return out
 
 
@@ -168,7 +174,7 @@ class Ledger:
     __slots__ = ("_amounts",)
 
     def __init__(self) -> None:
-        self._amounts: dict[tuple[int, str, bool], int] = {}
+        self._amounts: dict[tuple[int, Cause, bool], int] = {}
 
     def add(self, player: int, amount: int, cause: Cause) -> None:
         if amount:
@@ -190,7 +196,7 @@ class Ledger:
             self.add(p["player"], p["amount"], p["cause"])
 
     def payments(self) -> list[Payment]:
-        return [Payment(player=p, amount=a, cause=c)  # type: ignore[typeddict-item]
+        return [Payment(player=p, amount=a, cause=c)
                 for (p, c, _), a in self._amounts.items()]
 
 

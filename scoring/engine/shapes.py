@@ -66,7 +66,8 @@ NATIVE_NAMES: dict[str, str] = {
 HONOUR_KINDS = tuple(range(27, 34))
 
 # Suit order m, p, s gets the residues (rank-1 mod 3) in this order.
-KNITTED_PERMUTATIONS: tuple[tuple[int, int, int], ...] = tuple(permutations(range(3)))
+KNITTED_PERMUTATIONS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, c) for a, b, c in permutations(range(3)))
 
 
 def knitted_kinds(perm: Sequence[int]) -> tuple[int, ...]:

@@ -282,7 +282,7 @@ def parse_meld(text: str) -> Meld:
                 f"'{text}' is not {article} {kind}: {article} {kind} is {want} identical tiles, "
                 f"like '{kind} {'5' * want}z'"
             )
-    return Meld(kind, tiles, source)  # type: ignore[arg-type]
+    return Meld(kind, tiles, source)  # type: ignore[arg-type]  # kind is one of MELD_KINDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -33,7 +34,7 @@ def api() -> APIClient:
     return APIClient()
 
 
-def cli(command: str, requests: list[object]) -> list[dict[str, object]]:
+def cli(command: str, requests: list[Any]) -> list[dict[str, object]]:
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in requests)
     done = subprocess.run([sys.executable, "-m", "scoring.engine", command], input=lines,
                           capture_output=True, text=True, cwd=ROOT, check=True)
@@ -186,3 +187,20 @@ def test_an_unknown_token_is_refused_in_the_error_shape(api):
     response = api.get("/api/rulesets/")
     assert response.status_code == 403
     assert response.json()["error"]["code"] == "authentication_failed"
+
+
+def test_the_schema_describes_the_score_answers_result_contract(api):
+    schema = api.get("/api/schema/?format=json").json()
+    ref = schema["paths"]["/api/score/"]["post"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["oneOf"][0]["$ref"]
+    components = schema["components"]["schemas"]
+    answer = components[ref.rsplit("/", 1)[-1]]
+    assert sorted(answer["required"]) == ["headline", "items", "ledger", "players", "pot_change"]
+    ledger = components[answer["properties"]["ledger"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    cause = ledger["properties"]["cause"]
+    enum = cause.get("enum") or components[cause["$ref"].rsplit("/", 1)[-1]]["enum"]
+    assert "chajiao" in enum
+    body = api.post("/api/score/", {"ruleset": "wuhu", "zhi": 9, "ya": 5, "win": "self_draw",
+                                    "mouths": ["四活"]}, format="json").json()
+    assert set(answer["required"]) <= set(body)
+    assert [i["key"] for i in body["items"] if i["unit"] == "mouth"] == ["four_alive"]

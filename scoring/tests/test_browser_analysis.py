@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
 
 from games.tests.live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
 from scoring import pages
@@ -16,7 +16,7 @@ from scoring.engine import commands
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = {"width": 375, "height": 812}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 READY = "123m456p789s1122z"
 
 

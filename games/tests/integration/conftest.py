@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .harness import Server, db_tool, fresh_postgres_database, manage, site_env
+from .harness import RedisServer, Server, db_tool, fresh_postgres_database, prepare, site_env
 
 
 def _in_ci() -> bool:
@@ -60,8 +60,8 @@ class Site:
     def tables(self, count: int = 1, **kw: Any) -> list[dict[str, Any]]:
         return db_tool(self.env(), {"op": "tables", "count": count, **kw})  # type: ignore[no-any-return]
 
-    def sessions(self, count: int) -> list[str]:
-        return db_tool(self.env(), {"op": "sessions", "count": count})  # type: ignore[no-any-return]
+    def devices(self, count: int) -> list[str]:
+        return db_tool(self.env(), {"op": "devices", "count": count})  # type: ignore[no-any-return]
 
     def inspect(self, public_id: str) -> dict[str, Any]:
         return db_tool(self.env(), {"op": "inspect", "public_id": public_id})  # type: ignore[no-any-return]
@@ -80,7 +80,7 @@ def site() -> Iterator[Site]:
     with fresh_postgres_database(admin_url) as url, \
             tempfile.TemporaryDirectory(prefix="mjsite-it-") as logs:
         site = Site(url, redis_url, f"mjsite-it-{secrets.token_hex(4)}", logs)
-        manage(site.env(), "migrate", "--noinput", "-v", "0")
+        prepare(site.env())
         yield site
 
 
@@ -95,3 +95,14 @@ def two_servers(site: Site) -> Iterator[tuple[Server, Server]]:
     finally:
         first.stop()
         second.stop()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis of the test's own, to stop and start under the servers."""
+    redis = RedisServer()
+    redis.start()
+    try:
+        yield redis
+    finally:
+        redis.stop()

@@ -9,10 +9,13 @@ Requests:
 * ``{"op": "tables", "count": n, "visibility": "link", "seated": true, "options": {}}``:
   n riichi tables (``options`` overrides the ruleset's defaults), each with ``prefill``
   hands already recorded from ``outcomes`` in turn;
-  each answer item has ``public_id``, ``pk`` and ``sessions`` (four session keys, one
-  per claimed seat, in seat order; empty when ``seated`` is false) and ``creator``.
-* ``{"op": "sessions", "count": n}``: n fresh browser sessions (keys) that hold no seat.
+  each answer item has ``public_id``, ``pk``, ``join_key`` and ``devices`` (four device
+  tokens, the cookies of the browsers holding the seats, in seat order; empty when
+  ``seated`` is false) and ``creator`` (the creating browser's token).
+* ``{"op": "devices", "count": n}``: n fresh browser device tokens that hold no seat.
 * ``{"op": "inspect", "public_id": ...}``: the table's seq, events, hands and ledger sums.
+* ``{"op": "user", "username": ...}``: a staff user (password ``right-pass-123``).
+* ``{"op": "token", "username": ...}``: a staff user's API token.
 """
 
 from __future__ import annotations
@@ -23,41 +26,41 @@ import sys
 from typing import Any
 
 
-def _session() -> str:
-    from django.contrib.sessions.backends.db import SessionStore
+def _device() -> str:
+    """A browser's device token (its cookie; the database keeps only its hash)."""
+    import secrets
 
-    store = SessionStore()
-    store["integration"] = True
-    store.save()
-    return str(store.session_key)
+    return secrets.token_urlsafe(32)
 
 
 def _tables(count: int, visibility: str = "link", seated: bool = True,
             options: dict[str, Any] | None = None, prefill: int = 0,
             outcomes: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     from games import services
+    from games.devices import device_id
 
     out = []
     for i in range(count):
-        creator = _session()
+        creator = _device()
         table = services.create_table(f"Integration {i}", "riichi", "", options or {},
                                       ["Aiko", "Bo", "Chen", "Dana"],
-                                      creator=services.Actor(session_key=creator),
+                                      creator=services.Actor(device=device_id(creator)),
                                       visibility=visibility)
         keys = []
         if seated:
             for position in range(4):
-                key = _session()
-                services.claim_seat(table, position, session_key=key)
+                key = _device()
+                services.claim_seat(table, position, device=device_id(key),
+                                    join_key=table.join_key)
                 keys.append(key)
-        actor = services.Actor(session_key=creator)
+        actor = services.Actor(device=device_id(creator))
         for n in range(prefill):
             result = services.record_hand(table.pk, (outcomes or [])[n % len(outcomes or [1])],
                                           f"prefill-{n}", n, actor)
             if not result.get("ok"):
                 raise SystemExit(f"prefill hand {n} was refused: {result}")
-        out.append({"public_id": table.public_id, "pk": table.pk, "sessions": keys,
-                    "creator": creator, "seq": prefill})
+        out.append({"public_id": table.public_id, "pk": table.pk, "join_key": table.join_key,
+                    "devices": keys, "creator": creator, "seq": prefill})
     return out
 
 
@@ -80,6 +83,19 @@ def _inspect(public_id: str) -> dict[str, Any]:
     }
 
 
+def _user(username: str) -> Any:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username, password="right-pass-123",
+                                                is_staff=True)
+
+
+def _token(username: str) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return str(Token.objects.create(user=_user(username)).key)
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
     import django
@@ -89,12 +105,16 @@ def main() -> None:
     op = request.pop("op")
     if op == "tables":
         answer: Any = _tables(**request)
-    elif op == "sessions":
-        answer = [_session() for _ in range(request["count"])]
+    elif op == "devices":
+        answer = [_device() for _ in range(request["count"])]
     elif op == "inspect":
         answer = _inspect(request["public_id"])
+    elif op == "user":
+        answer = _user(request["username"]).username
+    elif op == "token":
+        answer = _token(request["username"])
     else:
-        raise SystemExit(f"unknown op {op!r}; use tables, sessions or inspect")
+        raise SystemExit(f"unknown op {op!r}; use tables, devices, inspect, user or token")
     print(json.dumps(answer))
 
 

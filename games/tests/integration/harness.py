@@ -73,6 +73,13 @@ def manage(env: dict[str, str], *args: str) -> None:
                    capture_output=True, timeout=300)
 
 
+def prepare(env: dict[str, str]) -> None:
+    """What a release does before its servers start (deploy/README.md): migrate the
+    database and collect the static files (``/healthz`` answers 503 without them)."""
+    manage(env, "migrate", "--noinput", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+
+
 def db_tool(env: dict[str, str], request: dict[str, Any]) -> Any:
     done = subprocess.run([PYTHON, "-m", "games.tests.integration.db_tool"], cwd=ROOT,
                           env=env, input=json.dumps(request), capture_output=True, text=True,
@@ -224,11 +231,11 @@ class Server:
 class Client:
     """A phone at the table: one websocket, the messages it received, its current seq."""
 
-    def __init__(self, server: Server, public_id: str, session: str = "",
+    def __init__(self, server: Server, public_id: str, device: str = "",
                  origin: str | None = None) -> None:
         self.server = server
         self.public_id = public_id
-        self.session = session
+        self.device = device
         self.origin = origin or server.origin
         self.ws: Any = None
         self.seq = -1
@@ -242,7 +249,7 @@ class Client:
         """Open the socket and return the first message (the snapshot)."""
         from websockets.asyncio.client import connect
 
-        headers = {"Cookie": f"sessionid={self.session}"} if self.session else {}
+        headers = {"Cookie": f"mj_device={self.device}"} if self.device else {}
         self.closed = asyncio.Event()
         self.ws = await asyncio.wait_for(
             connect(self.server.ws_url(self.public_id), origin=self.origin,  # type: ignore[arg-type]

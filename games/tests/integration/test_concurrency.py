@@ -17,9 +17,9 @@ async def _phones(site: Site, servers: tuple[Server, Server], count: int
                   ) -> tuple[dict, list[Client]]:  # type: ignore[type-arg]
     (table,) = site.tables(1)
     # Seated players and the creator, spread over both servers; two phones may share a
-    # session (the same player on a phone and a tablet).
-    sessions = [*table["sessions"], table["creator"]]
-    phones = [Client(servers[i % 2], table["public_id"], sessions[i % len(sessions)])
+    # device (the same browser in two tabs).
+    devices = [*table["devices"], table["creator"]]
+    phones = [Client(servers[i % 2], table["public_id"], devices[i % len(devices)])
               for i in range(count)]
     await asyncio.gather(*(p.connect() for p in phones))
     return table, phones

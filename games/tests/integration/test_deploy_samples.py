@@ -23,6 +23,13 @@ def _exec_start() -> list[str]:
     return shlex.split(line.removeprefix("ExecStart="))
 
 
+def test_nginx_forwards_the_address_it_saw_never_one_the_client_wrote():
+    text = "\n".join(line.split("#")[0] for line in NGINX.read_text().splitlines())
+    assert "$proxy_add_x_forwarded_for" not in text
+    assert text.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
+    assert "MJ_TRUSTED_PROXIES=1" in UNIT.read_text()
+
+
 def test_nginx_proxies_to_the_ports_the_unit_instances_listen_on():
     upstream = re.search(r"upstream mjsite \{(.*?)\}", NGINX.read_text(), re.S)
     assert upstream is not None
@@ -37,12 +44,14 @@ async def test_the_units_daphne_command_serves_pages_and_table_sockets(site: Sit
     port = free_port()
     command = [DAPHNE if arg.endswith("/daphne") else arg.replace("%i", str(port))
                for arg in _exec_start()]
-    assert "--proxy-headers" in command
+    # daphne's --proxy-headers takes the first X-Forwarded-For entry, which the client
+    # writes: the site reads the header through MJ_TRUSTED_PROXIES instead.
+    assert "--proxy-headers" not in command
     server = Server(site.env(), port=port, log_dir=site.log_dir, command=command)
     (table,) = site.tables(1)
     server.start()
     try:
-        phone = Client(server, table["public_id"], table["sessions"][0])
+        phone = Client(server, table["public_id"], table["devices"][0])
         assert (await phone.connect())["you"]["seat"] == 0
         await phone.record("via-unit")
         assert (await phone.answer_to("via-unit"))["type"] == "ack"

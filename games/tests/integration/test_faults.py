@@ -17,8 +17,8 @@ async def test_phone_that_drops_out_gets_the_hands_it_missed_on_reconnect(
         site: Site, two_servers: tuple[Server, Server]) -> None:
     first, second = two_servers
     (table,) = site.tables(1)
-    writer = Client(first, table["public_id"], table["sessions"][0])
-    phone = Client(second, table["public_id"], table["sessions"][3])
+    writer = Client(first, table["public_id"], table["devices"][0])
+    phone = Client(second, table["public_id"], table["devices"][3])
     await writer.connect()
     await phone.connect()
     try:
@@ -29,7 +29,7 @@ async def test_phone_that_drops_out_gets_the_hands_it_missed_on_reconnect(
         for n in range(2, 5):
             await writer.record(f"while-away-{n}")
             assert (await writer.answer_to(f"while-away-{n}"))["seq"] == n
-        back = Client(first, table["public_id"], table["sessions"][3])
+        back = Client(first, table["public_id"], table["devices"][3])
         snapshot = await back.connect()
         assert snapshot["type"] == "snapshot" and snapshot["seq"] == 4
         assert snapshot["you"]["seat"] == 3 and snapshot["you"]["can_write"] is True
@@ -55,8 +55,8 @@ def own_server(site: Site) -> Iterator[Server]:
 async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
         site: Site, own_server: Server, two_servers: tuple[Server, Server]) -> None:
     (table,) = site.tables(1)
-    writer = Client(own_server, table["public_id"], table["sessions"][0])
-    watcher = Client(two_servers[1], table["public_id"], table["sessions"][1])
+    writer = Client(own_server, table["public_id"], table["devices"][0])
+    watcher = Client(two_servers[1], table["public_id"], table["devices"][1])
     await writer.connect()
     await watcher.connect()
     acked = []
@@ -74,7 +74,7 @@ async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
     await asyncio.wait_for(writer.closed.wait(), 10)
     own_server.start()
     try:
-        again = Client(own_server, table["public_id"], table["sessions"][0])
+        again = Client(own_server, table["public_id"], table["devices"][0])
         snapshot = await again.connect()
         assert snapshot["seq"] >= 3
         # The phone retries what it never heard back about, with the same command id.
@@ -92,16 +92,6 @@ async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
     state = site.inspect(table["public_id"])
     assert state["events"] == [*acked, "in-flight"]
     assert all(h["rows"] + h["pot_change"] == 0 for h in state["hands"])
-
-
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    redis = RedisServer()
-    redis.start()
-    try:
-        yield redis
-    finally:
-        redis.stop()
 
 
 async def _reconnect(client: Client, deadline: float = 30) -> dict:  # type: ignore[type-arg]
@@ -123,7 +113,7 @@ async def test_redis_restart_while_phones_are_connected_then_they_resync(
     for server in servers:
         server.start()
     (table,) = site.tables(1)
-    phones = [Client(servers[i % 2], table["public_id"], table["sessions"][i]) for i in range(4)]
+    phones = [Client(servers[i % 2], table["public_id"], table["devices"][i]) for i in range(4)]
     try:
         await asyncio.gather(*(p.connect() for p in phones))
         await phones[0].record("before-outage")
@@ -146,7 +136,7 @@ async def test_redis_restart_while_phones_are_connected_then_they_resync(
 
         for phone in phones:
             await phone.close()
-        again = [Client(servers[i % 2], table["public_id"], table["sessions"][i])
+        again = [Client(servers[i % 2], table["public_id"], table["devices"][i])
                  for i in range(4)]
         snapshots = [await _reconnect(phone) for phone in again]
         await again[1].record("during-outage", base_seq=1)

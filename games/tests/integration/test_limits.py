@@ -17,11 +17,11 @@ async def test_websocket_write_limit_counts_one_phone_across_both_servers(site: 
     try:
         for server in servers:
             server.start()
-        # The same phone (session) alternating between the two processes, as it would
+        # The same phone (device) alternating between the two processes, as it would
         # when a proxy sends each reconnect to either.
         answers = []
         for n in range(5):
-            phone = Client(servers[n % 2], table["public_id"], table["sessions"][0])
+            phone = Client(servers[n % 2], table["public_id"], table["devices"][0])
             await phone.connect()
             await phone.record(f"limited-{n}")
             answers.append(await phone.answer_to(f"limited-{n}"))

@@ -16,8 +16,8 @@ async def test_hand_recorded_through_one_server_reaches_a_client_of_the_other(
         site: Site, two_servers: tuple[Server, Server]) -> None:
     first, second = two_servers
     (table,) = site.tables(1)
-    writer = Client(first, table["public_id"], table["sessions"][0])
-    watcher = Client(second, table["public_id"], table["sessions"][1])
+    writer = Client(first, table["public_id"], table["devices"][0])
+    watcher = Client(second, table["public_id"], table["devices"][1])
     assert (await writer.connect())["type"] == "snapshot"
     assert (await watcher.connect())["seq"] == 0
     try:
@@ -43,7 +43,7 @@ async def test_spectators_on_both_servers_see_every_hand_in_order(
         site: Site, two_servers: tuple[Server, Server]) -> None:
     first, second = two_servers
     (table,) = site.tables(1)
-    writer = Client(first, table["public_id"], table["sessions"][2])
+    writer = Client(first, table["public_id"], table["devices"][2])
     spectators = [Client(server, table["public_id"]) for server in (first, second, second)]
     await writer.connect()
     for spectator in spectators:
@@ -77,7 +77,7 @@ async def test_hundreds_of_phones_joining_and_leaving_at_once_break_nothing(
     public_id = tables[0]["public_id"]
     crowd = [Client(two_servers[i % 2], public_id) for i in range(300)]
     await asyncio.gather(*(c.connect(timeout=60) for c in crowd))
-    writer = Client(two_servers[0], public_id, tables[0]["sessions"][0])
+    writer = Client(two_servers[0], public_id, tables[0]["devices"][0])
     await writer.connect()
     await writer.record("crowd-1")
     assert (await writer.answer_to("crowd-1"))["seq"] == 1

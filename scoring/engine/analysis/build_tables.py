@@ -28,7 +28,7 @@ PATH = tables.SHIPPED_PATH
 MAGIC = tables.SHIPPED_MAGIC
 
 
-def build(max_tiles: int) -> tuple[list[tuple[int, ...]], array]:
+def build(max_tiles: int) -> tuple[list[tuple[int, ...]], array[int]]:
     flat = array("H", bytes(2 * 5**9))
     arrays: list[tuple[int, ...]] = []
     ids: dict[tuple[int, ...], int] = {}
@@ -63,7 +63,8 @@ def build(max_tiles: int) -> tuple[list[tuple[int, ...]], array]:
     return arrays, flat
 
 
-def write(arrays: list[tuple[int, ...]], flat: array, max_tiles: int, path: Path) -> None:
+def write(arrays: list[tuple[int, ...]], flat: array[int], max_tiles: int,
+          path: Path) -> None:
     if sys.byteorder != "little":
         flat.byteswap()
     body = b"".join(bytes(a) for a in arrays)

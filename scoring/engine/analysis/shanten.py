@@ -133,7 +133,7 @@ def seven_pairs_shanten(counts: Sequence[int], quads: bool = False) -> int:
 
 
 def thirteen_orphans_shanten(counts: Sequence[int]) -> int:
-    held = _ORPHANS(counts)
+    held: tuple[int, ...] = _ORPHANS(counts)
     kinds = 13 - held.count(0)
     return 13 - kinds - (1 if max(held) >= 2 else 0)
 

@@ -118,7 +118,8 @@ def test_six_copies_are_two_triplets() -> None:
 
 
 def _golden() -> list[dict[str, object]]:
-    return json.loads((DATA / "agari.json").read_text(encoding="utf-8"))
+    cases: list[dict[str, object]] = json.loads((DATA / "agari.json").read_text(encoding="utf-8"))
+    return cases
 
 
 @pytest.mark.parametrize("case", _golden(), ids=lambda case: str(case["in"]))

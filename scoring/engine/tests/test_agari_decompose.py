@@ -38,7 +38,7 @@ def _brute_sets(c: tuple[int, ...]) -> frozenset[tuple[tuple[str, int], ...]]:
 
 
 def brute_readings(c: list[int]) -> set[Reading]:
-    out = set()
+    out: set[Reading] = set()
     for p in range(34):
         if c[p] >= 2:
             d = list(c)

@@ -72,7 +72,7 @@ def test_an_element_without_count_cannot_be_registered() -> None:
         key, name, native = "missing", "Missing", "缺"
 
     with pytest.raises(TypeError):
-        Missing()  # type: ignore[abstract]
+        Missing()  # type: ignore[abstract]  # refusing it is the test
 
 
 def test_two_elements_with_one_key_are_refused() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -114,7 +115,7 @@ def test_deltas_of_payments_balance() -> None:
     assert sum(deltas) == 0
 
 
-def _read(request: dict) -> HandTiles:
+def _read(request: dict[str, Any]) -> HandTiles:
     return read_tiles(request, lambda raw: meld_list(raw, '["pon 555p"]'), no_flowers("Test"))
 
 

@@ -20,7 +20,7 @@ from scoring.engine.result import (
 
 def _valid() -> dict[str, object]:
     return dict(contract([item("riichi", "Riichi", "立直", 1, "han")],
-                         headline(1, "han", 1000, fu=30, limit=None),
+                         headline(1, "han", 1000, fu=30, limits=(None, None)),
                          payments_of([1000, -1000, 0, 0])))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +30,7 @@ CASES = json.loads((DATA / "shapes.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case["in"]["hand"])
-def test_golden_special_shapes(case: dict) -> None:
+def test_golden_special_shapes(case: dict[str, Any]) -> None:
     hand = parse_hand(case["in"]["hand"], case["in"].get("melds", []))
     found = special_shapes(hand.counts, case["in"]["shapes"], len(hand.melds))
     assert [m.to_dict() for m in found] == case["out"]

@@ -140,7 +140,7 @@ def test_bad_tile_strings_name_the_offending_character(text: str, message: str) 
 
 def test_a_non_string_is_refused() -> None:
     with pytest.raises(BadTile, match="a tile string is expected, got int"):
-        parse_tiles(123)  # type: ignore[arg-type]
+        parse_tiles(123)  # type: ignore[arg-type]  # the wrong type is the test
 
 
 def test_kind_of_wants_exactly_one_tile() -> None:
@@ -220,7 +220,7 @@ def test_a_hand_outside_the_allowed_sizes_is_the_wrong_count() -> None:
 
 def test_a_meld_must_be_a_string() -> None:
     with pytest.raises(BadMeld) as err:
-        parse_meld(555)  # type: ignore[arg-type]
+        parse_meld(555)  # type: ignore[arg-type]  # the wrong type is the test
     assert err.value.message == "a meld is written like 'pon 555z', got int"
 
 

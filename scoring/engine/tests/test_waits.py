@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +24,7 @@ CASES = json.loads((DATA / "waits.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case["in"]["hand"])
-def test_golden_waits(case: dict) -> None:
+def test_golden_waits(case: dict[str, Any]) -> None:
     hand = parse_hand(case["in"]["hand"], case["in"].get("melds", []))
     found = hand_waits(hand, case["in"].get("shapes", []))
     assert [tile_name(w.kind) for w in found] == case["out"]

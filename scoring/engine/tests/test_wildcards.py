@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -155,7 +156,7 @@ def test_wild_waits_agree_with_substitution(hand: tuple[list[int], int]) -> None
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case["in"]["hand"])
-def test_golden_wild_analysis(case: dict) -> None:
+def test_golden_wild_analysis(case: dict[str, Any]) -> None:
     hand = parse_hand(case["in"]["hand"])
     wild = [kind_of(t) for t in case["in"]["wildcards"]]
     result = analyse_wild(hand.counts, wild, len(hand.melds), case["in"].get("shapes", []))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +21,7 @@ from scoring.engine.waits import wait_details
 THREE_MELDS = ["pon 777z", "pon 111p", "pon 999s"]
 
 
-def _waits(result: dict) -> dict[str, dict]:
+def _waits(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {w["tile"]: w for w in result["waits"]}
 
 
@@ -115,10 +117,11 @@ def test_mcr_wait_below_eight_fan_reports_the_named_error() -> None:
     assert ron["error"]["code"] == "below_minimum_fan"
 
 
-def test_ruleset_without_a_score_package_still_gets_shanten_and_waits(monkeypatch) -> None:
+def test_ruleset_without_a_score_package_still_gets_shanten_and_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     real_get = rulesets.get
 
-    def missing(name: object):
+    def missing(name: object) -> ModuleType:
         if name == "wuhu":
             raise UnknownRuleset("the ruleset 'wuhu' is not installed")
         return real_get(name)

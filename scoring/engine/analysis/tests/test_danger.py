@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,12 +14,12 @@ from scoring.engine.errors import BadInput, BadTile, TooManyCopies
 GOLDEN = json.loads((Path(__file__).parent / "data" / "danger.json").read_text())
 
 
-def _scores(request: dict) -> dict[str, int]:
+def _scores(request: dict[str, Any]) -> dict[str, int]:
     return {row["tile"]: row["score"] for row in danger(request)["tiles"]}
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=[c["name"] for c in GOLDEN])
-def test_seed_golden_danger(case: dict) -> None:
+def test_seed_golden_danger(case: dict[str, Any]) -> None:
     scores = _scores(case["in"])
     for tile, expected in case["out"].items():
         assert scores[tile] == expected, tile

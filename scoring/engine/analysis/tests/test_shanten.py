@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -34,7 +36,7 @@ GOLDEN = json.loads((DATA / "shanten.json").read_text())
 WALL = [k for k in range(34) for _ in range(4)]
 
 
-def _random_counts(rng: random.Random, n: int, kinds: range | list[int] = range(34)) -> list[int]:
+def _random_counts(rng: random.Random, n: int, kinds: Sequence[int] = range(34)) -> list[int]:
     wall = [k for k in kinds for _ in range(4)]
     c = [0] * 34
     for k in rng.sample(wall, n):
@@ -43,7 +45,7 @@ def _random_counts(rng: random.Random, n: int, kinds: range | list[int] = range(
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=[c["in"]["hand"] for c in GOLDEN])
-def test_golden_hand_shanten(case: dict) -> None:
+def test_golden_hand_shanten(case: dict[str, Any]) -> None:
     inp, out = case["in"], case["out"]
     hand = parse_hand(inp["hand"], inp.get("melds"))
     shapes = RULESET_SHAPES[inp.get("ruleset", "riichi")]

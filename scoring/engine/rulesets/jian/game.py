@@ -27,7 +27,7 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
+    Reason,
     check_unfinished,
     dealer_after,
     entry_seats,
@@ -53,7 +53,7 @@ class JianGame:
     def initial_state(self, options: Any) -> GameState:
         return fresh_state()
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = ruleset_options(options, Options, PRESETS, "Ji'an")
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
@@ -64,7 +64,7 @@ class JianGame:
             raise BadInput("extra must be an object: {jing, jing_counts | jing_tiles}")
         jing = read_jing(extra["jing"]) if extra.get("jing") is not None else None
         dealer = state.get("dealer", 0)
-        totals: dict[tuple[int, str], int] = {}
+        totals: dict[tuple[int, Reason], int] = {}
         results: list[dict[str, Any]] = []
         ledger = Ledger()
         if outcome["type"] == "win":
@@ -92,7 +92,7 @@ class JianGame:
                 totals[(p, "bonus")] = d
             if any(summary_jing["counts"]):
                 summary += f"; 精 {summary_jing['counts']}"
-        rows = [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
+        rows = [LedgerRow(player=p, amount=a, reason=r)
                 for (p, r), a in sorted(totals.items()) if a]
         new = next_hand(state, rows, next_dealer)
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)

@@ -55,9 +55,7 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     Rows,
-    WinEntry,
     add_scores,
     check_player,
     check_unfinished,
@@ -123,7 +121,7 @@ class MCRGame:
         _set_hand(state, [0, 1, 2, 3], "E", 1)
         return state
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         opts = mcr_options(options)
         check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
@@ -176,12 +174,12 @@ def _next_hand(old: GameState, new: GameState) -> None:
     _set_hand(new, seats, round_wind, number)
 
 
-def _win(state: GameState, outcome: Outcome, opts: Options, rows: Rows) -> dict[str, Any]:
+def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows) -> dict[str, Any]:
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
         raise BadOutcome("an MCR win needs 'wins' with exactly one winner (the first player "
                          "in turn takes a discard)")
-    win: WinEntry = wins[0]
+    win: Mapping[str, Any] = wins[0]
     winner = check_player(win.get("winner"), "winner")
     discarder = win.get("discarder")
     if discarder is not None:

@@ -9,6 +9,7 @@ between sets are cached per sorted tuple of kinds, which few hands differ in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -56,6 +57,9 @@ class Ctx:
     ``tiles`` and ``situation``, for the fans whose scope is the hand (see
     :mod:`.rules_base`): any other attribute is missing there on purpose.
     """
+
+    tiles: TileFacts  # set on every context (the scorer's and hand_only's)
+    situation: Situation
 
     __slots__ = ("facts", "reading", "tiles", "situation", "is_standard", "is_sets", "chows",
                  "pungs", "concealed_pungs", "_chow_fans", "_pung_fans", "_groups", "_wait")
@@ -113,7 +117,7 @@ class Ctx:
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """Each set's tiles (kongs as three) and the pair: the five groups of a standard hand."""
         if self._groups is None:
-            out = []
+            out: list[tuple[int, ...]] = []
             for s in self.reading.sets:
                 k = s.kind
                 out.append((k, k + 1, k + 2) if s.shape == "chow" else (k, k, k))
@@ -248,7 +252,11 @@ def _forest_ok(chosen: tuple[tuple[int, int, str], ...], n: int) -> bool:
     return True
 
 
-def _best_pairs(items: tuple[int, ...], pair_fan) -> dict[str, int]:  # type: ignore[no-untyped-def]
+PairFan = Callable[[int, int], str | None]
+ThreeFan = Callable[[int, int, int], tuple[str, int] | None]
+
+
+def _best_pairs(items: tuple[int, ...], pair_fan: PairFan) -> dict[str, int]:
     """Most pair fans among the sets, as a forest with no set taking one fan twice.
 
     A forest on n sets has at most n-1 combinations, so sizes are tried from the largest
@@ -275,7 +283,8 @@ def _best_pairs(items: tuple[int, ...], pair_fan) -> dict[str, int]:  # type: ig
     return {}
 
 
-def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, int] | None:  # type: ignore[no-untyped-def]
+def _three_plus_one(items: tuple[int, ...], three_fan: ThreeFan,
+                    pair_fan: PairFan) -> dict[str, int] | None:
     """Best three-set fan, plus one pair fan of the fourth set with one of the three."""
     best: tuple[int, str, tuple[int, ...], tuple[int, ...]] | None = None
     n = len(items)
@@ -286,10 +295,10 @@ def _three_plus_one(items: tuple[int, ...], three_fan, pair_fan) -> dict[str, in
             best = (found[1], found[0], trio, _REST[n][trio])
     if best is None:
         return None
-    _, fan, trio, rest = best
+    _, fan, chosen, rest = best
     out = {fan: 1}
     for r in rest:
-        extras = [e for e in (pair_fan(items[r], items[i]) for i in trio) if e]
+        extras = [e for e in (pair_fan(items[r], items[i]) for i in chosen) if e]
         if extras:
             extra = min(extras, key=_PAIR_INDEX.__getitem__)
             out[extra] = out.get(extra, 0) + 1

@@ -344,8 +344,9 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
         flowers = _flowers(request, hand_flowers)  # words what is wrong
     else:
         flowers += hand_flowers
-    flags = (get("last_tile", False), get("kong", False), get("wall_last", False),
-             get("heavenly_hand", False), get("earthly_hand", False), get("human_hand", False))
+    flags: tuple[bool, ...] = (
+        get("last_tile", False), get("kong", False), get("wall_last", False),
+        get("heavenly_hand", False), get("earthly_hand", False), get("human_hand", False))
     for value in flags:
         if value is not False and value is not True:
             # The general reader words the error for the first flag that is not a boolean.

@@ -336,7 +336,7 @@ def _wait_position(ctx: Ctx) -> str | None:
     # The three wait fans ask alike: work it out for the first, keep it for the others.
     if ctx._wait is False:
         ctx._wait = _find_wait_position(ctx)
-    return ctx._wait  # type: ignore[return-value]
+    return ctx._wait if isinstance(ctx._wait, str) else None
 
 
 def _find_wait_position(ctx: Ctx) -> str | None:

@@ -6,7 +6,7 @@ up by a small integer and worked out by their detectors only the first time that
 is seen; plus, per reading, the fans between sets (cached per sorted tuple of kinds in
 :mod:`.reading`) and the few reading-level detectors whose ``needs`` the reading has.
 The concealed tiles are read suit by suit from a cache (:mod:`.split`), the exclusion
-principles are applied once per distinct list of raw fans (:mod:`.settle`), the unique
+principles are applied once per distinct list of raw fans (:mod:`.exclusions`), the unique
 wait is asked only when a wait fan could apply (:mod:`.waiting`) and the result is built
 in :mod:`.result`. :func:`evaluate` asks every detector the slow way; the tests hold the
 two to the same answers. :func:`clear_caches` forgets everything learnt from earlier
@@ -30,6 +30,7 @@ from ...shapes import (
     seven_pairs,
     thirteen_orphans,
 )
+from .exclusions import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .facts import (
     ORPHAN_MASK,
     SUIT_MASKS,
@@ -39,13 +40,17 @@ from .facts import (
     TileFacts,
 )
 from .reading import (
-    Ctx,
+    Ctx as Ctx,  # re-exported: the tests build contexts through the scorer
+)
+from .reading import (
     MSet,
     Reading,
     chow_combination_fans,
-    chow_pair_key,
     pung_combination_fans,
     sorted_sets,
+)
+from .reading import (
+    chow_pair_key as chow_pair_key,  # re-exported for the tests
 )
 from .request import WIND_KIND, WinRequest, clear_request_caches, parse_request
 from .result import (
@@ -68,7 +73,6 @@ from .rules_base import (
     SETS,
     WAIT,
 )
-from .settle import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .split import (
     CONCEALED_CHOW,
     CONCEALED_PUNG,
@@ -78,7 +82,7 @@ from .split import (
     set_bits,
 )
 from .waiting import KNITTED_MASKS as _KNITTED_MASKS
-from .waiting import unique_wait
+from .waiting import unique_wait as unique_wait  # a test stands another rule in
 
 STANDARD_FEATURES = FORM_FEATURES["standard"]
 
@@ -155,6 +159,9 @@ class _Hand(Facts):
     __slots__ = ("req", "tiles_key", "situation_key", "declared_sets", "declared_chows",
                  "declared_pungs", "declared_concealed", "declared_all", "declared_any",
                  "features")
+    declared_sets: tuple[MSet, ...]
+    declared_chows: tuple[int, ...]
+    declared_pungs: tuple[int, ...]
 
     def __init__(self, req: WinRequest) -> None:  # sets the slots of Facts itself
         mask = req.held_mask
@@ -204,7 +211,7 @@ class _Hand(Facts):
         self.features = 0
 
 
-    def _wait_check(self) -> bool:  # type: ignore[override]
+    def _wait_check(self) -> bool:
         # Looked up at call time, so a test may stand another rule in for unique_wait.
         return unique_wait(self.req)
 
@@ -327,19 +334,19 @@ def _candidates(req: WinRequest, hand: _Hand) -> list[_Candidate]:
                 and seven_pairs(c, 0, quads=True)):
             out.append(_candidate(Reading("seven_pairs"), hand, req.win_tile))
         if not cmask & ~ORPHAN_MASK:
-            m = thirteen_orphans(c, 0)
-            if m:
+            orphans = thirteen_orphans(c, 0)
+            if orphans:
                 out.append(_candidate(Reading(
-                    "thirteen_orphans", pair=m.pair if m.pair is not None else -1),
+                    "thirteen_orphans", pair=orphans.pair if orphans.pair is not None else -1),
                     hand, req.win_tile))
         if cmask.bit_count() == 14 and honours_and_knitted(c, 0):
             out.append(_candidate(Reading("honours_knitted"), hand, req.win_tile))
     if n_melds <= 1 and (cmask & SUITED_MASK).bit_count() >= 9 and any(
             cmask & km == km for km in _KNITTED_MASKS):
         declared = list(hand.declared_sets)
-        for m in knitted_straights(c, n_melds):
-            kinds = _KNITTED_BY_NAME[m.knitted or ""]
-            for d in m.decompositions:
+        for knit in knitted_straights(c, n_melds):
+            kinds = _KNITTED_BY_NAME[knit.knitted or ""]
+            for d in knit.decompositions:
                 out.append(_candidate(Reading(
                     "knitted", tuple(declared + _concealed_sets(d.groups, req)), d.pair,
                     kinds), hand, req.win_tile))

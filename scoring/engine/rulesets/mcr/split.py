@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...agari import tables
+from ...decompose import clear_part_splits, part_splits
 from ...waits import standard_waits as general_standard_waits
 from .facts import TileFacts
 from .reading import MSet
@@ -56,8 +57,8 @@ class SuitReading:
         self.pair = pair
         self.sets = sets
         # Sets come in kind order, so both lists are sorted already.
-        chows = []
-        pungs = []
+        chows: list[int] = []
+        pungs: list[int] = []
         for x in sets:
             (chows if x.shape == "chow" else pungs).append(x.kind)
         self.chows = tuple(chows)
@@ -139,58 +140,11 @@ def segments(counts: bytes) -> tuple[Segment, Segment, Segment, Segment]:
             SEGMENTS[3].get(counts[27:]) or segment(3, counts[27:]))
 
 
-def _split(c: list[int], i: int, lo: int, honours: bool, acc: list[MSet],
-           out: list[tuple[MSet, ...]]) -> None:
-    """Every way ``c[i:]`` splits into pungs and chows (as in :mod:`...decompose`: every
-    copy of the lowest tile left is in a pung of it or starts a chow, so a reading is fixed
-    by how many pungs it takes there)."""
-    n = len(c)
-    while i < n and not c[i]:
-        i += 1
-    if i == n:
-        out.append(tuple(acc))
-        return
-    here = c[i]
-    k = lo + i
-    for pungs in range(here // 3, -1, -1):
-        chows = here - 3 * pungs
-        if chows and (honours or i > 6 or c[i + 1] < chows or c[i + 2] < chows):
-            continue
-        c[i] = 0
-        if chows:
-            c[i + 1] -= chows
-            c[i + 2] -= chows
-        acc.extend([CONCEALED_PUNG[k]] * pungs + [CONCEALED_CHOW[k]] * chows)
-        _split(c, i + 1, lo, honours, acc, out)
-        del acc[len(acc) - pungs - chows:]
-        c[i] = here
-        if chows:
-            c[i + 1] += chows
-            c[i + 2] += chows
-
-
 def _read_group(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
-    lo = GROUP_STARTS[group]
-    c = list(seg)
-    total = sum(c)
-    honours = group == 3
-    found: list[tuple[MSet, ...]] = []
-    out: list[SuitReading] = []
-    # The win tables say at once whether what is left splits into sets at all.
-    complete = tables()[honours].get
-    if total % 3 == 0 and complete(bytes(c)) == 0:
-        _split(c, 0, lo, honours, [], found)
-        out.extend(SuitReading(-1, sets) for sets in found)
-    elif total % 3 == 2:
-        for p in range(len(c)):
-            if c[p] >= 2:
-                c[p] -= 2
-                if complete(bytes(c)) == 0:
-                    found.clear()
-                    _split(c, 0, lo, honours, [], found)
-                    out.extend(SuitReading(lo + p, sets) for sets in found)
-                c[p] += 2
-    return tuple(out)
+    """The group's readings (:func:`scoring.engine.decompose.part_splits`) as MCR sets."""
+    return tuple(SuitReading(pair, tuple(
+        CONCEALED_PUNG[g.kind] if g.shape == "triplet" else CONCEALED_CHOW[g.kind]
+        for g in groups)) for pair, groups in part_splits(GROUP_STARTS[group], bytes(seg)))
 
 
 def suit_readings(group: int, seg: tuple[int, ...]) -> tuple[SuitReading, ...]:
@@ -241,10 +195,11 @@ def waits_of_segments(keys: Sequence[bytes], complete: Sequence[int | None]) -> 
         g = (c0, c1, c2, c3).index(None)
         need = 1 - sum(x for x in complete if x is not None)
         return set(_completions(g, keys[g], need)) if need >= 0 else set()
-    pairs = c0 + c1 + c2 + c3  # type: ignore[operator]
+    # Not broken: every part is complete, so none is None.
+    pairs = sum(x for x in complete if x is not None)
     found: set[int] = set()
     for g in range(4):
-        need = 1 - pairs + complete[g]  # type: ignore[operator]
+        need = 1 - pairs + (complete[g] or 0)
         if need >= 0:
             found.update(_completions(g, keys[g], need))
     return found
@@ -266,8 +221,11 @@ def standard_waits(counts: Sequence[int]) -> set[int]:
 
 
 def clear_split_caches() -> None:
-    for cache in (*SEGMENTS, *_COMPLETIONS):
-        cache.clear()
+    clear_part_splits()
+    for segments in SEGMENTS:
+        segments.clear()
+    for completions in _COMPLETIONS:
+        completions.clear()
 
 
 def set_bits(chows: Iterable[int], pungs: Iterable[int], pair: int) -> tuple[int, int]:

@@ -35,7 +35,7 @@ Conventions chosen where rules vary (the others are options):
 
 from __future__ import annotations
 
-from ...items import declared
+from ...items import info
 from .entry import entry_spec
 from .game import GAME as game
 from .options import PRESETS, Options
@@ -52,8 +52,9 @@ TITLE_NATIVE = "立直麻雀"
 SHORT_TITLE = 'Riichi'
 DESCRIPTION = 'Japanese mahjong: han and fu, riichi sticks, honba and limits.'
 ORDER = 10
-# Seat and round wind are listed once; a hand names the wind ("Seat wind East", 自風 東).
-ITEMS = (*declared(YAKU), *declared(YAKUMAN), *EXTRA_ITEMS)
+# Seat and round wind have one item per wind ("Seat wind East", 自風 東).
+ITEMS = (*(info(key, name, native, y.unit, y.value) for y in (*YAKU, *YAKUMAN)
+           for key, name, native in y.variants()), *EXTRA_ITEMS)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
            "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]

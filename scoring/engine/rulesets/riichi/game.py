@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from ...entry import check_outcome
 from ...errors import BadOutcome
@@ -66,9 +66,7 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     Rows,
-    WinEntry,
     add_scores,
     check_player,
     check_unfinished,
@@ -161,7 +159,7 @@ class RiichiGame:
         opts = riichi_options(options)
         return fresh_state(opts.start_points, opts.players)
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         opts = riichi_options(options)
         check_unfinished(state)
         kind = outcome_type(outcome, OUTCOME_TYPES)
@@ -173,7 +171,7 @@ class RiichiGame:
                 rows.add(player, -STICK, "riichi")
                 pot_change += STICK
         table = _Table(state, opts, state.get("pot", 0) + pot_change)
-        handlers: dict[str, Callable[[_Table, Outcome, Rows], _Step]] = {
+        handlers: dict[str, Callable[[_Table, Mapping[str, Any], Rows], _Step]] = {
             "ron": _ron, "tsumo": _tsumo, "draw": _draw, "nagashi": _draw,
             "abortive": _abortive, "chombo": _chombo,
         }
@@ -221,7 +219,7 @@ class _Value:
     headline: Callable[[int], Headline]  # from the hand value the table pays
 
 
-def _wins(outcome: Outcome) -> list[WinEntry]:
+def _wins(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     wins = outcome.get("wins")
     if not isinstance(wins, list) or not wins:
         raise BadOutcome("a win needs 'wins': a list with one entry per winner")
@@ -231,7 +229,7 @@ def _wins(outcome: Outcome) -> list[WinEntry]:
     return wins
 
 
-def _tsumo(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
     if len(wins) != 1:
         raise BadOutcome(f"a tsumo has exactly one winner, got {len(wins)}")
@@ -245,7 +243,7 @@ def _tsumo(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
                  results=[result], text=f"{table.wind(winner)} tsumo, {result['text']}")
 
 
-def _ron(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
     discarder = table.player(wins[0].get("discarder"), "discarder")
     winners = []
@@ -291,7 +289,7 @@ def _stick_shares(pot: int, winners: list[int], opts: Options) -> dict[int, int]
     return {winners[0]: pot}
 
 
-def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, honba: int,
+def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int | None, honba: int,
              sticks: int, rows: Rows) -> dict[str, Any]:
     """Rows for one win: the hand (``pao`` for the responsible player), honba, sticks."""
     pao = win.get("pao")
@@ -311,7 +309,7 @@ def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, h
     total = pay(honba) if honba else hand
     own = Ledger()
     for player, amount in hand.items():
-        reason = "pao" if player == pao and amount < 0 else "hand"
+        reason: Literal["pao", "hand"] = "pao" if player == pao and amount < 0 else "hand"
         rows.add(player, amount, reason)
         own.add(player, amount, reason)
     honba_deltas = {p: total[p] - hand[p] for p in everyone}
@@ -330,7 +328,7 @@ def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, h
     return result
 
 
-def _win_value(table: _Table, win: WinEntry, winner: int, discarder: int | None,
+def _win_value(table: _Table, win: Mapping[str, Any], winner: int, discarder: int | None,
                pao: int | None, kind: str) -> _Value:
     has_hand, has_quick = "hand" in win, "quick" in win
     if has_hand == has_quick:
@@ -437,7 +435,9 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
     info.update(mode="tiles")
 
     def head(points: int) -> Headline:
-        return Headline(**{**result["headline"], "points": points})  # type: ignore[typeddict-item]
+        head = cast(Headline, dict(result["headline"]))  # the score() just above made it
+        head["points"] = points
+        return head
 
     return _Value(pay=pay, result=info, text=text, headline=head)
 
@@ -481,7 +481,7 @@ def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
     return sorted(result)
 
 
-def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+def _draw(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     opts = table.opts
     extra = outcome.get("extra") or {}
     tenpai = _shown_tenpai(table, table.player_list(outcome.get("tenpai"), "tenpai"),
@@ -527,7 +527,7 @@ def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
     return step
 
 
-def _abortive(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+def _abortive(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     kind = (outcome.get("extra") or {}).get("kind")
     if kind not in ABORTIVE_KINDS:
         raise BadOutcome(f"an abortive draw needs extra.kind, one of {', '.join(ABORTIVE_KINDS)}"
@@ -543,7 +543,7 @@ def _abort(table: _Table, kind: str, rows: Rows) -> _Step:
                  text=f"abortive draw ({kind.replace('_', ' ')})")
 
 
-def _chombo(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
+def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     if "penalised" not in outcome:
         raise BadOutcome("a chombo needs 'penalised': the offending player")
     offender = table.player(outcome["penalised"], "penalised")
@@ -602,7 +602,7 @@ def _advance(old: GameState, new: GameState, step: _Step, opts: Options) -> None
     if finished:
         # No next hand: the state keeps showing the hand that ended the game.
         for key in ("round_wind", "dealer", "hand_number"):
-            new[key] = old[key]  # type: ignore[literal-required]
+            new[key] = old[key]
         new["honba"] = old.get("honba", 0)
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from functools import partial
 from itertools import compress
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ...shapes import seven_pairs, thirteen_orphans
 from ...tiles import TERMINALS_AND_HONOURS, Meld, tile_name
+from .options import Options
 from .split import readings
 
 RUN, TRIPLET, KAN = 0, 1, 2
@@ -102,7 +103,7 @@ class WinContext:
 
     def __init__(self, concealed: list[int], melds: tuple[Meld, ...], win_tile: int,
                  tsumo: bool, seat: str, seat_wind: int, round_wind: int,
-                 flags: dict[str, bool], options: Any, counts: list[int], menzen: bool,
+                 flags: dict[str, bool], options: Options, counts: list[int], menzen: bool,
                  meld_info: tuple[MeldFacts, ...] | None = None, parts: int = -1) -> None:
         self.concealed = concealed  # 34 counts of the concealed tiles, winning tile included
         self.melds = melds
@@ -198,7 +199,7 @@ def kokushi_reading(ctx: WinContext) -> Reading | None:
     if ctx.melds or len(ctx.kinds) != 13:
         return None
     match = thirteen_orphans(ctx.concealed)
-    if match is None:
+    if match is None or match.pair is None:
         return None
     # 13-sided: the 13 orphans were all held before the winning tile arrived.
     wait = "13" if match.pair == ctx.win_tile else "tanki"

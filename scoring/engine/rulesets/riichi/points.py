@@ -128,7 +128,7 @@ def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, h
     else:
         paid = -(-base * (6 if winner == "E" else 4) // 100) * 100 + 300 * honba
         deltas = {"E": 0, "S": 0, "W": 0, "N": 0}
-        deltas[discarder] = -paid  # type: ignore[index]
+        deltas[discarder] = -paid  # type: ignore[index]  # a ron names its discarder
         deltas[winner] = paid
     if riichi_sticks:
         deltas[winner] += 1000 * riichi_sticks
@@ -141,7 +141,7 @@ def _check_seat(value: Any, what: str, seats: tuple[str, ...] = SEATS) -> str:
             raise BadInput(f"{what}: three players sit East, South and West; there is no "
                            "North seat")
         raise BadInput(f"{what} must be a seat wind E, S, W or N, got {value!r}")
-    return value
+    return str(value)
 
 
 def win_payments(base: int, winner: str, win: str, discarder: str | None, honba: int,
@@ -183,7 +183,7 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
         deltas[winner] += amount
 
     if win == "ron":
-        _check_seat(discarder, "discarder", seats)
+        discarder = _check_seat(discarder, "discarder", seats)
         if discarder == winner:
             raise BadInput("the discarder cannot be the winner on a ron")
         if pao is None or pao == discarder or pao_base == 0:

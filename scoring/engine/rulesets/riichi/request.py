@@ -37,7 +37,7 @@ def seat(value: Any, what: str, default: str | None = None) -> str:
         return default
     if value not in SEATS:
         raise BadInput(f"{what} must be one of E, S, W, N (East is the dealer), got {value!r}")
-    return value  # type: ignore[no-any-return]
+    return str(value)
 
 
 def count(request: Mapping[str, Any], key: str) -> int:
@@ -368,15 +368,15 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     me = request.get("seat_wind")
     seat_kind = WIND_KIND.get(me) if type(me) is str else None
     if seat_kind is None:
-        seat(me, "seat_wind")
+        seat_kind = WIND_KIND[seat(me, "seat_wind")]  # raises unless a wind
     round_wind = request.get("round_wind")
     round_kind = 27 if round_wind is None else (
         WIND_KIND.get(round_wind) if type(round_wind) is str else None)
     if round_kind is None:
-        seat(round_wind, "round_wind", default="E")
+        round_kind = WIND_KIND[seat(round_wind, "round_wind", default="E")]
     flags = flags_of(request)
     if flags is not NO_FLAGS and True in flags.values():
         check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
-    ctx = WinContext(concealed, melds, win_kind, tsumo, me, seat_kind,  # type: ignore[arg-type]
+    ctx = WinContext(concealed, melds, win_kind, tsumo, str(me), seat_kind,
                      round_kind, flags, options, counts, not has_open, parsed, parts)
     return ctx, aka

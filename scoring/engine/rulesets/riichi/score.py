@@ -181,23 +181,38 @@ def _renhou_or_hand(hits: list[tuple[Yaku, int]], han: int) -> tuple[list[tuple[
     return hits[-1:], 5
 
 
+# The two dicts a yaku worth n is listed with (the older ``yaku`` entry and the contract's
+# item), made once and copied: copying a dict costs a fraction of building one.
+_YAKU_DICTS: dict[tuple[Yaku, int], tuple[dict[str, Any], ResultItem]] = {}
+
+
+def _yaku_dicts(ctx: WinContext, best: Candidate, y: Yaku, n: int
+                ) -> tuple[dict[str, Any], ResultItem]:
+    if y.dynamic_name:
+        view = (ctx, best.reading)
+        (native, name), key = y.names(view), y.key_for(view)
+    else:
+        native, name, key = y.native, y.name, y.key
+    item: ResultItem = {"key": key, "name": name, "native": native, "value": n,
+                        "unit": y.unit, "count": 1}
+    if y.yakuman:
+        return {"name": name, "name_ja": native, "han": 13 * n, "yakuman": n}, item
+    return {"name": name, "name_ja": native, "han": n}, item
+
+
 def _yaku_list(ctx: WinContext, best: Candidate
                ) -> tuple[list[dict[str, Any]], list[ResultItem]]:
-    """The older ``yaku`` field and the contract's items of the yaku (dict literals: every
-    scored hand comes through here)."""
+    """The older ``yaku`` field and the contract's items of the yaku."""
     out: list[dict[str, Any]] = []
     items: list[ResultItem] = []
     for y, n in best.yaku:
-        if y.dynamic_name:
-            native, name = y.names((ctx, best.reading))
-        else:
-            native, name = y.native, y.name
-        items.append({"key": y.key, "name": name, "native": native, "value": n,
-                      "unit": y.unit, "count": 1})
-        if y.yakuman:
-            out.append({"name": name, "name_ja": native, "han": 13 * n, "yakuman": n})
-        else:
-            out.append({"name": name, "name_ja": native, "han": n})
+        found = None if y.dynamic_name else _YAKU_DICTS.get((y, n))
+        if found is None:
+            found = _yaku_dicts(ctx, best, y, n)
+            if not y.dynamic_name and len(_YAKU_DICTS) < 4096:
+                _YAKU_DICTS[(y, n)] = found
+        out.append(found[0].copy())
+        items.append(found[1].copy())
     return out, items
 
 
@@ -228,31 +243,35 @@ def riichi_headline(han: int, fu: int, yakuman: int, limit: str | None, points: 
 SEAT_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
-def _plain_extras(hand: dict[str, int], winner: str, discarder: str | None, honba: int,
-                  sticks: int) -> tuple[dict[str, int], list[Payment]]:
-    """Deltas and ledger of a win without pao from its hand payments: honba are 100 from
-    each payer of a tsumo or 300 from the discarder; the winner takes the sticks. What
-    :func:`.points.plain_payments` adds, written out so a hand is paid out once."""
-    ledger: list[Payment] = [{"player": SEAT_INDEX[w], "amount": a, "cause": "hand"}
-                             for w, a in hand.items() if a]
+def _plain_ledger(deltas: dict[str, int], winner: str, discarder: str | None, honba: int,
+                  sticks: int) -> list[Payment]:
+    """The ledger of a win without pao from its deltas (:func:`.points.plain_payments`,
+    honba and sticks included): honba are 100 from each payer of a tsumo (two of them with
+    three players) or 300 from the discarder, and the winner takes the sticks; the rest is
+    the hand."""
     if not honba and not sticks:
-        return hand, ledger
-    deltas = dict(hand)
+        return [{"player": SEAT_INDEX[w], "amount": a, "cause": "hand"}
+                for w, a in deltas.items() if a]
+    each = 300 * honba if discarder is not None else 100 * honba
+    payers = [discarder] if discarder is not None else [w for w in deltas if w != winner]
+    gained = each * len(payers)
+    ledger: list[Payment] = []
+    honba_rows: list[Payment] = []
+    for w, a in deltas.items():
+        if w == winner:
+            a -= gained + 1000 * sticks
+        elif honba and w in payers:
+            a += each
+            honba_rows.append({"player": SEAT_INDEX[w], "amount": -each, "cause": "honba"})
+        if a:
+            ledger.append({"player": SEAT_INDEX[w], "amount": a, "cause": "hand"})
     if honba:
-        # 100 from each payer of a tsumo (two of them with three players), 300 on ron.
-        payers = [w for w in deltas if w != winner] if discarder is None else [discarder]
-        each = (100 if discarder is None else 300) * honba
-        for w in payers:
-            deltas[w] -= each
-            ledger.append({"player": SEAT_INDEX[w], "amount": -each, "cause": "honba"})
-        deltas[winner] += each * len(payers)
-        ledger.append({"player": SEAT_INDEX[winner], "amount": each * len(payers),
-                       "cause": "honba"})
+        ledger += honba_rows
+        ledger.append({"player": SEAT_INDEX[winner], "amount": gained, "cause": "honba"})
     if sticks:
-        deltas[winner] += 1000 * sticks
         ledger.append({"player": SEAT_INDEX[winner], "amount": 1000 * sticks,
                        "cause": "sticks"})
-    return deltas, ledger
+    return ledger
 
 
 def win_ledger(hand: dict[str, int], total: dict[str, int], winner: str, sticks: int,
@@ -286,12 +305,13 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
         sanma_seat(winner, "seat_wind")
     hand_points = sum(tsumo_shares(2000, winner, seats_of(options),
                                    options.sanma_tsumo).values())
-    ledger = [{**p, "cause": "nagashi" if p["cause"] == "hand" else p["cause"]}
+    ledger = [Payment(player=p["player"], amount=p["amount"],
+                      cause="nagashi" if p["cause"] == "hand" else p["cause"])
               for p in win_ledger(hand, deltas, winner, sticks, None)]
     items = [listed(NAGASHI)]
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
-                   ledger, options.players, pot_change=-1000 * sticks),  # type: ignore[arg-type]
+                   ledger, options.players, pot_change=-1000 * sticks),
         "ruleset": "riichi", "winner": winner, "win": "tsumo",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
@@ -376,9 +396,11 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
                            "of them, so leave 'pao' out")
     if pao is None:
-        hand = plain_payments(best.base, winner, ctx.tsumo, discarder, 0, 0,
-                              seats_of(options), options.sanma_tsumo)
-        deltas, ledger = _plain_extras(hand, winner, discarder, honba, sticks)
+        deltas = plain_payments(best.base, winner, ctx.tsumo, discarder, honba, sticks,
+                                seats_of(options), options.sanma_tsumo)
+        ledger = _plain_ledger(deltas, winner, discarder, honba, sticks)
+        honba_gained = (300 if discarder is not None else 100 * (len(deltas) - 1)) * honba
+        hand_points = deltas[winner] - honba_gained - 1000 * sticks
     else:
         win = "tsumo" if ctx.tsumo else "ron"
         deltas = win_payments(best.base, winner, win, discarder, honba, sticks, options,
@@ -386,7 +408,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         hand = win_payments(best.base, winner, win, discarder, 0, 0, options, pao=pao,
                             pao_base=pao_base)
         ledger = win_ledger(hand, deltas, winner, sticks, pao)
-    hand_points = hand[winner]
+        hand_points = hand[winner]
     yaku, items = _yaku_list(ctx, best)
     if not best.yakuman:
         if dora or aka or ura or kita:

@@ -2,7 +2,8 @@
 
 Same answer as :func:`scoring.engine.decompose.decompositions` (a test checks it on
 random hands) but built for the scoring hot path: a suit's readings depend only on its
-nine counts, and there are few distinct suit patterns, so each is solved once and cached;
+nine counts, and there are few distinct suit patterns, so each is read once by the
+engine's :func:`~scoring.engine.decompose.part_splits` and kept here in riichi's shape;
 a hand's readings are the product of its suits'. A suit whose tile count is 1 mod 3 is
 rejected at once, which is most non-winning input.
 
@@ -13,40 +14,15 @@ from __future__ import annotations
 
 from itertools import product
 
-Group = tuple[bool, int]  # (is a run, first kind)
-
-
-def _sets(c: list[int], i: int, acc: list[Group], out: list[tuple[Group, ...]]) -> None:
-    while i < 9 and c[i] == 0:
-        i += 1
-    if i == 9:
-        out.append(tuple(acc))
-        return
-    if c[i] >= 3:
-        c[i] -= 3
-        acc.append((False, i))
-        _sets(c, i, acc, out)
-        acc.pop()
-        c[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        acc.append((True, i))
-        _sets(c, i, acc, out)
-        acc.pop()
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-
+from ...decompose import Group, part_splits
 
 PartReading = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair or -1, runs, triplets)
 
 
-def _by_shape(groups: tuple[Group, ...], base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    runs = tuple(base + k for run, k in groups if run)
-    trips = tuple(base + k for run, k in groups if not run)
-    return tuple(sorted(runs)), tuple(sorted(trips))
+def _by_shape(groups: tuple[Group, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    runs = tuple(sorted(g.kind for g in groups if g.shape == "run"))
+    trips = tuple(sorted(g.kind for g in groups if g.shape == "triplet"))
+    return runs, trips
 
 
 _PART_CACHE: tuple[dict[bytes, tuple[PartReading, ...]], ...] = ({}, {}, {}, {})
@@ -73,14 +49,11 @@ def _part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
     Each is ``(pair, runs, triplets)`` with ``pair`` -1 when the part holds none; empty
     when the part cannot be split.
     """
-    c = list(counts)
-    total = sum(c)
-    found: list[tuple[Group, ...]] = []
-    out: list[PartReading] = []
     if base == 27:
+        # Honours hold only triplets and the pair: read them at once.
         pair = -1
         trips: list[int] = []
-        for i, n in enumerate(c):
+        for i, n in enumerate(counts):
             if n == 3:
                 trips.append(27 + i)
             elif n == 2 and pair < 0:
@@ -88,18 +61,7 @@ def _part_readings(base: int, counts: bytes) -> tuple[PartReading, ...]:
             elif n:
                 return ()
         return ((pair, (), tuple(trips)),)
-    if total % 3 == 0:
-        _sets(c, 0, [], found)
-        out.extend((-1, *_by_shape(g, base)) for g in found)
-    elif total % 3 == 2:
-        for p in range(9):
-            if c[p] >= 2:
-                c[p] -= 2
-                found = []
-                _sets(c, 0, [], found)
-                out.extend((base + p, *_by_shape(g, base)) for g in found)
-                c[p] += 2
-    return tuple(out)
+    return tuple((pair, *_by_shape(groups)) for pair, groups in part_splits(base, counts))
 
 
 _SPANS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))

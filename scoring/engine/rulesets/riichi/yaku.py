@@ -56,8 +56,19 @@ class Yaku(Element[View]):
         return n
 
     def item(self, v: View, n: int) -> Item:
-        native, name = self.names(v) if self.dynamic_name else (self.native, self.name)
-        return Item(key=self.key, name=name, native=native, value=n, unit=self.unit, count=1)
+        if self.dynamic_name:
+            (native, name), key = self.names(v), self.key_for(v)
+        else:
+            native, name, key = self.native, self.name, self.key
+        return Item(key=key, name=name, native=native, value=n, unit=self.unit, count=1)
+
+    def key_for(self, v: View) -> str:
+        """The item's key; a yaku named after the hand has one per name."""
+        return self.key
+
+    def variants(self) -> list[tuple[str, str, str]]:
+        """(key, English, native) of every name the yaku can take, for the site's lists."""
+        return [(self.key, self.name, self.native)]
 
 
 class Riichi(Yaku):
@@ -142,10 +153,10 @@ def _peikou(v: Reading) -> int:
     runs = v.runs
     if len(set(runs)) == len(runs):
         return 0  # no run repeats: the usual case, decided without the walk
-    runs = sorted(runs)
+    ordered = sorted(runs)
     count, i = 0, 0
-    while i + 1 < len(runs):
-        if runs[i] == runs[i + 1]:
+    while i + 1 < len(ordered):
+        if ordered[i] == ordered[i + 1]:
             count += 1
             i += 2
         else:
@@ -179,6 +190,13 @@ class SeatWind(Yaku):
         k = v[0].seat_wind
         return f"自風 {WIND_JA[k]}", f"Seat wind {WIND_EN[k]}"
 
+    def key_for(self, v: View) -> str:
+        return f"seat_wind_{WIND_EN[v[0].seat_wind].lower()}"
+
+    def variants(self) -> list[tuple[str, str, str]]:
+        return [(f"seat_wind_{WIND_EN[k].lower()}", f"Seat wind {WIND_EN[k]}",
+                 f"自風 {WIND_JA[k]}") for k in WIND_EN]
+
 
 class RoundWind(Yaku):
     name, native = "Round wind", "場風"
@@ -191,6 +209,13 @@ class RoundWind(Yaku):
     def names(self, v: View) -> tuple[str, str]:
         k = v[0].round_wind
         return f"場風 {WIND_JA[k]}", f"Round wind {WIND_EN[k]}"
+
+    def key_for(self, v: View) -> str:
+        return f"round_wind_{WIND_EN[v[0].round_wind].lower()}"
+
+    def variants(self) -> list[tuple[str, str, str]]:
+        return [(f"round_wind_{WIND_EN[k].lower()}", f"Round wind {WIND_EN[k]}",
+                 f"場風 {WIND_JA[k]}") for k in WIND_EN]
 
 
 class Haitei(Yaku):

@@ -157,6 +157,8 @@ class SelfDrawFan(Fan):
         return 1 if v.ctx.self_draw and v.options.self_draw == "add_fan" else 0
 
 
+Found = list[tuple[Element[View], int]]  # fans present with their counts
+
 REGISTRY: tuple[Fan, ...] = (
     FullFlush(), AllTriplets(), JiangTriplets(), GoldenHook(), EighteenScholars(),
     SevenPairs(), DragonSevenPairs(), Kong(), Root(), KongFlower(), KongCannon(),
@@ -164,15 +166,15 @@ REGISTRY: tuple[Fan, ...] = (
 )
 
 
-def fans_of(view: View) -> tuple[list[tuple[Fan, int]], int]:
+def fans_of(view: View) -> tuple[Found, int]:
     """The fans the reading holds, with their counts, and their total."""
     found = hits(REGISTRY, view)
     return found, total(found, view)
 
 
-def fan_items(found: list[tuple[Fan, int]], view: View) -> list[Item]:
+def fan_items(found: Found, view: View) -> list[Item]:
     return items_of(found, view)
 
 
-def legacy_fans(found: list[tuple[Fan, int]], view: View) -> list[dict[str, object]]:
+def legacy_fans(found: Found, view: View) -> list[dict[str, object]]:
     return legacy(found, view)

@@ -42,7 +42,6 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     Reason,
     check_player,
     check_unfinished,
@@ -81,7 +80,7 @@ class HandLedger:
     """Payments of one hand, kept per (player, reason) so each ledger row is a sum, and
     by cause (:attr:`causes`, the result contract's ledger)."""
 
-    amounts: dict[tuple[int, str], int] = field(default_factory=dict)
+    amounts: dict[tuple[int, Reason], int] = field(default_factory=dict)
     causes: Ledger = field(default_factory=Ledger)
 
     def pay(self, payer: int, receiver: int, amount: int, reason: Reason,
@@ -93,7 +92,7 @@ class HandLedger:
         self.causes.pay(payer, receiver, amount, cause)
 
     def rows(self) -> list[LedgerRow]:
-        return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
+        return [LedgerRow(player=p, amount=a, reason=r)
                 for (p, r), a in sorted(self.amounts.items()) if a]
 
 
@@ -312,7 +311,7 @@ class SichuanGame:
         o = ruleset_options(options, Options, PRESETS, "Sichuan")
         return fresh_state(players=o.players)
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = ruleset_options(options, Options, PRESETS, "Sichuan")
         if not isinstance(outcome, Mapping) or outcome.get("type") != "hand":
             raise BadInput("a Sichuan outcome is {\"type\": \"hand\", \"extra\": {\"events\": "

@@ -35,21 +35,14 @@ from typing import Any
 from ...errors import BadInput, NotAWinningHand, NotMissingASuit
 from ...game import check_player
 from ...items import info, listed
-from ...request import discarder_seat, request_options, whole_number
+from ...request import discarder_seat, request_options, whole_number, win_kind
 from ...request import resolve_options as resolve_ruleset_options
 from ...result import Headline, Item, contract, headline, payments_of
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
 from .fans import View, fan_items, fans_of, legacy_fans
-from .hand import (
-    WinContext,
-    check_missing_suit,
-    check_two_suits,
-    parse_request,
-    readings,
-    win_kind,
-)
+from .hand import WinContext, check_missing_suit, check_two_suits, parse_request, readings
 from .options import PRESETS, Options
 
 # Items listed without an element class: a quick entry's fan typed in at the table, the
@@ -87,7 +80,7 @@ def paid_fan(fan: int, options: Options) -> int:
 
 def per_payer(fan: int, self_draw: bool, options: Options) -> int:
     """base × 2^fan (capped), plus one base on a self-draw under 自摸加底."""
-    amount = options.base * 2 ** paid_fan(fan, options)
+    amount: int = options.base * 2 ** paid_fan(fan, options)
     if self_draw and options.self_draw == "add_base":
         amount += options.base
     return amount
@@ -154,8 +147,8 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
 def win_headline(value: Mapping[str, Any], points: int) -> Headline:
     """The fan paid (the cap named when it bit) and what the winner gets for the hand."""
     capped = bool(value["capped"])
-    return headline(value["fan"], "fan", points, limit="Cap" if capped else None,
-                    native_limit="封顶" if capped else None)
+    return headline(value["fan"], "fan", points,
+                    limits=("Cap", "封顶") if capped else (None, None))
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:

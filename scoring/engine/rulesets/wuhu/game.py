@@ -24,7 +24,6 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     check_unfinished,
     dealer_after,
     entry_seats,
@@ -49,7 +48,7 @@ class WuhuGame:
         o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         return fresh_state(o.stake)
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = ruleset_options(options, Options, PRESETS, 'Wuhu')
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:

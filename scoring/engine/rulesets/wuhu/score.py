@@ -120,8 +120,8 @@ def value_of(win: Win, options: Options) -> dict[str, Any]:
 def win_headline(value: Mapping[str, Any], points: int) -> Headline:
     """The hand's value in chips (what a non-dealer loser pays), 全交 named."""
     full = bool(value["full"])
-    return headline(value["value"], "chips", points, limit="Full payment" if full else None,
-                    native_limit="全交" if full else None)
+    return headline(value["value"], "chips", points,
+                    limits=("Full payment", "全交") if full else (None, None))
 
 
 def quick_win(request: Mapping[str, Any]) -> Win:

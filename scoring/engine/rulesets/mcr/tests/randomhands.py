@@ -166,10 +166,10 @@ class HandMaker:
         more = self._sets(counts, 1)
         if more is None:
             return None
-        pair = self._pair(counts, sets)
-        if pair is None:
+        found = self._pair(counts, sets)
+        if found is None:
             return None
-        return self._meld_some(sets + more, pair)
+        return self._meld_some(sets + more, found)
 
     def seven_pairs(self) -> dict[str, Any] | None:
         rng = self.rng

@@ -137,7 +137,7 @@ def _written(kinds: list[int], rng: Any) -> str:
         out.append(name)
     if rng.random() < 0.5:
         return "".join(out)
-    merged = []
+    merged: list[str] = []
     for name in out:
         if merged and merged[-1][-1] == name[-1]:
             merged[-1] = merged[-1][:-1] + name
@@ -180,11 +180,11 @@ def test_pung_fans_do_not_depend_on_suit_names(pungs: list[int], suits: list[int
 
 
 def test_caches_that_fill_up_and_start_again_score_alike(monkeypatch: Any) -> None:
-    from scoring.engine.rulesets.mcr import result, settle, split
+    from scoring.engine.rulesets.mcr import exclusions, result, split
 
     requests = [h["request"] for h in random_hands(SEED + 1, 400)]
     roomy = [scorer.score(r) for r in requests]
-    for module, name in ((split, "_CACHE_LIMIT"), (settle, "_MEMO_LIMIT"),
+    for module, name in ((split, "_CACHE_LIMIT"), (exclusions, "_MEMO_LIMIT"),
                          (scorer, "_MEMO_LIMIT"), (result, "_MEMO_LIMIT")):
         monkeypatch.setattr(module, name, 3)
     scorer.clear_caches()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -45,9 +46,10 @@ def test_every_settlement_is_zero_sum(quanchong: bool) -> None:
     ((-1, 0, "tsumo", None), "bad_input"),
     ((8, 0, "draw", None), "bad_input"),
 ])
-def test_payment_errors_say_what_is_wrong(args: tuple, code: str) -> None:
+def test_payment_errors_say_what_is_wrong(args: tuple[Any, ...], code: str) -> None:
     with pytest.raises(EngineError) as err:
-        payments(*args, Options())
+        total, winner, win, discarder = args
+        payments(total, winner, win, discarder, Options())
     assert err.value.code == code and err.value.message
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from scoring.engine.agari import is_win_linear
 from scoring.engine.rulesets.mcr import score, scorer
+from scoring.engine.rulesets.mcr.request import WinRequest
 from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
 from scoring.engine.rulesets.mcr.tests.reference import reference_args, reference_fans
 from scoring.engine.shapes import seven_pairs
@@ -73,7 +74,7 @@ def is_dead_wait(request: dict[str, Any], mine: tuple[int, Counter[str]],
         return ours(request) == ref
 
 
-def _request_of(req: scorer.WinRequest) -> dict[str, Any]:
+def _request_of(req: WinRequest) -> dict[str, Any]:
     hand = "".join(tile_name(k) * 1 for k in range(34) for _ in range(req.concealed14[k]))
     return {"hand": hand, "melds": [str(m) for m in req.melds],
             "win_tile": tile_name(req.win_tile)}

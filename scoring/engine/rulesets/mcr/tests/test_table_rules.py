@@ -65,7 +65,8 @@ def test_quick_fan_below_the_minimum_is_refused_without_counting_flowers() -> No
     st = GAME.initial_state(opts())
     with pytest.raises(BelowMinimumFan):
         GAME.apply(st, win(0, 7), opts())
-    outcome = {"type": "win", "wins": [{"winner": 0, "quick": {"fan": 9, "flowers": 2}}]}
+    outcome: dict[str, Any] = {"type": "win", "wins": [{"winner": 0, "quick": {"fan": 9,
+                                                                               "flowers": 2}}]}
     with pytest.raises(BelowMinimumFan):
         GAME.apply(st, outcome, opts())
     outcome["wins"][0]["quick"] = {"fan": 10, "flowers": 2}
@@ -94,7 +95,7 @@ def test_false_win_pays_each_other_player_and_the_hand_goes_on() -> None:
     assert deltas(out) == [10, 10, -30, 10]
     assert all(r["reason"] == "penalty" for r in out["rows"])
     for key in ("dealer", "hand_number", "round_wind", "hands_played"):
-        assert out["state"][key] == st[key]  # type: ignore[literal-required]
+        assert out["state"][key] == st[key]
     out = apply(st, {"type": "penalty", "penalised": 0}, false_win_penalty=5)
     assert deltas(out) == [-15, 5, 5, 5]
 
@@ -152,7 +153,7 @@ def test_summary_names_the_winner_by_seat_wind_after_places_change() -> None:
 
 def test_final_table_gives_placement_points_and_shares_them_on_ties() -> None:
     st = GAME.initial_state(opts())
-    st.update(scores=[40, -20, 40, -20], finished=True)
+    st.update({"scores": [40, -20, 40, -20], "finished": True})
     assert GAME.final_settlement(st, opts()) == []
     table = GAME.final_table(st, opts())
     assert [(r["player"], r["place"], r["score"]) for r in table] == [
@@ -167,7 +168,7 @@ def test_full_game_replay_gives_the_expected_standings() -> None:
         out = GAME.apply(st, hand["outcome"], options)
         assert_zero_sum(out)
         st = out["state"]
-        got = {key: st[key] for key in hand["after"]}  # type: ignore[literal-required]
+        got = {key: st[key] for key in hand["after"]}  # type: ignore[literal-required]  # golden
         assert got == hand["after"], f"entry {number}: {out['summary']}"
     expected = case["out"]
     assert st["finished"] is expected["finished"]

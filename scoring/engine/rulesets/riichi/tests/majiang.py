@@ -21,7 +21,8 @@ def load_hule() -> list[dict[str, Any]]:
         if os.environ.get("CI") == "true":
             pytest.fail(f"golden data missing: {HULE} (../shared/data must be mounted in CI)")
         pytest.skip(f"majiang-core golden data not present at {HULE}")
-    return json.loads(HULE.read_text(encoding="utf-8"))
+    cases: list[dict[str, Any]] = json.loads(HULE.read_text(encoding="utf-8"))
+    return cases
 
 
 def _tiles(text: str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from . import majiang
 from .majiang import expected, load_hule, to_request
 
 
-def _disagreements(case: dict) -> list[str]:
+def _disagreements(case: dict[str, Any]) -> list[str]:
     got = score(to_request(case["in"]))
     exp = expected(case["out"])
     out = []

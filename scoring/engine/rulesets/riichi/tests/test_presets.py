@@ -240,7 +240,7 @@ def test_who_pays_the_honba_when_a_third_player_deals_in_to_pao(name: str, east:
 
 def start(name: str, **fields: Any) -> GameState:
     st = GAME.initial_state(preset(name))
-    st.update(fields)  # type: ignore[typeddict-item]
+    st.update(fields)  # type: ignore[typeddict-item]  # GameState keys from each test
     return st
 
 

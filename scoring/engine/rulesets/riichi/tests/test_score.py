@@ -251,7 +251,7 @@ def test_kazoe_yakuman_from_13_han() -> None:
 
 # --- pao through score() ------------------------------------------------------------
 
-PAO_HAND = {"hand": "45p11s", "win_tile": "6p",
+PAO_HAND: dict[str, Any] = {"hand": "45p11s", "win_tile": "6p",
             "melds": ["pon 555z", "pon 666z", "pon 777z from N"], "seat": "E",
             "honba": 1, "riichi_sticks": 1, "pao": "N"}
 

@@ -22,7 +22,7 @@ def opts(**overrides: Any) -> Options:
 
 def ended(scores: list[int], pot: int = 0, **extra: Any) -> GameState:
     st = GAME.initial_state(opts())
-    st.update(scores=scores, pot=pot, finished=True, extra=extra)
+    st.update({"scores": scores, "pot": pot, "finished": True, "extra": extra})
     return st
 
 
@@ -124,7 +124,7 @@ def test_full_east_south_game_replay_gives_the_expected_standings() -> None:
         out = GAME.apply(st, hand["outcome"], options)
         assert_zero_sum(out)
         st = out["state"]
-        got = {key: st[key] for key in hand["after"]}  # type: ignore[literal-required]
+        got = {key: st[key] for key in hand["after"]}  # type: ignore[literal-required]  # golden
         assert got == hand["after"], f"hand {number}: {out['summary']}"
         assert st["finished"] is (number == len(case["in"]["hands"]))
     expected = case["out"]

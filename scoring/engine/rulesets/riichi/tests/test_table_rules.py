@@ -20,7 +20,7 @@ def opts(**overrides: Any) -> Options:
 
 def state(**fields: Any) -> GameState:
     base = GAME.initial_state(opts())
-    base.update(fields)  # type: ignore[typeddict-item]
+    base.update(fields)  # type: ignore[typeddict-item]  # GameState keys from each test
     return base
 
 

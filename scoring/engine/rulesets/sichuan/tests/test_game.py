@@ -130,7 +130,8 @@ def test_dealer_stays_when_nobody_wins() -> None:
 
 
 def test_flower_pig_pays_every_other_player_the_cap() -> None:
-    draw = [{"player": 0, "flower_pig": True}, {"player": 1, "ready_fan": None},
+    draw: list[dict[str, Any]] = [{"player": 0, "flower_pig": True},
+                                  {"player": 1, "ready_fan": None},
             {"player": 2, "ready_fan": 1}, {"player": 3, "ready_fan": None}]
     r = settle([], draw=draw)
     assert by_reason(r, "penalty") == [-240, 80, 80, 80]
@@ -156,8 +157,9 @@ def test_declared_missing_suit_still_held_makes_a_flower_pig() -> None:
 
 def test_kong_income_of_a_player_not_ready_is_refunded() -> None:
     events = [{"kind": "kong", "player": 1, "kong": "concealed"}, win(2, 0)]
-    draw = [{"player": 0, "ready_fan": 0}, {"player": 1, "ready_fan": None},
-            {"player": 3, "ready_fan": None}]
+    draw: list[dict[str, Any]] = [{"player": 0, "ready_fan": 0},
+                                  {"player": 1, "ready_fan": None},
+                                  {"player": 3, "ready_fan": None}]
     r = settle(events, draw=draw)
     assert by_reason(r, "kong") == [0, 0, 0, 0]
     assert by_reason(r, "draw") == [10, -5, 0, -5]

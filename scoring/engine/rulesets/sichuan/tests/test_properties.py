@@ -34,7 +34,7 @@ def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
         else:
             d = draw(st.one_of(st.none(), st.sampled_from(others)))
             kong_discard = d is not None and kongs.get(d, 0) > 0 and draw(st.booleans())
-            if kong_discard:
+            if kong_discard and d is not None:
                 kongs[d] -= 1
             ev = {"kind": "win", "winner": p, "discarder": d,
                   "quick": {"fan": draw(st.integers(0, 6))},

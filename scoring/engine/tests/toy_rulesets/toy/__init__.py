@@ -30,7 +30,6 @@ from scoring.engine.game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     check_unfinished,
     dealer_after,
     entry_seats,
@@ -146,7 +145,7 @@ class ToyGame:
     def initial_state(self, options: Any) -> GameState:
         return fresh_state()
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = options if isinstance(options, Options) else request_options(
             {"options": options}, Options, PRESETS)
         check_unfinished(state)

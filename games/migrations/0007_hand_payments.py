@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_table_undo_redo_targets'),
+        ('games', '0006_table_join_key'),
     ]
 
     operations = [

@@ -64,11 +64,11 @@ factor). Its "组牌 is 0.3-0.6 above 和牌" holds for 大四喜, 小四喜 and
 三风刻 are 0.63 above, and for one-set fans (箭刻, 幺九刻, 暗杠...) the 组牌 index is the
 lower one, since three tiles are easy to find among nine but a winning hand is not.
 The seed's table of 50 fans is an image missing from the text, so only the figures
-printed in the text are reproduced (tests/test_difficulty_seed.py).
+printed in the text are reproduced (tests/test_seed.py).
 
-The counting itself is in :mod:`.difficulty_engine`; the readings it sums over in
-:mod:`.difficulty_readings`; the fans in :mod:`.difficulty_fans`, :mod:`.difficulty_hands`
-and :mod:`.difficulty_sets`. The whole table takes well under a minute on one core.
+The counting itself is in :mod:`.engine`; the readings it sums over in
+:mod:`.readings`; the fans in :mod:`.fans`, :mod:`.hands` and :mod:`.sets`. The whole
+table takes well under a minute on one core.
 
 Run ``python -m scoring.engine.rulesets.mcr.difficulty`` to regenerate
 ``data/fan_difficulty.json`` (progress on stderr).
@@ -83,13 +83,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import difficulty_hands, difficulty_sets  # noqa: F401  (they fill the registry)
-from .difficulty_engine import Count, count
-from .difficulty_fans import NOT_COUNTABLE, REGISTRY, DifficultyFan
-from .fans import FANS
+from ..fans import FANS
+from . import hands, sets  # noqa: F401  (they fill the registry)
+from .engine import Count, count
+from .fans import NOT_COUNTABLE, REGISTRY, DifficultyFan
 
 TOTAL_TILES = 136
-DATA_PATH = Path(__file__).parent / "data" / "fan_difficulty.json"
+DATA_PATH = Path(__file__).parent.parent / "data" / "fan_difficulty.json"
 
 Progress = Callable[[int, int, str], None]
 
@@ -186,6 +186,6 @@ def _stderr_progress(done: int, total: int, name: str) -> None:
     print(f"[{done:2d}/{total}] {name}", file=sys.stderr, flush=True)
 
 
-if __name__ == "__main__":
+def main() -> None:
     write_table(progress=_stderr_progress)
     print(f"wrote {DATA_PATH}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""Difficulty-index fans that name some of the sets (see :mod:`.difficulty_fans`).
+"""Difficulty-index fans that name some of the sets (see :mod:`.fans`).
 
 Their 组牌 index counts only the named sets (``core``); the rest of the hand is free in
 the 和牌 index.
@@ -7,11 +7,10 @@ the 和牌 index.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable
 from typing import ClassVar
 
-from .difficulty_fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan, register
-from .difficulty_readings import HONOUR_GROUP, Reading
+from .fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan, register
+from .readings import HONOUR_GROUP, Reading, Tally
 
 
 class SuitPattern(DifficultyFan):
@@ -24,13 +23,13 @@ class SuitPattern(DifficultyFan):
     def has(self, chows: list[int], pungs: list[int]) -> bool:
         """Whether one suit's chows and pungs (sorted ranks 0-8) show the pattern."""
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return r.is_suit and self.has(sorted(r.chows), sorted(r.pungs))
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
         return bool(acc or loc)
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w if acc else 0
 
 
@@ -145,15 +144,15 @@ class CountedPungs(DifficultyFan):
     def kind_ok(self, g: int, k: int) -> bool:
         """Whether a pung (or the pair) of this kind counts toward the fan."""
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         n = sum(1 for k in r.pungs if self.kind_ok(r.g, k))
         return (n, r.pair >= 0 and self.kind_ok(r.g, r.pair))
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        return (acc[0] + loc[0], acc[1] or loc[1])  # type: ignore[index]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        return (acc[0] + loc[0], acc[1] or loc[1])
 
-    def final(self, acc: Hashable, w: int) -> int:
-        n, pair = acc  # type: ignore[misc]
+    def final(self, acc: Tally, w: int) -> int:
+        n, pair = acc
         return w if n >= self.need and (pair or not self.pair_needed) else 0
 
 
@@ -251,16 +250,16 @@ class ConcealedPungs(DifficultyFan):
     need: ClassVar[int]
     init = 0
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return len(r.pungs)
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        return acc + loc  # type: ignore[operator]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        return acc + loc
 
-    def final(self, acc: Hashable, w: int) -> int:
-        if acc < self.need:  # type: ignore[operator]
+    def final(self, acc: Tally, w: int) -> int:
+        if acc < self.need:
             return 0
-        return w // self.pung_factor**self.need
+        return w // int(self.pung_factor**self.need)
 
 
 @register
@@ -300,7 +299,7 @@ class CrossSuit(DifficultyFan):
     def triples(self) -> list[tuple[int, int, int]]:
         """The rank triples, one per suit in any order, that show the fan."""
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         if not r.is_suit:
             return 0
         mask = 0
@@ -308,20 +307,20 @@ class CrossSuit(DifficultyFan):
             mask |= 1 << x
         return mask
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
         if g == 0:
             return loc
         if g == 1:
             need = 0
             for a, b, c in _all_orders(self.triples()):
-                if acc >> a & 1 and loc >> b & 1:  # type: ignore[operator]
+                if acc >> a & 1 and loc >> b & 1:
                     need |= 1 << c
             return need
         if g == 2:
-            return bool(acc & loc)  # type: ignore[operator]
+            return bool(acc & loc)
         return acc
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w if acc is True else 0
 
 
@@ -382,7 +381,7 @@ class TwoSuits(DifficultyFan):
     init = (0, False)
     core = (2, 0)
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         if not r.is_suit:
             return 0
         mask = 0
@@ -390,14 +389,14 @@ class TwoSuits(DifficultyFan):
             mask |= 1 << x
         return mask
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        seen, done = acc  # type: ignore[misc]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        seen, done = acc
         if done or seen & loc:
             return (0, True)
         return (seen | loc, False)
 
-    def final(self, acc: Hashable, w: int) -> int:
-        return w if acc[1] else 0  # type: ignore[index]
+    def final(self, acc: Tally, w: int) -> int:
+        return w if acc[1] else 0
 
 
 @register

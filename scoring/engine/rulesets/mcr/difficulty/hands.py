@@ -1,12 +1,11 @@
-"""Difficulty-index fans whose shape fills the whole hand (see :mod:`.difficulty_fans`)."""
+"""Difficulty-index fans whose shape fills the whole hand (see :mod:`.fans`)."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable
 
-from .difficulty_fans import STD, TERMINAL_RANKS, DifficultyFan, register
-from .difficulty_readings import Reading
+from .fans import STD, TERMINAL_RANKS, DifficultyFan, register
+from .readings import Reading, Tally
 
 
 class SetsRule(DifficultyFan):
@@ -18,7 +17,7 @@ class SetsRule(DifficultyFan):
     def fits(self, r: Reading) -> bool:
         """Whether this group's sets and pair fit the fan."""
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return True if self.fits(r) else None
 
 
@@ -86,15 +85,15 @@ class OneSuitWhole(DifficultyFan):
     def shape(self, r: Reading) -> bool:
         """Whether the one suit holding the whole hand has the fan's shape."""
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         if r.size == 0:
             return 0
         return 1 if r.is_suit and self.shape(r) else None
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        return acc + loc  # type: ignore[operator]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        return acc + loc
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w if acc == 1 else 0
 
 
@@ -151,7 +150,7 @@ class GreaterHonorsAndKnittedTiles(DifficultyFan):
     name_zh = "七星不靠"
     forms = frozenset({"knit"})
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return True if r.is_suit or r.size == 7 else None
 
 
@@ -167,7 +166,7 @@ class KnittedStraight(DifficultyFan):
     def core_size(self) -> int:
         return 9
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         if r.form == "knit" and r.is_suit and r.size != 3:
             return None
         return True
@@ -179,7 +178,7 @@ class ThreeSuitedTerminalChows(DifficultyFan):
     forms = STD
     init = (0, 0)
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         if not r.is_suit:
             return (0, 0) if r.size == 0 else None
         if sorted(r.chows) == [0, 6] and not r.pungs and r.pair < 0:
@@ -188,8 +187,8 @@ class ThreeSuitedTerminalChows(DifficultyFan):
             return (0, 1)
         return None
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        return (acc[0] + loc[0], acc[1] + loc[1])  # type: ignore[index]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        return (acc[0] + loc[0], acc[1] + loc[1])
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w if acc == (2, 1) else 0

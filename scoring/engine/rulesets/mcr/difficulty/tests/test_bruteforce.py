@@ -16,9 +16,10 @@ from math import comb
 import pytest
 
 from scoring.engine.decompose import Decomposition, decompositions
-from scoring.engine.rulesets.mcr import difficulty_hands, difficulty_sets
-from scoring.engine.rulesets.mcr.difficulty_engine import count
-from scoring.engine.rulesets.mcr.difficulty_fans import (
+from scoring.engine.rulesets.mcr.difficulty import hands as difficulty_hands
+from scoring.engine.rulesets.mcr.difficulty import sets as difficulty_sets
+from scoring.engine.rulesets.mcr.difficulty.engine import count
+from scoring.engine.rulesets.mcr.difficulty.fans import (
     AllGreen,
     AllHonors,
     AllSimples,
@@ -30,7 +31,7 @@ from scoring.engine.rulesets.mcr.difficulty_fans import (
     TileHog,
     UpperTiles,
 )
-from scoring.engine.rulesets.mcr.difficulty_readings import Reading
+from scoring.engine.rulesets.mcr.difficulty.readings import Reading
 
 DecompTest = Callable[[Decomposition], bool]
 
@@ -62,7 +63,7 @@ def _triplets(d: Decomposition) -> list[int]:
 
 
 def _factor(d: Decomposition) -> int:
-    return 4 ** len(_triplets(d)) * 2 ** len(_runs(d))
+    return int(4 ** len(_triplets(d)) * 2 ** len(_runs(d)))
 
 
 @cache
@@ -295,7 +296,8 @@ def _only(universe: Sequence[int], fan_cls: type[DifficultyFan]) -> DifficultyFa
             return None
         return fan_cls.local(self, r)
 
-    return type("Only" + fan_cls.__name__, (fan_cls,), {"local": local})()
+    fan: DifficultyFan = type("Only" + fan_cls.__name__, (fan_cls,), {"local": local})()
+    return fan
 
 
 def _suit_ranks(suit: int, ranks: Sequence[int]) -> list[int]:

@@ -1,6 +1,6 @@
 """The fans of the difficulty index, one small class each, over one shared signature.
 
-Each fan tells the counting engine (:mod:`.difficulty_engine`) four things about a
+Each fan tells the counting engine (:mod:`.engine`) four things about a
 group's reading ``r`` (kinds are group-local: suits 0-8 are ranks 1-9; honours 0-6 are
 East South West North White Green Red):
 
@@ -23,11 +23,10 @@ the hand's tiles; ``None`` marks a whole-hand fan, whose two indices coincide.
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Hashable
 from typing import ClassVar
 
-from .difficulty_engine import Count
-from .difficulty_readings import FORMS, HONOUR_GROUP, Reading
+from .engine import Count
+from .readings import FORMS, HONOUR_GROUP, Reading, Tally
 
 ALL_FORMS = frozenset(FORMS)
 STD = frozenset({"std"})
@@ -50,7 +49,7 @@ class DifficultyFan(ABC):
     chow_factor: ClassVar[int] = 2
     kong_factor: ClassVar[int] = 4
     concealed: ClassVar[bool] = False
-    init: ClassVar[Hashable] = True
+    init: ClassVar[Tally] = True
     note: ClassVar[str] = ""
 
     @property
@@ -64,19 +63,19 @@ class DifficultyFan(ABC):
         sets, pairs = self.core
         return 3 * sets + 2 * pairs + self.kongs
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return True
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
         return acc
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w
 
     def weight(self, r: Reading) -> int:
         if r.form in ("7p", "13o", "knit") or self.concealed:
             return 1
-        return (
+        return int(
             self.pung_factor ** len(r.pungs)
             * self.chow_factor ** len(r.chows)
             * self.kong_factor ** len(r.kongs)
@@ -113,7 +112,7 @@ class TileProperty(DifficultyFan):
     allowed: ClassVar[Allowed] = (SUIT_ALL, SUIT_ALL, SUIT_ALL, HON_ALL)
     init = 0
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         ok = self.allowed[r.g]
         if any(c and k not in ok for k, c in enumerate(r.counts)):
             return None
@@ -123,14 +122,14 @@ class TileProperty(DifficultyFan):
         dragons = any(r.counts[k] for k in DRAGONS)
         return (8 if winds else 0) | (16 if dragons else 0)
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
-        return acc | loc  # type: ignore[operator]
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
+        return acc | loc
 
     def present(self, mask: int) -> bool:
         return True
 
-    def final(self, acc: Hashable, w: int) -> int:
-        return w if self.present(acc) else 0  # type: ignore[arg-type]
+    def final(self, acc: Tally, w: int) -> int:
+        return w if self.present(acc) else 0
 
 
 def _suits_used(mask: int) -> int:
@@ -289,13 +288,13 @@ class TileHog(DifficultyFan):
     core = (0, 0)  # not sets: the four tiles, counted by core_count
     note = "组牌: the four equal tiles alone (34 combinations, no meld factor)."
 
-    def local(self, r: Reading) -> Hashable | None:
+    def local(self, r: Reading) -> Tally | None:
         return 4 in r.counts
 
-    def step(self, acc: Hashable, g: int, loc: Hashable) -> Hashable | None:
+    def step(self, acc: Tally, g: int, loc: Tally) -> Tally | None:
         return bool(acc or loc)
 
-    def final(self, acc: Hashable, w: int) -> int:
+    def final(self, acc: Tally, w: int) -> int:
         return w if acc else 0
 
     @property

@@ -19,8 +19,8 @@ from scoring.engine.rulesets.mcr.difficulty import (
     frequency_index,
     tutorial_coefficient,
 )
-from scoring.engine.rulesets.mcr.difficulty_engine import count
-from scoring.engine.rulesets.mcr.difficulty_fans import REGISTRY, AllHonors
+from scoring.engine.rulesets.mcr.difficulty.engine import count
+from scoring.engine.rulesets.mcr.difficulty.fans import REGISTRY, AllHonors
 
 GOLDEN = json.loads(
     (Path(__file__).parent / "data" / "difficulty_seed_figures.json").read_text("utf-8")
@@ -42,7 +42,7 @@ def _entry(name_zh: str) -> dict[str, Any]:
 
 
 def _index(name_zh: str, which: str) -> float:
-    return _entry(name_zh)[f"{which}_index"]
+    return float(_entry(name_zh)[f"{which}_index"])
 
 
 @pytest.mark.parametrize("case", _cases("index"), ids=lambda c: c["in"]["fan"])

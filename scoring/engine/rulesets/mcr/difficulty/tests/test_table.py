@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scoring.engine.rulesets.mcr.difficulty import DATA_PATH, write_table
-from scoring.engine.rulesets.mcr.difficulty_fans import NOT_COUNTABLE, REGISTRY
+from scoring.engine.rulesets.mcr.difficulty.fans import NOT_COUNTABLE, REGISTRY
 from scoring.engine.rulesets.mcr.fans import BY_NAME_ZH, FANS
 
 

@@ -19,6 +19,12 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 from math import comb
+from typing import Any
+
+# A fan's running state while the engine sums over readings: an int, or a tuple of ints,
+# whichever the fan counts with; hashable, as it keys the counting tables. Any, because
+# each fan picks its own shape and the engine only stores and joins what the fan gives.
+Tally = Any
 
 SUIT = 9
 HONOUR = 7

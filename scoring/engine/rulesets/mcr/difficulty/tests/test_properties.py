@@ -9,14 +9,14 @@ from typing import Any
 import pytest
 
 from scoring.engine.rulesets.mcr.difficulty import fan_entry
-from scoring.engine.rulesets.mcr.difficulty_engine import Count, count
-from scoring.engine.rulesets.mcr.difficulty_fans import (
+from scoring.engine.rulesets.mcr.difficulty.engine import Count, count
+from scoring.engine.rulesets.mcr.difficulty.fans import (
     REGISTRY,
     DifficultyFan,
     FullFlush,
     HalfFlush,
 )
-from scoring.engine.rulesets.mcr.difficulty_readings import HONOUR_GROUP, Reading
+from scoring.engine.rulesets.mcr.difficulty.readings import HONOUR_GROUP, Reading
 
 BY_NAME = {f.name_zh: f for f in REGISTRY}
 
@@ -27,7 +27,7 @@ def _entry(name_zh: str) -> dict[str, Any]:
 
 
 def _weighted(name_zh: str, which: str) -> int:
-    return _entry(name_zh)["counts"][which]["weighted"]
+    return int(_entry(name_zh)["counts"][which]["weighted"])
 
 
 P = comb(4, 3)  # physical pungs of one kind
@@ -142,7 +142,8 @@ def _in_suit(suit: int, base: type[DifficultyFan]) -> DifficultyFan:
             return None
         return base.local(self, r)
 
-    return type(f"{base.__name__}In{suit}", (base,), {"local": local})()
+    fan: DifficultyFan = type(f"{base.__name__}In{suit}", (base,), {"local": local})()
+    return fan
 
 
 @pytest.mark.parametrize("base", [FullFlush, HalfFlush], ids=["清一色", "混一色"])

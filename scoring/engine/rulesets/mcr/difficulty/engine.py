@@ -21,16 +21,15 @@ several readings is counted once.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .difficulty_readings import GROUPS, HONOUR_GROUP, Reading, group_vectors
+from .readings import GROUPS, HONOUR_GROUP, Reading, Tally, group_vectors
 
 if TYPE_CHECKING:
-    from .difficulty_fans import DifficultyFan
+    from .fans import DifficultyFan
 
-Feature = tuple[str | None, Hashable, Hashable]
+Feature = tuple[str | None, Tally, Tally]
 Profile = frozenset[tuple[Feature, int]]
 
 
@@ -42,7 +41,7 @@ class Count:
     hands: int
 
 
-def _tally(r: Reading) -> Hashable:
+def _tally(r: Reading) -> Tally:
     """The per-form structure a reading contributes, combined by :func:`_join_tally`."""
     if r.form == "std":
         return (r.nsets, r.npair, len(r.kongs))
@@ -56,32 +55,34 @@ def _tally(r: Reading) -> Hashable:
     return (mask, r.nsets, r.npair)
 
 
-def _join_tally(form: str, a: Hashable, b: Hashable) -> Hashable | None:
+def _join_tally(form: str | None, a: Tally, b: Tally) -> Tally | None:
     if a is None:
         return b
     if form == "std":
-        s = (a[0] + b[0], a[1] + b[1], a[2] + b[2])  # type: ignore[index]
+        s = (a[0] + b[0], a[1] + b[1], a[2] + b[2])
         return s if s[0] <= 4 and s[1] <= 1 else None
     if form == "7p":
-        return a + b  # type: ignore[operator]
+        return a + b
     if form == "13o":
-        d = a + b  # type: ignore[operator]
+        d = a + b
         return d if d <= 1 else None
     if form == "knit":
-        return None if a & b else a | b  # type: ignore[operator]
-    ma, sa, pa = a  # type: ignore[misc]
-    mb, sb, pb = b  # type: ignore[misc]
+        return None if a & b else a | b
+    ma, sa, pa = a
+    mb, sb, pb = b
     if ma & mb or sa + sb > 1 or pa + pb > 1:
         return None
     return (ma | mb, sa + sb, pa + pb)
 
 
-def _complete(form: str, tally: Hashable, fan: DifficultyFan, whole: bool) -> bool:
+def _complete(form: str | None, tally: object, fan: DifficultyFan, whole: bool) -> bool:
     """Whether the joined structure is a full winning hand (or exactly the fan's core)."""
     if not whole:
         if form == "kstd":
             return tally == (7, 0, 0)
-        sets, pairs = fan.core  # type: ignore[misc]
+        if fan.core is None:  # only fans that name a core are counted without the rest
+            return False
+        sets, pairs = fan.core
         return tally == (sets, pairs, fan.kongs)
     if form == "std":
         return tally == (4, 1, fan.kongs)
@@ -125,7 +126,7 @@ def _join(fan: DifficultyFan, g: int, a: Profile, b: Profile) -> dict[Feature, i
         for (fb, tb, sb), wb in b:
             if fa is not None and fa != fb:
                 continue
-            tally = _join_tally(fb, ta, tb)  # type: ignore[arg-type]
+            tally = _join_tally(fb, ta, tb)
             if tally is None:
                 continue
             state = fan.step(sa, g, sb)
@@ -160,7 +161,7 @@ def count(fan: DifficultyFan, whole: bool) -> Count:
                     continue
                 w = 0
                 for (form, tally, state), wj in joined.items():
-                    if _complete(form, tally, fan, whole):  # type: ignore[arg-type]
+                    if _complete(form, tally, fan, whole):
                         w = max(w, fan.final(state, wj))
                 if w:
                     weighted += ma * mb * w

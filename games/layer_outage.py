@@ -1,0 +1,126 @@
+"""A websocket consumer that lives through a channel layer outage (issue 13).
+
+With Redis down, Channels' consumer dies as soon as it touches the layer: joining its
+group when a phone connects, or waiting for the next group message. The phone's socket
+then closes with 1011 and the phone reconnects into the same crash, once a second, for
+as long as Redis is away. Here the consumer logs the outage and keeps the socket: the
+phone keeps its snapshot (and may still write: writes need only the database), the
+consumer tries to join its groups again with a growing pause, and once the layer is back
+it calls :meth:`LayerOutageMixin.layer_recovered`, which resynchronises the phone with
+what it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+FIRST_PAUSE = 0.5
+LONGEST_PAUSE = 10.0
+
+
+class LayerOutageMixin:
+    """Mix into an ``AsyncConsumer``; implement :meth:`layer_groups` and
+    :meth:`layer_recovered`, and join and leave with :meth:`join_groups` and
+    :meth:`leave_groups` instead of the layer's own calls."""
+
+    channel_layer: Any
+    channel_name: str
+    _layer_receive: Callable[[], Awaitable[dict[str, Any]]] | None = None
+    _rejoin_task: asyncio.Task[None] | None = None
+    _up: asyncio.Event | None = None
+
+    # AsyncConsumer.__call__ sets ``channel_receive`` to the layer's receive for this
+    # channel and waits on it; the property hands it the outage-proof version instead.
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._receive_through_outage
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    def layer_groups(self) -> list[str]:
+        """The groups this consumer belongs to now."""
+        raise NotImplementedError
+
+    async def layer_recovered(self) -> None:
+        """Called once the groups are joined again after an outage."""
+        raise NotImplementedError
+
+    @property
+    def _layer_up(self) -> asyncio.Event:
+        if self._up is None:
+            self._up = asyncio.Event()
+            self._up.set()
+        return self._up
+
+    async def join_groups(self) -> bool:
+        """Join :meth:`layer_groups`; False (logged, and joined again in the background
+        once the layer answers) when the layer is down."""
+        if await self._join():
+            return True
+        self._outage()
+        return False
+
+    async def leave_groups(self) -> None:
+        if self._rejoin_task is not None:
+            self._rejoin_task.cancel()
+        try:
+            for group in self.layer_groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception as exc:  # noqa: BLE001 - the group expires on its own
+            logger.warning("could not leave the channel layer groups: %r", exc)
+
+    async def _join(self) -> bool:
+        # Twice: after Redis restarts, the first command on each pooled connection fails
+        # (the pool hands out the dead one, then replaces it), the second succeeds.
+        for attempt in (1, 2):
+            try:
+                for group in self.layer_groups():
+                    await self.channel_layer.group_add(group, self.channel_name)
+            except Exception as exc:  # noqa: BLE001 - any layer failure is an outage
+                if attempt == 2:
+                    if self._layer_up.is_set():
+                        logger.warning("channel layer unavailable, live updates paused: %r",
+                                       exc)
+                    return False
+            else:
+                return True
+        return False
+
+    def _outage(self) -> None:
+        """Pause receiving and join again in the background, with a growing pause."""
+        self._layer_up.clear()
+        if self._rejoin_task is None or self._rejoin_task.done():
+            self._rejoin_task = asyncio.ensure_future(self._rejoin())
+
+    async def _rejoin(self) -> None:
+        pause = FIRST_PAUSE
+        while True:
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, LONGEST_PAUSE)
+            if await self._join():
+                break
+        self._layer_up.set()
+        logger.warning("channel layer back, live updates resumed")
+        try:
+            await self.layer_recovered()
+        except Exception:  # noqa: BLE001 - the phone resyncs when it reconnects
+            logger.exception("could not resynchronise a socket after the outage")
+
+    async def _receive_through_outage(self) -> dict[str, Any]:
+        assert self._layer_receive is not None
+        while True:
+            await self._layer_up.wait()
+            try:
+                return await self._layer_receive()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any layer failure is an outage
+                logger.warning("channel layer unavailable, live updates paused: %r", exc)
+                self._outage()

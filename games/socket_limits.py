@@ -1,0 +1,88 @@
+"""Limits on what a table socket may ask that is not a write, counted in the process's
+memory before any database work (issue 13): 20 anonymous sockets sending ``preview``
+as fast as they could slowed a seated phone's write from 0.1 s to 1.2 s, because every
+message queued permission checks and engine work on the process's one database thread.
+
+* ``ws_read``: messages other than writes, per socket (a phone's preview is debounced to
+  five a second at most);
+* ``ws_preview``: previews per table from sockets that may not write, shared by all of
+  them, so watchers cannot crowd the engine however many sockets they open; a phone that
+  may write keeps its own budget;
+* at most :data:`WATCHER_PREVIEWS_AT_ONCE` of those previews per table waiting for the
+  database thread at any moment: a rate alone lets a whole window's previews queue at
+  once, each write's queries waiting behind all of them.
+
+Writes have their own limit, counted in the shared cache (``ws_write``,
+:mod:`games.ratelimit`). In memory is enough here: each process protects its own
+database thread, and nothing is lost by forgetting the counts on a restart.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from games.ratelimit import rate_for
+
+
+class Window:
+    """Fixed-window counts per key, for one process; keys of past windows are dropped."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._window = -1
+        self._counts: dict[object, int] = {}
+        self._lock = threading.Lock()
+
+    def hit(self, key: object, now: float | None = None) -> float | None:
+        """Count one for ``key``; the seconds to wait when over the limit, else None."""
+        rate = rate_for(self.name)
+        now = time.monotonic() if now is None else now
+        window = int(now // rate.seconds)
+        with self._lock:
+            if window != self._window:
+                self._window, self._counts = window, {}
+            count = self._counts.get(key, 0) + 1
+            self._counts[key] = count
+        if count <= rate.count:
+            return None
+        return max(0.1, rate.seconds - now % rate.seconds)
+
+
+_PREVIEWS = Window("ws_preview")  # per table, shared by the process's sockets
+WATCHER_PREVIEWS_AT_ONCE = 2
+_in_flight: dict[int | None, int] = {}  # per table; consumers share the event loop's thread
+
+
+class SocketLimits:
+    """What one socket may still ask in this window."""
+
+    def __init__(self) -> None:
+        self._reads = Window("ws_read")
+
+    def wait(self, message_type: str, table_pk: int | None, may_write: bool) -> float | None:
+        """The seconds to wait before ``message_type`` is answered (None: answer it)."""
+        wait = self._reads.hit(None)
+        if wait is None and message_type == "preview" and not may_write:
+            wait = _PREVIEWS.hit(table_pk)
+        return wait
+
+    @asynccontextmanager
+    async def preview_slot(self, table_pk: int | None, may_write: bool) -> AsyncIterator[bool]:
+        """Whether a preview may run now (a watcher's waits for a free slot of its table;
+        False: too many are running, answer ``rate_limited``)."""
+        if may_write:
+            yield True
+            return
+        if _in_flight.get(table_pk, 0) >= WATCHER_PREVIEWS_AT_ONCE:
+            yield False
+            return
+        _in_flight[table_pk] = _in_flight.get(table_pk, 0) + 1
+        try:
+            yield True
+        finally:
+            _in_flight[table_pk] -= 1
+            if not _in_flight[table_pk]:
+                del _in_flight[table_pk]

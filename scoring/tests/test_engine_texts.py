@@ -1,0 +1,29 @@
+"""The engine's entry-form texts, summary phrases, item names and ruleset titles are
+msgids the site can translate: listed by ``python -m scoring.gen_engine_texts`` and
+translated in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine_texts import ENTRY_TEXTS, ITEM_NAMES, RULESET_TEXTS
+from scoring.gen_engine_texts import entry_texts, item_names, ruleset_texts
+from scoring.tests.test_pages_translations import LOCALES, catalog
+
+
+def test_the_msgid_lists_match_the_rulesets_packages() -> None:
+    assert entry_texts() == ENTRY_TEXTS, "run `python -m scoring.gen_engine_texts`"
+    assert item_names() == ITEM_NAMES, "run `python -m scoring.gen_engine_texts`"
+    assert ruleset_texts() == RULESET_TEXTS, "run `python -m scoring.gen_engine_texts`"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_engine_text_is_translated(locale: str) -> None:
+    known = catalog(locale)
+    lists = (*ENTRY_TEXTS.values(), *ITEM_NAMES.values(), *RULESET_TEXTS.values())
+    assert [t for texts in lists for t in texts if not known.get(t)] == []
+
+
+def test_the_abortive_draw_kinds_are_listed_though_the_default_turns_them_off() -> None:
+    assert "Four winds discarded" in ENTRY_TEXTS["riichi"]
+    assert "Seat wind East" in ITEM_NAMES["riichi"] and "通天" not in ITEM_NAMES["wuhu"]
