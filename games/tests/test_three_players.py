@@ -69,7 +69,7 @@ def test_the_new_table_form_makes_three_seats_for_sanma_and_refuses_a_north() ->
     seat = client.post(reverse("games:join", args=[table.public_id]), {"position": 3},
                        follow=True)
     assert seat.status_code == 200 and not Seat.objects.filter(
-        table=table, claimed_session__gt="").exists()
+        table=table, claimed_device__gt="").exists()
 
 
 def test_a_sanma_game_is_recorded_undone_ended_and_exported_with_three_rows() -> None:

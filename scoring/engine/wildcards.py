@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from .agari import is_win, is_win_linear
 from .errors import BadInput, WrongTileCount
+from .honour_runs import need_honours
 from .shapes import (
     HONOURS_AND_KNITTED,
     KNITTED_SETS,
@@ -89,31 +90,41 @@ def _need(key: bytes, pair: bool, runs: bool) -> int:
     return best
 
 
-def min_wilds(counts: Sequence[int], *, runs: bool = True) -> int:
+def _group_need(key: bytes, pair: bool, runs: bool, suited: bool, honour_runs: bool) -> int:
+    if not suited and runs and honour_runs:
+        return need_honours(key, pair)
+    return _need(key, pair, runs and suited)
+
+
+def min_wilds(counts: Sequence[int], *, runs: bool = True, honour_runs: bool = False) -> int:
     """Fewest wilds that complete ``counts`` (non-wild tiles) as sets + one pair.
 
-    ``runs=False`` allows triplets only (all-triplets hands such as 对对胡 / Ji'an 大七).
-    Leftover wilds beyond this number must come in threes.
+    ``runs=False`` allows triplets only (all-triplets hands such as 对对胡 / Ji'an 大七);
+    ``honour_runs`` also allows honour chows (:mod:`.honour_runs`). Leftover wilds beyond
+    this number must come in threes.
     """
     b = bytes(counts[:34])
-    plain = [_need(b[lo:hi], False, runs and suited) for lo, hi, suited in _GROUPS]
+    plain = [_group_need(b[lo:hi], False, runs, suited, honour_runs)
+             for lo, hi, suited in _GROUPS]
     base = sum(plain)
     best = base + 2  # the pair made of two wilds
     for g, (lo, hi, suited) in enumerate(_GROUPS):
-        best = min(best, base - plain[g] + _need(b[lo:hi], True, runs and suited))
+        best = min(best, base - plain[g]
+                   + _group_need(b[lo:hi], True, runs, suited, honour_runs))
     return best
 
 
-def is_win_wild(counts: Sequence[int], wild_count: int, *, runs: bool = True) -> bool:
+def is_win_wild(counts: Sequence[int], wild_count: int, *, runs: bool = True,
+                honour_runs: bool = False) -> bool:
     """Sets + pair from the non-wild ``counts`` and ``wild_count`` wilds (melds excluded)."""
     if wild_count < 0:
         raise ValueError("wild_count cannot be negative")
     total = sum(counts[:34]) + wild_count
     if total % 3 != 2:
         return False
-    if wild_count == 0:
-        return is_win_linear(counts) if runs else min_wilds(counts, runs=False) == 0
-    return min_wilds(counts, runs=runs) <= wild_count
+    if wild_count == 0 and runs and not honour_runs:
+        return is_win_linear(counts)
+    return min_wilds(counts, runs=runs, honour_runs=honour_runs) <= wild_count
 
 
 # --- special shapes with wilds -----------------------------------------------------------
@@ -244,15 +255,19 @@ class WildWin:
 
 
 def analyse_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: int = 0,
-                 shapes: Iterable[str] = ()) -> WildWin:
+                 shapes: Iterable[str] = (), *, honour_runs: bool = False) -> WildWin:
     """Win analysis of a 3n+2 hand whose tiles of ``wild_kinds`` are wild.
 
-    ``counts`` is the concealed hand with wild tiles under their own kinds.
+    ``counts`` is the concealed hand with wild tiles under their own kinds;
+    ``honour_runs`` lets the standard shape use honour chows.
     """
     flags = check_shapes(shapes)
     c, w = split_wilds(counts, wild_kinds)
-    made = ([STANDARD] if is_win_wild(c, w) else []) + _shapes_wild(c, w, flags, melds)
-    natural = [STANDARD] if is_win(counts) else []
+    made = ([STANDARD] if is_win_wild(c, w, honour_runs=honour_runs) else []) + _shapes_wild(
+        c, w, flags, melds)
+    natural_win = (is_win_wild(counts, 0, honour_runs=True) if honour_runs
+                   else is_win(counts))
+    natural = [STANDARD] if natural_win else []
     natural.extend(dict.fromkeys(m.name for m in special_shapes(counts, flags, melds)))
     triplets = is_win_wild(c, w, runs=False)
     stars = THIRTEEN_LAN in flags and melds == 0 and thirteen_lan_wild(c, w)[1]
@@ -260,7 +275,8 @@ def analyse_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: int = 
 
 
 def wild_wait_details(counts: Sequence[int], wild_kinds: Iterable[int],
-                      melds: Sequence[Meld] = (), shapes: Iterable[str] = ()) -> list[Wait]:
+                      melds: Sequence[Meld] = (), shapes: Iterable[str] = (), *,
+                      honour_runs: bool = False) -> list[Wait]:
     """Every wait of a 3n+1 hand with wilds; a drawn tile of a wild kind is itself wild.
 
     As everywhere, a kind of which the hand holds all four copies is not a wait. Each
@@ -285,16 +301,18 @@ def wild_wait_details(counts: Sequence[int], wild_kinds: Iterable[int],
             c = list(base)
             c[k] += 1
             n = w
-        made = ([STANDARD] if is_win_wild(c, n) else []) + _shapes_wild(c, n, flags, len(melds))
+        made = ([STANDARD] if is_win_wild(c, n, honour_runs=honour_runs) else []) + \
+            _shapes_wild(c, n, flags, len(melds))
         if made:
             out.append(Wait(k, 4 - held[k], tuple(made)))
     return out
 
 
 def waits_wild(counts: Sequence[int], wild_kinds: Iterable[int], melds: Sequence[Meld] = (),
-               shapes: Iterable[str] = ()) -> list[int]:
+               shapes: Iterable[str] = (), *, honour_runs: bool = False) -> list[int]:
     """The kinds completing a 3n+1 hand with wilds (see :func:`wild_wait_details`)."""
-    return [w.kind for w in wild_wait_details(counts, wild_kinds, melds, shapes)]
+    return [w.kind for w in wild_wait_details(counts, wild_kinds, melds, shapes,
+                                              honour_runs=honour_runs)]
 
 
 # --- decompositions with wilds -----------------------------------------------------------

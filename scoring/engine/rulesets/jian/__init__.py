@@ -31,11 +31,49 @@ Other conventions chosen where the seed is vague (alternatives are options where
   without 精 is 德国 too); the hand is paid its best reading, with or without wilds.
 * 精调: before the winning tile the hand waited on every tile (a lone 精 pairs with
   anything). A 精调 hand is paid as a 精调 self-draw even when someone discards into it
-  (the seed's "点炮 (等于精调)").
+  (the seed's "点炮 (等于精调)"), the default of ``jingdiao_discard``. The other
+  reading, ``plain_discard`` (an ordinary discard win, 精调 counting only on a
+  self-draw), fits the table's columns too: there every figure under 扛开 equals the 精调
+  column, so the "(等于精调)" may belong to 扛开 rather than to 点炮; and a Ji'an game
+  server's rules say "只有自摸才算精吊". The seed's own header is kept as the default
+  because it is the only text that speaks of a discard into a 精调 hand, and every
+  figure the seed gives is reproduced either way; tables that play the server's rule
+  choose ``plain_discard``.
 * 小七 counts four identical tiles as two pairs; 大七 is all triplets (大七对) with no chow.
 * 精 are paid at the end of a won hand by every player; a drawn hand (荒庄) pays no 精
   (option). 霸精 doubles any count (options: only with 冲关, or never). Twelve 精
   can only be 霸精: the seed's 12 → 324 is the figure without the doubling.
+* 霸精 goes to any lone holder by default (``bajing_holder = "any"``), as the seed's
+  examples and the server's "四个玩家中仅有一人有精" read; ``"dealer"`` follows the
+  seed's sentence "如只有庄家有精，别人都没有，就叫霸精" literally: then a player other
+  than the dealer holding all twelve 精 collects 324, the seed's figure, and only the
+  dealer's lone 精 double. 霸王+10 (each other player pays 10 more instead of doubling,
+  ``bajing_bonus = "plus_ten"``) and counting one's discarded 精 (打出精牌算分,
+  ``discarded_jing``) are room options of 闲来南昌麻将, a Jiangxi app whose 南昌 精
+  family shares these rules; both are off by default (the seed doubles and counts the
+  精 held).
+
+Rules of other Ji'an tables, all off by default (the seed knows none of them), with the
+values of a Ji'an game server's rule text (QuiQiJingFeng/M2_CLIENT, 冲关麻将
+cgmjRuleListLayer; preset ``jian_server`` turns them all on):
+
+* Kong payments (``exposed_kong`` / ``concealed_kong`` 2, ``jing_kong`` 10 for four 精):
+  each other player pays the kong; recorded per hand in ``extra.kongs`` and paid with the
+  精 (not on a drawn hand unless ``jing_on_draw``).
+* 下精 (``lower_jing``): another 正精/副精 pair turned at the end of the hand, its
+  holdings paid like the first (冲关 and 霸精 apply to each pair by itself). 回头一笑 is
+  one of 闲来南昌麻将's 下精 variants (无下精 / 埋地雷 / 回头一笑 / 回头上下翻 / 同一首歌);
+  no public text found describes it, so it is read as one more pair turned at the end
+  (``lower_jing = 2``), the table recording whichever tiles came up.
+* 德中德 (``dezhongde``): a 德国 win while no other player holds 精 is ×4 (one fan more
+  than 德国's ×2, the +5 unchanged); a table decides it from the recorded 精.
+* 天胡 / 地胡 (``heaven_earth_times`` = 20): ×20 per payer; 天胡 (the dealer wins on the
+  deal) drops the 自摸 fan, 地胡 (a win on the dealer's first discard) the 点炮 fan.
+* 抢杠 (``robbing_kong``): the robbed player, who pays as the discarder, pays double.
+* ``wild_plain_self_draw_only``: a 平胡 using 精 as wild is won by self-draw only.
+* ``seven_stars_natural``: 七星十三烂's seven honours must be real tiles, not 精.
+* ``honour_chows``: three different winds, or 中发白, make a chow (:mod:`scoring.engine.
+  honour_runs`), concealed or declared as ``chi 124z``.
 * Kongs pay nothing by themselves.
 * The dealer keeps the deal after winning and passes it to the next player when anyone
   else wins; after a drawn hand the dealer stays (option: pass). Scores start at 0.
@@ -50,7 +88,7 @@ from .entry import entry_spec
 from .fans import REGISTRY, SHAPES, Shape
 from .game import JianGame
 from .options import PRESETS, Options
-from .score import DEGUO_BONUS
+from .score import DEGUO_BONUS, EARTHLY, HEAVENLY
 
 NAME = "jian"
 TITLE = "Ji'an chongguan"
@@ -62,7 +100,8 @@ ORDER = 50
 game = JianGame()
 # The hand shapes stand for the one shape element; the bonus is paid in chips.
 ITEMS = (*(info(key, en, zh, "fan", fan) for key, (zh, en, fan) in SHAPES.items()),
-         *declared(e for e in REGISTRY if not isinstance(e, Shape)), DEGUO_BONUS)
+         *declared(e for e in REGISTRY if not isinstance(e, Shape)), DEGUO_BONUS, HEAVENLY,
+         EARTHLY)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
            "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]

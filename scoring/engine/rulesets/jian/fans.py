@@ -33,6 +33,10 @@ class Win:
     winner: int
     dealer: int
     discarder: int | None
+    heavenly: bool = False  # 天胡: the dealer's win on the deal (no 自摸 fan)
+    earthly: bool = False  # 地胡: on the dealer's first discard (no 点炮 fan)
+    robbing_kong: bool = False  # 抢杠 where it doubles: the robbed player pays one more fan
+    dezhongde: bool = False  # 德中德 where it is played: no other player holds 精
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +81,19 @@ class Deguo(Fan):
         return 1 if v.win.deguo else 0
 
 
+class DeZhongDe(Fan):
+    key, name, native = "dezhongde", "德国 while nobody else holds 精 (德中德)", "德中德"
+
+    def count(self, v: View) -> int:
+        return 1 if v.win.deguo and v.win.dezhongde else 0
+
+
 class SelfDraw(Fan):
     key, name, native = "self_draw", "Self-draw", "自摸"
 
     def count(self, v: View) -> int:
-        return 1 if v.win.self_draw and not v.win.jingdiao else 0
+        w = v.win
+        return 1 if w.self_draw and not w.jingdiao and not w.heavenly else 0
 
 
 class Discard(Fan):
@@ -89,7 +101,15 @@ class Discard(Fan):
 
     def count(self, v: View) -> int:
         w = v.win
-        return 1 if not w.self_draw and not w.jingdiao and v.payer == w.discarder else 0
+        return 1 if (not w.self_draw and not w.jingdiao and not w.earthly
+                     and v.payer == w.discarder) else 0
+
+
+class RobbingKong(Fan):
+    key, name, native = "robbing_kong", "Robbed kong (paid double by the robbed player)", "抢杠"
+
+    def count(self, v: View) -> int:
+        return 1 if v.win.robbing_kong and v.payer == v.win.discarder else 0
 
 
 class Jingdiao(Fan):
@@ -121,8 +141,8 @@ class Dealer(Fan):
         return 1 if v.win.dealer in (v.win.winner, v.payer) else 0
 
 
-REGISTRY: tuple[Fan, ...] = (Shape(), Deguo(), SelfDraw(), Discard(), Jingdiao(), KongFlower(),
-                             KongJingdiao(), Dealer())
+REGISTRY: tuple[Fan, ...] = (Shape(), Deguo(), DeZhongDe(), SelfDraw(), Discard(),
+                             RobbingKong(), Jingdiao(), KongFlower(), KongJingdiao(), Dealer())
 
 
 def fans_for(win: Win, payer: int) -> tuple[list[dict[str, object]], int, list[Item]]:

@@ -13,6 +13,18 @@ Outcomes::
                # "jing_tiles": ["5m", "", "5m5m6m", "6m"]  (each player's 精 tiles)
     {"type": "draw", "extra": {"jing": {...}}}    # 荒庄: nothing paid by default
 
+Where the options play them, ``extra`` also carries::
+
+    "kongs": [{"player": 1, "kong": "exposed" | "concealed" | "jing"}],   # 杠分
+    "jing_discarded": [0, 2, 0, 1],               # or "jing_discarded_tiles": [...]
+    "lower_jing": [{"zheng": "3p", "jing_counts": [0, 1, 2, 0]}],   # 下精, one per turn
+                                                  # (or "jing_tiles": [...] per player)
+
+and a win may say ``heavenly_hand``, ``earthly_hand`` or ``robbing_kong`` in its hand or
+quick entry. Kongs and 下精 are paid with the 精, so a drawn hand pays them only under
+``jing_on_draw``. Under ``dezhongde`` the table decides 德中德 from the recorded 精: a win
+entry saying otherwise is refused.
+
 Seats (winner, dealer, discarder), ``win`` and ``jing`` are filled in from the table.
 """
 
@@ -40,7 +52,8 @@ from ...game import (
 from ...result import Ledger, contract
 from .entry import entry_spec
 from .hand import Jing, read_jing
-from .jing import jing_ledger, jing_summary, read_counts
+from .jing import jing_ledger, jing_summary, read_counts, read_discarded, read_lower
+from .kongs import kong_ledger, read_kongs
 from .options import PRESETS, Options
 from .score import score
 
@@ -64,11 +77,21 @@ class JianGame:
             raise BadInput("extra must be an object: {jing, jing_counts | jing_tiles}")
         jing = read_jing(extra["jing"]) if extra.get("jing") is not None else None
         dealer = state.get("dealer", 0)
+        # Everything the hand records is read (and checked) whether or not it is paid.
+        held = read_counts(extra, jing, o)
+        recorded = any(extra.get(k) is not None for k in ("jing_counts", "jing_tiles"))
+        counts = [h + d for h, d in zip(held, read_discarded(extra, jing, o), strict=True)]
+        top = 4 * (o.zheng_jing + o.fu_jing)
+        if sum(counts) > top:
+            raise BadInput(f"the 精 held and discarded add up to {sum(counts)} but four 正精 "
+                           f"and four 副精 count {top} in all")
+        lower = read_lower(extra, o)
+        kongs = read_kongs(extra, o)
         totals: dict[tuple[int, Reason], int] = {}
         results: list[dict[str, Any]] = []
         ledger = Ledger()
         if outcome["type"] == "win":
-            result = self._win(outcome, jing, dealer, o)
+            result = self._win(outcome, jing, dealer, o, held if recorded else None)
             results.append(result)
             ledger.extend(result["ledger"])
             for p, d in enumerate(result["deltas"]):
@@ -83,15 +106,25 @@ class JianGame:
             summary = "drawn hand (荒庄)"
             pays_jing = o.jing_on_draw
         if pays_jing:
-            counts = read_counts(extra, jing, o)
-            summary_jing = jing_summary(counts, o)
-            own = jing_ledger(counts, o)
-            ledger.extend(own)
-            results.append({**contract([], None, own), "jing": summary_jing})
-            for p, d in enumerate(summary_jing["deltas"]):
-                totals[(p, "bonus")] = d
-            if any(summary_jing["counts"]):
-                summary += f"; 精 {summary_jing['counts']}"
+            for turn, turn_counts in enumerate([counts, *lower]):
+                summary_jing = jing_summary(turn_counts, o, dealer)
+                own = jing_ledger(turn_counts, o, dealer)
+                ledger.extend(own)
+                results.append({**contract([], None, own), "jing": summary_jing,
+                                **({"lower_jing": turn} if turn else {})})
+                for p, d in enumerate(summary_jing["deltas"]):
+                    totals[(p, "bonus")] = totals.get((p, "bonus"), 0) + d
+                if any(turn_counts):
+                    summary += f"; {'下精' if turn else '精'} {turn_counts}"
+            if kongs:
+                own = kong_ledger(kongs, o)
+                ledger.extend(own)
+                results.append({**contract([], None, own), "kongs": [
+                    {"player": p, "kong": kind} for p, kind in kongs]})
+                for pay in own:
+                    totals[(pay["player"], "kong")] = (totals.get((pay["player"], "kong"), 0)
+                                                       + pay["amount"])
+                summary += "; 杠 " + ", ".join(f"P{p} {kind}" for p, kind in kongs)
         rows = [LedgerRow(player=p, amount=a, reason=r)
                 for (p, r), a in sorted(totals.items()) if a]
         new = next_hand(state, rows, next_dealer)
@@ -100,8 +133,9 @@ class JianGame:
                               summary=summary, ledger=ledger.payments())
 
     @staticmethod
-    def _win(outcome: Mapping[str, Any], jing: Jing | None, dealer: int,
-             o: Options) -> dict[str, Any]:
+    def _win(outcome: Mapping[str, Any], jing: Jing | None, dealer: int, o: Options,
+             held: list[int] | None) -> dict[str, Any]:
+        """The win's score; ``held`` (the recorded 精, when recorded) decides 德中德."""
         wins = outcome.get("wins")
         if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
             raise BadInput("a Ji'an win outcome has exactly one entry in wins")
@@ -119,6 +153,12 @@ class JianGame:
             body = entry["quick"]
         else:
             raise BadInput("a win needs hand (the tiles) or quick (shape, deguo, jingdiao)")
+        if o.dezhongde and held is not None:
+            clean = not any(n for q, n in enumerate(held) if q != winner)
+            if body.get("dezhongde", clean) is not clean:
+                raise BadInput("dezhongde (德中德) contradicts the recorded 精: it holds when "
+                               "no other player has any 精")
+            body = {**body, "dezhongde": clean}
         return score(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:

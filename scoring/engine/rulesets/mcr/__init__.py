@@ -12,8 +12,11 @@ Conventions chosen where the rule text is silent or clubs differ (the others are
 * one exposed and one concealed kong score 明杠 1 + 暗杠 2; the 明暗杠 (5) of some
   calculators is not one of the 81 fans;
 * 边张, 坎张 and 单钓将 need the winning tile to be the only kind that completes the hand
-  (a kind whose four copies the winner already holds is not a wait); when the tile fits
-  several places, 边张 is taken before 坎张 before 单钓将;
+  (a kind whose four copies the winner already holds is not a wait: 中国麻将竞赛规则's 独听
+  is about the tiles that can still complete the hand); when the tile fits several places,
+  边张 is taken before 坎张 before 单钓将. Option ``dead_waits`` counts waits by the
+  hand's shape alone, a held-out fifth copy included, as pymahjonggb (and several online
+  platforms) do;
 * a pung completed by a discard is exposed (not 暗刻) unless the discard can be read as part
   of a concealed chow of the same reading;
 * a wind pung that scores 圈风刻, 门风刻 or belongs to 三风刻/小四喜/大四喜 is not also 幺九刻;
@@ -43,7 +46,8 @@ chosen reading's sets and pair) and ``options``. Under the minimum it raises
 
 Checked against pymahjonggb (the C++ ChineseOfficialMahjong calculator) on 20,000 seeded
 random hands in ``tests/test_reference_differential.py``; the one documented difference
-(the four-copy wait rule above) is in ``tests/data/reference_exceptions.json``.
+(the four-copy wait rule above) is in ``tests/data/reference_exceptions.json``, and with
+``dead_waits`` on every one of those hands scores exactly as pymahjonggb scores it.
 
 Speed: the scorer remembers what hands share (fans per packed tile/situation facts, suit
 shapes, fans between sets, exclusion results; see :mod:`.scorer`), so a long-running

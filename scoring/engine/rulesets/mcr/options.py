@@ -37,6 +37,12 @@ class Options:
         "Earthly hand fan", "Fan for 地和 when enabled.", minimum=1, maximum=88))
     human_points: int = field(default=64, metadata=opt(
         "Human hand fan", "Fan for 人和 when enabled.", minimum=1, maximum=88))
+    dead_waits: bool = field(default=False, metadata=opt(
+        "Dead waits count (边张/坎张/单钓将)", "Off: a tile the winner already holds all four "
+        "of (in the hand or in melds) is no wait, so a hand whose other wait is dead still "
+        "scores 边张, 坎张 or 单钓将 (独听). On: waits are counted by the shape of the hand "
+        "alone, so that hand has two waits and no wait fan (pymahjonggb and several online "
+        "platforms)."))
     false_win_penalty: int = field(default=10, metadata=opt(
         "False win penalty (错和)", "Points a player who declares a false win pays to each of "
         "the other three.", minimum=0, maximum=1000))

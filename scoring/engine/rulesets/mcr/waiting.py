@@ -8,7 +8,7 @@ shape needs rather than by trying every tile.
 
 from __future__ import annotations
 
-from ...agari import is_win
+from ...agari import is_win, is_win_linear
 from ...agari import tables as agari_tables
 from ...shapes import HONOURS_AND_KNITTED, KNITTED_SETS, KNITTED_STRAIGHT, THIRTEEN_ORPHANS
 from ...tiles import TERMINALS_AND_HONOURS
@@ -63,8 +63,11 @@ def _seven_pairs_wait(c13: list[int], mask13: int) -> int | None:
 def unique_wait(req: WinRequest) -> bool:
     """Was the winning tile the only kind that completed the hand (独听)?
 
-    A kind of which the hand holds all four copies is not a wait (see waits.py).
+    A kind of which the hand holds all four copies is not a wait (see waits.py), unless
+    the ``dead_waits`` option counts waits by shape alone.
     """
+    if req.options.dead_waits:
+        return _unique_shape_wait(req)
     w = req.win_tile
     g = w // 9 if w < 27 else 3
     m, p, s, z = req.segments
@@ -91,6 +94,35 @@ def unique_wait(req: WinRequest) -> bool:
     if flags:
         found.update(k for k in _special_waits(c13, mask13, flags)
                      if held[k] - (k == w) < 4)
+    return len(found) == 1
+
+
+def _unique_shape_wait(req: WinRequest) -> bool:
+    """独听 by shape alone: every kind that completes the concealed tiles counts, however
+    many copies are in play, a fifth copy included (pymahjonggb's reading).
+
+    Only asked under the ``dead_waits`` option, so plainly tried kind by kind.
+    """
+    w = req.win_tile
+    c13 = list(req.concealed14)
+    c13[w] -= 1
+    mask13 = req.concealed_mask if c13[w] else req.concealed_mask & ~BIT[w]
+    found: set[int] = set()
+    for k in range(34):
+        c13[k] += 1
+        if is_win_linear(c13):
+            found.add(k)
+        c13[k] -= 1
+        if len(found) > 1:
+            return False
+    n_melds = len(req.melds)
+    if not n_melds and mask13.bit_count() <= 7:
+        k7 = _seven_pairs_wait(c13, mask13)
+        if k7 is not None:
+            found.add(k7)
+    flags = _special_flags(mask13, n_melds)
+    if flags:
+        found.update(_special_waits(c13, mask13, flags))
     return len(found) == 1
 
 

@@ -12,8 +12,20 @@ Conventions chosen where the seed is vague (alternatives are options):
   of the last tile). Fans add up: 清对 = 清一色 + 对子胡 = 3, 清一色带两杠 = 4, and
   清一色十八学士杠上花 = 2 + 2 + 4 + 1 = 9, the seed's figure. The all-triplets family
   (对子胡 / 金钩钓 / 十八学士 / 将对) is exclusive: the highest applies. The highest-fan
-  reading of a hand is paid. 海底炮 (a discard of the last tile) is an option. Fans the
-  seed does not list (带幺九, 门清, 中张, 天胡/地胡) are not counted.
+  reading of a hand is paid. 海底炮 (a discard of the last tile) is an option.
+* Fans the seed does not list are options, off by default as in the seed; where they are
+  played, the values follow lonng/nanoserver (an open-source 成都血战 server, its
+  ``DeskOptions`` 门清中张 / 幺九将对 / 夹心五 / 碰碰胡两番 / 全幺九): 门清 +1 (no pon or
+  exposed kong; a concealed kong keeps it) and 中张 +1 (no 1 or 9) together
+  (``concealed_simples``); 将七对 = seven pairs + 2 (``jiang_seven_pairs``); 夹心五 +1,
+  the winning 5 in the middle of a 4-5-6 run of the paid reading (``middle_five``);
+  对子胡 at 2 fan (``all_triplets_fan``; 金钩钓, 将对 and 十八学士 move up with it, as
+  nanoserver adds them on top of 大对子); 带幺九 (every set and the pair with a 1 or 9,
+  standard shapes only) at ``terminals_fan`` fan (nanoserver's 全幺九 counts 3). 天胡 and
+  地胡 carry their own fan (``heavenly_fan``, ``earthly_fan``; 0 is not played): tables
+  differ widely (3 and 2 fan in one open-source 血战 server's fan table, ×64 and ×32,
+  i.e. 6 and 5 fan, in the 萌娘百科 四川麻将 article another open-source calculator
+  follows), so the fan is the table's to set.
 * Self-draw: 自摸加底 (one more base per payer, the seed's recommendation) by default;
   自摸加番 is an option. The cap applies to the fan; the 加底 base is added after it.
 * Cap: 4 fan by default (the seed's figures are uncapped: preset ``chengdu_five``).
@@ -30,7 +42,14 @@ Conventions chosen where the seed is vague (alternatives are options):
   highest fan their wait can make, as a discard win, capped). Players not ready
   (花猪 included) give their kong income of the hand back to its payers (退税), payers
   who have won since included — the money is only returned.
-* Players who have won neither pay nor receive anything later in the hand.
+* Under 血战到底, players who have won neither pay nor receive anything later in the hand.
+* 血流成河 (``blood_flow``, off: the seed's 血战到底): a player who has won stays in,
+  pays for the others' self-draws and kongs and may win again; the hand ends only with
+  the wall, and the draw settles 花猪, 查大叫 and 退税 among the players who never won
+  (winners are neither charged nor paid there, as under 血战到底).
+* 换三张 (``exchange_three``): each hand records its direction (clockwise,
+  counterclockwise, across) and nothing else changes; off by default since the seed's
+  成麻 has no exchange (app servers offer it as a room switch).
 * Next dealer: the first winner of the hand; when the first win is 一炮多响, the player
   who discarded; when nobody wins the dealer stays.
 * Scores start at 0 and the game has no natural end (``game_hands`` can set one).

@@ -4,6 +4,9 @@
 it does not apply; kongs and 根 count each one).
 The all-triplets family (对子胡, 将对, 金钩钓, 十八学士) is exclusive: only the
 highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对子胡's plus theirs.
+Fans played only at some tables (门清, 中张, 带幺九, 将七对, 夹心五, 天胡, 地胡) count
+when their option says so; those whose fan is the table's to set (:class:`SetFan`) take
+their value from the options.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from .hand import Reading, WinContext, suits_held
 from .options import Options
 
 JIANG_RANKS = (1, 4, 7)  # rank index of 2, 5, 8
+TERMINAL_RANKS = (0, 8)  # rank index of 1 and 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,10 @@ class View:
     def dragon_pairs(self) -> bool:
         return self.reading.seven_pairs and self.fours > 0
 
+    @property
+    def kinds_held(self) -> list[int]:
+        return [k for k in range(27) if self.ctx.counts[k]]
+
 
 class Fan(Element[View]):
     """A Sichuan fan."""
@@ -60,9 +68,26 @@ class Fan(Element[View]):
     unit: Unit = "fan"
 
 
-class Family(Fan):
+class SetFan(Fan):
+    """A fan whose worth the table's options set (``fan_of``) rather than the class."""
+
+    def fan_of(self, v: View) -> int:
+        return self.value
+
+    def worth(self, v: View, n: int) -> int:
+        return self.fan_of(v) * n
+
+    def item(self, v: View, n: int) -> Item:
+        return {**super().item(v, n), "value": self.fan_of(v)}
+
+
+class Family(SetFan):
     def count(self, v: View) -> int:
         return 1 if v.triplet_family == self.native else 0
+
+    def fan_of(self, v: View) -> int:
+        # Where 对子胡 is played at two fan, the hands built on it move up with it.
+        return self.value + v.options.all_triplets_fan - 1
 
 
 class AllTriplets(Family):
@@ -157,12 +182,77 @@ class SelfDrawFan(Fan):
         return 1 if v.ctx.self_draw and v.options.self_draw == "add_fan" else 0
 
 
+class Concealed(Fan):
+    key, name, native = "concealed", "Concealed hand (no pon or exposed kong)", "门清"
+
+    def count(self, v: View) -> int:
+        return 1 if v.options.concealed_simples and all(
+            m.kind == "ankan" for m in v.ctx.melds) else 0
+
+
+class AllSimples(Fan):
+    key, name, native = "all_simples", "All simples (no 1 or 9)", "中张"
+
+    def count(self, v: View) -> int:
+        return 1 if v.options.concealed_simples and all(
+            k % 9 not in TERMINAL_RANKS for k in v.kinds_held) else 0
+
+
+class Terminals(SetFan):
+    key, name, native = "terminals", "Terminals in every set and the pair", "带幺九"
+
+    def count(self, v: View) -> int:
+        r = v.reading
+        if not v.options.terminals_fan or r.seven_pairs or r.pair is None:
+            return 0
+        kinds = [(r.pair,)] + [g.kinds for g in r.groups] + [m.kinds for m in v.ctx.melds]
+        return 1 if all(any(k % 9 in TERMINAL_RANKS for k in ks) for ks in kinds) else 0
+
+    def fan_of(self, v: View) -> int:
+        return v.options.terminals_fan
+
+
+class JiangSevenPairs(Fan):
+    key, name, native, value = "jiang_seven_pairs", "Seven pairs of 2, 5 and 8", "将七对", 2
+
+    def count(self, v: View) -> int:
+        return 1 if v.options.jiang_seven_pairs and v.reading.seven_pairs and all(
+            k % 9 in JIANG_RANKS for k in v.kinds_held) else 0
+
+
+class MiddleFive(Fan):
+    key, name, native = "middle_five", "Winning 5 in the middle of 4-5-6", "夹心五"
+
+    def count(self, v: View) -> int:
+        w = v.ctx.win_tile
+        if not v.options.middle_five or not 0 <= w < 27 or w % 9 != 4:
+            return 0
+        return 1 if any(g.shape == "run" and g.kind == w - 1 for g in v.reading.groups) else 0
+
+
+class FirstChance(SetFan):
+    """天胡 and 地胡: a win flag whose fan the table sets (its option; 0 is not played)."""
+
+    def __init__(self, key: str, name: str, native: str, option: str) -> None:
+        self.key, self.name, self.native, self.option = key, name, native, option
+
+    def count(self, v: View) -> int:
+        return 1 if getattr(v.ctx, self.key) and self.fan_of(v) else 0
+
+    def fan_of(self, v: View) -> int:
+        return int(getattr(v.options, self.option))
+
+
 Found = list[tuple[Element[View], int]]  # fans present with their counts
 
 REGISTRY: tuple[Fan, ...] = (
     FullFlush(), AllTriplets(), JiangTriplets(), GoldenHook(), EighteenScholars(),
     SevenPairs(), DragonSevenPairs(), Kong(), Root(), KongFlower(), KongCannon(),
-    RobbingKong(), LastTile(), SelfDrawFan(),
+    RobbingKong(), LastTile(), SelfDrawFan(), Concealed(), AllSimples(), Terminals(),
+    JiangSevenPairs(), MiddleFive(),
+    FirstChance("heavenly_hand", "Heavenly hand (the dealer wins on the deal)", "天胡",
+                "heavenly_fan"),
+    FirstChance("earthly_hand", "Earthly hand (a first-chance win)", "地胡", "earthly_fan"),
 )
 
 

@@ -5,6 +5,8 @@ Outcome (``type`` is always ``"hand"``)::
     {"type": "hand",
      "extra": {
        "missing_suits": ["s", "m", "p", "m"],      # optional 定缺 per player
+       "exchange": "clockwise",                    # 换三张 tables only: clockwise,
+                                                   # counterclockwise or across
        "events": [                                 # in the order they happened
          {"kind": "kong", "player": 1, "kong": "concealed" | "added" | "direct",
           "feeder": 2},                            # feeder: direct kongs only
@@ -12,7 +14,7 @@ Outcome (``type`` is always ``"hand"``)::
           "hand": {"hand": "...", "win_tile": "5m", "melds": [...]},   # tiles mode, or
           "quick": {"fan": 2},                     # quick mode (fan without self-draw)
           "after_kong": false, "kong_discard": false, "robbing_kong": false,
-          "last_tile": false,
+          "last_tile": false, "heavenly_hand": false, "earthly_hand": false,
           "with_previous": false}                  # same discard as the previous win
        ],
        "draw": [                                   # when the wall ran out: every player
@@ -27,7 +29,12 @@ tiles-mode hand; in quick mode the fan typed in already includes them.
 
 The hand ends when all but one player have won (three of four; two of three in
 三人两房, where nobody declares a missing suit and the taken-out suit may not appear);
-otherwise the wall ran out and ``draw`` must describe every player still in.
+otherwise the wall ran out and ``draw`` must describe every player still in. Under
+血流成河 (option ``blood_flow``) a player who has won stays in, pays and may win again;
+the hand always ends with the wall, and ``draw`` describes every player who has not won
+(it is left out when all have). ``heavenly_hand`` (天胡) must be the dealer's win opening
+the hand, ``earthly_hand`` (地胡) another player's first win before any kong; both count
+only where their fan option is set.
 """
 
 from __future__ import annotations
@@ -66,6 +73,8 @@ from .options import PRESETS, Options
 from .score import best_ready_fan, paid_fan, win_headline, win_value
 
 KONG_KINDS = ("concealed", "added", "direct")
+# 换三张: who each player passes their three tiles to.
+EXCHANGES = ("clockwise", "counterclockwise", "across")
 
 
 @dataclass
@@ -99,10 +108,14 @@ class HandLedger:
 class _Hand:
     """One hand being settled: who is still in, kong incomes, payments."""
 
-    def __init__(self, options: Options, missing: list[str | None]) -> None:
+    def __init__(self, options: Options, missing: list[str | None], dealer: int = 0) -> None:
         self.o = options
         self.missing = missing
+        self.dealer = dealer
+        # Players who still take part: under 血流成河 everyone, all hand long.
         self.in_play = list(range(options.players))
+        self.won: list[int] = []  # players who have won, in the order of their first win
+        self.seen: list[Mapping[str, Any]] = []  # the events before the current one
         self.ledger = HandLedger()
         self.kongs: list[KongIncome] = []
         self.results: list[dict[str, Any]] = []
@@ -138,8 +151,15 @@ class _Hand:
         self.kongs.append(KongIncome(p, paid))
         self.summary.append(f"P{p} {kind} kong +{sum(paid.values())}")
 
+    def judged(self) -> list[int]:
+        """The players the exhaustive draw settles: those who have not won (none once the
+        third win of 血战到底 has ended the hand)."""
+        if self.o.blood_flow:
+            return [p for p in range(self.o.players) if p not in self.won]
+        return list(self.in_play) if len(self.in_play) > 1 else []
+
     def win(self, ev: Mapping[str, Any]) -> None:
-        if len(self.in_play) <= 1:
+        if not self.o.blood_flow and len(self.in_play) <= 1:
             raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
@@ -156,6 +176,7 @@ class _Hand:
         body = ev.get("hand") if isinstance(ev.get("hand"), Mapping) else ev.get("quick")
         if isinstance(body, Mapping):  # a flag set inside the hand counts for the table too
             flags = {name: on or body.get(name) is True for name, on in flags.items()}
+        self._check_first_win(flags, winner, discarder, with_previous)
         value = win_value(request, self.o)
         payer_list = [discarder] if discarder is not None else [
             q for q in self.in_play if q != winner]
@@ -180,8 +201,26 @@ class _Hand:
                              "discarder": discarder, "payers": payer_list, **value})
         self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
-        self.in_play.remove(winner)
+        if winner not in self.won:
+            self.won.append(winner)
+        if not self.o.blood_flow:
+            self.in_play.remove(winner)
         self.last_discarder = discarder
+
+    def _check_first_win(self, flags: Mapping[str, bool], winner: int, discarder: int | None,
+                         with_previous: bool) -> None:
+        """天胡 is the dealer's and opens the hand; 地胡 is another player's, before any
+        kong and before any other win but one on the same discard."""
+        if flags["heavenly_hand"] and (winner != self.dealer or self.seen):
+            raise BadEvent("天胡 (heavenly_hand) is the dealer's win on the deal, the first "
+                           "event of the hand")
+        if flags["earthly_hand"]:
+            if winner == self.dealer:
+                raise BadEvent("地胡 (earthly_hand) is won by a player other than the dealer")
+            if any(e.get("kind") != "win" for e in self.seen) or (
+                    self.seen and not with_previous):
+                raise BadEvent("地胡 (earthly_hand) is won at the first chance, before any "
+                               "kong or other win")
 
     def _request(self, ev: Mapping[str, Any], discarder: int | None, flags: dict[str, bool],
                  winner: int) -> dict[str, Any]:
@@ -227,26 +266,30 @@ class _Hand:
         if not isinstance(entries, list):
             raise BadInput("draw must list every player still in: {player, hand, melds} or "
                            "{player, ready_fan, flower_pig}")
+        judged = self.judged()
         info: dict[int, tuple[bool, int | None]] = {}
         for entry in entries:
             if not isinstance(entry, Mapping):
                 raise BadInput("each draw entry must be an object with a player")
             p = self.player_in(entry.get("player"), "draw player")
+            if p not in judged:
+                raise BadEvent(f"draw player {p} has won this hand; the draw describes only "
+                               "the players who have not won")
             info[p] = self._draw_state(p, entry)
-        missing = [p for p in self.in_play if p not in info]
+        missing = [p for p in judged if p not in info]
         if missing:
             raise BadInput(f"the wall ran out: give the tiles or readiness of players "
                            f"{', '.join(map(str, missing))} (draw)")
-        pigs = [p for p in self.in_play if info[p][0]]
-        ready = {p: info[p][1] for p in self.in_play if not info[p][0] and info[p][1] is not None}
+        pigs = [p for p in judged if info[p][0]]
+        ready = {p: info[p][1] for p in judged if not info[p][0] and info[p][1] is not None}
         penalty = self.o.base * 2 ** self.o.penalty_fan
         own = Ledger()
         for pig in pigs:
-            for q in self.in_play:
+            for q in judged:
                 if q not in pigs:
                     self.ledger.pay(pig, q, penalty, "penalty", "flower_pig")
                     own.pay(pig, q, penalty, "flower_pig")
-        for p in self.in_play:
+        for p in judged:
             if p in pigs or p in ready:
                 continue
             for q, fan in ready.items():
@@ -255,7 +298,7 @@ class _Hand:
                 own.pay(p, q, amount, "chajiao")
         if self.o.refund_kongs:
             for income in self.kongs:
-                if income.receiver not in ready and income.receiver in self.in_play \
+                if income.receiver not in ready and income.receiver in judged \
                         and not income.transferred:
                     for q, amount in income.paid.items():
                         self.ledger.pay(income.receiver, q, amount, "kong", "tuishui")
@@ -304,6 +347,18 @@ class _Hand:
         return self.first_winner
 
 
+def _exchange(extra: Mapping[str, Any], o: Options) -> str | None:
+    """The hand's 换三张 direction, required where the table plays it (elsewhere the entry
+    spec has no such field)."""
+    direction = extra.get("exchange")
+    if not o.exchange_three:
+        return None
+    if direction not in EXCHANGES:
+        raise BadInput(f"exchange (换三张) must be one of {', '.join(EXCHANGES)}, got "
+                       f"{direction!r}")
+    return str(direction)
+
+
 class SichuanGame:
     outcome_types: tuple[str, ...] = ("hand",)
 
@@ -332,21 +387,27 @@ class SichuanGame:
         if not isinstance(missing, list) or len(missing) != n or any(
                 m is not None and m not in SUIT_LETTERS for m in missing):
             raise BadInput("missing_suits must list four suits ('m', 'p', 's' or null)")
-        hand = _Hand(o, list(missing))
+        exchange = _exchange(extra, o)
+        hand = _Hand(o, list(missing), state.get("dealer", 0))
         for ev in events:
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
-            if len(hand.in_play) <= 1:
+            if not o.blood_flow and len(hand.in_play) <= 1:
                 raise BadEvent(f"{n - 1} players have already won; the hand is over")
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:
                 hand.win(ev)
             hand.last = ev
-        if len(hand.in_play) > 1:
+            hand.seen.append(ev)
+        if hand.judged():
             hand.draw(extra.get("draw"))
         elif extra.get("draw"):
-            raise BadEvent(f"{n - 1} players won, so the wall did not run out: drop draw")
+            raise BadEvent("every player has won, so nobody is left for the draw: drop draw"
+                           if o.blood_flow else
+                           f"{n - 1} players won, so the wall did not run out: drop draw")
+        if exchange:
+            hand.summary.insert(0, f"换三张 {exchange}")
         rows = hand.ledger.rows()
         new = next_hand(state, rows, hand.next_dealer(state.get("dealer", 0)))
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)

@@ -12,7 +12,8 @@ from ...request import check_after_kong, flag, meld_list, read_tiles, win_kind
 from ...tiles import Meld, Tile, counts34, is_flower
 
 SUIT_LETTERS = "mps"
-FLAGS = ("after_kong", "kong_discard", "robbing_kong", "last_tile")
+FLAGS = ("after_kong", "kong_discard", "robbing_kong", "last_tile", "heavenly_hand",
+         "earthly_hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,9 @@ class WinContext:
     kong_discard: bool = False  # 杠上炮: the discarder had just declared a kong
     robbing_kong: bool = False  # 抢杠
     last_tile: bool = False  # 海底: the last tile of the wall (or its discard)
+    heavenly_hand: bool = False  # 天胡: the dealer wins on the dealt fourteen tiles
+    earthly_hand: bool = False  # 地胡: another player wins at their first chance
+    win_tile: int = -1  # kind of the winning tile (-1: not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +101,23 @@ def parse_request(request: Mapping[str, Any]) -> WinContext:
     if flags["robbing_kong"] and self_draw:
         raise BadInput("robbing_kong (抢杠) is a win on another player's added kong, not a "
                        "self-draw")
+    check_first_win(flags, self_draw, melds)
     counts = counts34(read.every)
     check_missing_suit(counts, request.get("missing_suit"))
     return WinContext(concealed=tuple(read.concealed_counts()), melds=melds,
-                      counts=tuple(counts), self_draw=self_draw, **flags)
+                      counts=tuple(counts), self_draw=self_draw, win_tile=read.win_tile.kind,
+                      **flags)
+
+
+def check_first_win(flags: Mapping[str, bool], self_draw: bool,
+                    melds: Sequence[Meld] = ()) -> None:
+    """天胡 and 地胡 happen before anything is declared; 天胡 is a self-draw."""
+    if flags["heavenly_hand"] and flags["earthly_hand"]:
+        raise BadInput("a win is 天胡 (the dealer) or 地胡 (another player), not both")
+    if flags["heavenly_hand"] and not self_draw:
+        raise BadInput("heavenly_hand (天胡) is the dealer's self-draw on the dealt tiles")
+    if (flags["heavenly_hand"] or flags["earthly_hand"]) and melds:
+        raise BadInput("天胡 and 地胡 are won before any pon or kong is declared")
 
 
 def readings(concealed: Sequence[int], n_melds: int) -> list[Reading]:

@@ -36,6 +36,31 @@ class Options:
         choices=("self_draw", "feeder_pays")))
     last_discard_fan: bool = field(default=False, metadata=opt(
         "海底炮", "Also count +1 fan for a win on the last discard (海底捞月 always counts)."))
+    all_triplets_fan: int = field(default=1, metadata=opt(
+        "对子胡 fan", "1, or 2 where 对对胡 is played at two fan (碰碰胡两番); 金钩钓, 将对 and "
+        "十八学士 build on it and move up with it.", minimum=1, maximum=2))
+    concealed_simples: bool = field(default=False, metadata=opt(
+        "门清 and 中张", "+1 fan for a hand without pon or exposed kong (门清; a concealed "
+        "kong keeps it), +1 for a hand without any 1 or 9 (中张)."))
+    terminals_fan: int = field(default=0, metadata=opt(
+        "带幺九 fan", "Fan for a hand whose every set and pair holds a 1 or a 9; 0: not "
+        "played.", minimum=0, maximum=6))
+    jiang_seven_pairs: bool = field(default=False, metadata=opt(
+        "将七对", "+2 fan for seven pairs made only of 2, 5 and 8."))
+    middle_five: bool = field(default=False, metadata=opt(
+        "夹心五", "+1 fan when the winning tile is a 5 in the middle of a 4-5-6 run."))
+    heavenly_fan: int = field(default=0, metadata=opt(
+        "天胡 fan", "Fan for the dealer winning on the dealt fourteen tiles; 0: not played.",
+        minimum=0, maximum=20))
+    earthly_fan: int = field(default=0, metadata=opt(
+        "地胡 fan", "Fan for a player other than the dealer winning at their first chance, "
+        "before any kong or claim; 0: not played.", minimum=0, maximum=20))
+    blood_flow: bool = field(default=False, metadata=opt(
+        "血流成河", "A player who has won stays in and may win again until the wall is empty; "
+        "the hand always ends with the wall (血战到底 when off: it ends at the third win)."))
+    exchange_three: bool = field(default=False, metadata=opt(
+        "换三张", "Each hand records the direction of the three-tile exchange made before "
+        "定缺 (clockwise, counter-clockwise or across); it changes no payment."))
     huazhu_fan: int | None = field(default=None, metadata=opt(
         "花猪 penalty in fan", "Fan a 花猪 pays each other player; empty means the cap.",
         minimum=0, maximum=20))

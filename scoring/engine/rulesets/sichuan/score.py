@@ -7,6 +7,7 @@ Request (tiles mode)::
      "melds": ["pon 555p", "kan 9999m", "ankan 1111m", "kakan 2222m"],   # no chi
      "missing_suit": "s",                # optional 定缺, checked against the hand
      "after_kong": false, "kong_discard": false, "robbing_kong": false, "last_tile": false,
+     "heavenly_hand": false, "earthly_hand": false,   # only where their fan option is set
      "winner": 0, "discarder": 3,        # optional seats for ``deltas``
      "players_in": [0, 1, 2, 3],         # optional: players still in (血战到底)
      "options": {"preset": "chengdu_five", "cap_fan": 6}}
@@ -32,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import BadInput, NotAWinningHand, NotMissingASuit
+from ...errors import BadInput, BadOption, NotAWinningHand, NotMissingASuit
 from ...game import check_player
 from ...items import info, listed
 from ...request import discarder_seat, request_options, whole_number, win_kind
@@ -42,7 +43,15 @@ from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
 from .fans import View, fan_items, fans_of, legacy_fans
-from .hand import WinContext, check_missing_suit, check_two_suits, parse_request, readings
+from .hand import (
+    WinContext,
+    check_first_win,
+    check_missing_suit,
+    check_two_suits,
+    parse_request,
+    read_flags,
+    readings,
+)
 from .options import PRESETS, Options
 
 # Items listed without an element class: a quick entry's fan typed in at the table, the
@@ -108,7 +117,7 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
         c = list(concealed)
         c[k] += 1
         ctx = WinContext(concealed=tuple(c), melds=tuple(melds), counts=tuple(counts),
-                         self_draw=False)
+                         self_draw=False, win_tile=k)
         fan = evaluate(ctx, options)[1]
         best = fan if best is None else max(best, fan)
     return best
@@ -118,8 +127,19 @@ def quick_fan(request: Mapping[str, Any]) -> int:
     return whole_number(request, "fan", 0, 30, default=None)
 
 
+def check_played(flags: Mapping[str, bool], options: Options) -> None:
+    """天胡 and 地胡 are scored only at tables that play them (their fan option not 0)."""
+    for name, fan, option in (("heavenly_hand", options.heavenly_fan, "heavenly_fan"),
+                              ("earthly_hand", options.earthly_fan, "earthly_fan")):
+        if flags[name] and not fan:
+            raise BadOption(f"'{name}' is not played under these options; set the option "
+                            f"'{option}' to its fan to score it")
+
+
 def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     """Fans, total fan and per-payer amount of one win (tiles or quick mode)."""
+    flags = read_flags(request)
+    check_played(flags, options)
     if "hand" in request:
         ctx = parse_request(request)
         check_two_suits(ctx.counts, options)
@@ -127,6 +147,7 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
         self_draw = ctx.self_draw
     else:
         self_draw = win_kind(request.get("win"))
+        check_first_win(flags, self_draw)
         fan = quick_fan(request)
         fans = [{"name_zh": ENTERED["native"], "name_en": ENTERED["name"], "fan": fan}]
         items = [listed(ENTERED, fan)] if fan else []

@@ -8,6 +8,7 @@ belong to no suit. A hand's value (what a non-dealer loser pays) is::
     支番  round-half-up((支数 + 押) × N / 10), N = 2 / 4 (30-point) or 5 / 10 (50, 2468)
     嘴子  each 四活, 通天 (一条龙), 对对胡, 杠开, 混一色: 2 (30) or 5 (50), doubled on 自摸
     杠    明杠 1 / 暗杠 2 (30) or 2 / 4 (50, 2468); 补杠 counts as 明杠
+    (the 100-point game: 底番 2 4 6 8, N = 10 / 20, 嘴子 10, 杠 2 / 4; see below)
 
 The dealer (头家) pays one more 底番 when someone else wins and every loser pays one more
 when the dealer wins. Two 嘴子 make 全交 (清一色 and 双八支 count as two): each loser
@@ -28,7 +29,20 @@ Conventions chosen where the seed is vague (alternatives are options):
   suit as runs of the reading; 混一色 needs at least one honour; 对对胡 has no runs.
 * 全交 is flat: the dealer's extra 底番 and kong points are not added.
 * 混一色自摸 and 杠开押档 as 全交 ("有的场合") are off by default (option).
-* Chips start at the stake (30 or 50); the game ends when a player has none left.
+* The 100-point game (preset ``wuhu_100``) follows the 30/50/100 算法 text (the seed's
+  garbled "芜湖麻将算法" page, whole in a public copy at yaepu.cn/wnfuu): 底番 2 4 6 8,
+  支番 "直接计算" (the 支数 plus 押 itself: N = 10, and 20 on a self-draw, which doubles
+  支番 and 嘴子), 对对胡/通天/四活/混一色 10 each and the "后三种" 清一色/双八支/杠开 20,
+  明杠 2, 暗杠 4. That text pays every 嘴子 as points and has no 全交 (option
+  ``full_hand`` off); the seed's 30/50 texts make two 嘴子 全交 (on, the default).
+* ``kong_flower_double``: 杠开 as one of the 后三种 counts two 嘴子 (4/10/20 points in
+  the 30/50/100 games), like 清一色 and 双八支; off by default, as the 315 text counts
+  杠开四活 and 杠开对对胡 as two 嘴子 each (so 杠开 alone is one).
+* ``cap_at_chips``: a loser pays at most the chips they have left. Off by default (the
+  texts are silent, and today's tables let a 全交 take a player below zero: [5, 30, 30,
+  55] → [-15, 10, 90, 35] for a self-drawn 315 全交 by the third player); on, the same
+  hand ends at [0, 10, 75, 35].
+* Chips start at the stake (30, 50 or 100); the game ends when a player has none left.
 * The dealer keeps the deal after winning and passes it to the next player when anyone
   else wins; after a drawn hand the dealer stays (option: pass). The seed is silent here.
 """

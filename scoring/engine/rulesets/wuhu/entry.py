@@ -1,6 +1,8 @@
 """What a Wuhu hand is recorded with (see :mod:`scoring.engine.entry`).
 
 Bounds: 支 0-16 (fourteen tiles and two kongs' fourth tiles), 押 0-9, 嘴子 0-8, kongs 0-4.
+Under ``cap_at_chips`` a score request may give each player's ``chips`` (a table fills
+them in).
 """
 
 from __future__ import annotations
@@ -44,10 +46,15 @@ def _quick_fields() -> tuple[Field, ...]:
             flag("after_kong", "Win after a kong", group="quick"))
 
 
+CHIPS = 10 ** 6  # bound on a player's chips (a stake of 100 and a long evening's debts)
+
+
 def _request(o: Options) -> tuple[Field, ...]:
+    chips = (Field("chips", "int_list", "Chips before the hand", min=-CHIPS, max=CHIPS,
+                   group="table"),) if o.cap_at_chips else ()
     return (*request_common(), *hand_tiles(),
             Field("win", "choice", "Win", choices=WINS, group="seat"), *seat_numbers(),
-            *_quick_fields())
+            *_quick_fields(), *chips)
 
 
 @cached

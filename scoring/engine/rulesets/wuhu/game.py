@@ -10,7 +10,8 @@ Outcomes::
                                         "after_kong": false}}]}     # counts mode
     {"type": "draw"}                                                # 流局: nothing paid
 
-Seats (winner, dealer, discarder) and ``win`` are filled in from the table.
+Seats (winner, dealer, discarder), ``win`` and each player's ``chips`` (what
+``cap_at_chips`` caps a payment at) are filled in from the table.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class WuhuGame:
             wins = outcome.get("wins")
             if not isinstance(wins, list) or len(wins) != 1:
                 raise BadInput("a Wuhu win outcome has exactly one entry in wins")
-            result = self._score(wins[0], dealer, o)
+            result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
             results.append(result)
             ledger = result["ledger"]
             for p in range(4):
@@ -82,14 +83,16 @@ class WuhuGame:
                               summary=summary, ledger=ledger)
 
     @staticmethod
-    def _score(entry: Any, dealer: int, o: Options) -> dict[str, Any]:
+    def _score(entry: Any, dealer: int, o: Options, chips: list[int]) -> dict[str, Any]:
         if not isinstance(entry, Mapping):
             raise BadInput("a win entry is {winner, discarder, hand | quick}")
         winner, discarder = entry_seats(entry)
         body = entry.get("hand") if "hand" in entry else entry.get("quick")
         if not isinstance(body, Mapping):
             raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)")
-        return score(table_request(body, winner, dealer, discarder, o))
+        # The table knows everyone's chips (for cap_at_chips): they override any typed in.
+        return score({**table_request(body, winner, dealer, discarder, o),
+                      "chips": list(chips)})
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

@@ -2,7 +2,8 @@
 
 ``count(view)`` is how many times a hand holds that 嘴子 (0 when it does not apply) and
 ``value`` how many 嘴子 each makes: 清一色 and 双八支 count as two, so either alone makes
-the hand 全交.
+the hand 全交; 杠开 counts as two too where the table plays it as one of the "后三种"
+(option ``kong_flower_double``), which :meth:`Mouth.value_for` reads.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from dataclasses import dataclass
 from ...items import Element, hits, items_of
 from ...result import Item, Unit
 from .hand import Reading, WinContext
+from .options import Options
 
 
 @dataclass(frozen=True, slots=True)
 class View:
     ctx: WinContext
     reading: Reading
+    options: Options
 
     @property
     def runs(self) -> list[int]:
@@ -34,6 +37,16 @@ class Mouth(Element[View]):
     """A Wuhu 嘴子."""
 
     unit: Unit = "mouth"
+
+    def value_for(self, options: Options) -> int:
+        """How many 嘴子 one occurrence makes under ``options``."""
+        return self.value
+
+    def worth(self, v: View, n: int) -> int:
+        return self.value_for(v.options) * n
+
+    def item(self, v: View, n: int) -> Item:
+        return {**super().item(v, n), "value": self.value_for(v.options)}
 
 
 class FourAlive(Mouth):
@@ -69,6 +82,9 @@ class KongFlower(Mouth):
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.after_kong else 0
+
+    def value_for(self, options: Options) -> int:
+        return 2 if options.kong_flower_double else 1
 
 
 class HalfFlush(Mouth):

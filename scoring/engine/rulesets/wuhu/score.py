@@ -14,6 +14,9 @@ Request, counts mode (table-side quick entry)::
      "mouths": ["四活", "杠开"] or 2,            # 嘴子 names, or their count
      "exposed_kongs": 0, "concealed_kongs": 1, "after_kong": false, ...seats, options}
 
+Either mode may give ``"chips": [5, 30, 30, 55]``, each player's chips before the hand (a
+table fills it in): under ``cap_at_chips`` no payment exceeds the payer's chips.
+
 Response (the result contract of :mod:`scoring.engine.result`, then the older fields)::
 
     {"ruleset": "wuhu", "players": 4,
@@ -95,8 +98,8 @@ def value_of(win: Win, options: Options) -> dict[str, Any]:
     kong_points = (win.exposed_kongs * options.exposed_kong
                    + win.concealed_kongs * options.concealed_kong)
     names = {m["native"] for m in win.mouths}
-    full = mouth_count >= 2 or (options.extra_full_hands and (
-        ("混一色" in names and self_draw) or ("杠开" in names and win.ya > 0)))
+    full = options.full_hand and (mouth_count >= 2 or (options.extra_full_hands and (
+        ("混一色" in names and self_draw) or ("杠开" in names and win.ya > 0))))
     # The natives say which 底番 and how many 支 (and 押) the figures come from.
     items = [{**listed(BASE, value=base), "native": f"底番·{WIN_TYPES[kind]}"},
              {**listed(ZHI, value=zhi_points),
@@ -124,7 +127,7 @@ def win_headline(value: Mapping[str, Any], points: int) -> Headline:
                     limits=("Full payment", "全交") if full else (None, None))
 
 
-def quick_win(request: Mapping[str, Any]) -> Win:
+def quick_win(request: Mapping[str, Any], options: Options) -> Win:
     zhi = whole_number(request, "zhi", 0, 16)
     ya = whole_number(request, "ya", 0, 9)
     if ya == 1 or ya == 9:
@@ -134,23 +137,24 @@ def quick_win(request: Mapping[str, Any]) -> Win:
         unknown = [m for m in raw if m not in BY_NAME]
         if unknown:
             raise BadInput(f"unknown 嘴子 {unknown}; known: {', '.join(BY_NAME)}")
-        mouths = tuple(_named(m) for m in raw)
+        mouths = tuple(_named(m, options) for m in raw)
     else:
         n = whole_number(request, "mouths", 0, 8)
         mouths = (listed(ENTERED_MOUTHS, n),) if n else ()
     after_kong = flag(request, "after_kong")
     if after_kong and not any(m["native"] == "杠开" for m in mouths) and isinstance(raw, list):
-        mouths += (_named("杠开"),)
+        mouths += (_named("杠开", options),)
     return Win(zhi, ya, win_kind(request.get("win")), mouths,
                whole_number(request, "exposed_kongs", 0, 4),
                whole_number(request, "concealed_kongs", 0, 4),
                after_kong)
 
 
-def _named(native: str) -> Item:
+def _named(native: str, options: Options) -> Item:
     """The item of a 嘴子 named at the table."""
     m = BY_NAME[native]
-    return Item(key=m.key, name=m.name, native=m.native, value=m.value, unit=m.unit, count=1)
+    return Item(key=m.key, name=m.name, native=m.native, value=m.value_for(options), unit=m.unit,
+                count=1)
 
 
 def tile_win(request: Mapping[str, Any], options: Options) -> list[Win]:
@@ -158,12 +162,12 @@ def tile_win(request: Mapping[str, Any], options: Options) -> list[Win]:
     zhi = max(ctx.suit_tiles)
     exposed = sum(m.kind in ("kan", "kakan") for m in ctx.melds)
     concealed = sum(m.kind == "ankan" for m in ctx.melds)
-    return [Win(zhi, r.ya, ctx.self_draw, tuple(mouths_of(View(ctx, r))), exposed, concealed,
-                ctx.after_kong) for r in readings(ctx, options)]
+    return [Win(zhi, r.ya, ctx.self_draw, tuple(mouths_of(View(ctx, r, options))), exposed,
+                concealed, ctx.after_kong) for r in readings(ctx, options)]
 
 
 def best_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    wins = tile_win(request, options) if "hand" in request else [quick_win(request)]
+    wins = tile_win(request, options) if "hand" in request else [quick_win(request, options)]
     if wins[0].zhi < 8:
         raise NotEightOfASuit(
             f"the longest suit has {wins[0].zhi} tiles; a Wuhu win needs at least 8 (八支)")
@@ -171,9 +175,22 @@ def best_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return max(values, key=lambda v: (v["full"], v["value"]))
 
 
+def chips_left(request: Mapping[str, Any]) -> list[int] | None:
+    """``chips``: each player's chips before the hand (the table fills it in), or None."""
+    chips = request.get("chips")
+    if chips is None:
+        return None
+    if not isinstance(chips, list) or len(chips) != 4 or any(
+            isinstance(c, bool) or not isinstance(c, int) for c in chips):
+        raise BadInput("chips must list each player's chips before the hand: four whole "
+                       "numbers")
+    return list(chips)
+
+
 def payments(value: Mapping[str, Any], winner: int, dealer: int, discarder: int | None,
-             options: Options) -> list[dict[str, int]]:
-    """Who pays what: every other player, or the discarder alone (discarder_only)."""
+             options: Options, chips: list[int] | None = None) -> list[dict[str, int]]:
+    """Who pays what: every other player, or the discarder alone (discarder_only); under
+    ``cap_at_chips`` nobody pays more than the ``chips`` they have left."""
     if discarder is not None and options.discard_payment == "discarder_only":
         payers = [discarder]
     else:
@@ -189,6 +206,8 @@ def payments(value: Mapping[str, Any], winner: int, dealer: int, discarder: int 
                 p == discarder and options.discard_payment == "discarder_as_dealer")
             if like_dealer:
                 amount += value["base_points"]
+        if options.cap_at_chips and chips is not None:
+            amount = min(amount, max(chips[p], 0))
         out.append({"payer": p, "amount": amount})
     return out
 
@@ -197,7 +216,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     options = request_options(request, Options, PRESETS)
     value = best_value(request, options)
     winner, dealer, discarder = win_seats(request, win_kind(request.get("win")))
-    pays = payments(value, winner, dealer, discarder, options)
+    pays = payments(value, winner, dealer, discarder, options, chips_left(request))
     deltas = deltas_of(pays, winner)
     items = value.pop("items")
     return {"ruleset": "wuhu",

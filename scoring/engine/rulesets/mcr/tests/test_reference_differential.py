@@ -31,7 +31,9 @@ N_HANDS = 20_000
 SEED = 20_261_122
 
 
-def ours(request: dict[str, Any]) -> tuple[int, Counter[str]]:
+def ours(request: dict[str, Any], **options: Any) -> tuple[int, Counter[str]]:
+    if options:
+        request = {**request, "options": {**request.get("options", {}), **options}}
     result = score(request)
     return result["total"], Counter({f["name_zh"]: f["count"] for f in result["fans"]})
 
@@ -143,3 +145,24 @@ def test_documented_exception_example_still_disagrees_as_described(exception_id:
     ref = reference_fans(reference_args(request))
     assert mine != ref
     assert classify(request, mine, ref) == exception_id
+
+
+def test_with_dead_waits_counted_every_random_hand_scores_exactly_like_pymahjonggb(
+        corpus: list[dict[str, Any]], scored: list[tuple[int, Counter[str]]]) -> None:
+    """The ``dead_waits`` option is pymahjonggb's reading: the documented exception goes."""
+    differ = []
+    changed = 0
+    for hand, mine in zip(corpus, scored, strict=True):
+        alt = ours(hand["request"], dead_waits=True)
+        changed += alt != mine
+        if alt != reference_fans(hand["ref"]):
+            differ.append((hand["request"], alt))
+    assert not differ[:5], f"{len(differ)} hands disagree: {differ[:5]}"
+    assert changed, "the corpus has no hand with a dead wait: the option went untested"
+
+
+@pytest.mark.parametrize("exception_id", sorted(EXCEPTIONS))
+def test_documented_exception_example_agrees_when_dead_waits_count(exception_id: str) -> None:
+    entry = EXCEPTIONS[exception_id]
+    request = dict(entry["example"], options={"min_fan": 0, "dead_waits": True})
+    assert ours(request) == reference_fans(reference_args(request))

@@ -12,15 +12,16 @@ from scoring.engine.rulesets.sichuan import game
 
 
 @st.composite
-def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
-    """A valid random hand and the order in which players won."""
+def hands(draw: st.DrawFn, flow: bool = False) -> tuple[dict[str, Any], list[int]]:
+    """A valid random hand and the order in which players first won; with ``flow``
+    (血流成河) winners stay in, win again and keep paying."""
     in_play = [0, 1, 2, 3]
     events: list[dict[str, Any]] = []
     won: list[int] = []
     # Kongs whose income has not yet moved to a winner: each 杠上炮 呼叫转移 uses one up,
     # so a second 杠上炮 by the same player needs a second kong.
     kongs: dict[int, int] = {}
-    for _ in range(draw(st.integers(0, 7))):
+    for _ in range(draw(st.integers(0, 9 if flow else 7))):
         if len(in_play) <= 1:
             break
         p = draw(st.sampled_from(in_play))
@@ -39,14 +40,17 @@ def hands(draw: st.DrawFn) -> tuple[dict[str, Any], list[int]]:
             ev = {"kind": "win", "winner": p, "discarder": d,
                   "quick": {"fan": draw(st.integers(0, 6))},
                   "kong_discard": kong_discard}
-            in_play.remove(p)
-            won.append(p)
+            if not flow:
+                in_play.remove(p)
+            if p not in won:
+                won.append(p)
         events.append(ev)
     extra: dict[str, Any] = {"events": events}
+    judged = [p for p in in_play if p not in won]
     if len(in_play) > 1:
         extra["draw"] = [
             {"player": p, "flower_pig": pig, "ready_fan": None if pig else fan}
-            for p in in_play
+            for p in judged
             for pig, fan in [(draw(st.booleans()), draw(st.one_of(st.none(),
                                                                   st.integers(0, 5))))]]
     return {"type": "hand", "extra": extra}, won
@@ -83,3 +87,16 @@ def test_a_player_who_won_first_is_paid_nothing_after_winning(
     before = game.apply(game.initial_state(options), upto, options)
     full = game.apply(game.initial_state(options), outcome, options)
     assert full["state"]["scores"][first] == before["state"]["scores"][first]
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands(flow=True), st.sampled_from([{}, {"preset": "chengdu_five"},
+                                         {"refund_kongs": False, "self_draw": "add_fan"}]))
+def test_random_blood_flow_hands_are_zero_sum(case: tuple[dict[str, Any], list[int]],
+                                              options: dict[str, Any]) -> None:
+    outcome, won = case
+    options = {**options, "blood_flow": True}
+    result = game.apply(game.initial_state(options), outcome, options)
+    assert_zero_sum(result)
+    assert sum(result["state"]["scores"]) == 0
+    assert result["state"]["dealer"] == (won[0] if won else 0)

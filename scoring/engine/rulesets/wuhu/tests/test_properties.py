@@ -25,11 +25,13 @@ def outcomes(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(outcomes(), min_size=1, max_size=8), st.sampled_from(sorted(PRESETS)),
-       st.sampled_from(["all_pay", "discarder_as_dealer", "discarder_only"]))
+@given(st.lists(outcomes(), min_size=1, max_size=10), st.sampled_from(sorted(PRESETS)),
+       st.sampled_from(["all_pay", "discarder_as_dealer", "discarder_only"]), st.booleans())
 def test_random_games_keep_the_chips_in_play(hands: list[dict[str, Any]], preset: str,
-                                             discard: str) -> None:
-    options = {"preset": preset, "discard_payment": discard, "end_when_broke": False}
+                                             discard: str, cap: bool) -> None:
+    """Capped at their chips (``cap_at_chips``), nobody ever goes below zero."""
+    options = {"preset": preset, "discard_payment": discard, "end_when_broke": False,
+               "cap_at_chips": cap}
     state = game.initial_state(options)
     total = sum(state["scores"])
     for outcome in hands:
@@ -37,3 +39,4 @@ def test_random_games_keep_the_chips_in_play(hands: list[dict[str, Any]], preset
         assert_zero_sum(result)
         state = result["state"]
         assert sum(state["scores"]) == total
+        assert min(state["scores"]) >= 0 or not cap

@@ -25,7 +25,7 @@ def test_seed_table_figures_are_reproduced(case: dict[str, Any]) -> None:
 def test_registry_finds_the_package_with_its_presets() -> None:
     mod = get("wuhu")
     assert mod.TITLE_NATIVE == "芜湖麻将"
-    assert set(mod.PRESETS) == {"wuhu_315", "wuhu_30", "wuhu_50", "wuhu_2468"}
+    assert set(mod.PRESETS) == {"wuhu_315", "wuhu_30", "wuhu_50", "wuhu_2468", "wuhu_100"}
     assert mod.game.outcome_types == ("win", "draw")
 
 

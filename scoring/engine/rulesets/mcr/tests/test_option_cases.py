@@ -1,0 +1,23 @@
+"""MCR options of issue 17, one golden case per setting (``data/option_cases.json``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scoring.engine.rulesets import mcr
+from scoring.engine.tests.option_cases import case_id, check, load, missing_settings
+
+CASES = load(Path(__file__).parent / "data" / "option_cases.json")
+OPTIONS = ("dead_waits",)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+def test_option_golden_case(case: dict[str, Any]) -> None:
+    check(mcr, case)
+
+
+def test_every_setting_of_the_new_options_has_a_golden_case() -> None:
+    assert missing_settings(mcr.Options, OPTIONS, CASES) == []
