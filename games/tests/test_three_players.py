@@ -18,6 +18,7 @@ from clubs import services as clubs
 from games import services
 from games.api.ledger import load
 from games.api.stats import player_stats
+from games.errors import TableError
 from games.models import Seat, Table
 from games.permissions import Actor
 from scoring.models import RulesetConfig
@@ -66,10 +67,9 @@ def test_the_new_table_form_makes_three_seats_for_sanma_and_refuses_a_north() ->
     assert page.status_code == 200
     join = client.get(reverse("games:join", args=[table.public_id])).content.decode()
     assert "陳" in join and "Dana" not in join
-    seat = client.post(reverse("games:join", args=[table.public_id]), {"position": 3},
-                       follow=True)
-    assert seat.status_code == 200 and not Seat.objects.filter(
-        table=table, claimed_device__gt="").exists()
+    with pytest.raises(TableError) as refused_seat:
+        services.claim_seat(table, 3, device="phone", join_key=table.join_key)
+    assert refused_seat.value.code == "bad_command" and "no seat 3" in refused_seat.value.message
 
 
 def test_a_sanma_game_is_recorded_undone_ended_and_exported_with_three_rows() -> None:
