@@ -68,7 +68,7 @@ def get_evening(public_id: str, who: Any) -> Evening:
     return evening
 
 
-def create_group(name: str, by: Any, visibility: str = GroupVisibility.LINK,
+def create_group(name: str, by: Any, visibility: str = "link",
                  currency: str = "CNY", description: str = "",
                  members: list[Player | str] | tuple[()] = ()) -> Group:
     """A new group; ``by`` (request, scope or Actor) becomes its creator."""

@@ -57,7 +57,7 @@ def font(size: int, bold: bool = False, face: str = "SC") -> FontType:
             candidate = ImageFont.truetype(str(path), size, index=index)
         except OSError:
             break
-        if candidate.getname()[0].endswith(f"CJK {face}"):
+        if (candidate.getname()[0] or "").endswith(f"CJK {face}"):
             return candidate
     return ImageFont.truetype(str(path), size)
 
