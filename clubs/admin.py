@@ -7,13 +7,13 @@ from django.contrib import admin
 from .models import Evening, Group, Membership, Stake, TableLink
 
 
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
     raw_id_fields = ["player"]
 
 
-class EveningInline(admin.TabularInline):  # type: ignore[type-arg]
+class EveningInline(admin.TabularInline):
     model = Evening
     extra = 0
     fields = ["name", "date", "currency"]
@@ -21,7 +21,7 @@ class EveningInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Group)
-class GroupAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GroupAdmin(admin.ModelAdmin):
     list_display = ["name", "visibility", "currency", "created_by", "created_at"]
     list_filter = ["visibility", "currency"]
     search_fields = ["name", "public_id", "memberships__player__display_name"]
@@ -30,7 +30,7 @@ class GroupAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [MembershipInline, EveningInline]
 
 
-class StakeInline(admin.TabularInline):  # type: ignore[type-arg]
+class StakeInline(admin.TabularInline):
     model = Stake
     fk_name = "evening"
     extra = 0
@@ -38,7 +38,7 @@ class StakeInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Evening)
-class EveningAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EveningAdmin(admin.ModelAdmin):
     list_display = ["name", "group", "date", "currency"]
     list_filter = ["date"]
     search_fields = ["name", "public_id", "group__name"]
@@ -47,7 +47,7 @@ class EveningAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(TableLink)
-class TableLinkAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableLinkAdmin(admin.ModelAdmin):
     list_display = ["table", "group", "evening", "added_at"]
     search_fields = ["table__name", "table__public_id", "group__name"]
     raw_id_fields = ["table", "group", "evening"]
@@ -55,6 +55,6 @@ class TableLinkAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Stake)
-class StakeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class StakeAdmin(admin.ModelAdmin):
     list_display = ["ruleset", "amount", "currency", "table", "evening"]
     raw_id_fields = ["table", "evening"]

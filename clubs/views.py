@@ -114,8 +114,8 @@ def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     evening_of = dict(TableLink.objects.filter(table__in=tables, evening__isnull=False)
                       .values_list("table_id", "evening__name"))
     for table in tables:
-        table.evening_name = evening_of.get(table.pk, "")  # type: ignore[attr-defined]
-        table.player_names = [s.player.display_name for s in  # type: ignore[attr-defined]
+        table.evening_name = evening_of.get(table.pk, "")
+        table.player_names = [s.player.display_name for s in
                               sorted(loaded.seats.get(table.pk, []), key=lambda s: s.position)]
     return render(request, "clubs/group_detail.html", {
         "group": group, "tables": tables, "boards": results.boards(loaded),
@@ -240,12 +240,13 @@ def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def evening_stakes(request: HttpRequest, public_id: str) -> HttpResponse:
     evening = _evening(request, public_id)
+    def save(ruleset: str, amount: str) -> Callable[[], Any]:
+        return lambda: services.set_evening_stake(evening, ruleset, amount.strip(), request)
+
     for key, value in request.POST.items():
-        if key.startswith("stake-"):
-            ruleset = key.removeprefix("stake-")
-            if not _write(request, lambda r=ruleset, v=value: services.set_evening_stake(
-                    evening, r, v.strip(), request), ""):
-                break
+        if key.startswith("stake-") and not _write(
+                request, save(key.removeprefix("stake-"), value), ""):
+            break
     else:
         messages.success(request, _("The stakes were saved."))
     return redirect(reverse("clubs:evening", args=[evening.public_id]) + "#settle")

@@ -56,7 +56,7 @@ class Write(WriteMixin):
     def get_throttles(self) -> list[Any]:
         if self.request.method not in self.WRITES:  # type: ignore[attr-defined]
             return []
-        return super(WriteMixin, self).get_throttles()  # type: ignore[misc,no-any-return]
+        return super(WriteMixin, self).get_throttles()  # type: ignore[misc]
 
     def check_permissions(self, request: Request) -> None:
         super(WriteMixin, self).check_permissions(request)  # type: ignore[misc]

@@ -73,7 +73,8 @@ def _new_table(page: Page, ruleset: str, names: list[str]) -> str:
     page.click("#new-evening-table")
     page.fill("#id_name", f"{rules.title} table")
     page.select_option("#id_config", label=f"{rules.title} — {rules.presets[preset]['title']}")
-    assert page.locator("#id_place option:checked").get_attribute("value").startswith("e:")
+    assert (page.locator("#id_place option:checked").get_attribute("value") or ""
+            ).startswith("e:")
     for i, name in enumerate(names):
         page.fill(f"#id_player_{i}", name)
     page.click("button[type=submit]")
@@ -115,15 +116,15 @@ def test_an_evening_of_two_rulesets_ends_in_one_settle_up_with_the_fewest_transf
     page.fill("#stake-sichuan", "0.5")
     page.click("#stake-form button[type=submit]")
     expect(page.locator("#transfers li").first).to_be_visible()
-    nets = {li.get_attribute("data-player"): int(li.get_attribute("data-minor"))
+    nets = {li.get_attribute("data-player") or "": int(li.get_attribute("data-minor") or "")
             for li in page.locator("#nets li").all()}
     assert len(nets) == 5 and sum(nets.values()) == 0
     left = dict(nets)
     transfers = page.locator("#transfers li").all()
     for li in transfers:
-        amount = int(li.get_attribute("data-minor"))
-        left[li.get_attribute("data-payer")] += amount
-        left[li.get_attribute("data-payee")] -= amount
+        amount = int(li.get_attribute("data-minor") or "")
+        left[li.get_attribute("data-payer") or ""] += amount
+        left[li.get_attribute("data-payee") or ""] -= amount
     assert set(left.values()) == {0}
     assert len(transfers) == brute_force_minimum(nets) <= len(nets) - 1
     assert fits_phone(page)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubs.settle import Unbalanced, settle
+from clubs.settle import Plan, Unbalanced, settle
 
 
 def _balanced(draw: st.DrawFn, low: int, high: int, amount: int = 5000) -> dict[str, int]:
@@ -28,15 +29,15 @@ def clustered_nets(draw: st.DrawFn) -> dict[str, int]:
     return _balanced(draw, 2, 8, amount=4)
 
 
-def _apply(nets: dict[str, int], plan: object) -> Counter[str]:
+def _apply(nets: dict[str, int], plan: Plan[str]) -> Counter[str]:
     left: Counter[str] = Counter(nets)
-    for t in plan.transfers:  # type: ignore[attr-defined]
+    for t in plan.transfers:
         left[t.payer] += t.amount
         left[t.payee] -= t.amount
     return left
 
 
-def _partitions(items: list[int]) -> object:
+def _partitions(items: list[int]) -> Iterator[list[list[int]]]:
     if not items:
         yield []
         return

@@ -38,12 +38,12 @@ def test_an_evening_of_two_rulesets_settles_in_one_plan_from_the_final_standings
     assert {n.player.pk: n.net for n in settle.nets} == {k: v for k, v in expected.items()}
     assert sum(n.net for n in settle.nets) == 0
     paid = dict.fromkeys(expected, 0)
-    for t in settle.transfers:
-        paid[t.payer.pk] += t.amount
-        paid[t.payee.pk] -= t.amount
+    for transfer in settle.transfers:
+        paid[transfer.payer.pk] += transfer.amount
+        paid[transfer.payee.pk] -= transfer.amount
     assert all(paid[p] + expected[p] == 0 for p in expected)
     assert len(settle.transfers) <= len([v for v in expected.values() if v]) - 1
-    assert settle.exact and all(not t.left_out for t in settle.tables)
+    assert settle.exact and all(not line.left_out for line in settle.tables)
 
 
 def test_riichi_money_is_the_club_score_after_uma_and_oka_times_the_stake() -> None:

@@ -63,7 +63,7 @@ def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> lis
 def create_table(name: str, ruleset: str, preset: str = "",
                  options_overrides: dict[str, Any] | None = None,
                  player_names: Sequence[str | Player] = (), creator: Any = None,
-                 visibility: str = Visibility.LINK,
+                 visibility: str = "link",  # Visibility.LINK
                  config: RulesetConfig | None = None) -> Table:
     """A new table with a seat per player (four, or three when the rules say so); its rules
     are the preset plus overrides, resolved now.
@@ -87,7 +87,9 @@ def create_table(name: str, ruleset: str, preset: str = "",
     actor = actor_from(creator)
     state = dict(rules.rules.initial_state(rules.options_from_snapshot(options)))
     with transaction.atomic():
-        players = _players(list(player_names), actor, len(state.get("scores") or [0] * 4))
+        scores = state.get("scores")
+        players = _players(list(player_names), actor,
+                           len(scores) if isinstance(scores, list) else 4)
         table = Table.objects.create(
             name=name.strip(), ruleset=rules.name, preset=preset, config=config,
             options=options, created_by_id=actor.user_id,

@@ -72,7 +72,7 @@ def settle(page: Page, expected: list[int], name: str) -> None:
     page.click("#table-stake-form button[type=submit]")
     nets = page.locator("#nets li")
     expect(nets).to_have_count(3)
-    assert sum(int(n.get_attribute("data-minor")) for n in nets.all()) == 0
+    assert sum(int(n.get_attribute("data-minor") or "") for n in nets.all()) == 0
     assert page.locator("#transfers li").count() <= 2
     assert fits_phone(page)
     snap(page, f"three-players-{name}-settle")

@@ -50,7 +50,7 @@ def _recount(table: Any, position: int) -> dict[str, Any]:
     wins = deal_ins = self_draws = riichi = 0
     values = []
     for rows in by_hand.values():
-        hand = defaultdict(int)
+        hand: defaultdict[int, int] = defaultdict(int)
         for r in rows:
             if r.reason == "hand":
                 hand[r.position] += r.amount

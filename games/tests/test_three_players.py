@@ -44,7 +44,7 @@ def config(ruleset: str, preset: str) -> RulesetConfig:
     return RulesetConfig.objects.get(ruleset=ruleset, preset=preset, is_builtin=True)
 
 
-def record(table: Table, outcome: dict, by=CREATOR) -> dict:
+def record(table: Table, outcome: dict, by: Actor = CREATOR) -> services.CommandResult:
     table.refresh_from_db()
     answer = services.record_hand(table.pk, outcome, command_id(), table.seq, by)
     assert answer.get("ok"), answer
