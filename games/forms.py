@@ -101,13 +101,23 @@ class CreateTableForm(forms.Form):
     player_0 = forms.CharField(label=SEAT_LABELS[0], max_length=64)
     player_1 = forms.CharField(label=SEAT_LABELS[1], max_length=64)
     player_2 = forms.CharField(label=SEAT_LABELS[2], max_length=64)
-    player_3 = forms.CharField(label=SEAT_LABELS[3], max_length=64)
+    # North: left empty when the rules are for three players (sanma, 三人两房).
+    player_3 = forms.CharField(label=SEAT_LABELS[3], max_length=64, required=False)
     visibility = forms.ChoiceField(label=_("Who can watch"), choices=Visibility.choices,
                                    initial=Visibility.LINK)
     adjust = forms.BooleanField(label=_("Adjust the options"), required=False)
+    # A group or one of its evenings ("g:<id>", "e:<id>"; see clubs.forms.places_for).
+    place = forms.ChoiceField(label=_("Played with"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, places: list[tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if places and len(places) > 1:
+            place = self.fields["place"]
+            assert isinstance(place, forms.ChoiceField)
+            place.choices = places
+        else:
+            del self.fields["place"]
         configs = usable_configs()
         field = self.fields["config"]
         assert isinstance(field, forms.ModelChoiceField)
@@ -119,23 +129,35 @@ class CreateTableForm(forms.Form):
                 {"list": "player-names", "autocomplete": "off"})
 
     def player_names(self) -> list[str]:
-        return [self.cleaned_data[f"player_{i}"].strip() for i in range(4)]
+        count = self.cleaned_data.get("seats", 4)
+        return [self.cleaned_data[f"player_{i}"].strip() for i in range(count)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        names = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
-        if all(names) and len(set(names)) != 4:
-            raise forms.ValidationError(_("Give four different player names."))
         config: RulesetConfig | None = data.get("config")
         data["overrides"] = {}
         if config is not None and data.get("adjust"):
             data["overrides"] = self._overrides(config)
+        data["seats"] = 4
         if config is not None:
             try:
-                registry.get(config.ruleset).resolve(
-                    config.preset, {**config.options, **data["overrides"]})
+                ruleset = registry.get(config.ruleset)
+                options = ruleset.resolve(config.preset, {**config.options, **data["overrides"]})
+                start = ruleset.rules.initial_state(ruleset.options_from_snapshot(options))
             except EngineError as exc:
                 raise forms.ValidationError(exc.message) from exc
+            data["seats"] = len(start.get("scores") or [0] * 4)
+        names = [(data.get(f"player_{i}") or "").strip() for i in range(4)]
+        if data["seats"] == 3 and names[3]:
+            self.add_error("player_3", _("These rules are for three players: leave North "
+                                         "empty."))
+        elif data["seats"] == 4 and not names[3] and "player_3" not in self.errors:
+            self.add_error("player_3", forms.Field.default_error_messages["required"])
+        seated = names[:data["seats"]]
+        if all(seated) and len(set(seated)) != len(seated):
+            raise forms.ValidationError(_("Give four different player names.")
+                                        if len(seated) == 4 else
+                                        _("Give three different player names."))
         return data
 
     def _overrides(self, config: RulesetConfig) -> dict[str, Any]:

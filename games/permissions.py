@@ -124,6 +124,20 @@ def visible_players(who: Any) -> QuerySet[Player]:
     return Player.objects.filter(seen)
 
 
+def viewable_tables(who: Any, tables: QuerySet[Table] | None = None) -> QuerySet[Table]:
+    """Those of ``tables`` (every table by default) that ``who`` may open, in one query:
+    :func:`can_view` for many tables at once (public and link-only ones, and private
+    ones they created or sit at; staff all). For pages that show tables gathered by
+    something else (a group, an evening), which must never show a private table to
+    someone its own page would refuse."""
+    actor = actor_from(who)
+    tables = Table.objects.all() if tables is None else tables
+    if actor.is_staff:
+        return tables
+    open_ = Q(visibility__in=[Visibility.PUBLIC, Visibility.LINK])
+    return tables.filter(pk__in=Table.objects.filter(open_ | own_tables(actor)).values("pk"))
+
+
 def _seats(table: Table) -> list[Seat]:
     # Seats are re-read on each check (never a stale prefetch) so a release counts at once.
     return list(Seat.objects.filter(table_id=table.pk).select_related("player"))

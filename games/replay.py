@@ -202,7 +202,7 @@ class Replay:
 
     @property
     def start_scores(self) -> list[int]:
-        return list(self.initial.get("scores") or [0, 0, 0, 0])
+        return list(self.initial.get("scores") or [0, 0, 0, 0])  # one per player
 
 
 def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Replay:

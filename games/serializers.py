@@ -43,9 +43,10 @@ class CreateTableSerializer(serializers.Serializer):
     options = serializers.DictField(child=serializers.JSONField(allow_null=True), default=dict,
                                     help_text="Overrides on top of the preset.")
     players = serializers.ListField(
-        child=serializers.CharField(max_length=64), min_length=4, max_length=4,
-        help_text="Four names in seat order from the first dealer; an existing player of "
-                  "the same name is reused so their history carries over.")
+        child=serializers.CharField(max_length=64), min_length=3, max_length=4,
+        help_text="The names in seat order from the first dealer: four, or three when the "
+                  "rules are for three players (sanma, 三人两房); an existing player of the "
+                  "same name is reused so their history carries over.")
     visibility = serializers.ChoiceField(choices=["public", "link", "private"],
                                          default="link")
 
@@ -209,6 +210,7 @@ class LedgerRowSerializer(serializers.Serializer):
 
 
 class TopScoringSerializer(serializers.Serializer):
+    key = serializers.CharField(allow_blank=True, help_text="The item's key in its ruleset.")
     name = serializers.CharField(allow_blank=True)
     native = serializers.CharField(allow_blank=True)
     count = serializers.IntegerField()
@@ -217,13 +219,24 @@ class TopScoringSerializer(serializers.Serializer):
 class StatsBlockSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     finished_games = serializers.IntegerField()
+    placements = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Finished games ended in 1st, 2nd... place (ties share the better place).")
     average_placement = serializers.FloatField(allow_null=True)
     hands = serializers.IntegerField()
     wins = serializers.IntegerField()
     deal_ins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
     win_rate = serializers.FloatField(allow_null=True)
     deal_in_rate = serializers.FloatField(allow_null=True)
+    self_draw_rate = serializers.FloatField(allow_null=True)
+    riichi_rate = serializers.FloatField(
+        allow_null=True, help_text="Hands with a riichi declared, over hands of rulesets "
+                                   "that have riichi; null without any.")
     average_win_value = serializers.FloatField(allow_null=True)
+    average_hand_value = serializers.FloatField(
+        allow_null=True, help_text="Mean hand value of the wins (before honba, sticks and "
+                                   "extras), in the ruleset's points.")
     top_scoring = TopScoringSerializer(many=True)
 
 

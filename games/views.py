@@ -24,7 +24,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clubs.forms import places_for
+from clubs.results import player_rating_charts
+from clubs.services import attach_to_place
 from games import presenter, record_sheet, services, ui
+from games.api import ledger
+from games.api.stats import player_stats, player_tables
 from games.devices import ensure_device
 from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
@@ -80,12 +85,13 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_new(request: HttpRequest) -> HttpResponse:
-    initial: dict[str, Any] = {"name": _("Friday game")}
+    initial: dict[str, Any] = {"name": _("Friday game"), "place": request.GET.get("place", "")}
     last = request.session.get(LAST_CONFIG_KEY)
     if last is not None and any(c.pk == last for c in usable_configs()):
         initial["config"] = last
     form = CreateTableForm(request.POST or None,
-                           initial=initial if request.method == "GET" else None)
+                           initial=initial if request.method == "GET" else None,
+                           places=places_for(request))
     if request.method == "POST" and form.is_valid():
         ensure_device(request)  # the creating browser may write without a seat
         data = form.cleaned_data
@@ -99,6 +105,12 @@ def table_new(request: HttpRequest) -> HttpResponse:
         except (EngineError, TableError) as exc:
             form.add_error(None, exc.message)
         else:
+            if data.get("place"):
+                # The table stands either way; a refused group is said on its page.
+                try:
+                    attach_to_place(table, data["place"], request)
+                except TableError as exc:
+                    messages.error(request, exc.message)
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
     configs = usable_configs()
     presets = {}
@@ -338,7 +350,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for seat in seats:
         table = seat.table
         start = services.start_scores(table)
-        scores = [start[p] + totals.get((table.pk, p), 0) for p in range(4)]
+        scores = [start[p] + totals.get((table.pk, p), 0) for p in range(len(start))]
         mine = scores[seat.position]
         games.append({"table": table, "position": seat.position,
                       "wind": wind_name(WIND_LETTERS[seat.position]), "score": mine,
@@ -352,8 +364,22 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "average_place": (round(sum(g["place"] for g in finished) / len(finished), 2)
                           if finished else None),
     }
-    return render(request, "games/player_detail.html",
-                  {"player": player, "games": games, "summary": summary})
+    # The numbers of /api/players/{id}/stats/: the same tables (listed ones), same code.
+    stats = player_stats(ledger.load(player_tables(listed_tables(request), player.pk)),
+                         player.pk)
+    tables = [s.table for s in seats]
+    chosen = next((t for t in tables if t.public_id == request.GET.get("game")),
+                  tables[0] if tables else None)
+    charts: dict[str, Any] = {"ratings": player_rating_charts(player, request)}
+    if chosen is not None:
+        snap = services.snapshot(chosen)
+        charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
+    return render(request, "games/player_detail.html", {
+        "player": player, "games": games, "summary": summary, "stats": stats,
+        "chosen": chosen, "charts": charts,
+        # What static/js/chart.js reads through i18n.js.
+        "chart_strings": {k: v for k, v in ui.strings().items()
+                          if k in ("no_hands", "start", "final", "chart")}})
 
 
 def _ledger_totals(table_ids: list[int]) -> Any:

@@ -344,6 +344,7 @@ INSTALLED_APPS = [
     "csp",
     "scoring",
     "games",
+    "clubs",
 ]
 
 MIDDLEWARE = [

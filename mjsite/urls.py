@@ -33,4 +33,5 @@ urlpatterns = [
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="api-docs"),
     path("", include("scoring.urls")),
     path("", include("games.urls")),
+    path("", include("clubs.urls")),
 ]

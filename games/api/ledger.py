@@ -134,13 +134,13 @@ def table_rows(loaded: Loaded, table: Table,
                   "player": seat.player.display_name if seat else ""}
         return {column: values[column] for column in COLUMNS}
 
-    names = [seats[p].player.display_name if p in seats else "" for p in range(4)]
+    names = [seats[p].player.display_name if p in seats else "" for p in range(len(running))]
     for hand in loaded.hands.get(table.pk, []):
         before = hand.state_before or {}
         outcome = hand.outcome.get("type") if isinstance(hand.outcome, dict) else None
         summary = presenter.hand_text(table.ruleset, table.options, hand.outcome, hand.result,
                                       names)
-        for position in range(4):
+        for position in range(len(running)):
             entries = by_hand[hand.number][position]
             delta = sum(e.amount for e in entries)
             running[position] += delta
@@ -153,7 +153,7 @@ def table_rows(loaded: Loaded, table: Table,
                       detail=_detail(entries))
     if None in by_hand:
         when = table.finished_at.isoformat() if table.finished_at else None
-        for position in range(4):
+        for position in range(len(running)):
             entries = by_hand[None][position]
             delta = sum(e.amount for e in entries)
             running[position] += delta

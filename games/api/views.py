@@ -65,7 +65,7 @@ from scoring.engine.errors import EngineError
 
 from . import ledger
 from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
-from .stats import player_stats
+from .stats import player_stats, player_tables
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
                       description="The table's public id (the end of its link).")
@@ -137,7 +137,8 @@ def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
     out = []
     for table in tables:
         start = loaded.start(table)
-        scores = [start[p] + sums.get((table.pk, p), 0) for p in range(4)]
+        seated = range(len(start))
+        scores = [start[p] + sums.get((table.pk, p), 0) for p in seated]
         names = {s.position: s.player.display_name for s in seats.get(table.pk, [])}
         state = table.state or {}
         out.append({
@@ -153,7 +154,7 @@ def table_summaries(tables: list[Table]) -> list[dict[str, Any]]:
             "standings": [{"position": p, "name": names.get(p, ""), "score": scores[p],
                            "start": start[p],
                            "rank": 1 + sum(1 for s in scores if s > scores[p])}
-                          for p in range(4)],
+                          for p in seated],
         })
     return out
 
@@ -226,7 +227,7 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
         names[seat.position] = seat.player.display_name
     for hand in loaded.hands.get(table.pk, []):
         rows = payments.get(hand.number, [])
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * len(loaded.start(table))
         for entry in rows:
             deltas[entry.position] += entry.amount
         before = hand.state_before or {}
@@ -444,9 +445,8 @@ class TableLedgerView(LedgerMixin, ReadView):
 
 
 def _player_tables(request: Request, player_id: int) -> list[Table]:
-    tables = filter_tables(request, listed_tables(request), player=False)
-    return list(tables.filter(pk__in=Seat.objects.filter(player_id=player_id)
-                              .values("table_id")).order_by("created_at", "pk"))
+    return player_tables(filter_tables(request, listed_tables(request), player=False),
+                         player_id)
 
 
 class PlayerListView(ReadView):

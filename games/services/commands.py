@@ -519,8 +519,8 @@ def preview(table_id: Table | int | str, outcome: dict[str, Any],
             later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
     except (EngineError, TableError) as exc:
         return PreviewResult(ok=False, error=command_error(exc))
-    deltas = _deltas(settlement["rows"])
     scores = list(settlement["state"].get("scores") or [])
+    deltas = _deltas(settlement["rows"], len(scores) or 4)
     return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores,
                          later=later)
 
@@ -533,15 +533,16 @@ def _later_changes(table: Table, rules: Any, options: Any, number: int,
     trial = Event(table_id=table.pk, seq=table.seq + 1, kind=EventKind.CORRECT,
                   payload={"outcome": outcome}, hand_number=number)
     result = replay(rules, options, [*events, trial])
+    seats = len(result.start_scores)
     now: dict[int, list[int]] = {}
     for hand_no, position, amount in LedgerEntry.objects.filter(
             table_id=table.pk, hand_number__gt=number).values_list(
             "hand_number", "position", "amount"):
-        now.setdefault(hand_no, [0, 0, 0, 0])[position] += amount
+        now.setdefault(hand_no, [0] * seats)[position] += amount
     out: list[LaterHand] = []
     for played in result.hands[number:]:
-        after = _deltas(played.settlement["rows"])
-        before = now.get(played.number, [0, 0, 0, 0])
+        after = _deltas(played.settlement["rows"], seats)
+        before = now.get(played.number, [0] * seats)
         if after != before:
             out.append(LaterHand(number=played.number, before=before, after=after))
     return out

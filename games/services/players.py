@@ -37,7 +37,7 @@ def player_games(player: Player | int, viewer: Any = None) -> list[dict[str, Any
         key = (table.ruleset, json.dumps(table.options, sort_keys=True))
         if key not in starts:
             starts[key] = start_scores(table)
-        totals = [starts[key][p] + sums.get((table.pk, p), 0) for p in range(4)]
+        totals = [start + sums.get((table.pk, p), 0) for p, start in enumerate(starts[key])]
         mine = totals[seat.position]
         out.append({
             "table": table.public_id, "name": table.name, "ruleset": table.ruleset,

@@ -118,17 +118,18 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         by_hand.setdefault(entry.hand_number, []).append(entry)
 
     running = list(start)
+    n = len(start)  # players: three at a sanma or 三人两房 table
     labels = ["start"]
     series: list[list[int]] = [[s] for s in start]
     hand_items = []
     for hand in hands:
         rows = by_hand.get(hand.number, [])
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * n
         for entry in rows:
             deltas[entry.position] += entry.amount
         running = [a + b for a, b in zip(running, deltas, strict=True)]
         labels.append(str(hand.number))
-        for i in range(4):
+        for i in range(n):
             series[i].append(running[i])
         before = hand.state_before or {}
         hand_items.append({
@@ -153,11 +154,11 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         for entry in final:
             running[entry.position] += entry.amount
         labels.append("final")
-        for i in range(4):
+        for i in range(n):
             series[i].append(running[i])
 
-    order = sorted(range(4), key=lambda p: (-running[p], p))
-    ranks = [0, 0, 0, 0]
+    order = sorted(range(n), key=lambda p: (-running[p], p))
+    ranks = [0] * n
     for index, p in enumerate(order):
         prev = order[index - 1] if index else None
         ranks[p] = ranks[prev] if prev is not None and running[prev] == running[p] else index + 1
@@ -195,11 +196,12 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
             "position": s.position,
             "player": {"id": s.player_id, "name": s.player.display_name},
             "claimed": s.is_claimed,
-            "wind": _wind(state, s.position, dealer),
+            "wind": _wind(state, s.position, dealer, n),
         } for s in seats],
         "state": state,
         "standings": [{"position": p, "name": names.get(p, ""), "score": running[p],
-                       "start": start[p], "rank": ranks[p]} for p in range(4)],
+                       "start": start[p], "rank": ranks[p]} for p in range(n)],
+        "players": n,
         "hands": hand_items,
         "final": [_row(e) for e in final],
         "final_table": final_table,
@@ -220,9 +222,9 @@ def _undo_target(table: Table, hands: int) -> dict[str, Any] | None:
 
 
 
-def _wind(state: dict[str, Any], position: int, dealer: Any) -> str | None:
+def _wind(state: dict[str, Any], position: int, dealer: Any, players: int) -> str | None:
     # Rulesets that move players between rounds (MCR) say each seat's wind themselves.
     winds = (state.get("extra") or {}).get("seat_winds")
-    if isinstance(winds, list) and len(winds) == 4:
+    if isinstance(winds, list) and len(winds) == players:
         return str(winds[position])
-    return seat_wind(position, dealer) if isinstance(dealer, int) else None
+    return seat_wind(position, dealer, players) if isinstance(dealer, int) else None

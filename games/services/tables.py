@@ -33,9 +33,11 @@ def get_table(table: Table | int | str) -> Table:
     raise NotFound(f"there is no table {table!r}; check the link")
 
 
-def _players(player_names: Sequence[Any], creator: Actor) -> list[Player]:
-    if not isinstance(player_names, list | tuple) or len(player_names) != 4:
-        raise BadCommand("give exactly four player names, in seat order from the first dealer")
+def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> list[Player]:
+    if not isinstance(player_names, list | tuple) or len(player_names) != count:
+        words = {3: "three", 4: "four"}.get(count, str(count))
+        raise BadCommand(f"give exactly {words} player names (the rules are for {count} "
+                         "players), in seat order from the first dealer")
     # Reuse an existing player of that name so their history carries across games, but
     # not one linked to somebody else's account: a stranger naming "Alice" would add a
     # game to Alice's statistics without her consent. A new unlinked player is made
@@ -63,7 +65,8 @@ def create_table(name: str, ruleset: str, preset: str = "",
                  player_names: Sequence[str | Player] = (), creator: Any = None,
                  visibility: str = "link",  # Visibility.LINK
                  config: RulesetConfig | None = None) -> Table:
-    """A new table with four seats; its rules are the preset plus overrides, resolved now.
+    """A new table with a seat per player (four, or three when the rules say so); its rules
+    are the preset plus overrides, resolved now.
 
     ``creator`` is a request, scope or :class:`Actor` (user and/or device); it may
     write to the table without a seat. With ``config``, its ruleset, preset and overrides
@@ -82,13 +85,15 @@ def create_table(name: str, ruleset: str, preset: str = "",
     rules = registry.get(ruleset)
     options = rules.resolve(preset, overrides)
     actor = actor_from(creator)
+    state = dict(rules.rules.initial_state(rules.options_from_snapshot(options)))
     with transaction.atomic():
-        players = _players(list(player_names), actor)
+        scores = state.get("scores")
+        players = _players(list(player_names), actor,
+                           len(scores) if isinstance(scores, list) else 4)
         table = Table.objects.create(
             name=name.strip(), ruleset=rules.name, preset=preset, config=config,
             options=options, created_by_id=actor.user_id,
-            creator_device=actor.device, visibility=visibility,
-            state=dict(rules.rules.initial_state(rules.options_from_snapshot(options))),
+            creator_device=actor.device, visibility=visibility, state=state,
         )
         Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
@@ -113,8 +118,10 @@ def claim_seat(table: Table | int | str, position: int, device: str = "",
         raise BadCommand(f"seat position must be 0-3, got {position!r}")
     table = get_table(table)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().select_related("player").get(
-            table=table, position=position)
+        seat = Seat.objects.select_for_update().select_related("player").filter(
+            table=table, position=position).first()
+        if seat is None:  # a three-player table has no seat 3
+            raise BadCommand(f"this table has no seat {position}")
         if not _may_sit(table, actor, seat, join_key):
             raise JoinKeyNeeded("taking a seat needs the table's join link: ask a player "
                                 "at the table to show you its QR code")
@@ -164,7 +171,9 @@ def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
     table = get_table(table)
     actor = actor_from(by)
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().get(table=table, position=position)
+        seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
+        if seat is None:
+            raise BadCommand(f"this table has no seat {position}")
         holder = ((actor.device and seat.claimed_device == actor.device)
                   or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if not (holder or actor.is_staff or is_creator(table, actor)):

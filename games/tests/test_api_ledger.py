@@ -224,9 +224,11 @@ def test_player_stats_count_games_wins_deal_ins_and_yaku(world, game):
     hand_two = snap["hands"][1]
     assert overall["average_win_value"] == hand_two["deltas"][3]
     assert overall["top_scoring"] == [
-        {"name": "Riichi", "native": "立直", "count": 1},
-        {"name": "Dragon triplet Green", "native": "翻牌 發", "count": 1},
-        {"name": "Dora", "native": "ドラ", "count": 1}]
+        {"key": "riichi", "name": "Riichi", "native": "立直", "count": 1},
+        {"key": "dragon_green", "name": "Dragon triplet Green", "native": "翻牌 發", "count": 1},
+        {"key": "dora", "name": "Dora", "native": "ドラ", "count": 1}]
+    assert overall["average_hand_value"] == hand_two["results"][0]["headline"]["points"]
+    assert (overall["self_draws"], overall["riichi_rate"]) == (0, 0.5)
     loser = client.get(f"/api/players/{seats[1]}/stats/").json()["overall"]
     assert (loser["wins"], loser["deal_ins"]) == (1, 1)
     assert loser["average_win_value"] == snap["hands"][0]["deltas"][1]

@@ -451,7 +451,9 @@ def test_creating_a_table_needs_an_account(world):
     ({"ruleset": "tenhou"}, "unknown_ruleset"),
     ({"preset": "nope"}, "bad_option"),
     ({"options": {"min_fan": "eight"}}, "bad_option"),
-    ({"players": ["A", "B", "C"]}, "bad_request"),
+    ({"players": ["A", "B"]}, "bad_request"),
+    # Three names are for three-player rules; MCR is played by four.
+    ({"players": ["A", "B", "C"]}, "bad_command"),
     ({"visibility": "secret"}, "bad_request"),
 ])
 def test_creating_a_table_with_bad_rules_names_the_problem(world, change, code):

@@ -27,7 +27,8 @@ def presets() -> None:
 
 
 def new_table(client: Client, ruleset: str = "riichi") -> Table:
-    config = RulesetConfig.objects.filter(ruleset=ruleset, is_builtin=True).first()
+    # The first preset of each ruleset is for four players (NAMES has four).
+    config = RulesetConfig.objects.filter(ruleset=ruleset, is_builtin=True).order_by("pk").first()
     assert config is not None
     answer = client.post(reverse("games:new"), {
         "name": "No scripts", "config": config.pk, "visibility": "link",

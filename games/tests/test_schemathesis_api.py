@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import checks
 
+from clubs import services as clubs
+from clubs.models import Evening, Group
 from games.models import Table
 from games.permissions import Actor
 from games.tests.api_helpers import QUICK_RON, World, record
@@ -59,6 +61,16 @@ def owner_token(db: Any, settings: Any) -> str:
     table.refresh_from_db()
     record(table, QUICK_RON, Actor(user=world.owner))
     KNOWN["player"] = table.seats.get(position=1).player_id
+    # A group and an evening under the same id, holding the table, so the groups API's
+    # happy paths are reached too.
+    owner = Actor(user=world.owner)
+    group = clubs.create_group("Fuzz club", owner, members=["王小明"])
+    evening = clubs.create_evening(group, "Fuzz night", owner)
+    Group.objects.filter(pk=group.pk).update(public_id=KNOWN["table"])
+    Evening.objects.filter(pk=evening.pk).update(public_id=KNOWN["table"])
+    group.refresh_from_db()
+    evening.refresh_from_db()
+    clubs.attach_table(table, group, owner, evening)
     return Token.objects.create(user=world.owner).key
 
 
@@ -85,7 +97,9 @@ def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> Non
     seen = _run_all(api_schema, {"Authorization": f"Token {owner_token}"})
     # The real ids were reached: the table and the player were found and written to.
     for label in ("GET /api/tables/{id}/", "GET /api/tables/{id}/ledger/",
-                  "GET /api/players/{id}/stats/", "GET /api/rulesets/"):
+                  "GET /api/players/{id}/stats/", "GET /api/rulesets/",
+                  "GET /api/groups/{id}/", "GET /api/groups/{id}/leaderboard/",
+                  "GET /api/evenings/{id}/settle/", "GET /api/tables/{id}/settle/"):
         assert (label, 200) in seen, label
     assert {code for label, code in seen if label == "POST /api/tables/{id}/hands/"} - {404}
 

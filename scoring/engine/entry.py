@@ -140,10 +140,13 @@ class TileSet:
     red_fives: int = 0  # red fives in the set (0: none, so "0m" is refused)
     chow: bool = True  # chi melds allowed
     wildcards: bool = False  # 精 / 百搭 turned up each hand
+    # Tiles taken out of the set ("2m".."8m" in sanma, a whole suit in 三人两房).
+    out: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {"honours": self.honours, "flowers": self.flowers,
-                "red_fives": self.red_fives, "chow": self.chow, "wildcards": self.wildcards}
+                "red_fives": self.red_fives, "chow": self.chow, "wildcards": self.wildcards,
+                "out": list(self.out)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +293,11 @@ def request_common(players_n: int = 4) -> tuple[Field, ...]:
             Field("options", "options", "Options", nullable=True, ask=False))
 
 
-def wind(name: str, label: str, nullable: bool = False) -> Field:
-    """A seat named by its wind, in a score request (the table knows its seats' winds)."""
-    return Field(name, "wind", label, choices=SEATS, nullable=nullable, group="seat",
+def wind(name: str, label: str, nullable: bool = False,
+         seats: tuple[tuple[str, str], ...] = SEATS) -> Field:
+    """A seat named by its wind, in a score request (the table knows its seats' winds);
+    three players sit East, South and West (``seats=SEATS[:3]``)."""
+    return Field(name, "wind", label, choices=seats, nullable=nullable, group="seat",
                  ask=False)
 
 

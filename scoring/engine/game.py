@@ -104,18 +104,19 @@ class GameRules(Protocol):
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]: ...
 
 
-def seat_wind(player: int, dealer: int) -> str:
-    """The seat wind letter of ``player`` when ``dealer`` is East."""
-    return WIND_LETTERS[(player - dealer) % 4]
+def seat_wind(player: int, dealer: int, players: int = 4) -> str:
+    """The seat wind letter of ``player`` when ``dealer`` is East (three players sit
+    East, South and West: there is no North seat)."""
+    return WIND_LETTERS[(player - dealer) % players]
 
 
-def player_at(wind: str, dealer: int) -> int:
-    return (dealer + WIND_LETTERS.index(wind)) % 4
+def player_at(wind: str, dealer: int, players: int = 4) -> int:
+    return (dealer + WIND_LETTERS.index(wind)) % players
 
 
-def check_player(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise BadInput(f"{what} must be a player number 0-3, got {value!r}")
+def check_player(value: Any, what: str, players: int = 4) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise BadInput(f"{what} must be a player number 0-{players - 1}, got {value!r}")
     return value
 
 
@@ -190,13 +191,14 @@ def outcome_type(outcome: Mapping[str, Any], allowed: Iterable[str]) -> str:
     return str(kind)
 
 
-def player_list(value: Any, what: str) -> list[int]:
-    """A list of distinct player numbers (missing means empty)."""
+def player_list(value: Any, what: str, count: int = 4) -> list[int]:
+    """A list of distinct player numbers of a table of ``count`` (missing means empty)."""
     if value is None:
         return []
     if not isinstance(value, list | tuple):
-        raise BadOutcome(f"'{what}' must be a list of player numbers 0-3, got {value!r}")
-    players = [check_player(v, f"each entry of '{what}'") for v in value]
+        raise BadOutcome(f"'{what}' must be a list of player numbers 0-{count - 1}, got "
+                         f"{value!r}")
+    players = [check_player(v, f"each entry of '{what}'", count) for v in value]
     if len(set(players)) != len(players):
         raise BadOutcome(f"'{what}' lists a player twice: {players}")
     return players
@@ -237,8 +239,8 @@ class Rows:
         return [LedgerRow(player=p, amount=a, reason=r)
                 for (p, r, _), a in self._amounts.items()]
 
-    def per_player(self) -> list[int]:
-        totals = [0, 0, 0, 0]
+    def per_player(self, players: int = 4) -> list[int]:
+        totals = [0] * players
         for (player, _, _), amount in self._amounts.items():
             totals[player] += amount
         return totals
@@ -286,10 +288,11 @@ def split_evenly(total: int, players: list[int], unit: int = 1) -> dict[int, int
 # --- one-winner tables without rounds (Ji'an, Wuhu; Sichuan's hand loop) ------------------
 
 
-def fresh_state(start: int = 0) -> GameState:
-    """Before the first hand: East round, player 0 deals, every player holds ``start``."""
+def fresh_state(start: int = 0, players: int = 4) -> GameState:
+    """Before the first hand: East round, player 0 deals, each of the ``players`` holds
+    ``start`` (the length of ``scores`` is how many play)."""
     return GameState(round_wind="E", dealer=0, hand_number=1, honba=0, pot=0,
-                     scores=[start] * 4, finished=False, hands_played=0, extra={})
+                     scores=[start] * players, finished=False, hands_played=0, extra={})
 
 
 def check_unfinished(state: GameState) -> None:
@@ -310,13 +313,14 @@ def next_hand(state: GameState, rows: Iterable[LedgerRow], dealer: int,
                         "extra": dict(state.get("extra") or {})})
 
 
-def dealer_after(dealer: int, winner: int | None, on_draw: str = "stay") -> int:
+def dealer_after(dealer: int, winner: int | None, on_draw: str = "stay",
+                 players: int = 4) -> int:
     """Who deals next: the dealer keeps the deal on his own win and passes it to the next
     player on anyone else's; after a drawn hand (``winner`` None) ``on_draw`` decides,
     ``stay`` or ``pass``."""
     if winner is None:
-        return dealer if on_draw == "stay" else (dealer + 1) % 4
-    return dealer if winner == dealer else (dealer + 1) % 4
+        return dealer if on_draw == "stay" else (dealer + 1) % players
+    return dealer if winner == dealer else (dealer + 1) % players
 
 
 def entry_seats(entry: Mapping[str, Any]) -> tuple[int, int | None]:

@@ -122,10 +122,10 @@ def whole_number(request: Mapping[str, Any], key: str, lo: int, hi: int,
     return value
 
 
-def discarder_seat(request: Mapping[str, Any], winner: int) -> int:
+def discarder_seat(request: Mapping[str, Any], winner: int, players: int = 4) -> int:
     """The discarder, defaulting to the player before the winner (who discards to them)."""
     d = request.get("discarder")
-    return check_player((winner + 3) % 4 if d is None else d, "discarder")
+    return check_player((winner - 1) % players if d is None else d, "discarder", players)
 
 
 def win_seats(request: Mapping[str, Any], self_draw: bool) -> tuple[int, int, int | None]:

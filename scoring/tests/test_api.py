@@ -62,7 +62,7 @@ def test_rulesets_keep_native_titles_and_option_help(api):
     by_name = {r["name"]: r for r in body["results"]}
     assert by_name["riichi"]["title_native"] == "立直麻雀"
     red = next(o for o in by_name["riichi"]["options"] if o["name"] == "red_fives")
-    assert red["type"] == "int" and red["choices"] == [0, 3, 4] and red["help"]
+    assert red["type"] == "int" and red["choices"] == [0, 2, 3, 4] and red["help"]
 
 
 def test_score_answers_exactly_like_the_command_line(api):

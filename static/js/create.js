@@ -23,7 +23,31 @@ function fill(configId) {
   }
 }
 
+// Three-player rules (sanma, 三人两房) have no North seat: its name field goes away.
+const adjust = document.getElementById("id_adjust");
+const north = document.getElementById("id_player_3");
+
+function seats() {
+  const config = configs[select.value];
+  if (!config) return 4;
+  const typed = document.getElementById(`opt-${config.ruleset}-players`);
+  if (adjust && adjust.checked && typed) return Number(typed.value) || 4;
+  return Number(config.options.players) || 4;
+}
+
+function showSeats() {
+  if (!north) return;
+  const three = seats() === 3;
+  north.closest(".field").hidden = three;
+  north.disabled = three;
+}
+
 if (select) {
-  select.addEventListener("change", () => fill(select.value));
+  select.addEventListener("change", () => {
+    fill(select.value);
+    showSeats();
+  });
   fill(select.value);
+  showSeats();
+  document.getElementById("create-form").addEventListener("change", showSeats);
 }

@@ -214,15 +214,21 @@ export class FieldPicker {
     this.picked = el("div", {class: "picked", "aria-live": "polite"});
     const palette = el("div", {class: "palette"});
     const suits = ["m", "p", "s"];
+    // Tiles out of play (2m-8m in sanma, a suit in 三人两房) are not offered.
+    const out = new Set(this.tiles.out || []);
     for (const suit of suits) {
       const row = el("div", {class: "palette-row"});
-      for (let d = 1; d <= 9; d += 1) row.append(tileNode(`${d}${suit}`, {onclick: () => this.add(`${d}${suit}`)}));
-      palette.append(row);
+      for (let d = 1; d <= 9; d += 1) {
+        if (!out.has(`${d}${suit}`)) row.append(tileNode(`${d}${suit}`, {onclick: () => this.add(`${d}${suit}`)}));
+      }
+      if (row.children.length) palette.append(row);
     }
     if (this.tiles.red_fives) {
       // Red fives in a row of their own, under the fives they stand for.
       const reds = el("div", {class: "palette-row"});
-      for (const suit of suits) reds.append(tileNode(`0${suit}`, {onclick: () => this.add(`0${suit}`)}));
+      for (const suit of suits) {
+        if (!out.has(`5${suit}`)) reds.append(tileNode(`0${suit}`, {onclick: () => this.add(`0${suit}`)}));
+      }
       palette.append(reds);
     }
     if (this.tiles.honours !== false) {

@@ -49,7 +49,9 @@ def fulfils(pkg: ModuleType, name: str) -> None:
     for preset in [None, *pkg.PRESETS]:
         options = build_options(pkg.Options, pkg.PRESETS[preset]["options"] if preset else {})
         spec = pkg.entry_spec(options)
-        assert isinstance(spec, EntrySpec) and spec.ruleset == name and spec.players == 4
+        assert isinstance(spec, EntrySpec) and spec.ruleset == name
+        # As many players as the game starts with (three for sanma or 三人两房).
+        assert spec.players == len(pkg.game.initial_state(options)["scores"]) in (3, 4)
         assert {o.type for o in spec.outcomes} | set(spec.disabled) == set(
             pkg.game.outcome_types)
         json.dumps(spec.as_json())  # the site receives it as JSON

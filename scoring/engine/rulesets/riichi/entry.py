@@ -29,7 +29,7 @@ from ...entry import (
     request_common,
     wind,
 )
-from .game import ABORTIVE_KINDS
+from .game import ABORTIVE_KINDS, FOUR_PLAYER_ABORTS
 from .options import Options
 from .score import DORA_ITEMS
 from .yaku import YAKU
@@ -97,23 +97,27 @@ def _hand_fields(o: Options) -> tuple[Field, ...]:
     # has the yaku); double and open riichi stay flags of the hand.
     flags = tuple(derived(flag(name, label)) if name == "riichi" else flag(name, label)
                   for name, label in FLAG_LABELS if name != "open_riichi" or o.open_riichi)
-    return (*hand_tiles(),
+    # Three players set each North aside as a dora (kita) when it is nukidora.
+    kita = ((number("kita", "North tiles set aside (kita)", 0, 4, group="indicator"),)
+            if o.players == 3 and o.nukidora else ())
+    return (*hand_tiles(chow=o.players == 4),
             Field("dora_indicators", "tile_list", "Dora indicators", max_items=5,
                   max_length=8, group="indicator"),
             Field("ura_indicators", "tile_list", "Ura dora indicators", max_items=5,
                   max_length=8, group="indicator"),
-            *flags)
+            *kita, *flags)
 
 
 def _request(o: Options) -> tuple[Field, ...]:
     wins = (("ron", "Ron (win on a discard)"), ("tsumo", "Tsumo (self-draw)"))
+    seats = SEATS[:o.players]
     return (*request_common(), *_hand_fields(o),
             # The table knows how the hand was won, the seats, honba and sticks.
             *(derived(f) for f in (
                 Field("win", "choice", "Win", choices=wins, group="seat"),
-                wind("seat_wind", "Seat wind"), wind("round_wind", "Round wind"),
-                wind("discarder", "Discarder", nullable=True),
-                wind("pao", "Responsible player (pao)", nullable=True),
+                wind("seat_wind", "Seat wind", seats=seats), wind("round_wind", "Round wind"),
+                wind("discarder", "Discarder", nullable=True, seats=seats),
+                wind("pao", "Responsible player (pao)", nullable=True, seats=seats),
                 flag("nagashi_mangan", "Nagashi mangan"),
                 number("honba", "Honba", 0, 200, group="table"),
                 number("riichi_sticks", "Riichi sticks on the table", 0, 200, group="table"))))
@@ -155,7 +159,7 @@ def entry_spec(o: Options) -> EntrySpec:
     draw_extra = (shown, nagashi)
     outcomes = [
         OutcomeSpec("ron", "Ron (win on a discard)", (
-            _wins(o, 3, True), riichi)),
+            _wins(o, o.players - 1, True), riichi)),
         OutcomeSpec("tsumo", "Tsumo (self-draw)", (_wins(o, 1, False), riichi)),
         OutcomeSpec("draw", "Exhaustive draw", (
             tenpai, riichi, Field("extra", "object", "Draw", fields=draw_extra))),
@@ -170,14 +174,17 @@ def entry_spec(o: Options) -> EntrySpec:
         outcomes.append(OutcomeSpec("abortive", "Abortive draw", (
             riichi, Field("extra", "object", "Abortive draw", required=True, fields=(
                 Field("kind", "choice", "Kind", required=True, choices=tuple(
-                    (k, ABORTIVE_LABELS[k]) for k in ABORTIVE_KINDS)),)))))
+                    (k, ABORTIVE_LABELS[k]) for k in ABORTIVE_KINDS
+                    if o.players == 4 or k not in FOUR_PLAYER_ABORTS)),)))))
     else:
         disabled["abortive"] = "abortive_draws"
     outcomes.append(OutcomeSpec("chombo", "Chombo", (
         player("penalised", "Penalised player", required=True), riichi)))
     return EntrySpec(
-        ruleset="riichi", players=4,
-        tiles=TileSet(honours=True, flowers=False, red_fives=o.red_fives, chow=True),
+        ruleset="riichi", players=o.players,
+        tiles=TileSet(honours=True, flowers=False, red_fives=o.red_fives,
+                      chow=o.players == 4,
+                      out=tuple(f"{d}m" for d in range(2, 9)) if o.players == 3 else ()),
         request=_request(o), outcomes=tuple(outcomes), phrases=PHRASES, disabled=disabled,
         checklist=_checklist())
 

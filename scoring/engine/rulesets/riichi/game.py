@@ -89,6 +89,9 @@ from .score import NAGASHI, riichi_headline
 OUTCOME_TYPES = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
 ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
                   "sanchahou")
+# Four winds discarded, four riichi and three rons need four players (the entry spec
+# offers the others only).
+FOUR_PLAYER_ABORTS = ("suufon_renda", "suucha_riichi", "sanchahou")
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 STICK = 1000
 
@@ -133,8 +136,18 @@ class _Table:
     def honba(self) -> int:
         return self.state.get("honba", 0)
 
+    @property
+    def players(self) -> int:
+        return self.opts.players
+
     def wind(self, player: int) -> str:
-        return seat_wind(player, self.dealer)
+        return seat_wind(player, self.dealer, self.players)
+
+    def player(self, value: Any, what: str) -> int:
+        return check_player(value, what, self.players)
+
+    def player_list(self, value: Any, what: str) -> list[int]:
+        return player_list(value, what, self.players)
 
 
 class RiichiGame:
@@ -143,7 +156,8 @@ class RiichiGame:
     outcome_types = OUTCOME_TYPES
 
     def initial_state(self, options: Any) -> GameState:
-        return fresh_state(riichi_options(options).start_points)
+        opts = riichi_options(options)
+        return fresh_state(opts.start_points, opts.players)
 
     def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         opts = riichi_options(options)
@@ -153,7 +167,7 @@ class RiichiGame:
         rows = Rows()
         pot_change = 0
         if kind != "chombo":
-            for player in player_list(outcome.get("riichi"), "riichi"):
+            for player in player_list(outcome.get("riichi"), "riichi", opts.players):
                 rows.add(player, -STICK, "riichi")
                 pot_change += STICK
         table = _Table(state, opts, state.get("pot", 0) + pot_change)
@@ -169,7 +183,7 @@ class RiichiGame:
         new["pot"] = state.get("pot", 0) + pot_change
         new["hands_played"] = state.get("hands_played", 0) + 1
         if kind == "chombo" and opts.chombo == "final_points":
-            counts = list(new.setdefault("extra", {}).get("chombo", [0, 0, 0, 0]))
+            counts = list(new.setdefault("extra", {}).get("chombo", [0] * opts.players))
             counts[outcome["penalised"]] += 1
             new["extra"]["chombo"] = counts
         label = _hand_label(state)
@@ -222,7 +236,7 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     win = wins[0]
     if win.get("discarder") is not None:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
-    winner = check_player(win.get("winner"), "winner")
+    winner = table.player(win.get("winner"), "winner")
     win = _declared(win, outcome)
     result = _pay_win(table, win, winner, None, table.honba, table.pot, rows)
     keep = winner == table.dealer
@@ -232,19 +246,19 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
 
 def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
-    discarder = check_player(wins[0].get("discarder"), "discarder")
+    discarder = table.player(wins[0].get("discarder"), "discarder")
     winners = []
     for w in wins:
         if w.get("discarder") != discarder:
             raise BadOutcome("every winner of one ron must name the same discarder")
-        winner = check_player(w.get("winner"), "winner")
+        winner = table.player(w.get("winner"), "winner")
         if winner == discarder:
             raise BadOutcome(f"player {winner} cannot win on their own discard")
         winners.append(winner)
     if len(set(winners)) != len(winners):
         raise BadOutcome(f"a player is listed twice among the winners: {winners}")
     # Counter-clockwise from the discarder: the player on the discarder's right first.
-    ordered = sorted(wins, key=lambda w: (w["winner"] - discarder) % 4)
+    ordered = sorted(wins, key=lambda w: (w["winner"] - discarder) % table.players)
     opts = table.opts
     # Under head bump three callers are settled like two (WRC, M-League): only under
     # "double" does a third winner void the hand.
@@ -294,12 +308,13 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
     """Rows for one win: the hand (``pao`` for the responsible player), honba, sticks."""
     pao = win.get("pao")
     if pao is not None:
-        pao = check_player(pao, "pao")
+        pao = table.player(pao, "pao")
         if pao == winner:
             raise BadOutcome("the responsible player (pao) cannot be the winner")
     kind = "tsumo" if discarder is None else "ron"
     value = _win_value(table, win, winner, discarder, pao, kind)
-    seats = {table.wind(p): p for p in range(4)}
+    everyone = range(table.players)
+    seats = {table.wind(p): p for p in everyone}
 
     def pay(with_honba: int) -> dict[int, int]:
         return {seats[s]: d for s, d in value.pay(with_honba).items()}
@@ -311,7 +326,7 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
         reason: Literal["pao", "hand"] = "pao" if player == pao and amount < 0 else "hand"
         rows.add(player, amount, reason)
         own.add(player, amount, reason)
-    honba_deltas = {p: total[p] - hand[p] for p in range(4)}
+    honba_deltas = {p: total[p] - hand[p] for p in everyone}
     rows.add_deltas(honba_deltas, "honba")
     own.add_deltas(honba_deltas, "honba")
     rows.add(winner, sticks, "riichi")
@@ -319,10 +334,10 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
     gained = total[winner] + sticks
     result = dict(value.result)
     result.update(contract(result.get("items", []), value.headline(hand[winner]),
-                           own.payments(), pot_change=-sticks))
+                           own.payments(), table.players, pot_change=-sticks))
     result.update(winner=winner, discarder=discarder, pao=pao, points=hand[winner],
                   honba_points=total[winner] - hand[winner], sticks=sticks,
-                  deltas=[total[p] + (sticks if p == winner else 0) for p in range(4)],
+                  deltas=[total[p] + (sticks if p == winner else 0) for p in everyone],
                   text=f"{value.text}, {gained}")
     return result
 
@@ -462,7 +477,7 @@ def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
 
     result = set(typed)
     for key, body in shown.items():
-        player = check_player(int(key) if isinstance(key, str) and key.isdigit() else key,
+        player = table.player(int(key) if isinstance(key, str) and key.isdigit() else key,
                               "each player in 'extra.hands'")
         if not isinstance(body, Mapping) or not isinstance(body.get("hand"), str):
             raise BadOutcome(f"the hand shown by player {player} must be "
@@ -483,14 +498,14 @@ def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
 def _draw(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     opts = table.opts
     extra = outcome.get("extra") or {}
-    tenpai = _shown_tenpai(table, player_list(outcome.get("tenpai"), "tenpai"),
+    tenpai = _shown_tenpai(table, table.player_list(outcome.get("tenpai"), "tenpai"),
                            extra.get("hands") if isinstance(extra, Mapping) else None)
-    riichi = player_list(outcome.get("riichi"), "riichi")
+    riichi = table.player_list(outcome.get("riichi"), "riichi")
     for player in riichi:
         if player not in tenpai:
             raise BadOutcome(f"player {player} declared riichi but is not listed tenpai; "
                              "a noten riichi at the draw is recorded as a chombo")
-    nagashi = player_list(extra.get("nagashi"), "extra.nagashi")
+    nagashi = table.player_list(extra.get("nagashi"), "extra.nagashi")
     if outcome["type"] == "nagashi" and not nagashi:
         raise BadOutcome("a nagashi outcome needs 'extra': {'nagashi': [players]}")
     if nagashi and not opts.nagashi_mangan:
@@ -501,23 +516,24 @@ def _draw(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
         texts = []
         for player in nagashi:
             deltas = win_payments(MANGAN, table.wind(player), "tsumo", None, 0, 0, opts)
-            by_player = {p: deltas[table.wind(p)] for p in range(4)}
+            by_player = {p: deltas[table.wind(p)] for p in range(table.players)}
             rows.add_deltas(by_player, "hand", "nagashi")
             points = deltas[table.wind(player)]
             step.results.append({
                 **contract([listed(NAGASHI)], riichi_headline(5, 0, 0, "mangan", points),
-                           payments_of(by_player, "nagashi")),
+                           payments_of(by_player, "nagashi"), table.players),
                 "nagashi": player, "limit": "mangan", "points": points})
             texts.append(f"{table.wind(player)} nagashi mangan")
         step.text = "draw, " + ", ".join(texts)
         return step
-    noten = [p for p in range(4) if p not in tenpai]
+    noten = [p for p in range(table.players) if p not in tenpai]
     total = opts.noten_payment_total
     if tenpai and noten and total:
         for player, amount in split_evenly(total, noten, unit=100).items():
             rows.add(player, -amount, "draw", "noten")
         rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw", "noten")
-    names = "".join(table.wind(p) for p in sorted(tenpai, key=lambda p: (p - table.dealer) % 4))
+    names = "".join(table.wind(p) for p in sorted(
+        tenpai, key=lambda p: (p - table.dealer) % table.players))
     # The judged list (shown hands included) for the site's history line; the noten
     # payments are in the settlement's ledger.
     step.results.append({"tenpai": sorted(tenpai)})
@@ -544,12 +560,12 @@ def _abort(table: _Table, kind: str, rows: Rows) -> _Step:
 def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     if "penalised" not in outcome:
         raise BadOutcome("a chombo needs 'penalised': the offending player")
-    offender = check_player(outcome["penalised"], "penalised")
+    offender = table.player(outcome["penalised"], "penalised")
     opts = table.opts
     step = _Step(keep_dealer=True, honba=table.honba, replay=True)
     name = table.wind(offender)
     if opts.chombo == "reverse_mangan":
-        for player in range(4):
+        for player in range(table.players):
             if player != offender:
                 amount = 2 * MANGAN if table.dealer in (player, offender) else MANGAN
                 rows.add(player, amount, "penalty")
@@ -569,7 +585,8 @@ def _advance(old: GameState, new: GameState, step: _Step, opts: Options) -> None
     """Move ``new`` to the next hand and decide whether the game is over."""
     last_round = WIND_LETTERS.index("E" if opts.length == "east" else "S")
     round_index = WIND_LETTERS.index(old["round_wind"])
-    all_last = round_index >= last_round and old["hand_number"] == 4
+    hands = opts.players  # hands in a wind round: each player deals once
+    all_last = round_index >= last_round and old["hand_number"] == hands
     extension = round_index > last_round
     scores = new["scores"]
     target = opts.return_points
@@ -578,9 +595,9 @@ def _advance(old: GameState, new: GameState, step: _Step, opts: Options) -> None
         new["finished"] = opts.bust_ends_game and min(scores) < 0
         return
     if not step.keep_dealer:
-        new["dealer"] = (old["dealer"] + 1) % 4
+        new["dealer"] = (old["dealer"] + 1) % hands
         new["hand_number"] = old["hand_number"] + 1
-        if new["hand_number"] > 4:
+        if new["hand_number"] > hands:
             new["hand_number"] = 1
             new["round_wind"] = WIND_LETTERS[(round_index + 1) % 4]
     finished = opts.bust_ends_game and min(scores) < 0

@@ -8,7 +8,7 @@ Conventions (the alternatives are options of :class:`~.options.Options`):
   shares the uma of the places they cover (and the oka, if tied for top) evenly in
   multiples of 100, any odd 100 to the earlier seat.
 * Oka: every player hands ``return - start`` to the top player, who so gains
-  ``4 * (return - start)`` and the others end at "points minus return points".
+  ``players * (return - start)`` and the others end at "points minus return points".
 * Uma ``simple``: ``uma[place - 1]``. ``by_sinking``: the parlour table by how many players
   finish at or above the start points ("floating"), in thousands: one floating
   +12/-1/-3/-8, two +8/+4/-4/-8, three +8/+3/+1/-12; nobody or everybody floating (only
@@ -41,7 +41,8 @@ SINKING_UMA: dict[int, tuple[int, int, int, int]] = {
 
 
 def _uma_values(points: list[int], opts: Options) -> tuple[int, ...]:
-    if opts.uma_style == "by_sinking":
+    # The parlour tables are for four players; three use the uma list as is.
+    if opts.uma_style == "by_sinking" and opts.players == 4:
         floating = sum(1 for p in points if p >= opts.start_points)
         if floating in SINKING_UMA:
             return SINKING_UMA[floating]
@@ -67,21 +68,22 @@ def _settle(state: GameState, opts: Options) -> tuple[Rows, dict[int, int]]:
         index += len(group)
     top = groups[0] if opts.tie_break == "split" else groups[0][:1]
     oka = opts.return_points - opts.start_points
+    everyone = range(opts.players)
     if oka:
-        for player in range(4):
+        for player in everyone:
             rows.add(player, -oka, "oka")
-        rows.add_deltas(split_evenly(4 * oka, top, 100), "oka")
+        rows.add_deltas(split_evenly(opts.players * oka, top, 100), "oka")
     pot = state.get("pot", 0)
     if pot and opts.leftover_sticks != "void":
         receivers = groups[0] if opts.leftover_sticks == "split" else top
         rows.add_deltas(split_evenly(pot, receivers, 100), "leftover")
-    counts = (state.get("extra") or {}).get("chombo") or [0, 0, 0, 0]
+    counts = (state.get("extra") or {}).get("chombo") or [0] * opts.players
     if opts.chombo == "final_points":
         for offender, count in enumerate(counts):
             if count:
                 penalty = count * opts.chombo_points
                 rows.add(offender, -penalty, "penalty")
-                others = [(offender + k) % 4 for k in (1, 2, 3)]
+                others = [(offender + k) % opts.players for k in range(1, opts.players)]
                 rows.add_deltas(split_evenly(penalty, others, 100), "penalty")
     return rows, places
 
@@ -97,11 +99,12 @@ def final_table(state: GameState, opts: Options) -> list[dict[str, Any]]:
     """``[{"player", "points", "place", "score"}]`` best first; see the module docstring."""
     rows, places = _settle(state, opts)
     ledger = rows.rows()
-    leftover = [0, 0, 0, 0]
+    leftover = [0] * opts.players
     for row in ledger:
         if row["reason"] == "leftover":
             leftover[row["player"]] += row["amount"]
     final = add_scores(state["scores"], ledger)
     table = [{"player": p, "points": state["scores"][p] + leftover[p], "place": places[p],
-              "score": round((final[p] - opts.start_points) / 1000, 1)} for p in range(4)]
+              "score": round((final[p] - opts.start_points) / 1000, 1)}
+             for p in range(opts.players)]
     return sorted(table, key=lambda r: (r["place"], -r["points"], r["player"]))

@@ -97,6 +97,26 @@ listed under "assumed".
   +20/+10/-10/-20 counted from 30,000 with the top taking the rest (so the 20,000 oka),
   ties by seat order from the first dealer, leftover sticks to the top. Assumed: chombo as a
   reverse mangan (an online game has none).
+
+Three players (``players = 3``, sanma 三麻). What every source agrees on (riichi.wiki
+"Sanma"; the sanma page of vg-mjg/riichi_advanced's documentation; mjstars.net's "Rules
+for 3-player Ranking Match"; mahjong-portal.com's 三人麻雀 rules): three seats East,
+South and West (no North seat, so the dealer passes E -> S -> W and a round has three
+hands), 2m-8m taken out (1m and 9m stay, and a 1m indicator makes 9m the dora), no chi,
+North set aside as a dora (抜きドラ, ``kita``) with a replacement draw, 35,000 start. The
+tsumo: by default the absent North's share is simply not paid (ツモ損: a non-dealer
+mangan tsumo is 4,000 + 2,000; tenhou.club's 天鳳三麻 ツモ損 table), or with
+``sanma_tsumo = split`` the two payers share it (5,000 + 3,000), honba 100 per payer
+either way. Noten payments keep their total, shared by the noten and the tenpai players.
+The ``by_sinking`` uma tables are four-player tables; three players use ``uma`` as is.
+
+* ``sanma`` — mjstars.net 3-player ranking match: 35,000 start, 40,000 return, uma
+  +20/0/-20, North nukidora, no chi, 2m-8m out; tsumo loss (riichi.wiki, tenhou.club).
+  Assumed: one red 5p and one red 5s (mahjong-portal's 赤ドラ 2枚), the four-player Tenhou
+  table rules otherwise (double ron, abortive draws, bust ends the game).
+* ``sanma_split`` — the same with the North share split (北家折半), the other common way.
+* ``sanma_portal`` — mahjong-portal.com 三人麻雀: 35,000 start and return (no oka), uma
+  15-0-15 (+15/0/-15 thousand), two red fives, North nukidora, tsumo loss.
 """
 
 from __future__ import annotations
@@ -117,8 +137,9 @@ class Options:
     kuitan: bool = field(default=True, metadata=opt(
         "Open tanyao (kuitan)", "All Simples also counts with open melds."))
     red_fives: int = field(default=3, metadata=opt(
-        "Red fives", "How many red fives the set has (0, 3 = one per suit, 4 = two red 5p).",
-        choices=(0, 3, 4)))
+        "Red fives", "How many red fives the set has (0, 3 = one per suit, 4 = two red 5p, "
+        "2 = one 5p and one 5s, as three players use).",
+        choices=(0, 2, 3, 4)))
     double_yakuman: bool = field(default=True, metadata=opt(
         "Double yakuman", "The hands listed in 'double_yakuman_hands' count as two yakuman."))
     double_yakuman_hands: tuple[str, ...] = field(default=DOUBLE_YAKUMAN_HANDS, metadata=opt(
@@ -157,6 +178,16 @@ class Options:
     nagashi_mangan: bool = field(default=True, metadata=opt(
         "Nagashi mangan", "At an exhaustive draw, a discard pile of only terminals and honours "
         "none of which was called is paid as a mangan tsumo."))
+    # --- three players (sanma) ---------------------------------------------------
+    players: int = field(default=4, metadata=opt(
+        "Players", "4, or 3 for sanma (三麻): no North seat, 2m-8m taken out, no chi.",
+        choices=(3, 4)))
+    sanma_tsumo: str = field(default="loss", metadata=opt(
+        "Sanma tsumo payments", "loss: the absent North's share of a tsumo is not paid "
+        "(ツモ損); split: the two payers share it (北家折半).", choices=("loss", "split")))
+    nukidora: bool = field(default=True, metadata=opt(
+        "North as nukidora (抜きドラ)", "Three players: each North set aside (kita) counts "
+        "as a dora; off: North is an ordinary wind tile."))
     # --- table settlement ---------------------------------------------------------
     multi_ron: str = field(default="double", metadata=opt(
         "Multiple ron",
@@ -193,9 +224,11 @@ class Options:
         "or the tied places' uma is split.", choices=("seat_order", "split")))
     start_points: int = field(default=25000, metadata=opt("Start points", minimum=0))
     return_points: int = field(default=30000, metadata=opt(
-        "Return points (oka)", "The top player gets 4 x (return - start) as oka.", minimum=0))
+        "Return points (oka)", "The top player gets (return - start) from every player, "
+        "themselves included, as oka.", minimum=0))
     uma: tuple[int, ...] = field(default=(20000, 10000, -10000, -20000), metadata=opt(
-        "Uma", "Placement bonus in points for 1st..4th (must sum to zero)."))
+        "Uma", "Placement bonus in points for 1st..4th, or 1st..3rd with three players "
+        "(must sum to zero)."))
     uma_style: str = field(default="simple", metadata=opt(
         "Uma style", "simple: the uma list as is; by_sinking: the uma depends on how many "
         "players finish below start (1 below: +uma[1]... 3 below: ...).",
@@ -220,10 +253,12 @@ class Options:
         "Chombo final-score penalty", "Used when chombo = final_points.", minimum=0))
 
     def validate(self) -> None:
-        if len(self.uma) != 4:
-            raise BadOption(f"option 'uma' needs 4 numbers (1st..4th), got {len(self.uma)}")
+        n = self.players
+        if len(self.uma) != n:
+            raise BadOption(f"option 'uma' needs {n} numbers (one per place, 1st first) for "
+                            f"{n} players, got {len(self.uma)}")
         if any(isinstance(u, bool) or not isinstance(u, int) for u in self.uma):
-            raise BadOption("option 'uma' must be 4 whole numbers of points")
+            raise BadOption(f"option 'uma' must be {n} whole numbers of points")
         if sum(self.uma) != 0:
             raise BadOption(f"option 'uma' must sum to zero, got {list(self.uma)}")
         if self.return_points < self.start_points:
@@ -237,10 +272,24 @@ class Options:
 _COMMON: dict[str, Any] = {
     "open_pinfu_ron_fu_30": True, "pinfu_tsumo_fu": 0, "daisharin": False,
     "open_riichi": False, "noten_payment_total": 3000, "uma_style": "simple",
-    "length": "east_south",
+    "length": "east_south", "players": 4, "sanma_tsumo": "loss", "nukidora": True,
 }
 _NO_DOUBLE = {"double_yakuman": False, "double_yakuman_hands": []}
 _CLASSIC_PAO = ["daisangen", "daisuushii"]
+
+# Three-player (sanma) rules as documented: 35,000 start, no chi, 2m-8m taken out, North
+# set aside as a dora (riichi.wiki "Sanma"; vg-mjg/riichi_advanced documentation/sanma.md);
+# tsumo loss (天鳳 三麻 ツモ損 score table, tenhou.club/sanma-tumo-tensuu).
+_SANMA: dict[str, Any] = {
+    **_COMMON, **_NO_DOUBLE,
+    "players": 3, "nukidora": True, "red_fives": 2, "kuitan": True, "yakuman_stacking": True,
+    "kazoe_limit": "yakuman", "kiriage": False, "double_wind_pair_fu": 4, "renhou": "off",
+    "nagashi_mangan": True, "multi_ron": "double", "multi_ron_honba": "nearest",
+    "multi_ron_sticks": "nearest", "pao_yakuman": _CLASSIC_PAO, "pao_scope": "yakuman",
+    "pao_ron_honba": "discarder", "abortive_draws": True, "leftover_sticks": "top",
+    "tie_break": "seat_order", "bust_ends_game": True, "agari_yame": False,
+    "west_extension": False, "chombo": "reverse_mangan", "chombo_points": 20000,
+}
 
 PRESETS: dict[str, dict[str, Any]] = {
     "ema": {"title": "EMA Riichi Competition Rules (2016)", "options": {
@@ -300,4 +349,21 @@ PRESETS: dict[str, dict[str, Any]] = {
         "start_points": 25000, "return_points": 30000, "uma": [20000, 10000, -10000, -20000],
         "bust_ends_game": True, "agari_yame": True, "west_extension": True,
         "chombo": "reverse_mangan", "chombo_points": 20000}},
+    # Three players. "sanma": the ranking-match rules of mjstars.net ("Rules for
+    # 3-player Ranking Match": 35,000 start, 40,000 return, uma +20/0/-20, North as
+    # nukidora, no chi, 2m-8m out) with tsumo loss.
+    "sanma": {"title": "Sanma (三麻): tsumo loss, 35,000/40,000, uma 20", "options": {
+        **_SANMA, "sanma_tsumo": "loss", "start_points": 35000, "return_points": 40000,
+        "uma": [20000, 0, -20000]}},
+    # The same with the absent North's share split between the two payers (a non-dealer
+    # mangan tsumo paid 5,000 and 3,000: the "5000-3000" reckoning contrasted with the
+    # parlour's own in ameblo.jp/junction2024/entry-12858428717.html).
+    "sanma_split": {"title": "Sanma (三麻): North's share split, 35,000/40,000, uma 20",
+                    "options": {**_SANMA, "sanma_tsumo": "split", "start_points": 35000,
+                                "return_points": 40000, "uma": [20000, 0, -20000]}},
+    # mahjong-portal.com (?p=10869) 三人麻雀: 35,000 start and return (no oka), uma
+    # 15-0-15, two red fives, North nukidora, 自摸損 (tsumo loss).
+    "sanma_portal": {"title": "Sanma (三麻): mahjong-portal, 35,000 flat, uma 15",
+                     "options": {**_SANMA, "sanma_tsumo": "loss", "start_points": 35000,
+                                 "return_points": 35000, "uma": [15000, 0, -15000]}},
 }

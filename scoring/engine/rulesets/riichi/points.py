@@ -7,7 +7,13 @@ Every payment is rounded up to 100 *per payer* (non-dealer tsumo 4 han 30 fu: a 
 the dealer pays 3840 -> 3900, not 2 x 2000).
 
 Honba (本場) add 300 per counter: all from the discarder on ron, 100 from each payer on
-tsumo. The winner also takes the riichi sticks in the pot, so the deltas returned by
+tsumo.
+
+Three players (sanma) sit East, South and West: a tsumo's North share is not paid
+(``north = "loss"``, ツモ損) or shared by the two payers (``"split"``, in hundreds, the odd
+hundred to the payer who comes first from East).
+
+The winner also takes the riichi sticks in the pot, so the deltas returned by
 :func:`win_payments` sum to ``+1000 * riichi_sticks`` — exactly what the pot loses.
 """
 
@@ -67,21 +73,50 @@ def ron_value(base: int, dealer: bool) -> int:
     return ceil100(base * (6 if dealer else 4))
 
 
-def tsumo_shares(base: int, winner: str) -> dict[str, int]:
-    """Each loser's share of a tsumo before honba, rounded up to 100 per payer."""
+SANMA_SEATS = ("E", "S", "W")
+
+
+def seats_of(options: Any) -> tuple[str, ...]:
+    """The seat winds at the table: four, or East, South and West for three players."""
+    return SANMA_SEATS if getattr(options, "players", 4) == 3 else SEATS
+
+
+def tsumo_shares(base: int, winner: str, seats: tuple[str, ...] = SEATS,
+                 north: str = "loss") -> dict[str, int]:
+    """Each loser's share of a tsumo before honba, rounded up to 100 per payer; without a
+    North seat its share is lost or split (see the module docstring)."""
     double = -(-2 * base // 100) * 100
-    if winner == "E":
-        return {"S": double, "W": double, "N": double}
     single = -(-base // 100) * 100
-    shares = {"E": double, "S": single, "W": single, "N": single}
-    del shares[winner]
+    shares = {s: double if winner == "E" or s == "E" else single
+              for s in SEATS if s != winner}
+    if seats is SEATS:
+        return shares
+    absent = shares.pop("N")
+    if north == "split":
+        first, second = (s for s in seats if s != winner)
+        hundreds, odd = divmod(absent // 100, 2)
+        shares[first] += (hundreds + odd) * 100
+        shares[second] += hundreds * 100
     return shares
 
 
 def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, honba: int,
-                   riichi_sticks: int) -> dict[str, int]:
+                   riichi_sticks: int, seats: tuple[str, ...] = SEATS,
+                   north: str = "loss") -> dict[str, int]:
     """:func:`win_payments` without pao, for arguments already checked: the deltas are
     written out directly, since every scored hand pays through here."""
+    if seats is not SEATS:
+        deltas = dict.fromkeys(seats, 0)
+        if tsumo:
+            for seat, share in tsumo_shares(base, winner, seats, north).items():
+                deltas[seat] -= share + 100 * honba
+                deltas[winner] += share + 100 * honba
+        else:
+            paid = ceil100(base * (6 if winner == "E" else 4)) + 300 * honba
+            deltas[discarder] = -paid  # type: ignore[index]
+            deltas[winner] = paid
+        deltas[winner] += 1000 * riichi_sticks
+        return deltas
     if tsumo:
         double = -(-2 * base // 100) * 100 + 100 * honba
         if winner == "E":
@@ -100,8 +135,11 @@ def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, h
     return deltas
 
 
-def _check_seat(value: Any, what: str) -> str:
-    if value not in SEATS:
+def _check_seat(value: Any, what: str, seats: tuple[str, ...] = SEATS) -> str:
+    if value not in seats:
+        if seats is SANMA_SEATS and value == "N":
+            raise BadInput(f"{what}: three players sit East, South and West; there is no "
+                           "North seat")
         raise BadInput(f"{what} must be a seat wind E, S, W or N, got {value!r}")
     return str(value)
 
@@ -118,19 +156,22 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
     honba follows ``options.pao_ron_honba``. The sum of the deltas is
     ``+1000 * riichi_sticks`` (the sticks leave the pot).
     """
-    _check_seat(winner, "winner")
+    seats = seats_of(options)
+    north = getattr(options, "sanma_tsumo", "loss")
+    _check_seat(winner, "winner", seats)
     if win not in ("ron", "tsumo"):
         raise BadInput(f"win must be 'ron' or 'tsumo', got {win!r}")
     if honba < 0 or riichi_sticks < 0:
         raise BadInput("honba and riichi_sticks cannot be negative")
-    if pao is None and (win == "tsumo" or (discarder in SEATS and discarder != winner)):
+    if pao is None and (win == "tsumo" or (discarder in seats and discarder != winner)):
         if win == "tsumo" and discarder is not None:
             raise BadInput("a tsumo has no discarder; leave 'discarder' out")
-        return plain_payments(base, winner, win == "tsumo", discarder, honba, riichi_sticks)
+        return plain_payments(base, winner, win == "tsumo", discarder, honba, riichi_sticks,
+                              seats, north)
     dealer = winner == "E"
-    deltas = dict.fromkeys(SEATS, 0)
+    deltas = dict.fromkeys(seats, 0)
     if pao is not None:
-        _check_seat(pao, "pao")
+        _check_seat(pao, "pao", seats)
         if pao == winner:
             raise BadInput("the responsible player (pao) cannot be the winner")
         pao_base = max(0, min(pao_base, base))
@@ -142,7 +183,7 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
         deltas[winner] += amount
 
     if win == "ron":
-        discarder = _check_seat(discarder, "discarder")
+        discarder = _check_seat(discarder, "discarder", seats)
         if discarder == winner:
             raise BadInput("the discarder cannot be the winner on a ron")
         if pao is None or pao == discarder or pao_base == 0:
@@ -165,12 +206,12 @@ def win_payments(base: int, winner: str, win: str, discarder: str | None, honba:
         if discarder is not None:
             raise BadInput("a tsumo has no discarder; leave 'discarder' out")
         if pao is None or pao_base == 0:
-            for seat, share in tsumo_shares(base, winner).items():
+            for seat, share in tsumo_shares(base, winner, seats, north).items():
                 pay(seat, share + 100 * honba)
         else:
             pay(pao, ron_value(pao_base, dealer) + 300 * honba)
             if pao_base < base:
-                for seat, share in tsumo_shares(base - pao_base, winner).items():
+                for seat, share in tsumo_shares(base - pao_base, winner, seats, north).items():
                     pay(seat, share)
     deltas[winner] += 1000 * riichi_sticks
     return deltas

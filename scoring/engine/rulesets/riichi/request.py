@@ -87,11 +87,14 @@ def flags_of(request: Mapping[str, Any]) -> dict[str, bool]:
 
 
 def check_reds(reds: list[int], options: Options) -> None:
-    """``reds`` counts red 5m, 5p, 5s held; the set has one of each (or two 5p)."""
+    """``reds`` counts red 5m, 5p, 5s held; the set has one of each (or two 5p, or with
+    two red fives none in man)."""
     if options.red_fives == 0:
         raise BadInput("these rules play without red fives; write the red tile as 5, not 0")
     for suit, n in zip("mps", reds, strict=True):
         allowed = 2 if options.red_fives == 4 and suit == "p" else 1
+        if options.red_fives == 2 and suit == "m":
+            allowed = 0
         if n > allowed:
             raise BadInput(f"the hand has {n} red 5{suit} but the set has {allowed}")
 
@@ -135,6 +138,51 @@ def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: boo
         message = "riichi cannot be declared before a first-turn win"
     if message is not None:
         raise BadInput(message)
+
+
+# --- three players (sanma) -----------------------------------------------------------
+
+_MIDDLE_MAN = range(1, 8)  # 2m-8m, taken out of a three-player set
+_NORTH, _WEST, _ONE_MAN, _NINE_MAN = 30, 29, 0, 8
+
+
+def sanma_seat(value: str | None, what: str) -> None:
+    if value == "N":
+        raise BadInput(f"{what}: three players sit East, South and West; there is no North "
+                       "seat")
+
+
+def check_sanma_tiles(ctx: WinContext) -> None:
+    """No 2m-8m and no chi in a three-player hand."""
+    if any(ctx.counts[k] for k in _MIDDLE_MAN):
+        raise BadInput("three players play without 2m-8m (only 1m and 9m are in the set)")
+    if ctx.meld_runs:
+        raise BadInput("three players cannot chi; a run is only made from the wall")
+
+
+def kita_count(request: Mapping[str, Any], options: Options) -> int:
+    """Norths set aside (kita), each a dora when North is nukidora."""
+    value = request.get("kita", 0)
+    if type(value) is not int or not 0 <= value <= 4:
+        raise BadInput(f"kita (North tiles set aside) must be a whole number 0-4, got {value!r}")
+    if value and not options.nukidora:
+        raise BadInput("North is not a nukidora in these rules (option nukidora); a North "
+                       "stays in the hand")
+    return value
+
+
+def _indicator_kinds(request: Mapping[str, Any], key: str) -> list[int]:
+    return [t.kind for t in indicators(request, key)]
+
+
+def sanma_dora(request: Mapping[str, Any], key: str, ctx: WinContext) -> int:
+    """Dora a 1m indicator adds without 2m-8m: it points at 9m."""
+    return sum(ctx.counts[_NINE_MAN] for k in _indicator_kinds(request, key) if k == _ONE_MAN)
+
+
+def north_indicated(request: Mapping[str, Any], key: str) -> int:
+    """Indicators pointing at North (a West shown): each makes a kita one more dora."""
+    return sum(1 for k in _indicator_kinds(request, key) if k == _WEST)
 
 
 FAST_TILES: dict[str, Tile] = {}
@@ -309,7 +357,7 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
             all_tiles.extend(m.tiles)
         check_copies(all_tiles)  # raises, naming the tile
     aka = reds[0] + reds[1] + reds[2]
-    if aka and (options.red_fives == 0 or max(reds) > 1):
+    if aka and (options.red_fives in (0, 2) or max(reds) > 1):
         check_reds(reds, options)
     win = request.get("win")
     if win not in ("ron", "tsumo"):

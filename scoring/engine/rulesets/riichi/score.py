@@ -60,14 +60,19 @@ from .features import active, hand_features
 from .fu import Item, compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
-from .points import base_points, plain_payments, tsumo_shares, win_payments
+from .points import base_points, plain_payments, seats_of, tsumo_shares, win_payments
 from .request import (
     FAST_TILES,
     build_context,
+    check_sanma_tiles,
     count,
     flags_of,
     indicators,
+    kita_count,
+    north_indicated,
     resolve_options,
+    sanma_dora,
+    sanma_seat,
     seat,
 )
 from .yaku import Renhou, Yaku
@@ -213,7 +218,8 @@ def _yaku_list(ctx: WinContext, best: Candidate
 
 # Items listed without an element class: the three kinds of dora and nagashi mangan.
 DORA_ITEMS = (info("dora", "Dora", "ドラ", "han"), info("aka", "Red five", "赤ドラ", "han"),
-              info("ura", "Ura dora", "裏ドラ", "han"))
+              info("ura", "Ura dora", "裏ドラ", "han"),
+              info("kita", "North dora (kita)", "抜きドラ", "han"))
 NAGASHI = info("nagashi_mangan", "Nagashi mangan", "流し満貫", "han", 5)
 EXTRA_ITEMS = (*DORA_ITEMS, NAGASHI)
 # The limits' Japanese names, for the headline.
@@ -240,25 +246,28 @@ SEAT_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
 def _plain_ledger(deltas: dict[str, int], winner: str, discarder: str | None, honba: int,
                   sticks: int) -> list[Payment]:
     """The ledger of a win without pao from its deltas (:func:`.points.plain_payments`,
-    honba and sticks included): honba are 100 from each payer of a tsumo or 300 from the
-    discarder, and the winner takes the sticks; the rest is the hand."""
+    honba and sticks included): honba are 100 from each payer of a tsumo (two of them with
+    three players) or 300 from the discarder, and the winner takes the sticks; the rest is
+    the hand."""
     if not honba and not sticks:
         return [{"player": SEAT_INDEX[w], "amount": a, "cause": "hand"}
                 for w, a in deltas.items() if a]
     each = 300 * honba if discarder is not None else 100 * honba
+    payers = [discarder] if discarder is not None else [w for w in deltas if w != winner]
+    gained = each * len(payers)
     ledger: list[Payment] = []
     honba_rows: list[Payment] = []
     for w, a in deltas.items():
         if w == winner:
-            a -= 300 * honba + 1000 * sticks
-        elif honba and (discarder is None or w == discarder):
+            a -= gained + 1000 * sticks
+        elif honba and w in payers:
             a += each
             honba_rows.append({"player": SEAT_INDEX[w], "amount": -each, "cause": "honba"})
         if a:
             ledger.append({"player": SEAT_INDEX[w], "amount": a, "cause": "hand"})
     if honba:
         ledger += honba_rows
-        ledger.append({"player": SEAT_INDEX[winner], "amount": 300 * honba, "cause": "honba"})
+        ledger.append({"player": SEAT_INDEX[winner], "amount": gained, "cause": "honba"})
     if sticks:
         ledger.append({"player": SEAT_INDEX[winner], "amount": 1000 * sticks,
                        "cause": "sticks"})
@@ -292,14 +301,17 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
     deltas = win_payments(2000, winner, "tsumo", None, honba, sticks, options)
     hand = win_payments(2000, winner, "tsumo", None, 0, 0, options)
-    hand_points = sum(tsumo_shares(2000, winner).values())
+    if options.players == 3:
+        sanma_seat(winner, "seat_wind")
+    hand_points = sum(tsumo_shares(2000, winner, seats_of(options),
+                                   options.sanma_tsumo).values())
     ledger = [Payment(player=p["player"], amount=p["amount"],
                       cause="nagashi" if p["cause"] == "hand" else p["cause"])
               for p in win_ledger(hand, deltas, winner, sticks, None)]
     items = [listed(NAGASHI)]
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
-                   ledger, pot_change=-1000 * sticks),
+                   ledger, options.players, pot_change=-1000 * sticks),
         "ruleset": "riichi", "winner": winner, "win": "tsumo",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
@@ -342,6 +354,15 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         pao = seat(pao, "pao (the responsible seat)")
         if pao == winner:
             raise BadInput("the responsible player (pao) cannot be the winner")
+    kita = 0
+    if options.players == 3:
+        for who, what in ((winner, "seat_wind"), (discarder, "discarder"), (pao, "pao")):
+            sanma_seat(who, what)
+        check_sanma_tiles(ctx)
+        kita = kita_count(request, options)
+    elif request.get("kita"):
+        raise BadInput("kita (a North set aside as a dora) is a three-player rule; these "
+                       "rules are for four players")
 
     readings = all_readings(ctx)
     if not readings:
@@ -352,10 +373,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ura, any_ura = dora_of(request, "ura_indicators", ctx)
     if any_ura and not ctx.flags["riichi"]:
         raise BadInput("ura dora only count for a riichi hand; drop ura_indicators or set riichi")
+    if options.players == 3:
+        # Without 2m-8m a 1m indicator points at 9m; each North set aside is a dora, and
+        # one more for every indicator pointing at North (West shown).
+        dora += sanma_dora(request, "dora_indicators", ctx)
+        ura += sanma_dora(request, "ura_indicators", ctx) if any_ura else 0
+        kita *= 1 + north_indicated(request, "dora_indicators") + (
+            north_indicated(request, "ura_indicators") if any_ura else 0)
     best: Candidate | None = None
     registry = active(hand_features(ctx))
     for r in readings:
-        c = _evaluate(ctx, r, dora + aka + ura, registry)
+        c = _evaluate(ctx, r, dora + aka + ura + kita, registry)
         if c is not None and (best is None or c.key > best.key):
             best = c
     if best is None:
@@ -368,9 +396,11 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
                            "of them, so leave 'pao' out")
     if pao is None:
-        deltas = plain_payments(best.base, winner, ctx.tsumo, discarder, honba, sticks)
+        deltas = plain_payments(best.base, winner, ctx.tsumo, discarder, honba, sticks,
+                                seats_of(options), options.sanma_tsumo)
         ledger = _plain_ledger(deltas, winner, discarder, honba, sticks)
-        hand_points = deltas[winner] - 300 * honba - 1000 * sticks
+        honba_gained = (300 if discarder is not None else 100 * (len(deltas) - 1)) * honba
+        hand_points = deltas[winner] - honba_gained - 1000 * sticks
     else:
         win = "tsumo" if ctx.tsumo else "ron"
         deltas = win_payments(best.base, winner, win, discarder, honba, sticks, options,
@@ -381,12 +411,12 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         hand_points = hand[winner]
     yaku, items = _yaku_list(ctx, best)
     if not best.yakuman:
-        if dora or aka or ura:
-            for kind, n in zip(DORA_ITEMS, (dora, aka, ura), strict=True):
+        if dora or aka or ura or kita:
+            for kind, n in zip(DORA_ITEMS, (dora, aka, ura, kita), strict=True):
                 if n:
                     items.append(listed(kind, n))
     return {
-        "players": 4, "items": items,
+        "players": options.players, "items": items,
         "headline": riichi_headline(best.han, best.fu, best.yakuman, best.limit, hand_points),
         "ledger": ledger,
         "pot_change": -1000 * sticks,

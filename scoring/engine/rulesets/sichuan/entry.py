@@ -101,16 +101,22 @@ def entry_spec(o: Options) -> EntrySpec:
         flag("flower_pig", "Flower pig (花猪)")))
     exchange = (choice("exchange", "Three-tile exchange (换三张)", EXCHANGES, required=True,
                        group="table"),) if o.exchange_three else ()
+    # 三人两房 has no 定缺: with a suit out, each hand already lacks one (not asked; the
+    # table rules refuse it by name).
+    missing_suits = Field("missing_suits", "choice_list", "Missing suits (定缺)", choices=SUITS)
+    missing = (missing_suits if o.players == 4 else derived(missing_suits),)
     # In the order of the hand: the exchange and 定缺 first, the events, then the draw.
     extra = Field("extra", "object", "Hand", fields=(
-        *exchange, Field("missing_suits", "choice_list", "Missing suits (定缺)",
-                         choices=SUITS), event, draw))
+        *exchange, *missing, event, draw))
     # The API's shorter form of a hand with wins only; the record form lists events.
-    wins = derived(Field("wins", "list", "Wins", max_items=most if o.blood_flow else 3,
+    wins = derived(Field("wins", "list", "Wins",
+                         max_items=most if o.blood_flow else o.players - 1,
                          fields=_win_fields(o)))
     return EntrySpec(
-        ruleset="sichuan", players=4,
-        tiles=TileSet(honours=False, flowers=False, red_fives=0, chow=False),
+        ruleset="sichuan", players=o.players,
+        tiles=TileSet(honours=False, flowers=False, red_fives=0, chow=False,
+                      out=tuple(f"{d}{o.removed_suit}" for d in range(1, 10))
+                      if o.players == 3 else ()),
         request=_request(o),
         outcomes=(OutcomeSpec("hand", "Hand (wins, kongs, draw)", (extra, wins)),),
         phrases=PHRASES)

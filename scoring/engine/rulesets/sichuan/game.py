@@ -27,12 +27,14 @@ all wins. A robbed kong (抢杠) is not recorded as a kong: the win names the ro
 as its discarder and sets ``robbing_kong``. Flags may be given on the event or inside the
 tiles-mode hand; in quick mode the fan typed in already includes them.
 
-The hand ends when three players have won; otherwise the wall ran out and
-``draw`` must describe every player still in. Under 血流成河 (option ``blood_flow``) a
-player who has won stays in, pays and may win again; the hand always ends with the wall,
-and ``draw`` describes every player who has not won (it is left out when all four have).
-``heavenly_hand`` (天胡) must be the dealer's win opening the hand, ``earthly_hand`` (地胡)
-another player's first win before any kong; both count only where their fan option is set.
+The hand ends when all but one player have won (three of four; two of three in
+三人两房, where nobody declares a missing suit and the taken-out suit may not appear);
+otherwise the wall ran out and ``draw`` must describe every player still in. Under
+血流成河 (option ``blood_flow``) a player who has won stays in, pays and may win again;
+the hand always ends with the wall, and ``draw`` describes every player who has not won
+(it is left out when all have). ``heavenly_hand`` (天胡) must be the dealer's win opening
+the hand, ``earthly_hand`` (地胡) another player's first win before any kong; both count
+only where their fan option is set.
 """
 
 from __future__ import annotations
@@ -59,7 +61,14 @@ from ...request import flag
 from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
 from .entry import entry_spec
-from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
+from .hand import (
+    SUIT_LETTERS,
+    check_suited,
+    check_two_suits,
+    parse_melds,
+    read_flags,
+    suits_held,
+)
 from .options import PRESETS, Options
 from .score import best_ready_fan, paid_fan, win_headline, win_value
 
@@ -113,7 +122,7 @@ class _Hand:
         self.missing = missing
         self.dealer = dealer
         # Players who still take part: under 血流成河 everyone, all hand long.
-        self.in_play = [0, 1, 2, 3]
+        self.in_play = list(range(options.players))
         self.won: list[int] = []  # players who have won, in the order of their first win
         self.seen: list[Mapping[str, Any]] = []  # the events before the current one
         self.ledger = HandLedger()
@@ -127,7 +136,7 @@ class _Hand:
         self.last_discarder: int | None = None
 
     def player_in(self, value: Any, what: str) -> int:
-        p = check_player(value, what)
+        p = check_player(value, what, self.o.players)
         if p not in self.in_play:
             raise BadEvent(f"{what} {p} has already won this hand and takes no further part")
         return p
@@ -155,12 +164,12 @@ class _Hand:
         """The players the exhaustive draw settles: those who have not won (none once the
         third win of 血战到底 has ended the hand)."""
         if self.o.blood_flow:
-            return [p for p in range(4) if p not in self.won]
+            return [p for p in range(self.o.players) if p not in self.won]
         return list(self.in_play) if len(self.in_play) > 1 else []
 
     def win(self, ev: Mapping[str, Any]) -> None:
         if not self.o.blood_flow and len(self.in_play) <= 1:
-            raise BadEvent("three players have already won; the hand is over")
+            raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
         discarder = None if raw_d is None else self.player_in(raw_d, "discarder")
@@ -196,7 +205,8 @@ class _Hand:
             self.first_multi = True
         items = value.pop("items")
         head = win_headline(value, value["per_payer"] * len(payer_list))
-        self.results.append({**contract(items, head, own.payments()), "winner": winner,
+        self.results.append({**contract(items, head, own.payments(), self.o.players),
+                             "winner": winner,
                              "discarder": discarder, "payers": payer_list, **value})
         self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
@@ -309,7 +319,8 @@ class _Hand:
                     for q, amount in income.paid.items():
                         self.ledger.pay(income.receiver, q, amount, "kong", "tuishui")
                         own.pay(income.receiver, q, amount, "tuishui")
-        self.results.append({**contract([], None, own.payments()), "draw": True,
+        self.results.append({**contract([], None, own.payments(), self.o.players),
+                             "draw": True,
                              "flower_pigs": pigs, "ready": ready})
         self.summary.append("wall exhausted: " + (f"花猪 {pigs}, " if pigs else "")
                             + f"ready {sorted(ready)}")
@@ -330,6 +341,7 @@ class _Hand:
             for m in melds:
                 for k in m.kinds:
                     every[k] += 1
+            check_two_suits(every, self.o)
             held = suits_held(every)
             pig = len(held) == 3 or (self.missing[p] is not None and self.missing[p] in held)
             if pig:
@@ -367,7 +379,8 @@ class SichuanGame:
     outcome_types: tuple[str, ...] = ("hand",)
 
     def initial_state(self, options: Any) -> GameState:
-        return fresh_state()
+        o = ruleset_options(options, Options, PRESETS, "Sichuan")
+        return fresh_state(players=o.players)
 
     def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = ruleset_options(options, Options, PRESETS, "Sichuan")
@@ -382,8 +395,12 @@ class SichuanGame:
             events = [{"kind": "win", **w} for w in (outcome.get("wins") or [])]
         if not isinstance(events, list):
             raise BadInput("events must be a list of {kind: kong|win, ...}")
-        missing = extra.get("missing_suits") or [None] * 4
-        if not isinstance(missing, list) or len(missing) != 4 or any(
+        n = o.players
+        if n == 3 and extra.get("missing_suits"):
+            raise BadInput("三人两房: every hand already lacks the suit taken out, so there "
+                           "is no 定缺; drop missing_suits")
+        missing = extra.get("missing_suits") or [None] * n
+        if not isinstance(missing, list) or len(missing) != n or any(
                 m is not None and m not in SUIT_LETTERS for m in missing):
             raise BadInput("missing_suits must list four suits ('m', 'p', 's' or null)")
         exchange = _exchange(extra, o)
@@ -392,7 +409,7 @@ class SichuanGame:
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
             if not o.blood_flow and len(hand.in_play) <= 1:
-                raise BadEvent("three players have already won; the hand is over")
+                raise BadEvent(f"{n - 1} players have already won; the hand is over")
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:
@@ -405,7 +422,7 @@ class SichuanGame:
                                            for e in extra["draw"]):
             raise BadEvent("every player has won, so nobody is left for the draw: drop draw"
                            if o.blood_flow else
-                           "three players won, so the wall did not run out: drop draw")
+                           f"{n - 1} players won, so the wall did not run out: drop draw")
         if exchange:
             hand.summary.insert(0, f"换三张 {exchange}")
         rows = hand.ledger.rows()

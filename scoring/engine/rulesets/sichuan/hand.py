@@ -66,6 +66,16 @@ def check_suited(tiles: Sequence[Tile]) -> None:
             f"({''.join(str(t) for t in odd)})")
 
 
+def check_two_suits(counts: Sequence[int], options: Any) -> None:
+    """三人两房: no tile of the suit taken out (``counts`` over the 34 kinds)."""
+    if getattr(options, "players", 4) != 3:
+        return
+    gone = options.removed_suit
+    if gone in suits_held(counts):
+        raise BadInput(f"three players play with two suits: the {gone} suit is taken out; "
+                       f"remove the {gone} tiles")
+
+
 def check_missing_suit(counts: Sequence[int], declared: Any, who: str = "the hand") -> None:
     held = suits_held(counts)
     if len(held) == 3:

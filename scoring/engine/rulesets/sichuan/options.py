@@ -69,6 +69,11 @@ class Options:
         "kong income."))
     game_hands: int = field(default=0, metadata=opt(
         "Hands per game", "0 plays until the table ends the game.", minimum=0))
+    players: int = field(default=4, metadata=opt(
+        "Players", "4, or 3 for 三人两房: three players and two suits.", choices=(3, 4)))
+    removed_suit: str = field(default="m", metadata=opt(
+        "Suit taken out (三人两房)", "With three players one suit is not played, usually the "
+        "characters (万).", choices=("m", "p", "s")))
 
     def validate(self) -> None:
         if self.cap_fan is None and self.huazhu_fan is None:
@@ -79,6 +84,11 @@ class Options:
         return self.huazhu_fan if self.huazhu_fan is not None else int(self.cap_fan or 0)
 
 
+# 三人两房: three players with two suits (the characters, 万, taken out: 72 tiles). No
+# written rule text was at hand; the conventions are the four-player ones with what two
+# suits imply: nobody declares a missing suit (定缺), since every hand already lacks
+# one, so there is no 花猪 for holding three suits; the hand goes on until two players
+# have won (血战到底) or the wall runs out.
 PRESETS: dict[str, dict[str, Any]] = {
     "chengdu": {
         "title": "成都血战 (4 fan cap, 自摸加底)",
@@ -91,5 +101,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     "chengdu_add_fan": {
         "title": "自摸加番, 3 fan cap, 直杠 3",
         "options": {"self_draw": "add_fan", "cap_fan": 3, "direct_kong": 3},
+    },
+    "three_two_suits": {
+        "title": "三人两房 (three players, 条 and 筒 only)",
+        "options": {"players": 3, "removed_suit": "m"},
     },
 }

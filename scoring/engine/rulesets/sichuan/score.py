@@ -47,6 +47,7 @@ from .hand import (
     WinContext,
     check_first_win,
     check_missing_suit,
+    check_two_suits,
     parse_request,
     read_flags,
     readings,
@@ -141,6 +142,7 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     check_played(flags, options)
     if "hand" in request:
         ctx = parse_request(request)
+        check_two_suits(ctx.counts, options)
         fans, fan, items = evaluate(ctx, options)
         self_draw = ctx.self_draw
     else:
@@ -173,21 +175,22 @@ def win_headline(value: Mapping[str, Any], points: int) -> Headline:
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     options = request_options(request, Options, PRESETS)
     result = win_value(request, options)
-    winner = check_player(request.get("winner", 0), "winner")
-    players_in = request.get("players_in", [0, 1, 2, 3])
+    n = options.players
+    winner = check_player(request.get("winner", 0), "winner", n)
+    players_in = request.get("players_in", list(range(n)))
     if not isinstance(players_in, list) or winner not in players_in:
         raise BadInput("players_in must list the players still in, the winner among them")
     if result["self_draw"]:
-        payers = [check_player(p, "players_in") for p in players_in if p != winner]
+        payers = [check_player(p, "players_in", n) for p in players_in if p != winner]
     else:
-        payers = [discarder_seat(request, winner)]
+        payers = [discarder_seat(request, winner, n)]
         if payers[0] == winner or payers[0] not in players_in:
             raise BadInput("the discarder must be another player still in")
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * n
     for p in payers:
         deltas[p] -= result["per_payer"]
         deltas[winner] += result["per_payer"]
     items = result.pop("items")
     return {"ruleset": "sichuan",
-            **contract(items, win_headline(result, deltas[winner]), payments_of(deltas)),
+            **contract(items, win_headline(result, deltas[winner]), payments_of(deltas), n),
             **result, "winner": winner, "payers": payers, "deltas": deltas}

@@ -1,4 +1,5 @@
-"""Random games through the riichi table rules: the ledger always balances."""
+"""Random games through the riichi table rules, four and three players (sanma): the
+ledger always balances."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from scoring.engine.game import GameState, assert_zero_sum
 from scoring.engine.options import build_options
-from scoring.engine.rulesets.riichi.game import ABORTIVE_KINDS, GAME
+from scoring.engine.rulesets.riichi.game import ABORTIVE_KINDS, FOUR_PLAYER_ABORTS, GAME
 from scoring.engine.rulesets.riichi.options import PRESETS, Options
 
 QUICK = st.one_of(
@@ -18,11 +19,13 @@ QUICK = st.one_of(
     st.fixed_dictionaries({"yakuman": st.integers(1, 2)}),
     st.fixed_dictionaries({"points": st.integers(10, 120).map(lambda n: n * 100)}),
 )
-PLAYERS = st.lists(st.integers(0, 3), unique=True, max_size=4)
 
 
 @st.composite
 def outcomes(draw: st.DrawFn, options: Options) -> dict[str, Any]:
+    n = options.players
+    seat = st.integers(0, n - 1)
+    PLAYERS = st.lists(seat, unique=True, max_size=n)
     kinds = ["ron", "tsumo", "draw", "chombo"]
     if options.abortive_draws:
         kinds.append("abortive")
@@ -31,25 +34,27 @@ def outcomes(draw: st.DrawFn, options: Options) -> dict[str, Any]:
     kind = draw(st.sampled_from(kinds))
     riichi = draw(PLAYERS)
     if kind == "ron":
-        discarder = draw(st.integers(0, 3))
-        others = [p for p in range(4) if p != discarder]
-        winners = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=3))
+        discarder = draw(seat)
+        others = [p for p in range(n) if p != discarder]
+        winners = draw(st.lists(st.sampled_from(others), unique=True, min_size=1,
+                                max_size=n - 1))
         wins = [{"winner": w, "discarder": discarder, "quick": draw(QUICK)} for w in winners]
         if draw(st.booleans()):
-            wins[0]["pao"] = draw(st.sampled_from([p for p in range(4) if p != winners[0]]))
+            wins[0]["pao"] = draw(st.sampled_from([p for p in range(n) if p != winners[0]]))
         return {"type": "ron", "riichi": riichi, "wins": wins}
     if kind == "tsumo":
         return {"type": "tsumo", "riichi": riichi,
-                "wins": [{"winner": draw(st.integers(0, 3)), "quick": draw(QUICK)}]}
+                "wins": [{"winner": draw(seat), "quick": draw(QUICK)}]}
     if kind in ("draw", "nagashi"):
         tenpai = sorted(set(riichi) | set(draw(PLAYERS)))
-        nagashi = draw(st.lists(st.integers(0, 3), unique=True, min_size=kind == "nagashi",
+        nagashi = draw(st.lists(seat, unique=True, min_size=kind == "nagashi",
                                 max_size=2 if options.nagashi_mangan else 0))
         return {"type": kind, "riichi": riichi, "tenpai": tenpai, "extra": {"nagashi": nagashi}}
     if kind == "abortive":
         return {"type": "abortive", "riichi": riichi,
-                "extra": {"kind": draw(st.sampled_from(ABORTIVE_KINDS))}}
-    return {"type": "chombo", "penalised": draw(st.integers(0, 3))}
+                "extra": {"kind": draw(st.sampled_from(
+                    [k for k in ABORTIVE_KINDS if n == 4 or k not in FOUR_PLAYER_ABORTS]))}}
+    return {"type": "chombo", "penalised": draw(seat)}
 
 
 @settings(max_examples=40, deadline=None)
@@ -57,7 +62,8 @@ def outcomes(draw: st.DrawFn, options: Options) -> dict[str, Any]:
 def test_random_games_balance_every_hand_and_the_end(data: st.DataObject, preset: str) -> None:
     options = build_options(Options, PRESETS[preset]["options"])
     state: GameState = GAME.initial_state(options)
-    total = 4 * options.start_points
+    n = options.players
+    total = n * options.start_points
     for _ in range(60):
         if state["finished"]:
             break
@@ -69,10 +75,13 @@ def test_random_games_balance_every_hand_and_the_end(data: st.DataObject, preset
         state = out["state"]
         assert sum(state["scores"]) + state["pot"] == total
         assert state["pot"] % 1000 == 0 and state["honba"] >= 0
-        assert state["round_wind"] in "ESW" and 1 <= state["hand_number"] <= 4
+        assert state["round_wind"] in "ESW" and 1 <= state["hand_number"] <= n
+        assert len(state["scores"]) == n
     rows = GAME.final_settlement(state, options)
     emptied = 0 if options.leftover_sticks == "void" else state["pot"]
     assert sum(r["amount"] for r in rows) == emptied
     table = GAME.final_table(state, options)
-    assert sorted(r["player"] for r in table) == [0, 1, 2, 3]
+    assert sorted(r["player"] for r in table) == list(range(n))
+    if emptied == state["pot"]:  # the club scores of a zero-sum game add up to zero
+        assert round(sum(r["score"] for r in table), 1) == 0
     assert [r["place"] for r in table] == sorted(r["place"] for r in table)

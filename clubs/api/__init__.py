@@ -1,0 +1,1 @@
+"""The groups API (see views.py)."""

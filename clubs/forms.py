@@ -1,0 +1,122 @@
+"""Forms of the group pages. They only shape input; :mod:`clubs.services` decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Table
+
+from . import money, permissions
+from .models import CURRENCIES, Evening, Group, GroupVisibility
+
+
+def currency_choices(blank: str = "") -> list[tuple[str, str]]:
+    # Names in the reader's language, so built when the form is.
+    choices = [(c, money.currency_name(c)) for c in CURRENCIES]
+    return [("", blank), *choices] if blank else choices
+
+
+class GroupForm(forms.Form):
+    name = forms.CharField(label=_("Group name"), max_length=120)
+    description = forms.CharField(label=_("Description"), max_length=500, required=False,
+                                  widget=forms.Textarea(attrs={"rows": 2}))
+    visibility = forms.ChoiceField(label=_("Who can look"), choices=GroupVisibility.choices,
+                                   initial=GroupVisibility.LINK)
+    currency = forms.ChoiceField(label=_("Currency"))
+    members = forms.CharField(
+        label=_("Members"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One name per line; names already known keep their games."))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["currency"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = currency_choices()
+
+    def member_names(self) -> list[str]:
+        names = [n.strip() for n in self.cleaned_data.get("members", "").splitlines()]
+        return list(dict.fromkeys(n for n in names if n))
+
+    def clean_members(self) -> str:
+        value: str = self.cleaned_data.get("members", "")
+        if any(len(n.strip()) > 64 for n in value.splitlines()):
+            raise forms.ValidationError(_("Keep each name to 64 characters."))
+        return value
+
+
+class GroupSettingsForm(GroupForm):
+    """The same settings without the first members (added one by one afterwards)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["members"]
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Player's name"), max_length=64)
+    manager = forms.BooleanField(label=_("May manage the group"), required=False)
+
+
+class EveningForm(forms.Form):
+    name = forms.CharField(label=_("Evening"), max_length=120)
+    date = forms.DateField(label=_("Date"), initial=timezone.localdate,
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    currency = forms.ChoiceField(label=_("Currency"), required=False)
+
+    def __init__(self, *args: Any, group: Group | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["currency"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = currency_choices(
+            blank=str(_("The group's (%(currency)s)") % {"currency": group.currency})
+            if group else "-")
+
+
+class StakeForm(forms.Form):
+    """A stake in money per ruleset unit (riichi: per 1,000 points)."""
+
+    amount = forms.DecimalField(label=_("Stake"), min_value=0, max_value=100000,
+                                decimal_places=4, required=False,
+                                widget=forms.NumberInput(attrs={"step": "any",
+                                                                "inputmode": "decimal"}))
+    currency = forms.ChoiceField(label=_("Currency"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["currency"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = currency_choices()
+
+
+class AttachForm(forms.Form):
+    """Put one of the reader's tables into an evening."""
+
+    table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none(),
+                                   to_field_name="public_id", empty_label=None)
+
+    def __init__(self, *args: Any, tables: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tables if tables is not None else Table.objects.none()
+        field.label_from_instance = lambda t: f"{t.name} · {t.created_at:%Y-%m-%d}"
+
+
+def places_for(who: Any) -> list[tuple[str, str]]:
+    """Where ``who`` may put a table (the new-table form, a table's settle-up page): no
+    group, each group they may add tables to, and each of its recent evenings."""
+    groups = [g for g in permissions.listed_groups(who).order_by("name")
+              if permissions.can_contribute(g, who)]
+    evenings = list(Evening.objects.filter(group__in=groups).order_by("-date", "-pk")[:40])
+    choices: list[tuple[str, str]] = [("", str(_("No group")))]
+    for group in groups:
+        choices.append((f"g:{group.public_id}", group.name))
+        for evening in evenings:
+            if evening.group_id == group.pk:
+                choices.append((f"e:{evening.public_id}", f"{group.name} · {evening.name} "
+                                f"({evening.date:%Y-%m-%d})"))
+    return choices

@@ -1,0 +1,139 @@
+"""Groups (a club, a family, a weekly game), their members and evenings, the tables they
+gather, and what the points are worth when the chips are money.
+
+A table belongs to at most one group (:class:`TableLink`), and within it optionally to
+one of the group's evenings. The games app knows nothing of groups: the link lives here,
+so a table's own rules of who may watch it (:mod:`games.permissions`) stay as they are.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Player, Table, new_public_id
+from scoring.engine.rulesets import RULESET_NAMES
+
+# Currencies a group can keep its money in (ISO 4217); Babel names and formats them in
+# the reader's language. The ones home games around these four languages use most.
+CURRENCIES = ("CNY", "HKD", "TWD", "JPY", "USD", "EUR", "GBP", "AUD", "CAD", "SGD", "MYR",
+              "KRW", "NZD", "CHF")
+
+
+class GroupVisibility(models.TextChoices):
+    PUBLIC = "public", _("Public: listed, anyone can look")
+    LINK = "link", _("Anyone with the link can look")
+    PRIVATE = "private", _("Only the members and the creator")
+
+
+class Group(models.Model):
+    public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
+                                 editable=False)
+    name = models.CharField(_("name"), max_length=120)
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    visibility = models.CharField(_("who can look"), max_length=10,
+                                  choices=GroupVisibility.choices,
+                                  default=GroupVisibility.LINK)
+    currency = models.CharField(_("currency"), max_length=3,
+                                choices=[(c, c) for c in CURRENCIES], default="CNY")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="mahjong_groups")
+    # The creating browser's device id (games.devices), as a table keeps its creator's.
+    creator_device = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A player in a group; a manager may change the group, its members and evenings."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    manager = models.BooleanField(_("manager"), default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["group", "player__display_name", "id"]
+        constraints = [models.UniqueConstraint(fields=["group", "player"],
+                                               name="one_membership_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.group}"
+
+
+class Evening(models.Model):
+    """Tables played together, possibly in different rulesets, settled up as one."""
+
+    public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
+                                 editable=False)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="evenings")
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"), default=timezone.localdate)
+    # Empty: the group's currency.
+    currency = models.CharField(_("currency"), max_length=3, blank=True,
+                                choices=[(c, c) for c in CURRENCIES])
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def money_currency(self) -> str:
+        return self.currency or self.group.currency
+
+
+class TableLink(models.Model):
+    """A table of a group, and of one of its evenings when it has one."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="club_link")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="links")
+    evening = models.ForeignKey(Evening, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="links")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-table__created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table} in {self.group}"
+
+
+class Stake(models.Model):
+    """What one unit of a ruleset's result is worth: for riichi 1,000 points after uma
+    and oka, for the Chinese rulesets one point or chip. Set either on one table (its own
+    settle-up, and ahead of its evening's) or on an evening for each ruleset."""
+
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.CASCADE,
+                                 related_name="stake")
+    evening = models.ForeignKey(Evening, null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="stakes")
+    ruleset = models.CharField(max_length=20, choices=[(n, n) for n in RULESET_NAMES])
+    amount = models.DecimalField(_("stake"), max_digits=12, decimal_places=4)
+    # A table's stake names its currency (it may have no group); an evening's follows it.
+    currency = models.CharField(max_length=3, blank=True, choices=[(c, c) for c in CURRENCIES])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "ruleset"],
+                                    condition=models.Q(evening__isnull=False),
+                                    name="one_stake_per_evening_ruleset"),
+            models.CheckConstraint(
+                condition=(models.Q(table__isnull=False, evening__isnull=True)
+                           | models.Q(table__isnull=True, evening__isnull=False)),
+                name="stake_of_a_table_or_an_evening"),
+            models.CheckConstraint(condition=models.Q(amount__gte=0),
+                                   name="stake_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount} per unit of {self.ruleset}"

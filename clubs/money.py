@@ -1,0 +1,89 @@
+"""Points into money: what a stake makes of a table's result, kept exact and zero-sum,
+and written the way the reader's language writes money (Babel, from the Unicode CLDR).
+
+A table's result in *units* is each seat's final points minus its start points, after
+the final settlement (riichi: uma, oka and leftover sticks; so for riichi it is the
+club score of ``final_table``), divided by the ruleset's stake unit: 1,000 points for
+riichi, one point (MCR, Sichuan) or one chip (Wuhu, Ji'an) elsewhere. Money is held in
+the currency's minor units (cents, fen; yen have none) as integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import ROUND_FLOOR, Decimal
+from typing import TypeVar
+
+from babel.numbers import format_currency, get_currency_name, get_currency_precision
+from django.utils.functional import Promise
+from django.utils.translation import get_language, to_locale
+from django.utils.translation import gettext_lazy as _
+
+K = TypeVar("K")
+
+# Points per stake unit, and how the stake is named, per ruleset.
+STAKE_UNITS: dict[str, tuple[int, Promise]] = {
+    "riichi": (1000, _("per 1,000 points")),
+    "wuhu": (1, _("per chip")),
+    "jian": (1, _("per chip")),
+}
+DEFAULT_UNIT: tuple[int, Promise] = (1, _("per point"))
+
+
+def stake_unit(ruleset: str) -> tuple[int, Promise]:
+    return STAKE_UNITS.get(ruleset, DEFAULT_UNIT)
+
+
+def units(ruleset: str, finals: Sequence[int], starts: Sequence[int]) -> list[Decimal]:
+    """Each seat's result in stake units (riichi: thousands of points, so +50.3)."""
+    size = Decimal(stake_unit(ruleset)[0])
+    return [Decimal(f - s) / size for f, s in zip(finals, starts, strict=True)]
+
+
+def plain(amount: Decimal | None) -> str:
+    """A stake as typed: 1.5, not 1.5000 (nor 1E+2)."""
+    if amount is None:
+        return ""
+    text = format(amount, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def digits(currency: str) -> int:
+    return int(get_currency_precision(currency))
+
+
+def to_minor(amounts: Mapping[K, Decimal], currency: str) -> dict[K, int]:
+    """Exact amounts as whole minor units that add up to zero.
+
+    Amounts of one table add up to zero, unless riichi sticks left in the pot vanished
+    (``leftover_sticks = void``); that loss is shared evenly first. Each amount is then
+    rounded down and the cents left over go, one each, to the largest remainders (ties to
+    the earlier key), so no rounding creates or destroys money.
+    """
+    if not amounts:
+        return {}
+    scale = Decimal(10) ** digits(currency)
+    exact = {k: v * scale for k, v in amounts.items()}
+    drift = sum(exact.values(), Decimal(0)) / len(exact)
+    exact = {k: v - drift for k, v in exact.items()}
+    floors = {k: int(v.to_integral_value(rounding=ROUND_FLOOR)) for k, v in exact.items()}
+    missing = min(max(-sum(floors.values()), 0), len(floors))
+    order = sorted(exact, key=lambda k: -(exact[k] - floors[k]))
+    for k in order[:missing]:
+        floors[k] += 1
+    return floors
+
+
+def locale_name() -> str:
+    return to_locale(get_language() or "en")
+
+
+def money(minor: int, currency: str, signed: bool = False) -> str:
+    """``minor`` units of ``currency`` in the reader's language (``+CN¥12.50``)."""
+    text = str(format_currency(Decimal(minor).scaleb(-digits(currency)), currency,
+                               locale=locale_name()))
+    return f"+{text}" if signed and minor > 0 else text
+
+
+def currency_name(currency: str) -> str:
+    return f"{get_currency_name(currency, locale=locale_name())} ({currency})"

@@ -1,0 +1,317 @@
+"""What a group's finished tables add up to: settle-ups in money, leaderboards, ratings
+and the members' statistics. Reads only; every table passed in has already been
+filtered to those the reader may open (:func:`clubs.permissions.group_tables`).
+
+Tables are read with :func:`games.api.ledger.load` (four queries however many), final
+points come from the ledger (:func:`games.api.stats.final_totals`, the final settlement
+included) and statistics from :func:`games.api.stats.player_stats`, the same code as
+``/api/players/{id}/stats/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from games.api.ledger import Loaded, load
+from games.api.stats import final_totals, player_stats
+from games.models import Player, Seat, Table
+from games.templatetags.mjtables import ruleset_title
+from scoring import registry
+
+from . import money, permissions, rating
+from .models import Evening, Group, Stake, TableLink
+from .settle import Transfer, settle
+
+
+@dataclass
+class Finished:
+    """A finished table: its players by seat, final and start points."""
+
+    table: Table
+    seats: list[Seat]
+    finals: list[int]
+    starts: list[int]
+
+    @property
+    def player_ids(self) -> list[int]:
+        return [s.player_id for s in self.seats]
+
+    @property
+    def units(self) -> list[Decimal]:
+        return money.units(self.table.ruleset, self.finals, self.starts)
+
+    @property
+    def places(self) -> list[int]:
+        return rating.ranks(self.finals)
+
+
+def finished(loaded: Loaded) -> list[Finished]:
+    """The finished tables of ``loaded``, oldest first (by when they ended)."""
+    out = []
+    for table in loaded.tables:
+        if not table.finished:
+            continue
+        seats = sorted(loaded.seats.get(table.pk, []), key=lambda s: s.position)
+        out.append(Finished(table, seats, final_totals(loaded, table), loaded.start(table)))
+    out.sort(key=lambda f: (f.table.finished_at or f.table.created_at, f.table.pk))
+    return out
+
+
+# --- settle-up -----------------------------------------------------------------------
+
+
+# Why a table is left out of a settle-up, for people.
+LEFT_OUT = {
+    "in_play": gettext_lazy("still in play"),
+    "no_stake": gettext_lazy("no stake set"),
+    "currency": gettext_lazy("its stake is in another currency"),
+}
+
+
+@dataclass
+class TableMoney:
+    table: Table
+    stake: Decimal | None
+    currency: str
+    unit: str
+    # Why the table is left out: "in_play", "no_stake", "currency"; "" when counted.
+    left_out: str = ""
+    amounts: dict[int, int] = field(default_factory=dict)  # player id -> minor units
+
+    @property
+    def why(self) -> str:
+        return str(LEFT_OUT.get(self.left_out, ""))
+
+
+@dataclass
+class Net:
+    player: Player
+    net: int
+    by_table: list[int | None]  # minor units per table of the settle-up, None: absent
+
+
+@dataclass
+class SettleUp:
+    currency: str
+    tables: list[TableMoney]
+    nets: list[Net]
+    transfers: list[Transfer[Player]]
+    exact: bool
+    hidden: int = 0  # tables the reader may not open, left out
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of the API (amounts in minor units and as text)."""
+        def amount(minor: int, signed: bool = False) -> dict[str, Any]:
+            return {"minor": minor, "text": money.money(minor, self.currency, signed)}
+
+        return {
+            "currency": self.currency, "digits": money.digits(self.currency),
+            "exact": self.exact, "hidden_tables": self.hidden,
+            "tables": [{"id": t.table.public_id, "name": t.table.name,
+                        "ruleset": t.table.ruleset, "finished": t.table.finished,
+                        "stake": str(t.stake) if t.stake is not None else None,
+                        "stake_currency": t.currency, "unit": str(t.unit),
+                        "counted": not t.left_out, "left_out": t.left_out or None}
+                       for t in self.tables],
+            "nets": [{"player": {"id": n.player.pk, "name": n.player.display_name},
+                      **amount(n.net, True)} for n in self.nets],
+            "transfers": [{"payer": {"id": t.payer.pk, "name": t.payer.display_name},
+                           "payee": {"id": t.payee.pk, "name": t.payee.display_name},
+                           **amount(t.amount)} for t in self.transfers],
+        }
+
+
+def _stakes(tables: list[Table], evening: Evening | None) -> tuple[dict[int, Stake],
+                                                                   dict[str, Stake]]:
+    own = {s.table_id: s for s in Stake.objects.filter(table__in=tables)}
+    shared = ({s.ruleset: s for s in Stake.objects.filter(evening=evening)}
+              if evening is not None else {})
+    return own, shared
+
+
+def settle_up(tables: Iterable[Table], currency: str, evening: Evening | None = None,
+              hidden: int = 0) -> SettleUp:
+    """Each player's net over ``tables`` in ``currency`` and the fewest transfers.
+
+    A table counts when it is finished and has a stake: its own, else its evening's for
+    its ruleset. A table's own stake in another currency leaves it out (named).
+    """
+    tables = list(tables)
+    loaded = load(tables)
+    done = {f.table.pk: f for f in finished(loaded)}
+    own, shared = _stakes(tables, evening)
+    lines: list[TableMoney] = []
+    players: dict[int, Player] = {}
+    for table in sorted(tables, key=lambda t: (t.created_at, t.pk)):
+        stake = own.get(table.pk) or shared.get(table.ruleset)
+        stake_currency = (stake.currency or currency) if stake else currency
+        line = TableMoney(table, stake.amount if stake else None, stake_currency,
+                          str(money.stake_unit(table.ruleset)[1]))
+        lines.append(line)
+        result = done.get(table.pk)
+        if result is None:
+            line.left_out = "in_play"
+        elif stake is None:
+            line.left_out = "no_stake"
+        elif stake_currency != currency:
+            line.left_out = "currency"
+        else:
+            amounts = {pid: u * stake.amount
+                       for pid, u in zip(result.player_ids, result.units, strict=True)}
+            line.amounts = money.to_minor(amounts, currency)
+        for seat in loaded.seats.get(table.pk, []):
+            players[seat.player_id] = seat.player
+    totals: dict[int, int] = {}
+    for line in lines:
+        for pid, minor in line.amounts.items():
+            totals[pid] = totals.get(pid, 0) + minor
+    counted = [line for line in lines if not line.left_out]
+    nets = [Net(players[pid], net, [line.amounts.get(pid) for line in counted])
+            for pid, net in totals.items()]
+    nets.sort(key=lambda n: (-n.net, n.player.display_name, n.player.pk))
+    plan = settle({n.player.pk: n.net for n in nets})
+    transfers = [Transfer(players[t.payer], players[t.payee], t.amount)
+                 for t in plan.transfers]
+    transfers.sort(key=lambda t: (t.payer.display_name, -t.amount))
+    return SettleUp(currency, lines, nets, transfers, plan.exact, hidden)
+
+
+def evening_settle(evening: Evening, who: Any) -> SettleUp:
+    """The evening's settle-up over the tables ``who`` may open (the others named as
+    hidden), in the evening's currency."""
+    group = evening.group
+    return settle_up(permissions.group_tables(group, who, evening), evening.money_currency,
+                     evening, permissions.hidden_count(group, who, evening))
+
+
+def table_settle(table: Table) -> SettleUp:
+    """One table's settle-up: its own stake, else its evening's for its ruleset."""
+    return settle_up([table], table_currency(table), table_evening(table))
+
+
+def table_currency(table: Table) -> str:
+    """A lone table's settle-up currency: its stake's, else its evening's or group's."""
+    stake = Stake.objects.filter(table=table).first()
+    if stake is not None and stake.currency:
+        return stake.currency
+    link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
+    if link is not None:
+        return link.evening.money_currency if link.evening else link.group.currency
+    return "CNY"
+
+
+def table_evening(table: Table) -> Evening | None:
+    link = TableLink.objects.filter(table=table).select_related("evening__group").first()
+    return link.evening if link is not None else None
+
+
+# --- leaderboards, ratings and statistics ------------------------------------------------
+
+
+@dataclass
+class Standing:
+    player: Player
+    games: int = 0
+    firsts: int = 0
+    places: list[int] = field(default_factory=list)
+    units: Decimal = Decimal(0)
+    rating: rating.Rating | None = None
+
+    @property
+    def average_place(self) -> float | None:
+        return round(sum(self.places) / len(self.places), 2) if self.places else None
+
+
+@dataclass
+class Board:
+    ruleset: str
+    title: str
+    unit: str
+    rows: list[Standing]
+
+
+def boards(loaded: Loaded) -> list[Board]:
+    """A leaderboard per ruleset of the finished tables: rating first (OpenSkill
+    ordinal), then games, first places, average place and the sum of results in stake
+    units (riichi: thousands of points after uma and oka)."""
+    by_ruleset: dict[str, list[Finished]] = {}
+    for result in finished(loaded):
+        by_ruleset.setdefault(result.table.ruleset, []).append(result)
+    out = []
+    for name in sorted(by_ruleset, key=ruleset_order):
+        results = by_ruleset[name]
+        ratings = rate(results)
+        rows: dict[int, Standing] = {}
+        for result in results:
+            for seat, place, unit in zip(result.seats, result.places, result.units,
+                                         strict=True):
+                row = rows.setdefault(seat.player_id, Standing(seat.player))
+                row.games += 1
+                row.firsts += place == 1
+                row.places.append(place)
+                row.units += unit
+        for pid, row in rows.items():
+            row.rating = ratings.get(pid)
+        ordered = sorted(rows.values(), key=lambda r: (
+            -(r.rating.ordinal if r.rating else 0), -r.games, r.player.display_name))
+        out.append(Board(name, ruleset_title(name), str(money.stake_unit(name)[1]), ordered))
+    return out
+
+
+def ruleset_order(name: str) -> int:
+    usable = registry.usable()
+    return usable.index(name) if name in usable else len(usable)
+
+
+def rate(results: list[Finished]) -> dict[int, rating.Rating]:
+    return rating.rate(rating.Game(
+        key=r.table.public_id, label=r.table.name, players=r.player_ids, finals=r.finals)
+        for r in results)
+
+
+def member_stats(loaded: Loaded, players: list[Player]) -> list[dict[str, Any]]:
+    """``player_stats`` of each player over the loaded tables, for the group page."""
+    return [{"player": p, **player_stats(loaded, p.pk)} for p in players]
+
+
+def player_ratings(loaded: Loaded, player_id: int) -> list[dict[str, Any]]:
+    """The player's rating history per ruleset over the loaded tables:
+    ``[{"ruleset", "title", "rating": Rating}]``."""
+    by_ruleset: dict[str, list[Finished]] = {}
+    for result in finished(loaded):
+        by_ruleset.setdefault(result.table.ruleset, []).append(result)
+    out = []
+    for name in sorted(by_ruleset, key=ruleset_order):
+        mine = rate(by_ruleset[name]).get(player_id)
+        if mine is not None:
+            out.append({"ruleset": name, "title": ruleset_title(name), "rating": mine})
+    return out
+
+
+def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
+    """The player's rating over time in each group (that ``who`` may look at) and
+    ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0."""
+    group_ids = (TableLink.objects.filter(table__seats__player=player)
+                 .values_list("group_id", flat=True).distinct())
+    out = []
+    for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
+        if not permissions.can_view(group, who):
+            continue
+        loaded = load(permissions.group_tables(group, who))
+        for entry in player_ratings(loaded, player.pk):
+            history = entry["rating"].history
+            out.append({
+                "title": f"{group.name} · {entry['title']}", "group": group.public_id,
+                "ruleset": entry["ruleset"], "rating": entry["rating"].ordinal,
+                "games": [{"key": key, "label": label, "rating": value}
+                          for key, label, value in history],
+                "labels": ["start", *[str(i + 1) for i in range(len(history))]],
+                "series": [[0.0, *[value for _key, _label, value in history]]],
+                "names": [player.display_name]})
+    return out
+

@@ -1,0 +1,236 @@
+"""The only code that writes groups, memberships, evenings, table links and stakes; used
+by the pages and the API alike. Each write checks :mod:`clubs.permissions` and raises a
+named :class:`games.errors.TableError` (``forbidden``, ``bad_command``, ``not_found``)
+that pages show as a sentence and the API answers with its code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+
+from games.errors import BadCommand, Forbidden, NotFound
+from games.models import Player, Table
+from games.permissions import actor_from, can_view, can_write
+
+from . import permissions
+from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
+
+MAX_STAKE = Decimal("100000")
+
+
+def _name(value: Any, what: str, limit: int = 120) -> str:
+    name = value.strip() if isinstance(value, str) else ""
+    if not name or len(name) > limit:
+        raise BadCommand(f"give the {what} a name of 1 to {limit} characters")
+    return name
+
+
+def _currency(value: Any, blank: bool = False) -> str:
+    if blank and value in ("", None):
+        return ""
+    if value not in CURRENCIES:
+        raise BadCommand(f"currency must be one of {', '.join(CURRENCIES)}")
+    return str(value)
+
+
+def _visibility(value: Any) -> str:
+    if value not in GroupVisibility.values:
+        raise BadCommand(f"visibility must be one of {', '.join(GroupVisibility.values)}")
+    return str(value)
+
+
+def _player(value: Player | str) -> Player:
+    if isinstance(value, Player):
+        return value
+    name = _name(value, "player", 64)
+    # As at a new table: an existing player of that name keeps their history.
+    return (Player.objects.filter(display_name=name).order_by("id").first()
+            or Player.objects.create(display_name=name))
+
+
+def get_group(public_id: str, who: Any) -> Group:
+    """The group if ``who`` may look at it; ``not_found`` otherwise (a private group is
+    not admitted to exist)."""
+    group = Group.objects.filter(public_id=str(public_id)).first()
+    if group is None or not permissions.can_view(group, who):
+        raise NotFound(f"there is no group {public_id!r} you can see; check the link")
+    return group
+
+
+def get_evening(public_id: str, who: Any) -> Evening:
+    evening = Evening.objects.select_related("group").filter(public_id=str(public_id)).first()
+    if evening is None or not permissions.can_view(evening.group, who):
+        raise NotFound(f"there is no evening {public_id!r} you can see; check the link")
+    return evening
+
+
+def create_group(name: str, by: Any, visibility: str = "link",
+                 currency: str = "CNY", description: str = "",
+                 members: list[Player | str] | tuple[()] = ()) -> Group:
+    """A new group; ``by`` (request, scope or Actor) becomes its creator."""
+    actor = actor_from(by)
+    if actor.user_id is None and not actor.device:
+        raise BadCommand("creating a group needs a browser (its device cookie) or a signed-in "
+                         "user")
+    if not isinstance(description, str) or len(description) > 500:
+        raise BadCommand("keep the description to 500 characters")
+    with transaction.atomic():
+        group = Group.objects.create(
+            name=_name(name, "group"), visibility=_visibility(visibility),
+            currency=_currency(currency), description=description.strip(),
+            created_by_id=actor.user_id, creator_device=actor.device)
+        for member in members:
+            Membership.objects.get_or_create(group=group, player=_player(member))
+    return group
+
+
+def update_group(group: Group, by: Any, **fields: Any) -> Group:
+    if not permissions.can_manage(group, by):
+        raise Forbidden("only the group's creator, its managers and staff may change it")
+    checks = {"name": lambda v: _name(v, "group"), "visibility": _visibility,
+              "currency": _currency,
+              "description": lambda v: _name(v, "description", 500) if v else ""}
+    for key, value in fields.items():
+        if key not in checks:
+            raise BadCommand(f"a group has no setting {key!r}")
+        setattr(group, key, checks[key](value))
+    group.save()
+    return group
+
+
+def add_member(group: Group, player: Player | str, by: Any,
+               manager: bool = False) -> Membership:
+    if not permissions.can_manage(group, by):
+        raise Forbidden("only the group's creator, its managers and staff may add members")
+    member, _ = Membership.objects.get_or_create(group=group, player=_player(player))
+    if member.manager != bool(manager):
+        member.manager = bool(manager)
+        member.save(update_fields=["manager"])
+    return member
+
+
+def remove_member(group: Group, player_id: int, by: Any) -> None:
+    if not permissions.can_manage(group, by):
+        raise Forbidden("only the group's creator, its managers and staff may remove members")
+    deleted, _ = Membership.objects.filter(group=group, player_id=player_id).delete()
+    if not deleted:
+        raise NotFound(f"player {player_id} is not a member of this group")
+
+
+def create_evening(group: Group, name: str, by: Any, date: dt.date | None = None,
+                   currency: str = "") -> Evening:
+    if not permissions.can_contribute(group, by):
+        raise Forbidden("only the group's members, managers, creator and staff may add an "
+                        "evening")
+    return Evening.objects.create(group=group, name=_name(name, "evening"),
+                                  currency=_currency(currency, blank=True),
+                                  **({"date": date} if date else {}))
+
+
+def update_evening(evening: Evening, by: Any, **fields: Any) -> Evening:
+    if not permissions.can_contribute(evening.group, by):
+        raise Forbidden("only the group's members, managers, creator and staff may change "
+                        "an evening")
+    checks = {"name": lambda v: _name(v, "evening"), "date": lambda v: v,
+              "currency": lambda v: _currency(v, blank=True)}
+    for key, value in fields.items():
+        if key not in checks:
+            raise BadCommand(f"an evening has no setting {key!r}")
+        setattr(evening, key, checks[key](value))
+    evening.save()
+    return evening
+
+
+def attach_table(table: Table, group: Group, by: Any,
+                 evening: Evening | None = None) -> TableLink:
+    """Put ``table`` in ``group`` (and ``evening``); moves it if it was elsewhere."""
+    if not can_view(table, by) or not can_write(table, by):
+        raise Forbidden("only the table's players, its creator and staff may add it to a "
+                        "group")
+    if not permissions.can_contribute(group, by):
+        raise Forbidden("only the group's members, managers, creator and staff may add "
+                        "tables to it")
+    if evening is not None and evening.group_id != group.pk:
+        raise BadCommand("that evening belongs to another group")
+    old = TableLink.objects.filter(table=table).select_related("group").first()
+    if old is not None and old.group_id != group.pk \
+            and not permissions.can_contribute(old.group, by):
+        raise Forbidden("the table belongs to a group you may not change")
+    link, _ = TableLink.objects.update_or_create(table=table,
+                                                 defaults={"group": group, "evening": evening})
+    return link
+
+
+def detach_table(table: Table, by: Any) -> None:
+    link = TableLink.objects.filter(table=table).select_related("group").first()
+    if link is None:
+        raise NotFound("the table is in no group")
+    if not can_write(table, by) or not permissions.can_contribute(link.group, by):
+        raise Forbidden("only someone who may change both the table and its group may "
+                        "take it out")
+    link.delete()
+
+
+def parse_stake(value: Any) -> Decimal:
+    try:
+        amount = Decimal(str(value).strip())
+    except (InvalidOperation, ValueError):
+        raise BadCommand(f"a stake is an amount of money such as 0.5, got {value!r}") from None
+    if not amount.is_finite() or amount < 0 or amount > MAX_STAKE \
+            or amount != amount.quantize(Decimal("0.0001")):
+        raise BadCommand(f"a stake is an amount from 0 to {MAX_STAKE} with at most four "
+                         "decimals")
+    return amount
+
+
+def set_table_stake(table: Table, amount: Any, by: Any, currency: str = "") -> Stake | None:
+    """The table's own stake (``None`` or "" clears it); the currency defaults to its
+    evening's or group's."""
+    if not can_write(table, by):
+        raise Forbidden("only the table's players, its creator and staff may set its stake")
+    if amount in (None, ""):
+        Stake.objects.filter(table=table).delete()
+        return None
+    value = parse_stake(amount)
+    if not currency:
+        link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
+        currency = (link.evening.money_currency if link and link.evening
+                    else link.group.currency if link else "CNY")
+    stake, _ = Stake.objects.update_or_create(
+        table=table, defaults={"ruleset": table.ruleset, "amount": value,
+                               "currency": _currency(currency)})
+    return stake
+
+
+def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> Stake | None:
+    if not permissions.can_contribute(evening.group, by):
+        raise Forbidden("only the group's members, managers, creator and staff may set the "
+                        "evening's stakes")
+    if ruleset not in dict(Stake._meta.get_field("ruleset").choices or []):
+        raise BadCommand(f"there is no ruleset {ruleset!r}")
+    if amount in (None, ""):
+        Stake.objects.filter(evening=evening, ruleset=ruleset).delete()
+        return None
+    stake, _ = Stake.objects.update_or_create(
+        evening=evening, ruleset=ruleset, defaults={"amount": parse_stake(amount)})
+    return stake
+
+
+def attach_to_place(table: Table, place: str, by: Any) -> None:
+    """The new-table form's and the settle page's choice of group or evening."""
+    kind, _sep, public_id = place.partition(":")
+    if not place:
+        if TableLink.objects.filter(table=table).exists():
+            detach_table(table, by)
+        return
+    if kind == "e":
+        evening = get_evening(public_id, by)
+        attach_table(table, evening.group, by, evening)
+    elif kind == "g":
+        attach_table(table, get_group(public_id, by), by)
+    else:
+        raise BadCommand(f"choose a group or an evening, not {place!r}")

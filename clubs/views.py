@@ -1,0 +1,367 @@
+"""Pages of groups and evenings, settle-ups and their share views. Thin: permissions
+in :mod:`clubs.permissions`, writes in :mod:`clubs.services`, numbers in
+:mod:`clubs.results`; a refused write is shown as a message, never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.api.ledger import load
+from games.devices import ensure_device
+from games.errors import TableError
+from games.models import Table
+from games.permissions import can_view as can_view_table
+from games.permissions import can_write, listed_tables
+
+from . import permissions, results, services, share
+from .forms import (
+    AttachForm,
+    EveningForm,
+    GroupForm,
+    GroupSettingsForm,
+    MemberForm,
+    StakeForm,
+    places_for,
+)
+from .models import Evening, Group, Membership, TableLink
+
+
+def _group(request: HttpRequest, public_id: str) -> Group:
+    try:
+        return services.get_group(public_id, request)
+    except TableError as exc:
+        raise Http404(exc.message) from exc
+
+
+def _evening(request: HttpRequest, public_id: str) -> Evening:
+    try:
+        return services.get_evening(public_id, request)
+    except TableError as exc:
+        raise Http404(exc.message) from exc
+
+
+def _table(request: HttpRequest, public_id: str) -> Table:
+    table = Table.objects.filter(public_id=public_id).first()
+    if table is None:
+        raise Http404(_("There is no such table."))
+    if not can_view_table(table, request):
+        raise PermissionDenied(_("This table is private: only its players and its creator "
+                                 "can open it."))
+    return table
+
+
+def _write(request: HttpRequest, action: Callable[[], Any], done: str) -> bool:
+    """Run a service write; a refusal becomes an error message on the next page."""
+    try:
+        action()
+    except TableError as exc:
+        messages.error(request, exc.message)
+        return False
+    if done:
+        messages.success(request, done)
+    return True
+
+
+# --- groups ------------------------------------------------------------------------------
+
+
+@require_GET
+def group_list(request: HttpRequest) -> HttpResponse:
+    groups = permissions.listed_groups(request).order_by("name", "pk")
+    return render(request, "clubs/group_list.html", {"groups": groups})
+
+
+@require_http_methods(["GET", "POST"])
+def group_new(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None, initial={"currency": _default_currency()})
+    if request.method == "POST" and form.is_valid():
+        ensure_device(request)  # the creating browser manages the group
+        data = form.cleaned_data
+        try:
+            group = services.create_group(
+                data["name"], request, visibility=data["visibility"],
+                currency=data["currency"], description=data["description"],
+                members=form.member_names())
+        except TableError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect("clubs:group", public_id=group.public_id)
+    return render(request, "clubs/group_form.html", {
+        "form": form, "heading": _("New group"), "submit": _("Create the group")})
+
+
+def _default_currency() -> str:
+    # A first guess from the reader's language; the form lets them choose.
+    return {"ja": "JPY", "zh-hant": "TWD", "zh-hans": "CNY"}.get(get_language() or "", "USD")
+
+
+@require_GET
+def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    group = _group(request, public_id)
+    tables = list(permissions.group_tables(group, request))
+    loaded = load(tables)
+    evening_of = dict(TableLink.objects.filter(table__in=tables, evening__isnull=False)
+                      .values_list("table_id", "evening__name"))
+    for table in tables:
+        table.evening_name = evening_of.get(table.pk, "")
+        table.player_names = [s.player.display_name for s in
+                              sorted(loaded.seats.get(table.pk, []), key=lambda s: s.position)]
+    return render(request, "clubs/group_detail.html", {
+        "group": group, "tables": tables, "boards": results.boards(loaded),
+        "evenings": group.evenings.all()[:30],
+        "members": Membership.objects.filter(group=group).select_related("player"),
+        "hidden": permissions.hidden_count(group, request),
+        "can_manage": permissions.can_manage(group, request),
+        "can_contribute": permissions.can_contribute(group, request),
+        "evening_form": EveningForm(group=group, initial={"name": _("Game night")}),
+        "member_form": MemberForm(),
+    })
+
+
+@require_GET
+def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
+    group = _group(request, public_id)
+    loaded = load(permissions.group_tables(group, request).order_by("created_at", "pk"))
+    players = [m.player for m in Membership.objects.filter(group=group)
+               .select_related("player")]
+    seated = {s.player_id: s.player for seats in loaded.seats.values() for s in seats}
+    for pid, player in seated.items():
+        if all(p.pk != pid for p in players):
+            players.append(player)
+    stats = [row for row in results.member_stats(loaded, players) if row["overall"]["games"]]
+    rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
+                      key=results.ruleset_order)
+    sections = [{"ruleset": name, "title": results.ruleset_title(name),
+                 "rows": [{"player": row["player"], **block} for row in stats
+                          for block in row["by_ruleset"]
+                          if block["ruleset"] == name and block["games"]]}
+                for name in rulesets]
+    return render(request, "clubs/group_stats.html", {
+        "group": group, "sections": sections,
+        "hidden": permissions.hidden_count(group, request)})
+
+
+@require_http_methods(["GET", "POST"])
+def group_settings(request: HttpRequest, public_id: str) -> HttpResponse:
+    group = _group(request, public_id)
+    if not permissions.can_manage(group, request):
+        raise PermissionDenied(_("Only the group's creator, its managers and staff may "
+                                 "change it."))
+    form = GroupSettingsForm(request.POST or None, initial={
+        "name": group.name, "description": group.description,
+        "visibility": group.visibility, "currency": group.currency})
+    if request.method == "POST" and form.is_valid():
+        if _write(request, lambda: services.update_group(group, request, **form.cleaned_data),
+                  _("The group was saved.")):
+            return redirect("clubs:group", public_id=group.public_id)
+    return render(request, "clubs/group_form.html", {
+        "form": form, "group": group, "heading": _("Group settings"), "submit": _("Save")})
+
+
+@require_POST
+def group_members(request: HttpRequest, public_id: str) -> HttpResponse:
+    group = _group(request, public_id)
+    remove = request.POST.get("remove")
+    if remove:
+        if remove.isdigit():
+            _write(request, lambda: services.remove_member(group, int(remove), request),
+                   _("The member was removed."))
+    else:
+        form = MemberForm(request.POST)
+        if form.is_valid():
+            _write(request, lambda: services.add_member(
+                group, form.cleaned_data["name"], request, form.cleaned_data["manager"]),
+                _("The member was added."))
+        else:
+            messages.error(request, _("Give the player's name (up to 64 characters)."))
+    return redirect(reverse("clubs:group", args=[group.public_id]) + "#members")
+
+
+@require_POST
+def evening_new(request: HttpRequest, public_id: str) -> HttpResponse:
+    group = _group(request, public_id)
+    form = EveningForm(request.POST, group=group)
+    if not form.is_valid():
+        messages.error(request, _("Give the evening a name and a date."))
+        return redirect("clubs:group", public_id=group.public_id)
+    created: list[Evening] = []
+    data = form.cleaned_data
+    if _write(request, lambda: created.append(services.create_evening(
+            group, data["name"], request, data["date"], data["currency"])),
+            _("The evening was added.")):
+        return redirect("clubs:evening", public_id=created[0].public_id)
+    return redirect("clubs:group", public_id=group.public_id)
+
+
+# --- evenings ----------------------------------------------------------------------------
+
+
+def _attachable(request: HttpRequest, group: Group, evening: Evening | None) -> Any:
+    """The reader's own tables (they may write to) not already in this evening."""
+    mine = [t.pk for t in listed_tables(request).order_by("-created_at")[:60]
+            if can_write(t, request)]
+    tables = Table.objects.filter(pk__in=mine).order_by("-created_at")
+    if evening is not None:
+        tables = tables.exclude(club_link__evening=evening)
+    return tables
+
+
+@require_GET
+def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    evening = _evening(request, public_id)
+    group = evening.group
+    settle = results.evening_settle(evening, request)
+    contribute = permissions.can_contribute(group, request)
+    rulesets = sorted({t.table.ruleset for t in settle.tables}, key=results.ruleset_order)
+    stakes = {s.ruleset: s.amount for s in evening.stakes.all()}
+    stake_rows = [{"ruleset": name, "title": results.ruleset_title(name),
+                   "unit": results.money.stake_unit(name)[1],
+                   "amount": results.money.plain(stakes.get(name))}
+                  for name in rulesets]
+    return render(request, "clubs/evening_detail.html", {
+        "evening": evening, "group": group, "settle": settle,
+        "stake_rows": stake_rows, "can_contribute": contribute,
+        "attach_form": AttachForm(tables=_attachable(request, group, evening))
+        if contribute else None,
+    })
+
+
+@require_POST
+def evening_stakes(request: HttpRequest, public_id: str) -> HttpResponse:
+    evening = _evening(request, public_id)
+    def save(ruleset: str, amount: str) -> Callable[[], Any]:
+        return lambda: services.set_evening_stake(evening, ruleset, amount.strip(), request)
+
+    for key, value in request.POST.items():
+        if key.startswith("stake-") and not _write(
+                request, save(key.removeprefix("stake-"), value), ""):
+            break
+    else:
+        messages.success(request, _("The stakes were saved."))
+    return redirect(reverse("clubs:evening", args=[evening.public_id]) + "#settle")
+
+
+@require_POST
+def evening_tables(request: HttpRequest, public_id: str) -> HttpResponse:
+    evening = _evening(request, public_id)
+    back = reverse("clubs:evening", args=[evening.public_id])
+    remove = request.POST.get("remove")
+    if remove:
+        table = _table(request, remove)
+        _write(request, lambda: services.detach_table(table, request),
+               _("The table was taken out of the group."))
+        return redirect(back)
+    form = AttachForm(request.POST, tables=_attachable(request, evening.group, evening))
+    if form.is_valid():
+        _write(request, lambda: services.attach_table(form.cleaned_data["table"],
+                                                      evening.group, request, evening),
+               _("The table was added to the evening."))
+    else:
+        messages.error(request, _("Choose one of your tables."))
+    return redirect(back)
+
+
+@require_GET
+def evening_share(request: HttpRequest, public_id: str) -> HttpResponse:
+    evening = _evening(request, public_id)
+    return _share(request, evening.name, _evening_subtitle(evening),
+                  results.evening_settle(evening, request),
+                  reverse("clubs:evening-share-png", args=[evening.public_id]),
+                  reverse("clubs:evening", args=[evening.public_id]))
+
+
+@require_GET
+def evening_share_png(request: HttpRequest, public_id: str) -> HttpResponse:
+    evening = _evening(request, public_id)
+    return _png(evening.name, _evening_subtitle(evening),
+                results.evening_settle(evening, request), evening.public_id)
+
+
+def _evening_subtitle(evening: Evening) -> str:
+    return f"{evening.group.name} · {evening.date:%Y-%m-%d}"
+
+
+def _share(request: HttpRequest, title: str, subtitle: str, settle: results.SettleUp,
+           png: str, back: str) -> HttpResponse:
+    """The share view: the settle-up as a page, its picture and a way to send it."""
+    return render(request, "clubs/share.html", {
+        "title": title, "subtitle": subtitle, "settle": settle, "png": png, "back": back})
+
+
+def _png(title: str, subtitle: str, settle: results.SettleUp, key: str) -> HttpResponse:
+    response = HttpResponse(share.render_png(title, subtitle, settle),
+                            content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="settle-{key}.png"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+# --- one table ---------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _table(request, public_id)
+    writer = can_write(table, request)
+    if request.method == "POST":
+        form = StakeForm(request.POST)
+        if not writer:
+            raise PermissionDenied(_("Only the table's players, its creator and staff may "
+                                     "set its stake."))
+        if form.is_valid():
+            amount = form.cleaned_data["amount"]
+            _write(request, lambda: services.set_table_stake(
+                table, amount, request, form.cleaned_data["currency"]),
+                _("The stake was saved."))
+        else:
+            messages.error(request, _("A stake is an amount of money such as 0.5."))
+        return redirect("clubs:table-settle", public_id=table.public_id)
+    settle = results.table_settle(table)
+    line = settle.tables[0]
+    link = TableLink.objects.filter(table=table).select_related("group", "evening").first()
+    visible_link = link if link and permissions.can_view(link.group, request) else None
+    return render(request, "clubs/table_settle.html", {
+        "table": table, "settle": settle, "line": line,
+        "can_write": writer, "link": visible_link,
+        "stake_form": StakeForm(initial={"amount": results.money.plain(line.stake),
+                                          "currency": line.currency}),
+        "places": places_for(request) if writer else [],
+    })
+
+
+@require_POST
+def table_place(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Put the table in a group or one of its evenings ("g:<id>", "e:<id>"), or take it
+    out ("")."""
+    table = _table(request, public_id)
+    place = request.POST.get("place", "")
+    _write(request, lambda: services.attach_to_place(table, place, request),
+           _("The table's group was saved."))
+    return redirect("clubs:table-settle", public_id=table.public_id)
+
+
+@require_GET
+def table_share(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _table(request, public_id)
+    return _share(request, table.name, f"{table.created_at:%Y-%m-%d}",
+                  results.table_settle(table),
+                  reverse("clubs:table-share-png", args=[table.public_id]),
+                  reverse("clubs:table-settle", args=[table.public_id]))
+
+
+@require_GET
+def table_share_png(request: HttpRequest, public_id: str) -> HttpResponse:
+    table = _table(request, public_id)
+    return _png(table.name, f"{table.created_at:%Y-%m-%d}", results.table_settle(table),
+                table.public_id)
