@@ -1,0 +1,33 @@
+"""Dealer rotation through wind rounds, for the tables that keep the deal on a win (連莊)
+and play a set number of rounds (Taiwan's 一將 of four 圈, Hong Kong's 四圈).
+
+The state's ``honba`` counts the dealer's consecutive extra deals (Taiwan's 連莊 N);
+``hand_number`` is the dealer's place in the round (East 1..4); a round ends when the
+deal passes on from its fourth dealer, and the game ends after ``rounds`` of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .game import WIND_LETTERS, GameState, LedgerRow, next_hand
+
+
+def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds: int,
+           start: int = 0) -> GameState:
+    """The state after a hand that paid ``rows``; the dealer deals again when ``keep_deal``,
+    else the deal passes to the next seat (and, past the fourth dealer, the round wind)."""
+    dealer = state.get("dealer", 0)
+    new = next_hand(state, rows, dealer if keep_deal else (dealer + 1) % 4, start)
+    round_index = WIND_LETTERS.index(state.get("round_wind", "E"))
+    if keep_deal:
+        new["honba"] = state.get("honba", 0) + 1
+        new["hand_number"] = state.get("hand_number", 1)
+    else:
+        new["honba"] = 0
+        new["hand_number"] = new["dealer"] + 1
+        if new["dealer"] == 0:
+            round_index += 1
+    new["finished"] = round_index >= rounds
+    new["round_wind"] = WIND_LETTERS[min(round_index, 3)]
+    return new

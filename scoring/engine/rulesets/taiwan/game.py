@@ -1,0 +1,86 @@
+"""Taiwan table rules: one win (or a drawn hand) per outcome, 連莊 and the wind rounds.
+
+Outcomes::
+
+    {"type": "win", "wins": [{"winner": 2, "discarder": 0 | null,
+                              "hand": {"hand": "...", "win_tile": "5m", "melds": [...],
+                                       "flowers": "2f", "after_kong": false, ...},
+                              # or "hand": {"flower_win": true, "flowers": "..."}
+                              "quick": {"tai": 5}}]}     # quick mode: the hand's 台
+    {"type": "draw"}                                     # 流局: nothing paid
+
+The table fills in the seats, ``win``, the round wind and the dealer's 連莊 count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadInput
+from ...game import (
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    check_unfinished,
+    entry_seats,
+    fresh_state,
+    how_won,
+    table_request,
+)
+from ...rounds import rotate
+from .options import Options
+from .score import resolve_options, score
+
+OUTCOME_TYPES = ("win", "draw")
+
+
+class TaiwanGame:
+    outcome_types: tuple[str, ...] = OUTCOME_TYPES
+
+    def initial_state(self, options: Any) -> GameState:
+        resolve_options(options)
+        return fresh_state()
+
+    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+        o = resolve_options(options)
+        check_unfinished(state)
+        if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
+            raise BadInput(f"a Taiwan outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        dealer = state.get("dealer", 0)
+        rows: list[LedgerRow] = []
+        results: list[dict[str, Any]] = []
+        if outcome["type"] == "draw":
+            keep = o.dealer_on_draw == "stay"
+            summary = "drawn hand (流局)"
+        else:
+            result = self._score(outcome, state, o)
+            results.append(result)
+            rows = [LedgerRow(player=p, amount=d, reason="hand")
+                    for p, d in enumerate(result["deltas"]) if d]
+            keep = result["winner"] == dealer
+            names = "、".join(str(i["native"]) for i in result["items"]) or "0 台"
+            summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
+                       f"{result['tai']} 台 ({names})")
+        new = rotate(state, rows, keep, o.rounds)
+        return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
+                              summary=summary)
+
+    @staticmethod
+    def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
+        wins = outcome.get("wins")
+        if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
+            raise BadInput("a Taiwan win outcome has exactly one entry in wins")
+        entry = wins[0]
+        winner, discarder = entry_seats(entry)
+        body = entry.get("hand") if "hand" in entry else entry.get("quick")
+        if not isinstance(body, Mapping):
+            raise BadInput("a win needs hand (the tiles) or quick ({\"tai\": n})")
+        request = table_request(body, winner, state.get("dealer", 0), discarder, o)
+        request.update(round_wind=state.get("round_wind", "E"),
+                       dealer_streak=state.get("honba", 0))
+        return score(request)
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
+        return []
