@@ -1,0 +1,94 @@
+"""Hong Kong table rules: one win, a drawn hand or a false win per outcome; wind rounds.
+
+Outcomes::
+
+    {"type": "win", "wins": [{"winner": 2, "discarder": 0 | null, "pao": 3 | null,
+                              "hand": {"hand": "...", "win_tile": "5m", "melds": [...],
+                                       "flowers": "2f", ...},   # or {"flower_win": true}
+                              "quick": {"fan": 5, "flowers": 1}}]}  # quick mode
+    {"type": "draw"}                                 # 流局: nothing paid
+    {"type": "false_win", "penalised": 1}            # 詐糊: a limit self-draw to each other
+
+The table fills in the seats, ``win`` and the round wind. The dealer keeps the deal on
+his own win, a drawn hand (option) and a false win (the hand is played again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import BadInput
+from ...game import (
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Outcome,
+    check_player,
+    check_unfinished,
+    entry_seats,
+    fresh_state,
+    how_won,
+    table_request,
+)
+from ...rounds import rotate
+from .options import Options
+from .score import multiplier, resolve_options, score
+
+OUTCOME_TYPES = ("win", "draw", "false_win")
+
+
+class HongKongGame:
+    outcome_types: tuple[str, ...] = OUTCOME_TYPES
+
+    def initial_state(self, options: Any) -> GameState:
+        resolve_options(options)
+        return fresh_state()
+
+    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+        o = resolve_options(options)
+        check_unfinished(state)
+        if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
+            raise BadInput(f"a Hong Kong outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        dealer = state.get("dealer", 0)
+        rows: list[LedgerRow] = []
+        results: list[dict[str, Any]] = []
+        if outcome["type"] == "draw":
+            keep = o.dealer_on_draw == "stay"
+            summary = "drawn hand (流局)"
+        elif outcome["type"] == "false_win":
+            offender = check_player(outcome.get("penalised"), "penalised")
+            share = o.base * multiplier(o.max_fan, o.spicy)
+            rows = [LedgerRow(player=p, amount=-3 * share if p == offender else share,
+                              reason="penalty") for p in range(4)]
+            keep = True
+            summary = f"P{offender} false win (詐糊): {share} to each other player"
+        else:
+            result = self._score(outcome, state, o)
+            results.append(result)
+            rows = [LedgerRow(player=p, amount=d, reason="pao" if result["pao"] == p else "hand")
+                    for p, d in enumerate(result["deltas"]) if d]
+            keep = result["winner"] == dealer
+            names = "、".join(str(i["native"]) for i in result["items"])
+            summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
+                       f"{result['fan']} 番 ({names})")
+        new = rotate(state, rows, keep, o.rounds)
+        return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
+                              summary=summary)
+
+    @staticmethod
+    def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
+        wins = outcome.get("wins")
+        if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
+            raise BadInput("a Hong Kong win outcome has exactly one entry in wins")
+        entry = wins[0]
+        winner, discarder = entry_seats(entry)
+        body = entry.get("hand") if "hand" in entry else entry.get("quick")
+        if not isinstance(body, Mapping):
+            raise BadInput("a win needs hand (the tiles) or quick ({\"fan\": n})")
+        request = table_request(body, winner, state.get("dealer", 0), discarder, o)
+        request.update(round_wind=state.get("round_wind", "E"), pao=entry.get("pao"))
+        return score(request)
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
+        return []
