@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from .errors import BadEvent, BadInput, BadOption, BadOutcome, GameOver
+from .result import REASON_OF, Cause, ContractError, Ledger, Payment
+from .result import check as check_result
 
 Opts = TypeVar("Opts")
 
@@ -79,6 +81,9 @@ class HandSettlement(TypedDict):
     state: GameState  # the state after this hand
     results: list[dict[str, Any]]  # each win's scoring detail (yaku/fan, points) for display
     summary: str  # one line for the hand history, e.g. "S ron from W: 3 han 30 fu, 3900"
+    # The same payments as ``rows``, split by cause (see :mod:`scoring.engine.result`);
+    # ``sum(amount) + pot_change == 0``. Every ruleset fills it in.
+    ledger: NotRequired[list[Payment]]
 
 
 class GameRules(Protocol):
@@ -114,10 +119,34 @@ def check_player(value: Any, what: str) -> int:
 
 
 def assert_zero_sum(settlement: HandSettlement) -> None:
-    """Every hand's ledger rows plus what went into the pot balance to zero."""
+    """Every hand's ledger rows plus what went into the pot balance to zero, and the
+    result contract holds: the ledger by cause pays each player what the rows pay them
+    for each reason, and every result that settles something carries the contract."""
     total = sum(r["amount"] for r in settlement["rows"]) + settlement["pot_change"]
     if total != 0:
         raise AssertionError(f"settlement is not zero-sum: rows + pot = {total}")
+    check_settlement(settlement)
+
+
+def check_settlement(settlement: HandSettlement) -> None:
+    """The contract of :mod:`scoring.engine.result` on a recorded hand (a bug if not)."""
+    if "ledger" not in settlement:
+        return  # riichi and MCR are being moved onto the contract
+    by_rows: dict[tuple[int, str], int] = {}
+    for r in settlement["rows"]:
+        by_rows[(r["player"], r["reason"])] = by_rows.get((r["player"], r["reason"]), 0) \
+            + r["amount"]
+    by_causes: dict[tuple[int, str], int] = {}
+    for p in settlement["ledger"]:
+        key = (p["player"], REASON_OF[p["cause"]])
+        by_causes[key] = by_causes.get(key, 0) + p["amount"]
+    if {k: v for k, v in by_rows.items() if v} != {k: v for k, v in by_causes.items() if v}:
+        raise ContractError(f"the ledger by cause {settlement['ledger']} does not pay what "
+                            f"the rows {settlement['rows']} pay")
+    players = len(settlement["state"].get("scores") or [0] * 4)
+    for result in settlement["results"]:
+        if "ledger" in result:
+            check_result({**result, "players": result.get("players", players)})
 
 
 # --- shared helpers for GameRules implementations ---------------------------------------
@@ -166,8 +195,16 @@ def player_list(value: Any, what: str) -> list[int]:
     return players
 
 
+# The cause of a row given only its reason (a finer cause can always be named).
+DEFAULT_CAUSE: dict[str, Cause] = {
+    "hand": "hand", "honba": "honba", "riichi": "sticks", "pao": "pao", "kong": "kong",
+    "bonus": "flowers", "penalty": "penalty", "draw": "noten", "uma": "uma", "oka": "oka",
+    "leftover": "leftover"}
+
+
 class Rows:
-    """Collects ledger rows, one per (player, reason, direction), dropping zero amounts.
+    """Collects ledger rows, one per (player, reason, direction), dropping zero amounts,
+    and beside them the same payments by cause (:attr:`ledger`).
 
     Payments in and out stay apart so a riichi stick put in and the pot won back show as
     two rows rather than cancelling out of the history.
@@ -175,16 +212,19 @@ class Rows:
 
     def __init__(self) -> None:
         self._amounts: dict[tuple[int, str, bool], int] = {}
+        self.ledger = Ledger()
 
-    def add(self, player: int, amount: int, reason: Reason) -> None:
+    def add(self, player: int, amount: int, reason: Reason, cause: Cause | None = None) -> None:
         if not amount:
             return
         key = (player, reason, amount > 0)
         self._amounts[key] = self._amounts.get(key, 0) + amount
+        self.ledger.add(player, amount, cause or DEFAULT_CAUSE[reason])
 
-    def add_deltas(self, deltas: Mapping[int, int], reason: Reason) -> None:
+    def add_deltas(self, deltas: Mapping[int, int], reason: Reason,
+                   cause: Cause | None = None) -> None:
         for player, amount in deltas.items():
-            self.add(player, amount, reason)
+            self.add(player, amount, reason, cause)
 
     def rows(self) -> list[LedgerRow]:
         return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]

@@ -1,15 +1,20 @@
-"""Ji'an fans: one small class per fan, counted for one payer at a time.
+"""Ji'an fans: one small class per fan (:class:`scoring.engine.items.Element`), counted
+for one payer at a time.
 
 Fans depend on who pays: 庄家 counts when the dealer wins or pays, 点炮 only for the
-discarder. Each class has the same signature, ``count(view) -> int``.
+discarder. The hand shape's fan depends on the shape, so :class:`Shape` says its own
+worth and names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from ...registry import Counted, tally
+from ...items import Element, hits, items_of, legacy, total
+from ...result import Item, Unit
 
+# shape: (native, English, fan)
 SHAPES = {
     "plain": ("平胡", "Plain win", 0),
     "thirteen_lan": ("十三烂", "Thirteen loose tiles", 1),
@@ -37,36 +42,51 @@ class View:
     payer: int
 
 
-class Fan(Counted[View]):
+class Fan(Element[View]):
     """A Ji'an fan, counted for one payer."""
+
+    unit: ClassVar[Unit] = "fan"
+
+    def item(self, v: View, n: int) -> Item:
+        out = super().item(v, n)
+        out["payer"] = v.payer
+        return out
 
 
 class Shape(Fan):
-    name_zh, name_en = "牌型", "Hand shape"
+    key, name, native = "shape", "Hand shape", "牌型"
 
     def count(self, v: View) -> int:
-        return SHAPES[v.win.shape][2]
+        return 1 if SHAPES[v.win.shape][2] else 0
+
+    def worth(self, v: View, n: int) -> int:
+        return SHAPES[v.win.shape][2] * n
 
     def names(self, v: View) -> tuple[str, str]:
         return SHAPES[v.win.shape][0], SHAPES[v.win.shape][1]
 
+    def item(self, v: View, n: int) -> Item:
+        native, name = self.names(v)
+        return Item(key=v.win.shape, name=name, native=native, value=SHAPES[v.win.shape][2],
+                    unit="fan", count=n, payer=v.payer)
+
 
 class Deguo(Fan):
-    name_zh, name_en = "德国", "Without wild 精 (德国)"
+    key, name, native = "deguo", "Without wild 精 (德国)", "德国"
 
     def count(self, v: View) -> int:
         return 1 if v.win.deguo else 0
 
 
 class SelfDraw(Fan):
-    name_zh, name_en = "自摸", "Self-draw"
+    key, name, native = "self_draw", "Self-draw", "自摸"
 
     def count(self, v: View) -> int:
         return 1 if v.win.self_draw and not v.win.jingdiao else 0
 
 
 class Discard(Fan):
-    name_zh, name_en = "点炮", "Discarded the winning tile"
+    key, name, native = "discard", "Discarded the winning tile", "点炮"
 
     def count(self, v: View) -> int:
         w = v.win
@@ -74,28 +94,29 @@ class Discard(Fan):
 
 
 class Jingdiao(Fan):
-    name_zh, name_en = "精调", "Waiting on anything with a 精"
+    key, name, native, value = "jingdiao", "Waiting on anything with a 精", "精调", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.win.jingdiao and not v.win.after_kong else 0
+        return 1 if v.win.jingdiao and not v.win.after_kong else 0
 
 
 class KongFlower(Fan):
-    name_zh, name_en = "杠开", "Win on a kong replacement"
+    key, name, native = "kong_flower", "Win on a kong replacement", "杠开"
 
     def count(self, v: View) -> int:
         return 1 if v.win.after_kong and not v.win.jingdiao else 0
 
 
 class KongJingdiao(Fan):
-    name_zh, name_en = "扛调", "精调 won on a kong replacement"
+    key, name, native, value = ("kong_jingdiao", "精调 won on a kong replacement", "扛调",
+                                3)
 
     def count(self, v: View) -> int:
-        return 3 if v.win.after_kong and v.win.jingdiao else 0
+        return 1 if v.win.after_kong and v.win.jingdiao else 0
 
 
 class Dealer(Fan):
-    name_zh, name_en = "庄家", "Dealer wins or pays"
+    key, name, native = "dealer", "Dealer wins or pays", "庄家"
 
     def count(self, v: View) -> int:
         return 1 if v.win.dealer in (v.win.winner, v.payer) else 0
@@ -105,5 +126,8 @@ REGISTRY: tuple[Fan, ...] = (Shape(), Deguo(), SelfDraw(), Discard(), Jingdiao()
                              KongJingdiao(), Dealer())
 
 
-def fans_for(win: Win, payer: int) -> list[dict[str, object]]:
-    return tally(REGISTRY, View(win, payer))
+def fans_for(win: Win, payer: int) -> tuple[list[dict[str, object]], int, list[Item]]:
+    """One payer's fans (older shape), their total and their contract items."""
+    view = View(win, payer)
+    found = hits(REGISTRY, view)
+    return legacy(found, view), total(found, view), items_of(found, view)

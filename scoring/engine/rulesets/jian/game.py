@@ -35,8 +35,9 @@ from ...game import (
     next_hand,
     table_request,
 )
+from ...result import Ledger, contract
 from .hand import Jing, read_jing
-from .jing import jing_summary, read_counts
+from .jing import jing_ledger, jing_summary, read_counts
 from .options import Options
 from .score import resolve_options, score
 
@@ -61,9 +62,11 @@ class JianGame:
         dealer = state.get("dealer", 0)
         totals: dict[tuple[int, str], int] = {}
         results: list[dict[str, Any]] = []
+        ledger = Ledger()
         if outcome["type"] == "win":
             result = self._win(outcome, jing, dealer, o)
             results.append(result)
+            ledger.extend(result["ledger"])
             for p, d in enumerate(result["deltas"]):
                 totals[(p, "hand")] = d
             winner = result["winner"]
@@ -76,8 +79,11 @@ class JianGame:
             summary = "drawn hand (荒庄)"
             pays_jing = o.jing_on_draw
         if pays_jing:
-            summary_jing = jing_summary(read_counts(extra, jing, o), o)
-            results.append({"jing": summary_jing})
+            counts = read_counts(extra, jing, o)
+            summary_jing = jing_summary(counts, o)
+            own = jing_ledger(counts, o)
+            ledger.extend(own)
+            results.append({**contract([], None, own), "jing": summary_jing})
             for p, d in enumerate(summary_jing["deltas"]):
                 totals[(p, "bonus")] = d
             if any(summary_jing["counts"]):
@@ -87,7 +93,7 @@ class JianGame:
         new = next_hand(state, rows, next_dealer)
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=ledger.payments())
 
     @staticmethod
     def _win(outcome: Mapping[str, Any], jing: Jing | None, dealer: int,

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import BadInput
+from ...result import Cause, Ledger, Payment
 from ...tiles import parse_tiles, tile_name
 from .hand import Jing
 from .options import Options
@@ -81,3 +82,16 @@ def jing_summary(counts: Sequence[int], options: Options) -> dict[str, list[int]
     each = [per_payer(counts[p], len(holders) == 1, options) for p in range(4)]
     return {"counts": list(counts), "per_payer": each, "collects": [3 * a for a in each],
             "deltas": jing_deltas(counts, options)}
+
+
+def jing_ledger(counts: Sequence[int], options: Options) -> list[Payment]:
+    """The 精 payments by cause: 冲关 for a holder of ``chongguan_at`` or more, else 精."""
+    holders = [p for p in range(4) if counts[p] > 0]
+    ledger = Ledger()
+    for p in holders:
+        amount = per_payer(counts[p], len(holders) == 1, options)
+        cause: Cause = "chongguan" if counts[p] >= options.chongguan_at else "jing"
+        for q in range(4):
+            if q != p:
+                ledger.pay(q, p, amount, cause)
+    return ledger.payments()

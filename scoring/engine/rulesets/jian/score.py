@@ -14,9 +14,16 @@ Request, quick mode (the table says what the hand is)::
     {"shape": "plain" | "thirteen_lan" | "seven_star_lan" | "small_seven" | "big_seven",
      "deguo": false, "jingdiao": false, "after_kong": false, "win": ..., seats, options}
 
-Response::
+Response (the result contract of :mod:`scoring.engine.result`, then the older fields)::
 
-    {"ruleset": "jian", "shape": "small_seven", "shape_zh": "小七", "deguo": true,
+    {"ruleset": "jian", "players": 4,
+     "items": [{"key": "small_seven", "name": "Seven pairs", "native": "小七", "value": 1,
+                "unit": "fan", "count": 1, "payer": 1}, ...,      # each payer's fans,
+               {"key": "deguo_bonus", "native": "德国", "value": 5, "unit": "chips",
+                "count": 1, "payer": 1}],                         # and 德国 bonus
+     "headline": {"value": 39, "unit": "chips", "points": 39},
+     "ledger": [...], "pot_change": 0,
+     "shape": "small_seven", "shape_zh": "小七", "deguo": true,
      "jingdiao": false, "after_kong": false, "self_draw": true,
      "payments": [{"payer": 1, "fans": [{"name_zh", "name_en", "fan"}], "fan": 3,
                    "amount": 13}, ...],
@@ -35,6 +42,7 @@ from typing import Any
 from ...errors import BadInput
 from ...request import deltas_of, flag, request_options, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
+from ...result import Item, contract, headline, item, payments_of
 from .fans import SHAPES, Win, fans_for
 from .hand import Candidate, read_hand, read_jing
 from .options import PRESETS, Options
@@ -53,17 +61,22 @@ def settle(win: Win, options: Options) -> dict[str, Any]:
         payers = [p for p in range(4) if p != win.winner]
     drawn = win.self_draw or win.jingdiao
     out = []
+    items: list[Item] = []
     for p in payers:
-        fans = fans_for(win, p)
-        fan = sum(int(f["fan"]) for f in fans)
+        fans, fan, own = fans_for(win, p)
+        items += own
         amount = 2 ** fan
         if win.deguo and (drawn or p == win.discarder):
             amount += options.deguo_bonus
+            items.append(item("deguo_bonus", "Without wild 精 (德国) bonus", "德国",
+                              options.deguo_bonus * options.chip, "chips", payer=p))
         out.append({"payer": p, "fans": fans, "fan": fan, "amount": amount * options.chip})
     deltas = deltas_of(out, win.winner)
-    return {"shape": win.shape, "shape_zh": SHAPES[win.shape][0], "deguo": win.deguo,
+    total = deltas[win.winner]
+    return {**contract(items, headline(total, "chips", total), payments_of(deltas)),
+            "shape": win.shape, "shape_zh": SHAPES[win.shape][0], "deguo": win.deguo,
             "jingdiao": win.jingdiao, "after_kong": win.after_kong, "self_draw": win.self_draw,
-            "payments": out, "total": deltas[win.winner], "deltas": deltas}
+            "payments": out, "total": total, "deltas": deltas}
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
-"""Sichuan fan (番): one small class per fan, evaluated over a registry.
+"""Sichuan fan (番): one small class per fan, declared as :class:`scoring.engine.items.Element`.
 
-Every fan has the same signature, ``count(view) -> int`` (0 when it does not apply).
+``value`` is a fan's worth and ``count(view)`` how many times the hand holds it (0 when
+it does not apply; kongs and 根 count each one).
 The all-triplets family (对子胡, 将对, 金钩钓, 十八学士) is exclusive: only the
 highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对子胡's plus theirs.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...registry import Counted, tally
+from ...items import Element, hits, items_of, legacy, total
+from ...result import Item, Unit
 from .hand import Reading, WinContext, suits_held
 from .options import Options
 
@@ -53,63 +55,66 @@ class View:
         return self.reading.seven_pairs and self.fours > 0
 
 
-class Fan(Counted[View]):
-    """A Sichuan fan; ``count`` is its fan."""
+class Fan(Element[View]):
+    """A Sichuan fan."""
+
+    unit: ClassVar[Unit] = "fan"
 
 
 class Family(Fan):
-    value: ClassVar[int]
-
     def count(self, v: View) -> int:
-        return self.value if v.triplet_family == self.name_zh else 0
+        return 1 if v.triplet_family == self.native else 0
 
 
 class AllTriplets(Family):
-    name_zh, name_en, value = "对子胡", "All triplets", 1
+    key, name, native, value = "all_triplets", "All triplets", "对子胡", 1
 
 
 class GoldenHook(Family):
-    name_zh, name_en, value = "金钩钓", "Golden hook (single wait after four melds)", 2
+    key, name, native, value = ("golden_hook", "Golden hook (single wait after four melds)",
+                                "金钩钓", 2)
 
 
 class EighteenScholars(Family):
-    name_zh, name_en, value = "十八学士", "Eighteen scholars (four kongs, single wait)", 2
+    key, name, native, value = ("eighteen_scholars",
+                                "Eighteen scholars (four kongs, single wait)", "十八学士", 2)
 
 
 class JiangTriplets(Family):
-    name_zh, name_en, value = "将对", "All 2-5-8 triplets", 3
+    key, name, native, value = "jiang_triplets", "All 2-5-8 triplets", "将对", 3
 
 
 class FullFlush(Fan):
-    name_zh, name_en = "清一色", "Full flush"
+    key, name, native, value = "full_flush", "Full flush", "清一色", 2
 
     def count(self, v: View) -> int:
-        return 2 if len(suits_held(v.ctx.counts)) == 1 else 0
+        return 1 if len(suits_held(v.ctx.counts)) == 1 else 0
 
 
 class SevenPairs(Fan):
-    name_zh, name_en = "暗七对", "Seven pairs"
+    key, name, native, value = "seven_pairs", "Seven pairs", "暗七对", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.reading.seven_pairs and not v.dragon_pairs else 0
+        return 1 if v.reading.seven_pairs and not v.dragon_pairs else 0
 
 
 class DragonSevenPairs(Fan):
-    name_zh, name_en = "龙七对", "Dragon seven pairs (with four of a kind)"
+    key, name, native, value = ("dragon_seven_pairs", "Dragon seven pairs (with four of a "
+                                "kind)", "龙七对", 3)
 
     def count(self, v: View) -> int:
-        return 3 if v.dragon_pairs else 0
+        return 1 if v.dragon_pairs else 0
 
 
 class Kong(Fan):
-    name_zh, name_en = "杠", "Kong"
+    key, name, native = "kong", "Kong", "杠"
 
     def count(self, v: View) -> int:
         return v.kongs
 
 
 class Root(Fan):
-    name_zh, name_en = "根", "Root (four of a kind not declared)"
+    key, name, native = "root", "Root (four of a kind not declared)", "根"
 
     def count(self, v: View) -> int:
         # 龙七对's own four of a kind is already in its fan.
@@ -117,28 +122,28 @@ class Root(Fan):
 
 
 class KongFlower(Fan):
-    name_zh, name_en = "杠上花", "Win on a kong replacement"
+    key, name, native = "kong_flower", "Win on a kong replacement", "杠上花"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.after_kong else 0
 
 
 class KongCannon(Fan):
-    name_zh, name_en = "杠上炮", "Win on a discard right after a kong"
+    key, name, native = "kong_cannon", "Win on a discard right after a kong", "杠上炮"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.kong_discard else 0
 
 
 class RobbingKong(Fan):
-    name_zh, name_en = "抢杠", "Robbing a kong"
+    key, name, native = "robbing_kong", "Robbing a kong", "抢杠"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.robbing_kong else 0
 
 
 class LastTile(Fan):
-    name_zh, name_en = "海底", "Last tile"
+    key, name, native = "last_tile", "Last tile", "海底"
 
     def count(self, v: View) -> int:
         if not v.ctx.last_tile:
@@ -147,7 +152,7 @@ class LastTile(Fan):
 
 
 class SelfDrawFan(Fan):
-    name_zh, name_en = "自摸", "Self-draw (自摸加番)"
+    key, name, native = "self_draw", "Self-draw (自摸加番)", "自摸"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.self_draw and v.options.self_draw == "add_fan" else 0
@@ -160,5 +165,15 @@ REGISTRY: tuple[Fan, ...] = (
 )
 
 
-def fans_of(view: View) -> list[dict[str, object]]:
-    return tally(REGISTRY, view)
+def fans_of(view: View) -> tuple[list[tuple[Fan, int]], int]:
+    """The fans the reading holds, with their counts, and their total."""
+    found = hits(REGISTRY, view)
+    return found, total(found, view)
+
+
+def fan_items(found: list[tuple[Fan, int]], view: View) -> list[Item]:
+    return items_of(found, view)
+
+
+def legacy_fans(found: list[tuple[Fan, int]], view: View) -> list[dict[str, object]]:
+    return legacy(found, view)

@@ -50,10 +50,11 @@ from ...game import (
 )
 from ...options import build_options
 from ...request import flag
+from ...result import Cause, Ledger, contract
 from ...tiles import counts34, parse_tiles
 from .hand import SUIT_LETTERS, check_suited, parse_melds, read_flags, suits_held
 from .options import Options
-from .score import best_ready_fan, paid_fan, resolve_options, win_value
+from .score import best_ready_fan, paid_fan, resolve_options, win_headline, win_value
 
 KONG_KINDS = ("concealed", "added", "direct")
 
@@ -67,15 +68,19 @@ class KongIncome:
 
 @dataclass
 class HandLedger:
-    """Payments of one hand, kept per (player, reason) so each ledger row is a sum."""
+    """Payments of one hand, kept per (player, reason) so each ledger row is a sum, and
+    by cause (:attr:`causes`, the result contract's ledger)."""
 
     amounts: dict[tuple[int, str], int] = field(default_factory=dict)
+    causes: Ledger = field(default_factory=Ledger)
 
-    def pay(self, payer: int, receiver: int, amount: int, reason: Reason) -> None:
+    def pay(self, payer: int, receiver: int, amount: int, reason: Reason,
+            cause: Cause) -> None:
         if amount == 0:
             return
         self.amounts[(payer, reason)] = self.amounts.get((payer, reason), 0) - amount
         self.amounts[(receiver, reason)] = self.amounts.get((receiver, reason), 0) + amount
+        self.causes.pay(payer, receiver, amount, cause)
 
     def rows(self) -> list[LedgerRow]:
         return [LedgerRow(player=p, amount=a, reason=r)  # type: ignore[typeddict-item]
@@ -126,7 +131,7 @@ class _Hand:
             each = (self.o.concealed_kong if kind == "concealed" else self.o.added_kong) * base
             paid = {q: each for q in self.in_play if q != p}
         for q, amount in paid.items():
-            self.ledger.pay(q, p, amount, "kong")
+            self.ledger.pay(q, p, amount, "kong", "kong")
         self.kongs.append(KongIncome(p, paid))
         self.summary.append(f"P{p} {kind} kong +{sum(paid.values())}")
 
@@ -155,16 +160,20 @@ class _Hand:
         if fed_by is not None:
             payer_list = [fed_by]
             value = win_value({**request, "win": "discard"}, self.o)
+        own = Ledger()
         for q in payer_list:
-            self.ledger.pay(q, winner, value["per_payer"], "hand")
+            self.ledger.pay(q, winner, value["per_payer"], "hand", "hand")
+            own.pay(q, winner, value["per_payer"], "hand")
         if flags["kong_discard"] and discarder is not None and self.o.transfer_on_kong_discard:
-            self._transfer(discarder, winner)
+            own.pay(discarder, winner, self._transfer(discarder, winner), "kong_transfer")
         if self.first_winner is None:
             self.first_winner, self.first_discarder = winner, discarder
         elif with_previous and self.first_discarder == discarder and len(self.results) == 1:
             self.first_multi = True
-        self.results.append({"winner": winner, "discarder": discarder,
-                             "payers": payer_list, **value})
+        items = value.pop("items")
+        head = win_headline(value, value["per_payer"] * len(payer_list))
+        self.results.append({**contract(items, head, own.payments()), "winner": winner,
+                             "discarder": discarder, "payers": payer_list, **value})
         self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
         self.in_play.remove(winner)
@@ -199,13 +208,15 @@ class _Hand:
             return None
         return int(last["feeder"])
 
-    def _transfer(self, discarder: int, winner: int) -> None:
+    def _transfer(self, discarder: int, winner: int) -> int:
+        """Hands the discarder's last kong income to the winner; returns the amount."""
         for income in reversed(self.kongs):
             if income.receiver == discarder and not income.transferred:
                 income.transferred = True
-                self.ledger.pay(discarder, winner, sum(income.paid.values()), "kong")
+                amount = sum(income.paid.values())
+                self.ledger.pay(discarder, winner, amount, "kong", "kong_transfer")
                 self.summary.append(f"呼叫转移: P{discarder}'s kong income to P{winner}")
-                return
+                return amount
         raise BadEvent(f"杠上炮 呼叫转移: P{discarder} has no kong recorded before this win")
 
     def draw(self, entries: Any) -> None:
@@ -225,22 +236,28 @@ class _Hand:
         pigs = [p for p in self.in_play if info[p][0]]
         ready = {p: info[p][1] for p in self.in_play if not info[p][0] and info[p][1] is not None}
         penalty = self.o.base * 2 ** self.o.penalty_fan
+        own = Ledger()
         for pig in pigs:
             for q in self.in_play:
                 if q not in pigs:
-                    self.ledger.pay(pig, q, penalty, "penalty")
+                    self.ledger.pay(pig, q, penalty, "penalty", "flower_pig")
+                    own.pay(pig, q, penalty, "flower_pig")
         for p in self.in_play:
             if p in pigs or p in ready:
                 continue
             for q, fan in ready.items():
-                self.ledger.pay(p, q, self.o.base * 2 ** paid_fan(int(fan or 0), self.o), "draw")
+                amount = self.o.base * 2 ** paid_fan(int(fan or 0), self.o)
+                self.ledger.pay(p, q, amount, "draw", "chajiao")
+                own.pay(p, q, amount, "chajiao")
         if self.o.refund_kongs:
             for income in self.kongs:
                 if income.receiver not in ready and income.receiver in self.in_play \
                         and not income.transferred:
                     for q, amount in income.paid.items():
-                        self.ledger.pay(income.receiver, q, amount, "kong")
-        self.results.append({"draw": True, "flower_pigs": pigs, "ready": ready})
+                        self.ledger.pay(income.receiver, q, amount, "kong", "tuishui")
+                        own.pay(income.receiver, q, amount, "tuishui")
+        self.results.append({**contract([], None, own.payments()), "draw": True,
+                             "flower_pigs": pigs, "ready": ready})
         self.summary.append("wall exhausted: " + (f"花猪 {pigs}, " if pigs else "")
                             + f"ready {sorted(ready)}")
 
@@ -322,7 +339,8 @@ class SichuanGame:
         new = next_hand(state, rows, hand.next_dealer(state.get("dealer", 0)))
         new["finished"] = bool(o.game_hands and new["hands_played"] >= o.game_hands)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=hand.results,
-                              summary="; ".join(hand.summary) or "no events")
+                              summary="; ".join(hand.summary) or "no events",
+                              ledger=hand.ledger.causes.payments())
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

@@ -13,9 +13,15 @@ Request (tiles mode)::
 
 Quick mode replaces the tiles by ``"fan": n`` (the hand's fan without the self-draw bonus).
 
-Response::
+Response (the result contract of :mod:`scoring.engine.result`, then the older fields)::
 
-    {"ruleset": "sichuan", "fans": [{"name_zh": "清一色", "name_en": "Full flush", "fan": 2}],
+    {"ruleset": "sichuan", "players": 4,
+     "items": [{"key": "full_flush", "name": "Full flush", "native": "清一色", "value": 2,
+                "unit": "fan", "count": 1}],
+     "headline": {"value": 2, "unit": "fan", "points": 20, "limit": null,
+                  "native_limit": null},
+     "ledger": [{"player": 0, "amount": 20, "cause": "hand"}, ...], "pot_change": 0,
+     "fans": [{"name_zh": "清一色", "name_en": "Full flush", "fan": 2}],
      "fan": 2, "paid_fan": 2, "capped": false, "self_draw": false, "base": 5,
      "hand_value": 20,                   # base × 2^paid_fan, before the self-draw bonus
      "per_payer": 20, "payers": [3], "deltas": [20, 0, 0, -20]}
@@ -30,31 +36,37 @@ from ...errors import BadInput, NotAWinningHand, NotMissingASuit
 from ...game import check_player
 from ...request import discarder_seat, request_options, whole_number
 from ...request import resolve_options as resolve_ruleset_options
+from ...result import Headline, Item, contract, headline, item, payments_of
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
-from .fans import View, fans_of
+from .fans import View, fan_items, fans_of, legacy_fans
 from .hand import WinContext, check_missing_suit, parse_request, readings, win_kind
 from .options import PRESETS, Options
+
+# A quick entry's fan typed in at the table: (English, native).
+ENTERED = ("Fan (entered at the table)", "番")
 
 
 def resolve_options(raw: Any, preset: Any = None) -> Options:
     return resolve_ruleset_options(Options, PRESETS, raw, preset)
 
 
-def evaluate(ctx: WinContext, options: Options) -> tuple[list[dict[str, Any]], int]:
-    """The highest-fan reading's fans and total; raises when the hand is not a win."""
-    best: tuple[int, list[dict[str, Any]]] | None = None
+def evaluate(ctx: WinContext, options: Options
+             ) -> tuple[list[dict[str, Any]], int, list[Item]]:
+    """The highest-fan reading's fans (older shape), total and contract items; raises
+    when the hand is not a win."""
+    best: tuple[int, list[dict[str, Any]], list[Item]] | None = None
     for reading in readings(ctx.concealed, len(ctx.melds)):
-        fans = fans_of(View(ctx, reading, options))
-        total = sum(int(f["fan"]) for f in fans)
+        view = View(ctx, reading, options)
+        found, total = fans_of(view)
         if best is None or total > best[0]:
-            best = (total, fans)
+            best = (total, legacy_fans(found, view), fan_items(found, view))
     if best is None:
         raise NotAWinningHand(
             "these tiles do not form a win: four sets (pon/kong or runs) and a pair, or "
             "seven pairs")
-    return best[1], best[0]
+    return best[1], best[0], best[2]
 
 
 def paid_fan(fan: int, options: Options) -> int:
@@ -92,7 +104,7 @@ def best_ready_fan(concealed: Sequence[int], melds: Sequence[Meld], options: Opt
         c[k] += 1
         ctx = WinContext(concealed=tuple(c), melds=tuple(melds), counts=tuple(counts),
                          self_draw=False)
-        _, fan = evaluate(ctx, options)
+        fan = evaluate(ctx, options)[1]
         best = fan if best is None else max(best, fan)
     return best
 
@@ -105,20 +117,31 @@ def win_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     """Fans, total fan and per-payer amount of one win (tiles or quick mode)."""
     if "hand" in request:
         ctx = parse_request(request)
-        fans, fan = evaluate(ctx, options)
+        fans, fan, items = evaluate(ctx, options)
         self_draw = ctx.self_draw
     else:
         self_draw = win_kind(request.get("win"))
         fan = quick_fan(request)
-        fans = [{"name_zh": "番", "name_en": "Fan (entered at the table)", "fan": fan}]
+        fans = [{"name_zh": ENTERED[1], "name_en": ENTERED[0], "fan": fan}]
+        items = [item("entered", *ENTERED, 1, "fan", fan)] if fan else []
         if self_draw and options.self_draw == "add_fan":
             fans.append({"name_zh": "自摸", "name_en": "Self-draw (自摸加番)", "fan": 1})
+            items.append(item("self_draw", "Self-draw (自摸加番)", "自摸", 1, "fan"))
             fan += 1
     pf = paid_fan(fan, options)
+    if self_draw and options.self_draw == "add_base":
+        items.append(item("self_draw_base", "Self-draw bonus (自摸加底)", "自摸加底", 1, "base"))
     return {"fans": fans, "fan": fan, "paid_fan": pf, "capped": pf < fan,
             "self_draw": self_draw, "base": options.base,
             "hand_value": options.base * 2 ** pf,
-            "per_payer": per_payer(fan, self_draw, options)}
+            "per_payer": per_payer(fan, self_draw, options), "items": items}
+
+
+def win_headline(value: Mapping[str, Any], points: int) -> Headline:
+    """The fan paid (the cap named when it bit) and what the winner gets for the hand."""
+    capped = bool(value["capped"])
+    return headline(value["fan"], "fan", points, limit="Cap" if capped else None,
+                    native_limit="封顶" if capped else None)
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,5 +161,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     for p in payers:
         deltas[p] -= result["per_payer"]
         deltas[winner] += result["per_payer"]
-    return {"ruleset": "sichuan", **result, "winner": winner, "payers": payers,
-            "deltas": deltas}
+    items = result.pop("items")
+    return {"ruleset": "sichuan",
+            **contract(items, win_headline(result, deltas[winner]), payments_of(deltas)),
+            **result, "winner": winner, "payers": payers, "deltas": deltas}

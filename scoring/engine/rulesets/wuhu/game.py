@@ -32,6 +32,7 @@ from ...game import (
     next_hand,
     table_request,
 )
+from ...result import Payment
 from .options import Options
 from .score import resolve_options, score
 
@@ -53,6 +54,7 @@ class WuhuGame:
         dealer = state.get("dealer", 0)
         rows: list[LedgerRow] = []
         results: list[dict[str, Any]] = []
+        ledger: list[Payment] = []
         if outcome["type"] == "draw":
             next_dealer = dealer_after(dealer, None, o.dealer_on_draw)
             summary = "drawn hand (流局)"
@@ -62,6 +64,7 @@ class WuhuGame:
                 raise BadInput("a Wuhu win outcome has exactly one entry in wins")
             result = self._score(wins[0], dealer, o)
             results.append(result)
+            ledger = result["ledger"]
             for p in range(4):
                 if result["deltas"][p]:
                     rows.append(LedgerRow(player=p, amount=result["deltas"][p], reason="hand"))
@@ -73,7 +76,7 @@ class WuhuGame:
         new["finished"] = bool((o.end_when_broke and min(new["scores"]) <= 0)
                                or (o.game_hands and new["hands_played"] >= o.game_hands))
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=ledger)
 
     @staticmethod
     def _score(entry: Any, dealer: int, o: Options) -> dict[str, Any]:

@@ -1,14 +1,17 @@
-"""Wuhu 嘴子: one small class per 嘴子, evaluated over a registry.
+"""Wuhu 嘴子: one small class per 嘴子, declared as :class:`scoring.engine.items.Element`.
 
-``count(view)`` is how many 嘴子 a hand holds of that kind (0 when it does not apply);
-清一色 and 双八支 count as two, so either alone makes the hand 全交.
+``count(view)`` is how many times a hand holds that 嘴子 (0 when it does not apply) and
+``value`` how many 嘴子 each makes: 清一色 and 双八支 count as two, so either alone makes
+the hand 全交.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from ...registry import Counted, tally
+from ...items import Element, hits, items_of
+from ...result import Item, Unit
 from .hand import Reading, WinContext
 
 
@@ -28,12 +31,15 @@ class View:
         return sum(n > 0 for n in self.ctx.suit_tiles)
 
 
-class Mouth(Counted[View]):
-    """A Wuhu 嘴子; ``count`` is how many 嘴子 it makes."""
+class Mouth(Element[View]):
+    """A Wuhu 嘴子."""
+
+    unit: ClassVar[Unit] = "mouth"
 
 
 class FourAlive(Mouth):
-    name_zh, name_en = "四活", "Four alive (all four copies of a tile, not a kong)"
+    key, name, native = ("four_alive", "Four alive (all four copies of a tile, not a kong)",
+                         "四活")
 
     def count(self, v: View) -> int:
         held = list(v.ctx.counts)
@@ -44,7 +50,7 @@ class FourAlive(Mouth):
 
 
 class Dragon(Mouth):
-    name_zh, name_en = "通天", "Pure straight (一条龙, 1-9 of one suit)"
+    key, name, native = "pure_straight", "Pure straight (一条龙, 1-9 of one suit)", "通天"
 
     def count(self, v: View) -> int:
         runs = v.runs
@@ -53,45 +59,46 @@ class Dragon(Mouth):
 
 
 class AllTriplets(Mouth):
-    name_zh, name_en = "对对胡", "All triplets"
+    key, name, native = "all_triplets", "All triplets", "对对胡"
 
     def count(self, v: View) -> int:
         return 1 if not v.runs else 0
 
 
 class KongFlower(Mouth):
-    name_zh, name_en = "杠开", "Win on a kong replacement"
+    key, name, native = "kong_flower", "Win on a kong replacement", "杠开"
 
     def count(self, v: View) -> int:
         return 1 if v.ctx.after_kong else 0
 
 
 class HalfFlush(Mouth):
-    name_zh, name_en = "混一色", "Half flush (one suit and honours)"
+    key, name, native = "half_flush", "Half flush (one suit and honours)", "混一色"
 
     def count(self, v: View) -> int:
         return 1 if v.suits_used == 1 and v.ctx.honours else 0
 
 
 class FullFlush(Mouth):
-    name_zh, name_en = "清一色", "Full flush (counts as two 嘴子)"
+    key, name, native, value = "full_flush", "Full flush (counts as two 嘴子)", "清一色", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.suits_used == 1 and not v.ctx.honours else 0
+        return 1 if v.suits_used == 1 and not v.ctx.honours else 0
 
 
 class DoubleEight(Mouth):
-    name_zh, name_en = "双八支", "Two suits of eight (counts as two 嘴子)"
+    key, name, native, value = ("double_eight", "Two suits of eight (counts as two 嘴子)",
+                                "双八支", 2)
 
     def count(self, v: View) -> int:
-        return 2 if sum(n >= 8 for n in v.ctx.suit_tiles) >= 2 else 0
+        return 1 if sum(n >= 8 for n in v.ctx.suit_tiles) >= 2 else 0
 
 
 REGISTRY: tuple[Mouth, ...] = (FourAlive(), Dragon(), AllTriplets(), KongFlower(), HalfFlush(),
                                FullFlush(), DoubleEight())
 
-BY_NAME = {m.name_zh: m for m in REGISTRY}
+BY_NAME = {m.native: m for m in REGISTRY}
 
 
-def mouths_of(view: View) -> list[dict[str, object]]:
-    return tally(REGISTRY, view, "count")
+def mouths_of(view: View) -> list[Item]:
+    return items_of(hits(REGISTRY, view), view)

@@ -14,9 +14,20 @@ Request, counts mode (table-side quick entry)::
      "mouths": ["四活", "杠开"] or 2,            # 嘴子 names, or their count
      "exposed_kongs": 0, "concealed_kongs": 1, "after_kong": false, ...seats, options}
 
-Response::
+Response (the result contract of :mod:`scoring.engine.result`, then the older fields)::
 
-    {"ruleset": "wuhu", "zhi": 8, "ya": 6, "win_type": "自摸押档", "self_draw": true,
+    {"ruleset": "wuhu", "players": 4,
+     "items": [{"key": "base_points", "name": "Base (底番)", "native": "底番·自摸押档",
+                "value": 4, "unit": "chips", "count": 1},
+               {"key": "zhi_points", "name": "Suit tiles (支番)", "native": "支番", ...},
+               {"key": "four_alive", "native": "四活", "value": 1, "unit": "mouth", ...},
+               {"key": "mouth_points", "native": "嘴子", "value": 4, "unit": "chips", ...},
+               {"key": "concealed_kongs", "native": "暗杠", "value": 2, "unit": "chips",
+                "count": 1}, ...],
+     "headline": {"value": 14, "unit": "chips", "points": 46, "limit": null,
+                  "native_limit": null},             # limit "Full payment" / 全交
+     "ledger": [...], "pot_change": 0,
+     "zhi": 8, "ya": 6, "win_type": "自摸押档", "self_draw": true,
      "mouths": [{"name_zh": "四活", "name_en": "...", "count": 1}], "mouth_count": 1,
      "base_points": 4, "zhi_points": 6, "mouth_points": 4, "kong_points": 0,
      "value": 14,                          # what a non-dealer loser pays (not 全交)
@@ -33,6 +44,7 @@ from typing import Any
 from ...errors import BadInput, NotEightOfASuit
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
+from ...result import Headline, Item, contract, headline, item, payments_of
 from .hand import parse_request, readings
 from .mouths import BY_NAME, View, mouths_of
 from .options import PRESETS, Options
@@ -45,7 +57,7 @@ class Win:
     zhi: int
     ya: int
     self_draw: bool  # as drawn; 杠开 without 押档 is paid as not self-drawn
-    mouths: tuple[dict[str, Any], ...]
+    mouths: tuple[Item, ...]  # unit "mouth"
     exposed_kongs: int
     concealed_kongs: int
     after_kong: bool
@@ -67,17 +79,41 @@ def value_of(win: Win, options: Options) -> dict[str, Any]:
     base = options.base_points[kind]
     n = options.n_self_draw if self_draw else options.n_plain
     zhi_points = round_tens((win.zhi + win.ya) * n)
-    mouth_count = sum(int(m["count"]) for m in win.mouths)
-    mouth_points = mouth_count * options.mouth_points * (2 if self_draw else 1)
+    mouth_count = sum(m["value"] * m["count"] for m in win.mouths)
+    per_mouth = options.mouth_points * (2 if self_draw else 1)
+    mouth_points = mouth_count * per_mouth
     kong_points = (win.exposed_kongs * options.exposed_kong
                    + win.concealed_kongs * options.concealed_kong)
-    names = {m["name_zh"] for m in win.mouths}
+    names = {m["native"] for m in win.mouths}
     full = mouth_count >= 2 or (options.extra_full_hands and (
         ("混一色" in names and self_draw) or ("杠开" in names and win.ya > 0)))
+    items = [item("base_points", "Base (底番)", f"底番·{WIN_TYPES[kind]}", base, "chips"),
+             item("zhi_points", "Suit tiles (支番)", f"支番·{win.zhi}支" + (
+                 f"押{win.ya}" if win.ya else ""), zhi_points, "chips"),
+             *win.mouths]
+    if mouth_count:
+        items.append(item("mouth_points", "Mouths (嘴子) paid", "嘴子", per_mouth, "chips",
+                          mouth_count))
+    if win.exposed_kongs:
+        items.append(item("exposed_kongs", "Exposed kong", "明杠", options.exposed_kong,
+                          "chips", win.exposed_kongs))
+    if win.concealed_kongs:
+        items.append(item("concealed_kongs", "Concealed kong", "暗杠", options.concealed_kong,
+                          "chips", win.concealed_kongs))
     return {"zhi": win.zhi, "ya": win.ya, "win_type": WIN_TYPES[kind], "self_draw": self_draw,
-            "mouths": list(win.mouths), "mouth_count": mouth_count, "base_points": base,
+            "mouths": [{"name_zh": m["native"], "name_en": m["name"],
+                        "count": m["value"] * m["count"]} for m in win.mouths],
+            "mouth_count": mouth_count, "base_points": base,
             "zhi_points": zhi_points, "mouth_points": mouth_points, "kong_points": kong_points,
-            "value": base + zhi_points + mouth_points + kong_points, "full": full}
+            "value": base + zhi_points + mouth_points + kong_points, "full": full,
+            "items": items}
+
+
+def win_headline(value: Mapping[str, Any], points: int) -> Headline:
+    """The hand's value in chips (what a non-dealer loser pays), 全交 named."""
+    full = bool(value["full"])
+    return headline(value["value"], "chips", points, limit="Full payment" if full else None,
+                    native_limit="全交" if full else None)
 
 
 def quick_win(request: Mapping[str, Any]) -> Win:
@@ -90,20 +126,24 @@ def quick_win(request: Mapping[str, Any]) -> Win:
         unknown = [m for m in raw if m not in BY_NAME]
         if unknown:
             raise BadInput(f"unknown 嘴子 {unknown}; known: {', '.join(BY_NAME)}")
-        double = ("清一色", "双八支")
-        mouths = tuple({"name_zh": m, "name_en": BY_NAME[m].name_en,
-                        "count": 2 if m in double else 1} for m in raw)
+        mouths = tuple(_named(m) for m in raw)
     else:
         n = whole_number(request, "mouths", 0, 8)
-        mouths = ({"name_zh": "嘴子", "name_en": "Mouths (entered at the table)", "count": n},
+        mouths = (item("mouths", "Mouths (entered at the table)", "嘴子", 1, "mouth", n),
                   ) if n else ()
     after_kong = flag(request, "after_kong")
-    if after_kong and not any(m["name_zh"] == "杠开" for m in mouths) and isinstance(raw, list):
-        mouths += ({"name_zh": "杠开", "name_en": BY_NAME["杠开"].name_en, "count": 1},)
+    if after_kong and not any(m["native"] == "杠开" for m in mouths) and isinstance(raw, list):
+        mouths += (_named("杠开"),)
     return Win(zhi, ya, win_kind(request.get("win")), mouths,
                whole_number(request, "exposed_kongs", 0, 4),
                whole_number(request, "concealed_kongs", 0, 4),
                after_kong)
+
+
+def _named(native: str) -> Item:
+    """The item of a 嘴子 named at the table."""
+    m = BY_NAME[native]
+    return item(m.key, m.name, m.native, m.value, m.unit)
 
 
 def tile_win(request: Mapping[str, Any], options: Options) -> list[Win]:
@@ -152,5 +192,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     winner, dealer, discarder = win_seats(request, win_kind(request.get("win")))
     pays = payments(value, winner, dealer, discarder, options)
     deltas = deltas_of(pays, winner)
-    return {"ruleset": "wuhu", **value, "winner": winner, "dealer": dealer,
-            "discarder": discarder, "payments": pays, "deltas": deltas}
+    items = value.pop("items")
+    return {"ruleset": "wuhu",
+            **contract(items, win_headline(value, deltas[winner]), payments_of(deltas)),
+            **value, "winner": winner, "dealer": dealer, "discarder": discarder,
+            "payments": pays, "deltas": deltas}
