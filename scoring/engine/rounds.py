@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .game import WIND_LETTERS, GameState, LedgerRow, next_hand
+from .game import WIND_LETTERS, GameState, LedgerRow, Rows, next_hand
+from .result import REASON_OF, Payment
 
 
 def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds: int,
@@ -31,3 +32,13 @@ def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds:
     new["finished"] = round_index >= rounds
     new["round_wind"] = WIND_LETTERS[min(round_index, 3)]
     return new
+
+
+def rows_of(payments: Iterable[Payment]) -> list[LedgerRow]:
+    """The table ledger's rows of a hand's payments by cause: one per (player, reason,
+    direction), as :class:`scoring.engine.game.Rows` keeps them."""
+    rows = Rows()
+    for p in payments:
+        rows.add(p["player"], p["amount"], REASON_OF[p["cause"]],  # type: ignore[arg-type]
+                 p["cause"])
+    return rows.rows()

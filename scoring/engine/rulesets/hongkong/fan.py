@@ -1,8 +1,9 @@
-"""Hong Kong 番: one small class per item, evaluated over a registry for one reading.
+"""Hong Kong 番: one :class:`scoring.engine.items.Element` per item, over one reading.
 
-``count(view)`` is the item's fan (0: does not apply). Limit hands (``limit``) are worth
-the table's limit (爆棚) whatever else the hand holds; flower items (``bonus``) do not
-count towards the minimum.
+``count(view)`` is how many times the hand holds the item (三元牌 per dragon pung, 正花
+per flower, 一台花 per set) and ``each(view)`` the fan of one. Limit hands (``limit``) are
+worth the table's limit (爆棚) whatever else the hand holds; flower items (``bonus``) do
+not count towards the minimum.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...registry import Counted
+from ...items import Element, hits
+from ...result import Item, Unit, item
 from ...tiles import DRAGONS, TERMINALS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinningHand, seat_flowers
 from .options import Options
@@ -52,28 +54,35 @@ class View:
         return sum(k in kinds for k in self.triplets)
 
 
-class Fan(Counted[View]):
-    key: ClassVar[str]
+class Fan(Element[View]):
+    unit: ClassVar[Unit] = "fan"
     limit: ClassVar[bool] = False
     bonus: ClassVar[bool] = False  # flowers: outside the minimum
-    per: ClassVar[int | None] = None
 
-    def times(self, v: View, value: int) -> int:
-        return value // self.per if self.per else 1
+    def each(self, v: View) -> int:
+        """Fan of one occurrence: the table's limit for a limit hand."""
+        return v.options.max_fan if self.limit else self.value
+
+    def worth(self, v: View, n: int) -> int:
+        return self.each(v) * n
+
+    def item(self, v: View, n: int) -> Item:
+        native, name = self.names(v)
+        return item(self.key, name, native, self.each(v), self.unit, n)
 
 
 # --- limit hands (爆棚) -------------------------------------------------------------------
 
 
 class ThirteenOrphans(Fan):
-    key, name_zh, name_en, limit = "thirteen_orphans", "十三么", "Thirteen orphans", True
+    key, name, native, limit = "thirteen_orphans", "Thirteen orphans", "十三么", True
 
     def count(self, v: View) -> int:
         return int(v.reading is None)
 
 
 class NineGates(Fan):
-    key, name_zh, name_en, limit = "nine_gates", "九子連環", "Nine gates", True
+    key, name, native, limit = "nine_gates", "Nine gates", "九子連環", True
 
     def count(self, v: View) -> int:
         h = v.hand
@@ -84,35 +93,35 @@ class NineGates(Fan):
 
 
 class AllKongs(Fan):
-    key, name_zh, name_en, limit = "all_kongs", "十八羅漢", "Four kongs", True
+    key, name, native, limit = "all_kongs", "Four kongs", "十八羅漢", True
 
     def count(self, v: View) -> int:
         return int(v.hand.kong_count == 4)
 
 
 class Orphans(Fan):
-    key, name_zh, name_en, limit = "orphans", "清么九", "All terminals", True
+    key, name, native, limit = "orphans", "All terminals", "清么九", True
 
     def count(self, v: View) -> int:
         return int(v.reading is not None and v.hand.tiles_are(lambda k: k in TERMINALS))
 
 
 class AllHonours(Fan):
-    key, name_zh, name_en, limit = "all_honours", "字一色", "All honours", True
+    key, name, native, limit = "all_honours", "All honours", "字一色", True
 
     def count(self, v: View) -> int:
         return int(v.reading is not None and not v.hand.suits)
 
 
 class BigWinds(Fan):
-    key, name_zh, name_en, limit = "big_winds", "大四喜", "Great winds", True
+    key, name, native, limit = "big_winds", "Great winds", "大四喜", True
 
     def count(self, v: View) -> int:
         return int(v.count_of(WINDS) == 4)
 
 
 class KaanKaan(Fan):
-    key, name_zh, name_en, limit = "kaan_kaan", "坎坎糊", "All concealed triplets", True
+    key, name, native, limit = "kaan_kaan", "All concealed triplets", "坎坎糊", True
 
     def count(self, v: View) -> int:
         r = v.reading
@@ -121,14 +130,14 @@ class KaanKaan(Fan):
 
 
 class DoubleKong(Fan):
-    key, name_zh, name_en, limit = "double_kong", "槓上槓", "Win on a second kong in a row", True
+    key, name, native, limit = "double_kong", "Win on a second kong in a row", "槓上槓", True
 
     def count(self, v: View) -> int:
         return int(v.ctx.double_kong)
 
 
 class FirstTurn(Fan):
-    key, name_zh, name_en, limit = "first_turn", "天糊", "Heavenly hand", True
+    key, name, native, limit = "first_turn", "Heavenly hand", "天糊", True
 
     def count(self, v: View) -> int:
         return int(v.ctx.first_turn is not None)
@@ -136,42 +145,45 @@ class FirstTurn(Fan):
     def names(self, v: View) -> tuple[str, str]:
         if v.ctx.first_turn == "earthly":
             return "地糊", "Earthly hand"
-        return self.name_zh, self.name_en
+        return self.native, self.name
 
 
 # --- hand patterns -----------------------------------------------------------------------
 
 
 class CommonHand(Fan):
-    key, name_zh, name_en = "common_hand", "平糊", "Common hand (all chows)"
+    key, name, native = "common_hand", "Common hand (all chows)", "平糊"
 
     def count(self, v: View) -> int:
         return int(v.reading is not None and not v.triplets)
 
 
 class AllTriplets(Fan):
-    key, name_zh, name_en = "all_triplets", "對對糊", "All in triplets"
+    key, name, native, value = "all_triplets", "All in triplets", "對對糊", 3
 
     def count(self, v: View) -> int:
-        return 3 if v.reading is not None and not v.runs else 0
+        return int(v.reading is not None and not v.runs)
 
 
 class HalfFlush(Fan):
-    key, name_zh, name_en = "half_flush", "混一色", "Mixed one suit"
+    key, name, native, value = "half_flush", "Mixed one suit", "混一色", 3
 
     def count(self, v: View) -> int:
-        return 3 if len(v.hand.suits) == 1 and v.hand.honours else 0
+        return int(len(v.hand.suits) == 1 and v.hand.honours)
 
 
 class FullFlush(Fan):
-    key, name_zh, name_en = "full_flush", "清一色", "All one suit"
+    key, name, native = "full_flush", "All one suit", "清一色"
 
     def count(self, v: View) -> int:
-        return v.options.full_flush_fan if len(v.hand.suits) == 1 and not v.hand.honours else 0
+        return int(len(v.hand.suits) == 1 and not v.hand.honours)
+
+    def each(self, v: View) -> int:
+        return v.options.full_flush_fan
 
 
 class MixedOrphans(Fan):
-    key, name_zh, name_en = "mixed_orphans", "花么九", "Mixed orphans"
+    key, name, native = "mixed_orphans", "Mixed orphans", "花么九"
 
     def count(self, v: View) -> int:
         h = v.hand
@@ -180,28 +192,28 @@ class MixedOrphans(Fan):
 
 
 class SmallDragons(Fan):
-    key, name_zh, name_en = "small_dragons", "小三元", "Small dragons"
+    key, name, native, value = "small_dragons", "Small dragons", "小三元", 5
 
     def count(self, v: View) -> int:
-        return 5 if v.count_of(DRAGONS) == 2 and v.pair in DRAGONS else 0
+        return int(v.count_of(DRAGONS) == 2 and v.pair in DRAGONS)
 
 
 class BigDragons(Fan):
-    key, name_zh, name_en = "big_dragons", "大三元", "Great dragons"
+    key, name, native, value = "big_dragons", "Great dragons", "大三元", 8
 
     def count(self, v: View) -> int:
-        return 8 if v.count_of(DRAGONS) == 3 else 0
+        return int(v.count_of(DRAGONS) == 3)
 
 
 class SmallWinds(Fan):
-    key, name_zh, name_en = "small_winds", "小四喜", "Small winds"
+    key, name, native, value = "small_winds", "Small winds", "小四喜", 10
 
     def count(self, v: View) -> int:
-        return 10 if v.count_of(WINDS) == 3 and v.pair in WINDS else 0
+        return int(v.count_of(WINDS) == 3 and v.pair in WINDS)
 
 
 class Dragon(Fan):
-    key, name_zh, name_en, per = "dragon", "三元牌", "Dragon pung", 1
+    key, name, native = "dragon", "Dragon pung", "三元牌"
 
     def count(self, v: View) -> int:
         n = v.count_of(DRAGONS)
@@ -209,14 +221,14 @@ class Dragon(Fan):
 
 
 class SeatWind(Fan):
-    key, name_zh, name_en = "seat_wind", "門風", "Seat wind"
+    key, name, native = "seat_wind", "Seat wind", "門風"
 
     def count(self, v: View) -> int:
         return int(27 + v.ctx.seat in v.triplets and v.count_of(WINDS) < 3)
 
 
 class RoundWind(Fan):
-    key, name_zh, name_en = "round_wind", "圈風", "Round wind"
+    key, name, native = "round_wind", "Round wind", "圈風"
 
     def count(self, v: View) -> int:
         return int(27 + v.ctx.round_wind in v.triplets and v.count_of(WINDS) < 3)
@@ -226,35 +238,35 @@ class RoundWind(Fan):
 
 
 class SelfDraw(Fan):
-    key, name_zh, name_en = "self_draw", "自摸", "Self-drawn"
+    key, name, native = "self_draw", "Self-drawn", "自摸"
 
     def count(self, v: View) -> int:
         return int(v.hand.self_draw)
 
 
 class Concealed(Fan):
-    key, name_zh, name_en = "concealed", "門前清", "Fully concealed hand"
+    key, name, native = "concealed", "Fully concealed hand", "門前清"
 
     def count(self, v: View) -> int:
         return int(v.hand.concealed_hand)
 
 
 class KongFlower(Fan):
-    key, name_zh, name_en = "after_kong", "槓上開花", "Win by kong"
+    key, name, native = "after_kong", "Win by kong", "槓上開花"
 
     def count(self, v: View) -> int:
         return int(v.ctx.after_kong)
 
 
 class RobbingKong(Fan):
-    key, name_zh, name_en = "robbing_kong", "搶槓", "Robbing a kong"
+    key, name, native = "robbing_kong", "Robbing a kong", "搶槓"
 
     def count(self, v: View) -> int:
         return int(v.ctx.robbing_kong)
 
 
 class LastTile(Fan):
-    key, name_zh, name_en = "last_tile", "海底撈月", "Win by last catch"
+    key, name, native = "last_tile", "Win by last catch", "海底撈月"
 
     def count(self, v: View) -> int:
         return int(v.ctx.last_tile)
@@ -264,14 +276,14 @@ class LastTile(Fan):
 
 
 class NoFlowers(Fan):
-    key, name_zh, name_en, bonus = "no_flowers", "無花", "No flowers", True
+    key, name, native, bonus = "no_flowers", "No flowers", "無花", True
 
     def count(self, v: View) -> int:
         return int(v.options.flowers and v.options.no_flower_fan and not v.hand.flowers)
 
 
 class SeatFlower(Fan):
-    key, name_zh, name_en, bonus, per = "seat_flower", "正花", "Own flower", True, 1
+    key, name, native, bonus = "seat_flower", "Own flower", "正花", True
 
     def count(self, v: View) -> int:
         held = set(v.hand.flowers)
@@ -281,12 +293,10 @@ class SeatFlower(Fan):
 
 
 class FlowerSet(Fan):
-    key, name_zh, name_en, bonus = "flower_set", "一台花", "A complete set of flowers", True
+    key, name, native, value, bonus = ("flower_set", "A complete set of flowers", "一台花", 2,
+                                          True)
 
     def count(self, v: View) -> int:
-        return 2 * complete_sets(v.hand.flowers)
-
-    def times(self, v: View, value: int) -> int:
         return complete_sets(v.hand.flowers)
 
 
@@ -304,7 +314,7 @@ REGISTRY: tuple[Fan, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    items: list[dict[str, object]]
+    items: list[Item]
     fan: int  # paid, capped at the limit
     hand_fan: int  # without flowers: what the minimum is checked against
     limit: bool
@@ -313,22 +323,13 @@ class Tally:
 def tally(view: View) -> Tally:
     """The items of one reading; a limit hand lists only its limit items."""
     cap = view.options.max_fan
-    found = [(item, item.count(view)) for item in REGISTRY]
-    found = [(item, n) for item, n in found if n]
-    limits = [item for item, _ in found if item.limit]
+    found = hits(REGISTRY, view)
+    limits = [(e, n) for e, n in found if e.limit]
     if limits:
-        items = [_item(view, item, cap) for item in limits]
-        return Tally(items, cap, cap, True)
-    items = [_item(view, item, n) for item, n in found]
-    hand_fan = sum(n for item, n in found if not item.bonus)
+        return Tally([e.item(view, 1) for e, _ in limits], cap, cap, True)
+    items = [e.item(view, n) for e, n in found]
+    hand_fan = sum(e.worth(view, n) for e, n in found if not e.bonus)
     if not hand_fan:
-        items.insert(0, {"key": "chicken", "name": "Chicken hand", "native": "雞糊",
-                         "value": 0, "unit": "fan", "count": 1})
-    total = sum(n for _, n in found)
+        items.insert(0, item("chicken", "Chicken hand", "雞糊", 0, "fan"))
+    total = sum(e.worth(view, n) for e, n in found)
     return Tally(items, min(total, cap), hand_fan, False)
-
-
-def _item(view: View, item: Fan, value: int) -> dict[str, object]:
-    native, name = item.names(view)
-    return {"key": item.key, "name": name, "native": native, "value": value, "unit": "fan",
-            "count": 1 if item.limit else item.times(view, value)}

@@ -31,7 +31,8 @@ from ...game import (
     how_won,
     table_request,
 )
-from ...rounds import rotate
+from ...result import Ledger
+from ...rounds import rotate, rows_of
 from .options import Options
 from .score import multiplier, resolve_options, score
 
@@ -51,7 +52,7 @@ class HongKongGame:
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Hong Kong outcome type is one of {', '.join(OUTCOME_TYPES)}")
         dealer = state.get("dealer", 0)
-        rows: list[LedgerRow] = []
+        ledger = Ledger()
         results: list[dict[str, Any]] = []
         if outcome["type"] == "draw":
             keep = o.dealer_on_draw == "stay"
@@ -59,22 +60,24 @@ class HongKongGame:
         elif outcome["type"] == "false_win":
             offender = check_player(outcome.get("penalised"), "penalised")
             share = o.base * multiplier(o.max_fan, o.spicy)
-            rows = [LedgerRow(player=p, amount=-3 * share if p == offender else share,
-                              reason="penalty") for p in range(4)]
+            for p in range(4):
+                if p != offender:
+                    ledger.pay(offender, p, share, "penalty")
             keep = True
             summary = f"P{offender} false win (詐糊): {share} to each other player"
         else:
             result = self._score(outcome, state, o)
             results.append(result)
-            rows = [LedgerRow(player=p, amount=d, reason="pao" if result["pao"] == p else "hand")
-                    for p, d in enumerate(result["deltas"]) if d]
+            ledger.extend(result["ledger"])
             keep = result["winner"] == dealer
             names = "、".join(str(i["native"]) for i in result["items"])
             summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
                        f"{result['fan']} 番 ({names})")
+        payments = ledger.payments()
+        rows = rows_of(payments)
         new = rotate(state, rows, keep, o.rounds)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=payments)
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:

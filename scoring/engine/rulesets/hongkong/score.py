@@ -20,8 +20,13 @@ minimum leaves out).
 
 Response::
 
-    {"ruleset": "hongkong", "items": [{"key", "name", "native", "value", "unit": "fan",
-     "count"}], "fan": 5, "value": 5, "hand_fan": 4, "limit": false, "share": 24,
+    {"ruleset": "hongkong", "players": 4,
+     "items": [{"key": "half_flush", "name": "Mixed one suit", "native": "混一色",
+                "value": 3, "unit": "fan", "count": 1}, ...],
+     "headline": {"value": 5, "unit": "fan", "points": 48, "limit": null,
+                  "native_limit": null},           # "Limit" / 爆棚 at the limit
+     "ledger": [...], "pot_change": 0,
+     "fan": 5, "value": 5, "hand_fan": 4, "limit": false, "share": 24,
      "payments": [{"payer": 2, "shares": 1, "amount": 24}, ...], "deltas": [...]}
 
 A share is ``base ×`` the multiplier of the paid fan (半辣上 or 全辣上). A self-draw is
@@ -40,6 +45,7 @@ from ...errors import BadInput, BelowMinimumFan, NotAWinningHand, WinFlagConflic
 from ...game import check_player
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
+from ...result import Ledger, contract, headline, item
 from ...shapes import thirteen_orphans
 from ...winning_hand import read_flowers, read_winning_hand, readings, wind_index
 from .fan import Tally, View, WinContext, tally
@@ -106,14 +112,12 @@ def flower_tally(request: Mapping[str, Any], options: Options) -> tuple[Tally, b
     self_draw = win_kind(request.get("win"))
     flowers = read_flowers(request.get("flowers"), options.flowers, "Hong Kong")
     if len(flowers) == 8:
-        item = {"key": "eight_flowers", "name": "Eight immortals crossing the sea",
-                "native": "八仙過海", "value": options.max_fan, "unit": "fan", "count": 1}
-        return Tally([item], options.max_fan, options.max_fan, True), self_draw
+        eight = item("eight_flowers", "Eight immortals crossing the sea", "八仙過海",
+                     options.max_fan, "fan")
+        return Tally([eight], options.max_fan, options.max_fan, True), self_draw
     if len(flowers) == 7:
-        item = {"key": "flower_hand", "name": "Flower hand (seven flowers)",
-                "native": "花糊", "value": 3, "unit": "fan", "count": 1}
-        fan = min(3, options.max_fan)
-        return Tally([item], fan, options.max_fan, False), self_draw
+        seven = item("flower_hand", "Flower hand (seven flowers)", "花糊", 3, "fan")
+        return Tally([seven], min(3, options.max_fan), options.max_fan, False), self_draw
     raise BadInput("a flower win is seven flowers (花糊) or all eight (八仙過海)")
 
 
@@ -122,9 +126,8 @@ def quick_tally(request: Mapping[str, Any], options: Options) -> Tally:
     flowers = whole_number(request, "flowers", 0, 8)
     if flowers > fan:
         raise BadInput("flowers counts the fan from flowers among the fan entered")
-    item = {"key": "fan", "name": "Fan (entered at the table)", "native": "番",
-            "value": fan, "unit": "fan", "count": 1}
-    return Tally([item], min(fan, options.max_fan), fan - flowers, fan >= options.max_fan)
+    entered = item("fan", "Fan (entered at the table)", "番", fan, "fan")
+    return Tally([entered], min(fan, options.max_fan), fan - flowers, fan >= options.max_fan)
 
 
 def payments(share: int, winner: int, discarder: int | None, pao: int | None,
@@ -165,8 +168,16 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput("包自摸 (pao) names another player who pays a self-drawn win")
     share = options.base * multiplier(result.fan, options.spicy)
     pays = payments(share, winner, discarder, pao, options)
-    return {"ruleset": "hongkong", "items": result.items, "fan": result.fan,
+    ledger = Ledger()
+    for pay in pays:
+        ledger.pay(pay["payer"], winner, pay["amount"], "hand" if pao is None else "pao")
+    deltas = deltas_of(pays, winner)
+    full = result.limit or result.fan == options.max_fan
+    head = headline(result.fan, "fan", deltas[winner], limit="Limit" if full else None,
+                    native_limit="爆棚" if full else None)
+    return {"ruleset": "hongkong", **contract(result.items, head, ledger.payments()),
+            "fan": result.fan,
             "value": result.fan, "hand_fan": result.hand_fan, "limit": result.limit,
             "self_draw": self_draw, "base": options.base, "share": share,
             "winner": winner, "dealer": dealer, "discarder": discarder, "pao": pao,
-            "payments": pays, "deltas": deltas_of(pays, winner)}
+            "payments": pays, "deltas": deltas}

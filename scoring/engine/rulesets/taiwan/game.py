@@ -29,7 +29,8 @@ from ...game import (
     how_won,
     table_request,
 )
-from ...rounds import rotate
+from ...result import Payment
+from ...rounds import rotate, rows_of
 from .options import Options
 from .score import resolve_options, score
 
@@ -49,7 +50,7 @@ class TaiwanGame:
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Taiwan outcome type is one of {', '.join(OUTCOME_TYPES)}")
         dealer = state.get("dealer", 0)
-        rows: list[LedgerRow] = []
+        ledger: list[Payment] = []
         results: list[dict[str, Any]] = []
         if outcome["type"] == "draw":
             keep = o.dealer_on_draw == "stay"
@@ -57,15 +58,15 @@ class TaiwanGame:
         else:
             result = self._score(outcome, state, o)
             results.append(result)
-            rows = [LedgerRow(player=p, amount=d, reason="hand")
-                    for p, d in enumerate(result["deltas"]) if d]
+            ledger = result["ledger"]
             keep = result["winner"] == dealer
-            names = "、".join(str(i["native"]) for i in result["items"]) or "0 台"
+            names = "、".join(i["native"] for i in result["items"]) or "0 台"
             summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
-                       f"{result['tai']} 台 ({names})")
+                       f"{result['headline']['value']} 台 ({names})")
+        rows = rows_of(ledger)
         new = rotate(state, rows, keep, o.rounds)
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary)
+                              summary=summary, ledger=ledger)
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:

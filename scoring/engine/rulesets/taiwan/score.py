@@ -20,13 +20,21 @@ the dealer's).
 
 Response::
 
-    {"ruleset": "taiwan", "items": [{"key", "name", "native", "value", "unit": "tai",
-     "count"}], "tai": 5, "value": 5, "dealer_items": [...莊家 and 連莊, paid only between
-     the dealer and the winner...], "dealer_tai": 3,
-     "payments": [{"payer": 2, "tai": 8, "amount": 110}], "deltas": [...]}
+    {"ruleset": "taiwan", "players": 4,
+     "items": [{"key": "concealed_self_draw", "name": "Concealed self-drawn",
+                "native": "門清自摸", "value": 3, "unit": "tai", "count": 1}, ...,
+               {"key": "dealer", "native": "莊家", "value": 1, ...},
+               {"key": "dealer_streak", "native": "連2拉2", "value": 2, "count": 2}],
+     "headline": {"value": 9, "unit": "tai", "points": 330},
+     "ledger": [...], "pot_change": 0,
+     "tai": 4, "dealer_tai": 5, "self_draw": true, "base": 30, "per_tai": 10,
+     "payments": [{"payer": 2, "tai": 9, "amount": 120}, ...], "deltas": [...]}
 
-Each payer pays ``base + per_tai × 台``, the 台 being the hand's plus the dealer's when the
-dealer is the winner or that payer; the cap (when set) applies to each payment's 台.
+Each payer pays ``base + per_tai × 台``, the 台 being the hand's plus the dealer's (莊家
+and 連莊) when the dealer is the winner or that payer; the cap (when set) applies to each
+payment's 台. When another player self-draws, the dealer's items carry ``payer``: only
+the dealer's payment counts them, and the headline (the 台 every payer pays) leaves them
+out.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from ...errors import BadInput, NotAWinningHand, WinFlagConflict
 from ...game import check_player
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
+from ...result import Item, contract, headline, item, payments_of
 from ...winning_hand import read_flowers, read_winning_hand, readings, wind_index
 from .options import PRESETS, Options
 from .tai import View, WinContext, items_of
@@ -77,11 +86,11 @@ def read_context(request: Mapping[str, Any], self_draw: bool, winner: int, deale
 
 
 def hand_items(request: Mapping[str, Any], options: Options, winner: int,
-               dealer: int) -> tuple[list[dict[str, Any]], bool]:
+               dealer: int) -> tuple[list[Item], bool]:
     """The highest-台 reading's items and whether the win was self-drawn (tiles mode)."""
     hand = read_winning_hand(request, HAND_SIZE, "Taiwan", options.flowers)
     ctx = read_context(request, hand.self_draw, winner, dealer, len(hand.melds))
-    best: list[dict[str, Any]] | None = None
+    best: list[Item] | None = None
     for reading in readings(hand):
         found = items_of(View(hand, reading, ctx, options))
         if best is None or sum_tai(found) > sum_tai(best):
@@ -92,34 +101,32 @@ def hand_items(request: Mapping[str, Any], options: Options, winner: int,
     return best, hand.self_draw
 
 
-def flower_win_items(request: Mapping[str, Any], options: Options) -> tuple[list[dict[str, Any]],
-                                                                            bool]:
+def flower_win_items(request: Mapping[str, Any], options: Options) -> tuple[list[Item], bool]:
     """八仙過海 (all eight flowers, self-drawn) or 七搶一 (seven, robbing the eighth)."""
     self_draw = win_kind(request.get("win"))
     flowers = read_flowers(request.get("flowers"), options.flowers, "Taiwan")
     if self_draw and len(flowers) == 8:
-        return [{"key": "eight_flowers", "name": "Eight immortals (all eight flowers)",
-                 "native": "八仙過海", "value": 8, "unit": "tai", "count": 1}], True
+        return [item("eight_flowers", "Eight immortals (all eight flowers)", "八仙過海", 8,
+                     "tai")], True
     if not self_draw and len(flowers) == 7:
-        return [{"key": "seven_rob_one", "name": "Seven flowers robbing the eighth",
-                 "native": "七搶一", "value": 8, "unit": "tai", "count": 1}], False
+        return [item("seven_rob_one", "Seven flowers robbing the eighth", "七搶一", 8,
+                     "tai")], False
     raise BadInput("a flower win is all eight flowers drawn (八仙過海, self_draw) or seven "
                    "robbing the eighth from its holder (七搶一, discard)")
 
 
-def sum_tai(items: list[dict[str, Any]]) -> int:
-    return sum(int(i["value"]) for i in items)
+def sum_tai(items: list[Item]) -> int:
+    return sum(i["value"] * i["count"] for i in items)
 
 
-def dealer_items(streak: int, options: Options) -> list[dict[str, Any]]:
-    """莊家 1 台 and, on the dealer's N-th extra deal, 連N拉N 2N 台 (or N)."""
-    out: list[dict[str, Any]] = [{"key": "dealer", "name": "Dealer", "native": "莊家",
-                                  "value": 1, "unit": "tai", "count": 1}]
+def dealer_items(streak: int, options: Options, payer: int | None) -> list[Item]:
+    """莊家 1 台 and, on the dealer's N-th extra deal, 連N拉N: 2 台 N times (or 1)."""
+    two = options.dealer_streak == "2n"
+    out = [item("dealer", "Dealer", "莊家", 1, "tai", payer=payer)]
     if streak:
-        two = options.dealer_streak == "2n"
-        out.append({"key": "dealer_streak", "name": f"Dealer's streak ({streak})",
-                    "native": f"連{streak}拉{streak}" if two else f"連{streak}",
-                    "value": 2 * streak if two else streak, "unit": "tai", "count": streak})
+        out.append(item("dealer_streak", "Dealer's extra deals (連莊)",
+                        f"連{streak}拉{streak}" if two else f"連{streak}", 2 if two else 1,
+                        "tai", streak, payer=payer))
     return out
 
 
@@ -139,11 +146,12 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     else:
         self_draw = win_kind(request.get("win"))
         tai = whole_number(request, "tai", 0, 300, default=None)
-        items = [{"key": "tai", "name": "台 (entered at the table)", "native": "台",
-                  "value": tai, "unit": "tai", "count": 1}] if tai else []
+        items = [item("tai", "台 (entered at the table)", "台", tai, "tai")] if tai else []
     winner, dealer, discarder = win_seats({**request, "winner": winner, "dealer": dealer},
                                           self_draw)
-    extra = dealer_items(streak, options)
+    # Another player's self-draw: only the dealer's payment counts the dealer's 台.
+    dealer_only = dealer != winner and discarder is None
+    extra = dealer_items(streak, options, dealer if dealer_only else None)
     tai, dealer_tai = sum_tai(items), sum_tai(extra)
     payers = [p for p in range(4) if p != winner] if discarder is None else [discarder]
     payments = []
@@ -151,8 +159,13 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         paid_tai = capped(tai + (dealer_tai if dealer in (p, winner) else 0), options)
         payments.append({"payer": p, "tai": paid_tai,
                          "amount": options.base + options.per_tai * paid_tai})
-    return {"ruleset": "taiwan", "items": items, "tai": tai, "value": tai,
-            "dealer_items": extra, "dealer_tai": dealer_tai, "self_draw": self_draw,
+    deltas = deltas_of(payments, winner)
+    involved = not dealer_only and dealer in (winner, *payers)
+    head = headline(capped(tai + (dealer_tai if involved else 0), options), "tai",
+                    deltas[winner])
+    shown = items + extra if dealer_only or involved else items
+    return {"ruleset": "taiwan", **contract(shown, head, payments_of(deltas)),
+            "tai": tai, "dealer_tai": dealer_tai, "self_draw": self_draw,
             "base": options.base, "per_tai": options.per_tai, "winner": winner,
             "dealer": dealer, "discarder": discarder, "dealer_streak": streak,
-            "payments": payments, "deltas": deltas_of(payments, winner)}
+            "payments": payments, "deltas": deltas}

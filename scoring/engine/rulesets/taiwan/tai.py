@@ -1,8 +1,9 @@
-"""Taiwan 台: one small class per 台 item, evaluated over a registry for one reading.
+"""Taiwan 台: one :class:`scoring.engine.items.Element` per 台 item, over one reading.
 
-``count(view)`` is the item's 台 for the hand (0: does not apply); items worth 1 台 per
-tile or set (正花, 三元牌, 花槓) also say how many via ``times``. The dealer's 莊家 and
-連莊 台 are not here: they belong to the payments the dealer takes part in (:mod:`.score`).
+``count(view)`` is how many times the hand holds the item (正花 per flower, 三元牌 per
+dragon triplet, 花槓 per set of four) and ``each(view)`` the 台 of one: ``value``, or an
+option's figure (門清自摸, 花槓, 天胡). The dealer's 莊家 and 連莊 台 are not here: they
+belong to the payments the dealer takes part in (:mod:`.score`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...registry import Counted
+from ...items import Element, hits
+from ...result import Item, Unit, item
 from ...tiles import DRAGONS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinningHand, seat_flowers
 from .options import Options
@@ -50,39 +52,47 @@ class View:
         return sum(k in WINDS for k in self.reading.triplets)
 
 
-class Tai(Counted[View]):
-    key: ClassVar[str]
-    per: ClassVar[int | None] = None  # 台 per tile or set, for items counted more than once
+class Tai(Element[View]):
+    unit: ClassVar[Unit] = "tai"
 
-    def times(self, v: View, value: int) -> int:
-        return value // self.per if self.per else 1
+    def each(self, v: View) -> int:
+        """台 of one occurrence."""
+        return self.value
+
+    def worth(self, v: View, n: int) -> int:
+        return self.each(v) * n
+
+    def item(self, v: View, n: int) -> Item:
+        native, name = self.names(v)
+        return item(self.key, name, native, self.each(v), self.unit, n)
 
 
 class SelfDraw(Tai):
-    key, name_zh, name_en = "self_draw", "自摸", "Self-drawn"
+    key, name, native = "self_draw", "Self-drawn", "自摸"
 
     def count(self, v: View) -> int:
         return int(v.hand.self_draw and not v.hand.concealed_hand and not v.special_start)
 
 
 class Concealed(Tai):
-    key, name_zh, name_en = "concealed", "門清", "Concealed hand"
+    key, name, native = "concealed", "Concealed hand", "門清"
 
     def count(self, v: View) -> int:
         return int(v.hand.concealed_hand and not v.hand.self_draw)
 
 
 class ConcealedSelfDraw(Tai):
-    key, name_zh, name_en = "concealed_self_draw", "門清自摸", "Concealed self-drawn"
+    key, name, native = "concealed_self_draw", "Concealed self-drawn", "門清自摸"
 
     def count(self, v: View) -> int:
-        if v.hand.concealed_hand and v.hand.self_draw and not v.special_start:
-            return v.options.concealed_self_draw_tai
-        return 0
+        return int(v.hand.concealed_hand and v.hand.self_draw and not v.special_start)
+
+    def each(self, v: View) -> int:
+        return v.options.concealed_self_draw_tai
 
 
 class SingleWait(Tai):
-    key, name_zh, name_en = "single_wait", "獨聽", "Single wait"
+    key, name, native = "single_wait", "Single wait", "獨聽"
     NAMES: ClassVar[dict[str, tuple[str, str]]] = {
         "pair": ("單吊", "Single wait on the pair"), "closed": ("中洞", "Closed wait"),
         "edge": ("邊張", "Edge wait")}
@@ -91,26 +101,25 @@ class SingleWait(Tai):
         return int(len(v.hand.waits) == 1 and not v.all_melded and not v.special_start)
 
     def names(self, v: View) -> tuple[str, str]:
-        return self.NAMES.get(v.reading.wait_shape, (self.name_zh, self.name_en))
+        return self.NAMES.get(v.reading.wait_shape, (self.native, self.name))
 
 
 class RoundWind(Tai):
-    key, name_zh, name_en = "round_wind", "圈風", "Round wind"
+    key, name, native = "round_wind", "Round wind", "圈風"
 
     def count(self, v: View) -> int:
         return int(27 + v.ctx.round_wind in v.reading.triplets and v.wind_triplets() < 3)
 
 
 class SeatWind(Tai):
-    key, name_zh, name_en = "seat_wind", "門風", "Seat wind"
+    key, name, native = "seat_wind", "Seat wind", "門風"
 
     def count(self, v: View) -> int:
         return int(27 + v.ctx.seat in v.reading.triplets and v.wind_triplets() < 3)
 
 
 class DragonTriplet(Tai):
-    key, name_zh, name_en = "dragon", "三元牌", "Dragon triplet"
-    per = 1
+    key, name, native = "dragon", "Dragon triplet", "三元牌"
 
     def count(self, v: View) -> int:
         n = v.dragon_triplets()
@@ -118,8 +127,7 @@ class DragonTriplet(Tai):
 
 
 class SeatFlower(Tai):
-    key, name_zh, name_en = "seat_flower", "正花", "Own flower"
-    per = 1
+    key, name, native = "seat_flower", "Own flower", "正花"
 
     def count(self, v: View) -> int:
         return len(flower_tai_tiles(v.hand.flowers, v.ctx.seat, v.options))
@@ -127,150 +135,152 @@ class SeatFlower(Tai):
     def names(self, v: View) -> tuple[str, str]:
         if v.options.flower_tai == "each":
             return "花牌", "Flower"
-        return self.name_zh, self.name_en
+        return self.native, self.name
 
 
 class FlowerKong(Tai):
-    key, name_zh, name_en = "flower_kong", "花槓", "Four seasons or four flowers"
+    key, name, native = "flower_kong", "Four seasons or four flowers", "花槓"
 
     def count(self, v: View) -> int:
-        return complete_flower_sets(v.hand.flowers) * v.options.flower_kong_tai
-
-    def times(self, v: View, value: int) -> int:
         return complete_flower_sets(v.hand.flowers)
+
+    def each(self, v: View) -> int:
+        return v.options.flower_kong_tai
 
 
 class RobbingKong(Tai):
-    key, name_zh, name_en = "robbing_kong", "搶槓", "Robbing a kong"
+    key, name, native = "robbing_kong", "Robbing a kong", "搶槓"
 
     def count(self, v: View) -> int:
         return int(v.ctx.robbing_kong)
 
 
 class KongFlower(Tai):
-    key, name_zh, name_en = "after_kong", "槓上開花", "Win on a replacement tile"
+    key, name, native = "after_kong", "Win on a replacement tile", "槓上開花"
 
     def count(self, v: View) -> int:
         return int(v.ctx.after_kong)
 
 
 class LastDraw(Tai):
-    key, name_zh, name_en = "last_draw", "海底撈月", "Win on the last tile"
+    key, name, native = "last_draw", "Win on the last tile", "海底撈月"
 
     def count(self, v: View) -> int:
         return int(v.ctx.last_tile and v.hand.self_draw)
 
 
 class LastDiscard(Tai):
-    key, name_zh, name_en = "last_discard", "河底撈魚", "Win on the last discard"
+    key, name, native = "last_discard", "Win on the last discard", "河底撈魚"
 
     def count(self, v: View) -> int:
         return int(v.ctx.last_tile and not v.hand.self_draw)
 
 
 class AllChows(Tai):
-    key, name_zh, name_en = "all_chows", "平胡", "All chows"
+    key, name, native, value = "all_chows", "All chows", "平胡", 2
 
     def count(self, v: View) -> int:
         h, r = v.hand, v.reading
-        ok = (not r.triplets and r.pair < 27 and not h.flowers and not h.self_draw
-              and len(h.waits) >= 2 and r.wait_shape == "open")
-        return 2 if ok else 0
+        return int(not r.triplets and r.pair < 27 and not h.flowers and not h.self_draw
+                   and len(h.waits) >= 2 and r.wait_shape == "open")
 
 
 class AllMelded(Tai):
-    key, name_zh, name_en = "all_melded", "全求人", "All melded"
+    key, name, native, value = "all_melded", "All melded", "全求人", 2
 
     def count(self, v: View) -> int:
-        return 2 if v.all_melded else 0
+        return int(v.all_melded)
 
 
 class AllTriplets(Tai):
-    key, name_zh, name_en = "all_triplets", "碰碰胡", "All triplets"
+    key, name, native, value = "all_triplets", "All triplets", "碰碰胡", 4
 
     def count(self, v: View) -> int:
-        return 4 if not v.reading.runs and v.hand.suits else 0
+        return int(not v.reading.runs and bool(v.hand.suits))
 
 
 class HalfFlush(Tai):
-    key, name_zh, name_en = "half_flush", "混一色", "Half flush"
+    key, name, native, value = "half_flush", "Half flush", "混一色", 4
 
     def count(self, v: View) -> int:
-        return 4 if len(v.hand.suits) == 1 and v.hand.honours else 0
+        return int(len(v.hand.suits) == 1 and v.hand.honours)
 
 
 class FullFlush(Tai):
-    key, name_zh, name_en = "full_flush", "清一色", "Full flush"
+    key, name, native, value = "full_flush", "Full flush", "清一色", 8
 
     def count(self, v: View) -> int:
-        return 8 if len(v.hand.suits) == 1 and not v.hand.honours else 0
+        return int(len(v.hand.suits) == 1 and not v.hand.honours)
 
 
 class AllHonours(Tai):
-    key, name_zh, name_en = "all_honours", "字一色", "All honours"
+    key, name, native, value = "all_honours", "All honours", "字一色", 16
 
     def count(self, v: View) -> int:
-        return 16 if not v.hand.suits else 0
+        return int(not v.hand.suits)
 
 
 class SmallDragons(Tai):
-    key, name_zh, name_en = "small_dragons", "小三元", "Little three dragons"
+    key, name, native, value = "small_dragons", "Little three dragons", "小三元", 4
 
     def count(self, v: View) -> int:
-        return 4 if v.dragon_triplets() == 2 and v.reading.pair in DRAGONS else 0
+        return int(v.dragon_triplets() == 2 and v.reading.pair in DRAGONS)
 
 
 class BigDragons(Tai):
-    key, name_zh, name_en = "big_dragons", "大三元", "Big three dragons"
+    key, name, native, value = "big_dragons", "Big three dragons", "大三元", 8
 
     def count(self, v: View) -> int:
-        return 8 if v.dragon_triplets() == 3 else 0
+        return int(v.dragon_triplets() == 3)
 
 
 class SmallWinds(Tai):
-    key, name_zh, name_en = "small_winds", "小四喜", "Little four winds"
+    key, name, native, value = "small_winds", "Little four winds", "小四喜", 8
 
     def count(self, v: View) -> int:
-        return 8 if v.wind_triplets() == 3 and v.reading.pair in WINDS else 0
+        return int(v.wind_triplets() == 3 and v.reading.pair in WINDS)
 
 
 class BigWinds(Tai):
-    key, name_zh, name_en = "big_winds", "大四喜", "Big four winds"
+    key, name, native, value = "big_winds", "Big four winds", "大四喜", 16
 
     def count(self, v: View) -> int:
-        return 16 if v.wind_triplets() == 4 else 0
+        return int(v.wind_triplets() == 4)
 
 
 class ConcealedTriplets(Tai):
-    key, name_zh, name_en = "concealed_triplets", "暗刻", "Concealed triplets"
+    key, name, native = "concealed_triplets", "Concealed triplets", "暗刻"
     TAI: ClassVar[dict[int, tuple[int, str, str]]] = {
         3: (2, "三暗刻", "Three concealed triplets"),
         4: (5, "四暗刻", "Four concealed triplets"),
         5: (8, "五暗刻", "Five concealed triplets")}
 
     def count(self, v: View) -> int:
-        found = self.TAI.get(v.reading.concealed_triplets)
-        return found[0] if found else 0
+        return int(v.reading.concealed_triplets in self.TAI)
+
+    def each(self, v: View) -> int:
+        return self.TAI[v.reading.concealed_triplets][0]
 
     def names(self, v: View) -> tuple[str, str]:
-        _, zh, en = self.TAI[v.reading.concealed_triplets]
-        return zh, en
+        _, native, name = self.TAI[v.reading.concealed_triplets]
+        return native, name
 
 
 class FirstTurn(Tai):
-    key, name_zh, name_en = "first_turn", "天胡", "Heavenly hand"
-    NAMES: ClassVar[dict[str, tuple[str, str]]] = {
-        "heavenly": ("天胡", "Heavenly hand"), "earthly": ("地胡", "Earthly hand"),
-        "human": ("人胡", "Human hand")}
+    key, name, native = "first_turn", "Heavenly hand", "天胡"
+    KINDS: ClassVar[dict[str, tuple[int, str, str]]] = {
+        "earthly": (16, "地胡", "Earthly hand"), "human": (8, "人胡", "Human hand")}
 
     def count(self, v: View) -> int:
-        kind = v.ctx.first_turn
-        if kind == "heavenly":
-            return v.options.heavenly_tai
-        return {"earthly": 16, "human": 8}.get(kind or "", 0)
+        return int(v.ctx.first_turn is not None)
+
+    def each(self, v: View) -> int:
+        kind = v.ctx.first_turn or "heavenly"
+        return self.KINDS[kind][0] if kind in self.KINDS else v.options.heavenly_tai
 
     def names(self, v: View) -> tuple[str, str]:
-        return self.NAMES[v.ctx.first_turn or "heavenly"]
+        _, native, name = self.KINDS.get(v.ctx.first_turn or "", (0, self.native, self.name))
+        return native, name
 
 
 REGISTRY: tuple[Tai, ...] = (
@@ -293,13 +303,6 @@ def complete_flower_sets(flowers: tuple[int, ...]) -> int:
     return sum(set(group) <= set(flowers) for group in (SEASONS, FLOWERS))
 
 
-def items_of(view: View) -> list[dict[str, object]]:
-    """The contract's items for one reading: key, English and native name, 台 and count."""
-    out: list[dict[str, object]] = []
-    for item in REGISTRY:
-        value = item.count(view)
-        if value:
-            native, name = item.names(view)
-            out.append({"key": item.key, "name": name, "native": native, "value": value,
-                        "unit": "tai", "count": item.times(view, value)})
-    return out
+def items_of(view: View) -> list[Item]:
+    """The contract's items of one reading."""
+    return [e.item(view, n) for e, n in hits(REGISTRY, view)]
