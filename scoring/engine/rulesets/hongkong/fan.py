@@ -53,6 +53,12 @@ class View:
     def count_of(self, kinds: tuple[int, ...]) -> int:
         return sum(k in kinds for k in self.triplets)
 
+    @property
+    def four_winds(self) -> bool:
+        """小四喜 or 大四喜, which stand instead of the winds' own fan."""
+        n = self.count_of(WINDS)
+        return n == 4 or (n == 3 and self.pair in WINDS)
+
 
 class Fan(Element[View]):
     unit: ClassVar[Unit] = "fan"
@@ -224,14 +230,14 @@ class SeatWind(Fan):
     key, name, native = "seat_wind", "Seat wind", "門風"
 
     def count(self, v: View) -> int:
-        return int(27 + v.ctx.seat in v.triplets and v.count_of(WINDS) < 3)
+        return int(27 + v.ctx.seat in v.triplets and not v.four_winds)
 
 
 class RoundWind(Fan):
     key, name, native = "round_wind", "Round wind", "圈風"
 
     def count(self, v: View) -> int:
-        return int(27 + v.ctx.round_wind in v.triplets and v.count_of(WINDS) < 3)
+        return int(27 + v.ctx.round_wind in v.triplets and not v.four_winds)
 
 
 # --- how the hand was won ----------------------------------------------------------------

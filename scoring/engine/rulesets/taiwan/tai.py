@@ -51,6 +51,12 @@ class View:
     def wind_triplets(self) -> int:
         return sum(k in WINDS for k in self.reading.triplets)
 
+    @property
+    def four_winds(self) -> bool:
+        """小四喜 or 大四喜, which stand instead of the winds' own 台."""
+        n = self.wind_triplets()
+        return n == 4 or (n == 3 and self.reading.pair in WINDS)
+
 
 class Tai(Element[View]):
     unit: ClassVar[Unit] = "tai"
@@ -108,14 +114,14 @@ class RoundWind(Tai):
     key, name, native = "round_wind", "Round wind", "圈風"
 
     def count(self, v: View) -> int:
-        return int(27 + v.ctx.round_wind in v.reading.triplets and v.wind_triplets() < 3)
+        return int(27 + v.ctx.round_wind in v.reading.triplets and not v.four_winds)
 
 
 class SeatWind(Tai):
     key, name, native = "seat_wind", "Seat wind", "門風"
 
     def count(self, v: View) -> int:
-        return int(27 + v.ctx.seat in v.reading.triplets and v.wind_triplets() < 3)
+        return int(27 + v.ctx.seat in v.reading.triplets and not v.four_winds)
 
 
 class DragonTriplet(Tai):
