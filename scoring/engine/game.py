@@ -131,7 +131,7 @@ def assert_zero_sum(settlement: HandSettlement) -> None:
 def check_settlement(settlement: HandSettlement) -> None:
     """The contract of :mod:`scoring.engine.result` on a recorded hand (a bug if not)."""
     if "ledger" not in settlement:
-        return  # riichi and MCR are being moved onto the contract
+        raise ContractError("the settlement has no ledger by cause")
     by_rows: dict[tuple[int, str], int] = {}
     for r in settlement["rows"]:
         by_rows[(r["player"], r["reason"])] = by_rows.get((r["player"], r["reason"]), 0) \

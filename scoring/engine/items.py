@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from .result import Item, Unit
 
@@ -36,11 +36,13 @@ V = TypeVar("V")
 class Element(ABC, Generic[V]):
     """One scoring element of a ruleset; see the module docstring."""
 
-    key: ClassVar[str]
-    name: ClassVar[str]
-    native: ClassVar[str]
-    unit: ClassVar[Unit]
-    value: ClassVar[int] = 1
+    # Class attributes as a rule; a ruleset may set them per instance when one class
+    # serves several elements (riichi's dragon triplets).
+    key: str
+    name: str
+    native: str
+    unit: Unit
+    value: int = 1
 
     @abstractmethod
     def count(self, v: V) -> int:

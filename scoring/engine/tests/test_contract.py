@@ -21,7 +21,8 @@ RULESETS = Path(rulesets.__file__).parent
 
 # (ruleset, golden file): each entry's "in" is a score request.
 CORPORA = [("sichuan", "golden.json"), ("wuhu", "seed_tables.json"),
-           ("jian", "win_totals.json")]
+           ("jian", "win_totals.json"), ("riichi", "golden.json"),
+           ("mcr", "golden_fans.json")]
 
 
 def _requests(name: str, file: str) -> list[dict[str, Any]]:

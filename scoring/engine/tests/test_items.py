@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import pytest
 
 from scoring.engine.items import Element, by_key, declared, hits, items_of, legacy, total
@@ -11,7 +9,7 @@ from scoring.engine.result import Unit
 
 
 class Fan(Element[int]):
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
 
 class Double(Fan):

@@ -9,7 +9,6 @@ worth and names.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of, legacy, total
 from ...result import Item, Unit
@@ -45,7 +44,7 @@ class View:
 class Fan(Element[View]):
     """A Ji'an fan, counted for one payer."""
 
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
     def item(self, v: View, n: int) -> Item:
         out = super().item(v, n)

@@ -66,6 +66,8 @@ from ...game import (
     table_options,
 )
 from ...options import options_to_dict
+from ...result import contract, headline, item, payments_of
+from .fans import BY_ID
 from .options import Options
 from .payments import payments
 
@@ -154,7 +156,7 @@ class MCRGame:
             _next_hand(state, new)
         label = f"{ROUND_NAMES[state['round_wind']]} {state['hand_number']}"
         return HandSettlement(rows=ledger, pot_change=0, state=new, results=results,
-                              summary=f"{label}: {text}")
+                              summary=f"{label}: {text}", ledger=rows.ledger.payments())
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         mcr_options(options)
@@ -200,6 +202,8 @@ def _win(state: GameState, outcome: Outcome, opts: Options, rows: Rows) -> dict[
     deltas = payments(fan, winner, kind, discarder, opts)
     rows.add_deltas(deltas, "hand")
     how = "self-draw" if discarder is None else f"from {winds[discarder]}"
+    detail.update(contract(detail.get("items", []), headline(fan, "fan", deltas[winner]),
+                           payments_of(deltas)))
     detail.update(winner=winner, discarder=discarder, fan=fan,
                   deltas=[deltas[p] for p in range(4)],
                   text=f"{winds[winner]} wins {how}, {fan} fan, +{deltas[winner]}")
@@ -219,7 +223,13 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
     if fan - flowers < opts.min_fan:
         raise BelowMinimumFan(f"{fan - flowers} fan without flowers is below the minimum of "
                               f"{opts.min_fan} (option min_fan)")
-    return fan, {"mode": "quick", "flowers": flowers}
+    # What was typed, as items: the hand's fan, and the flowers apart (1 fan each).
+    flower = BY_ID["flower_tiles"]
+    items = [item("entered", "Fan (entered at the table)", "番", 1, "fan", fan - flowers)]
+    if flowers:
+        items.append(item(flower.id, flower.name_en, flower.name_zh, flower.points, "fan",
+                          flowers))
+    return fan, {"mode": "quick", "flowers": flowers, "items": items}
 
 
 def _tiles_fan(state: GameState, hand: Any, winner: int, discarder: int | None, kind: str,

@@ -26,9 +26,11 @@ which its fan cannot be present; the scorer only asks it on readings that have t
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import ClassVar, Literal
 
+from ...items import Element
+from ...result import Unit
 from .facts import TERMINAL_KINDS
 from .fans import BY_ID, FanDef
 from .reading import Ctx
@@ -63,8 +65,13 @@ FORM_FEATURES = {
 }
 
 
-class Fan(ABC):
+class Fan(Element[Ctx]):
+    """A fan detector, declared like every scoring element
+    (:class:`scoring.engine.items.Element`): :func:`fan` takes its key, names and points
+    from the fan table (:mod:`.fans`) by ``id``, so they are written once."""
+
     id: ClassVar[str]
+    unit: Unit = "fan"
     scope: ClassVar[Scope] = "reading"
     needs: ClassVar[int] = 0  # reading features required (reading scope only)
     # Fans between sets are read off one shared table per reading instead ("chows" or
@@ -86,6 +93,8 @@ REGISTRY: list[Fan] = []
 def fan(cls: type[Fan]) -> type[Fan]:
     if cls.id not in BY_ID:
         raise KeyError(f"fan {cls.id!r} is not in the fan table")
+    info = BY_ID[cls.id]
+    cls.key, cls.name, cls.native, cls.value = info.id, info.name_en, info.name_zh, info.points
     REGISTRY.append(cls())
     return cls
 

@@ -476,6 +476,8 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
 
 # --- the result ------------------------------------------------------------------------
 
+WIND_ORDER = ("E", "S", "W", "N")  # the contract's player indices of a score request
+
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     req = parse_request(request)
     opts = req.options
@@ -503,7 +505,17 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         listed.append({"id": "flower_tiles", "name_zh": zh, "name_en": en, "points": points,
                        "count": flowers})
     total = hand_fan + flowers
+    deltas = deltas_of(req, total)
     return {
+        "players": 4,
+        "items": [{"key": f["id"], "name": f["name_en"], "native": f["name_zh"],
+                   "value": f["points"], "unit": "fan", "count": f["count"]} for f in listed],
+        "headline": {"value": total, "unit": "fan",
+                     "points": None if deltas is None else deltas[req.seat]},
+        "ledger": [] if deltas is None else [
+            {"player": i, "amount": deltas[w], "cause": "hand"}
+            for i, w in enumerate(WIND_ORDER) if deltas[w]],
+        "pot_change": 0,
         "ruleset": "mcr",
         "fans": listed,
         "hand_fan": hand_fan,
@@ -513,7 +525,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "seat_wind": req.seat,
         "round_wind": req.round,
         "win_tile": TILE_NAMES[req.win_tile],
-        "deltas": deltas_of(req, total),
+        "deltas": deltas,
         "reading": reading_dict(c.reading),
         "options": options_out(opts),
     }

@@ -79,13 +79,17 @@ from ...game import (
     table_options,
 )
 from ...options import options_to_dict
+from ...result import Headline, Item, Ledger, contract, headline, payments_of
 from . import game_end
 from .options import Options
 from .points import MANGAN, base_points, win_payments
+from .score import riichi_headline
 
 OUTCOME_TYPES = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
 ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
                   "sanchahou")
+NAGASHI_ITEM = Item(key="nagashi_mangan", name="Nagashi mangan", native="流し満貫", value=5,
+                    unit="han", count=1)
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 STICK = 1000
 
@@ -174,7 +178,8 @@ class RiichiGame:
         label = _hand_label(state)
         _advance(state, new, step, opts)
         return HandSettlement(rows=ledger, pot_change=pot_change, state=new,
-                              results=step.results, summary=f"{label}: {step.text}")
+                              results=step.results, summary=f"{label}: {step.text}",
+                              ledger=rows.ledger.payments())
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return game_end.final_settlement(state, riichi_options(options))
@@ -200,6 +205,7 @@ class _Value:
     pay: Callable[[int], dict[str, int]]
     result: dict[str, Any]
     text: str
+    headline: Callable[[int], Headline]  # from the hand value the table pays
 
 
 def _wins(outcome: Outcome) -> list[WinEntry]:
@@ -289,12 +295,20 @@ def _pay_win(table: _Table, win: WinEntry, winner: int, discarder: int | None, h
 
     hand = pay(0)
     total = pay(honba) if honba else hand
+    own = Ledger()
     for player, amount in hand.items():
-        rows.add(player, amount, "pao" if player == pao and amount < 0 else "hand")
-    rows.add_deltas({p: total[p] - hand[p] for p in range(4)}, "honba")
+        reason = "pao" if player == pao and amount < 0 else "hand"
+        rows.add(player, amount, reason)
+        own.add(player, amount, reason)
+    honba_deltas = {p: total[p] - hand[p] for p in range(4)}
+    rows.add_deltas(honba_deltas, "honba")
+    own.add_deltas(honba_deltas, "honba")
     rows.add(winner, sticks, "riichi")
+    own.add(winner, sticks, "sticks")
     gained = total[winner] + sticks
     result = dict(value.result)
+    result.update(contract(result.get("items", []), value.headline(hand[winner]),
+                           own.payments(), pot_change=-sticks))
     result.update(winner=winner, discarder=discarder, pao=pao, points=hand[winner],
                   honba_points=total[winner] - hand[winner], sticks=sticks,
                   deltas=[total[p] + (sticks if p == winner else 0) for p in range(4)],
@@ -314,12 +328,19 @@ def _win_value(table: _Table, win: WinEntry, winner: int, discarder: int | None,
     if pao is None:
         pao_base = 0
 
+    def head(points: int) -> Headline:
+        if "han" in info:
+            return riichi_headline(info["han"], info["fu"], 0, info["limit"], points)
+        if "yakuman" in info:
+            return riichi_headline(0, 0, info["yakuman"], info["limit"], points)
+        return headline(info["points"], "points", points)
+
     def pay(honba: int) -> dict[str, int]:
         return win_payments(base, table.wind(winner), kind,
                             None if discarder is None else table.wind(discarder), honba, 0,
                             table.opts, None if pao is None else table.wind(pao), pao_base)
 
-    return _Value(pay=pay, result=info, text=text)
+    return _Value(pay=pay, result=info, text=text, headline=head)
 
 
 def _positive_int(quick: Mapping[str, Any], key: str, minimum: int = 1) -> int:
@@ -400,7 +421,11 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
         text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
     info = dict(result)
     info.update(mode="tiles")
-    return _Value(pay=pay, result=info, text=text)
+
+    def head(points: int) -> Headline:
+        return Headline(**{**result["headline"], "points": points})  # type: ignore[typeddict-item]
+
+    return _Value(pay=pay, result=info, text=text, headline=head)
 
 
 # --- draws, aborts, chombo ------------------------------------------------------------
@@ -463,9 +488,13 @@ def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
         texts = []
         for player in nagashi:
             deltas = win_payments(MANGAN, table.wind(player), "tsumo", None, 0, 0, opts)
-            rows.add_deltas({p: deltas[table.wind(p)] for p in range(4)}, "hand")
-            step.results.append({"nagashi": player, "limit": "mangan",
-                                 "points": deltas[table.wind(player)]})
+            by_player = {p: deltas[table.wind(p)] for p in range(4)}
+            rows.add_deltas(by_player, "hand", "nagashi")
+            points = deltas[table.wind(player)]
+            step.results.append({
+                **contract([NAGASHI_ITEM], riichi_headline(5, 0, 0, "mangan", points),
+                           payments_of(by_player, "nagashi")),
+                "nagashi": player, "limit": "mangan", "points": points})
             texts.append(f"{table.wind(player)} nagashi mangan")
         step.text = "draw, " + ", ".join(texts)
         return step
@@ -473,10 +502,11 @@ def _draw(table: _Table, outcome: Outcome, rows: Rows) -> _Step:
     total = opts.noten_payment_total
     if tenpai and noten and total:
         for player, amount in split_evenly(total, noten, unit=100).items():
-            rows.add(player, -amount, "draw")
-        rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw")
+            rows.add(player, -amount, "draw", "noten")
+        rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw", "noten")
     names = "".join(table.wind(p) for p in sorted(tenpai, key=lambda p: (p - table.dealer) % 4))
-    # The judged list (shown hands included) for the site's history line.
+    # The judged list (shown hands included) for the site's history line; the noten
+    # payments are in the settlement's ledger.
     step.results.append({"tenpai": sorted(tenpai)})
     step.text = f"draw, tenpai: {names}" if tenpai else "draw, all noten"
     return step

@@ -15,9 +15,22 @@ Request (only ``hand``, ``win_tile``, ``win`` and ``seat_wind`` are required)::
      "pao": "N",                             # responsible player for a pao yakuman
      "options": {"preset": "tenhou", "kiriage": true}}
 
-Response::
+Response (the result contract of :mod:`scoring.engine.result`, players counted in wind
+order from East: E=0, S=1, W=2, N=3; then the older fields)::
 
-    {"ruleset": "riichi", "winner": "S", "win": "ron",
+    {"players": 4,
+     "items": [{"key": "riichi", "name": "Riichi", "native": "立直", "value": 1,
+                "unit": "han", "count": 1}, ...,
+               {"key": "dora", "name": "Dora", "native": "ドラ", "value": 1, "unit": "han",
+                "count": 1}],           # aka and ura likewise; yakuman in unit "yakuman"
+     "headline": {"value": 3, "unit": "han", "fu": 40, "limit": null,
+                  "native_limit": null, "points": 5200},    # value: yakuman multiple
+     "ledger": [{"player": 1, "amount": 5200, "cause": "hand"},
+                {"player": 2, "amount": -5200, "cause": "hand"},
+                {"player": 1, "amount": 300, "cause": "honba"}, ...,
+                {"player": 1, "amount": 1000, "cause": "sticks"}],
+     "pot_change": -1000,
+     "ruleset": "riichi", "winner": "S", "win": "ron",
      "yaku": [{"name": "Riichi", "name_ja": "立直", "han": 1}, ...],
               # yakuman entries: {"name", "name_ja", "han": 13 * m, "yakuman": m}
      "yakuman": 0, "dora": 1, "aka": 0, "ura": 0, "han": 3, "fu": 40,
@@ -39,12 +52,14 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
+from ...result import Cause, Headline, Payment, contract
+from ...result import Item as ResultItem
 from ...tiles import Tile, next_kind
+from .features import active, hand_features
 from .fu import Item, compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
 from .options import Options
 from .points import base_points, plain_payments, tsumo_shares, win_payments
-from .registry import active, hand_features
 from .request import (
     FAST_TILES,
     build_context,
@@ -160,14 +175,92 @@ def _renhou_or_hand(hits: list[tuple[Yaku, int]], han: int) -> tuple[list[tuple[
     return hits[-1:], 5
 
 
-def _yaku_list(ctx: WinContext, best: Candidate) -> list[dict[str, Any]]:
-    out = []
+def _yaku_list(ctx: WinContext, best: Candidate
+               ) -> tuple[list[dict[str, Any]], list[ResultItem]]:
+    """The older ``yaku`` field and the contract's items of the yaku (dict literals: every
+    scored hand comes through here)."""
+    out: list[dict[str, Any]] = []
+    items: list[ResultItem] = []
     for y, n in best.yaku:
-        name, name_ja = y.names(ctx) if y.dynamic_name else (y.name, y.name_ja)
-        if y.yakuman:
-            out.append({"name": name, "name_ja": name_ja, "han": 13 * n, "yakuman": n})
+        if y.dynamic_name:
+            native, name = y.names((ctx, best.reading))
         else:
-            out.append({"name": name, "name_ja": name_ja, "han": n})
+            native, name = y.native, y.name
+        items.append({"key": y.key, "name": name, "native": native, "value": n,
+                      "unit": y.unit, "count": 1})
+        if y.yakuman:
+            out.append({"name": name, "name_ja": native, "han": 13 * n, "yakuman": n})
+        else:
+            out.append({"name": name, "name_ja": native, "han": n})
+    return out, items
+
+
+# Dora kinds as items: (key, English, native).
+DORA_ITEMS = (("dora", "Dora", "ドラ"), ("aka", "Red five", "赤ドラ"),
+              ("ura", "Ura dora", "裏ドラ"))
+# The limits' Japanese names, for the headline.
+LIMIT_NATIVE = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
+                "kazoe yakuman": "数え役満", "yakuman": "役満", "double yakuman": "ダブル役満",
+                "triple yakuman": "トリプル役満"}
+
+
+def riichi_headline(han: int, fu: int, yakuman: int, limit: str | None, points: int
+                    ) -> Headline:
+    """Han and fu (or the yakuman multiple), the limit in English and Japanese, and the
+    hand value."""
+    native = LIMIT_NATIVE.get(limit, limit) if limit else None
+    if yakuman:
+        return {"value": yakuman, "unit": "yakuman", "points": points, "fu": fu,
+                "limit": limit, "native_limit": native}
+    return {"value": han, "unit": "han", "points": points, "fu": fu, "limit": limit,
+            "native_limit": native}
+
+
+SEAT_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def _plain_extras(hand: dict[str, int], winner: str, discarder: str | None, honba: int,
+                  sticks: int) -> tuple[dict[str, int], list[Payment]]:
+    """Deltas and ledger of a win without pao from its hand payments: honba are 100 from
+    each payer of a tsumo or 300 from the discarder; the winner takes the sticks. What
+    :func:`.points.plain_payments` adds, written out so a hand is paid out once."""
+    ledger: list[Payment] = [{"player": SEAT_INDEX[w], "amount": a, "cause": "hand"}
+                             for w, a in hand.items() if a]
+    if not honba and not sticks:
+        return hand, ledger
+    deltas = dict(hand)
+    if honba:
+        payers = [w for w in deltas if w != winner] if discarder is None else [discarder]
+        each = 300 * honba // len(payers)
+        for w in payers:
+            deltas[w] -= each
+            ledger.append({"player": SEAT_INDEX[w], "amount": -each, "cause": "honba"})
+        deltas[winner] += 300 * honba
+        ledger.append({"player": SEAT_INDEX[winner], "amount": 300 * honba, "cause": "honba"})
+    if sticks:
+        deltas[winner] += 1000 * sticks
+        ledger.append({"player": SEAT_INDEX[winner], "amount": 1000 * sticks,
+                       "cause": "sticks"})
+    return deltas, ledger
+
+
+def win_ledger(hand: dict[str, int], total: dict[str, int], winner: str, sticks: int,
+               pao: str | None) -> list[Payment]:
+    """Payments by cause from the deltas without and with honba (the sticks apart): the
+    responsible player's share of the hand is ``pao``."""
+    out: list[Payment] = []
+    for wind, amount in hand.items():
+        if amount:
+            cause: Cause = "pao" if wind == pao and amount < 0 else "hand"
+            out.append({"player": SEAT_INDEX[wind], "amount": amount, "cause": cause})
+    if total is hand:
+        return out
+    for wind, amount in total.items():
+        extra = amount - hand[wind] - (1000 * sticks if wind == winner else 0)
+        if extra:
+            out.append(Payment(player=SEAT_INDEX[wind], amount=extra, cause="honba"))
+    if sticks:
+        out.append(Payment(player=SEAT_INDEX[winner], amount=1000 * sticks, cause="sticks"))
     return out
 
 
@@ -177,12 +270,20 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     winner = seat(request.get("seat_wind"), "seat_wind")
     honba, sticks = count(request, "honba"), count(request, "riichi_sticks")
     deltas = win_payments(2000, winner, "tsumo", None, honba, sticks, options)
+    hand = win_payments(2000, winner, "tsumo", None, 0, 0, options)
+    hand_points = sum(tsumo_shares(2000, winner).values())
+    ledger = [{**p, "cause": "nagashi" if p["cause"] == "hand" else p["cause"]}
+              for p in win_ledger(hand, deltas, winner, sticks, None)]
+    items = [ResultItem(key="nagashi_mangan", name="Nagashi mangan", native="流し満貫", value=5,
+                  unit="han", count=1)]
     return {
+        **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
+                   ledger, pot_change=-1000 * sticks),  # type: ignore[arg-type]
         "ruleset": "riichi", "winner": winner, "win": "tsumo",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
         "wait": None, "limit": "mangan", "base_points": 2000,
-        "hand_points": sum(tsumo_shares(2000, winner).values()), "deltas": deltas,
+        "hand_points": hand_points, "deltas": deltas,
         "pot_taken": 1000 * sticks, "pao": None,
     }
 
@@ -246,14 +347,30 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput(f"pao applies only to these yakuman ({covered}); this hand has none "
                            "of them, so leave 'pao' out")
     if pao is None:
-        deltas = plain_payments(best.base, winner, ctx.tsumo, discarder, honba, sticks)
+        hand = plain_payments(best.base, winner, ctx.tsumo, discarder, 0, 0)
+        deltas, ledger = _plain_extras(hand, winner, discarder, honba, sticks)
     else:
-        deltas = win_payments(best.base, winner, "tsumo" if ctx.tsumo else "ron", discarder,
-                              honba, sticks, options, pao=pao, pao_base=pao_base)
-    hand_points = deltas[winner] - 300 * honba - 1000 * sticks
+        win = "tsumo" if ctx.tsumo else "ron"
+        deltas = win_payments(best.base, winner, win, discarder, honba, sticks, options,
+                              pao=pao, pao_base=pao_base)
+        hand = win_payments(best.base, winner, win, discarder, 0, 0, options, pao=pao,
+                            pao_base=pao_base)
+        ledger = win_ledger(hand, deltas, winner, sticks, pao)
+    hand_points = hand[winner]
+    yaku, items = _yaku_list(ctx, best)
+    if not best.yakuman:
+        if dora or aka or ura:
+            for (key, name, native), n in zip(DORA_ITEMS, (dora, aka, ura), strict=True):
+                if n:
+                    items.append({"key": key, "name": name, "native": native, "value": 1,
+                                  "unit": "han", "count": n})
     return {
+        "players": 4, "items": items,
+        "headline": riichi_headline(best.han, best.fu, best.yakuman, best.limit, hand_points),
+        "ledger": ledger,
+        "pot_change": -1000 * sticks,
         "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
-        "yaku": _yaku_list(ctx, best), "yakuman": best.yakuman,
+        "yaku": yaku, "yakuman": best.yakuman,
         "dora": dora, "aka": aka, "ura": ura, "han": best.han, "fu": best.fu,
         "fu_breakdown": fu_breakdown(best.fu_items), "wait": best.reading.wait or None,
         "limit": best.limit,

@@ -7,11 +7,16 @@ usual tables (and majiang-core's spelling, so golden data maps one to one).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import re
+from abc import abstractmethod
 
+from ...items import Element
+from ...result import Item, Unit
 from ...tiles import DRAGONS
 from .fu import is_pinfu_shape
 from .hand import YAOCHU, Reading, WinContext
+
+View = tuple[WinContext, Reading]
 
 WIND_JA = {27: "東", 28: "南", 29: "西", 30: "北"}
 WIND_EN = {27: "East", 28: "South", 29: "West", 30: "North"}
@@ -19,25 +24,44 @@ DRAGON_JA = {31: "白", 32: "發", 33: "中"}
 DRAGON_EN = {31: "White", 32: "Green", 33: "Red"}
 
 
-class Yaku(ABC):
+class Yaku(Element[View]):
+    """A yaku, declared like every scoring element (:class:`scoring.engine.items.Element`)
+    with ``name`` (English) and ``native`` (Japanese); ``key`` defaults to the class name
+    in snake case. Its worth depends on the hand (open hands lose a han), so the scorer
+    asks :meth:`han` with the hand and the reading apart, the hot path, and each hit is one
+    item worth its han (or its yakuman multiple)."""
+
     name = ""
-    name_ja = ""
+    native = ""
+    unit: Unit = "han"
     yakuman = False
-    # Hand features (see :func:`.registry.hand_features`) without which the yaku cannot
-    # apply: the registry skips it for such hands without calling ``han``.
+    # Hand features (see :func:`.features.hand_features`) without which the yaku cannot
+    # apply: the scorer skips it for such hands without calling ``han``.
     needs: frozenset[str] = frozenset()
     dynamic_name = False  # names() depends on the hand (seat and round wind)
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if "key" not in cls.__dict__:
+            cls.key = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
     @abstractmethod
     def han(self, ctx: WinContext, v: Reading) -> int:
         """Han for this reading (yakuman: the multiple); 0 when it does not apply."""
 
-    def names(self, ctx: WinContext) -> tuple[str, str]:
-        return self.name, self.name_ja
+    def count(self, v: View) -> int:
+        return self.han(v[0], v[1])
+
+    def worth(self, v: View, n: int) -> int:
+        return n
+
+    def item(self, v: View, n: int) -> Item:
+        native, name = self.names(v) if self.dynamic_name else (self.native, self.name)
+        return Item(key=self.key, name=name, native=native, value=n, unit=self.unit, count=1)
 
 
 class Riichi(Yaku):
-    name, name_ja = "Riichi", "立直"
+    name, native = "Riichi", "立直"
     needs = frozenset({"riichi"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -45,7 +69,7 @@ class Riichi(Yaku):
 
 
 class DoubleRiichi(Yaku):
-    name, name_ja = "Double riichi", "ダブル立直"
+    name, native = "Double riichi", "ダブル立直"
     needs = frozenset({"double_riichi"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -53,7 +77,7 @@ class DoubleRiichi(Yaku):
 
 
 class OpenRiichi(Yaku):
-    name, name_ja = "Open riichi", "オープン立直"
+    name, native = "Open riichi", "オープン立直"
     needs = frozenset({"open_riichi"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -61,7 +85,7 @@ class OpenRiichi(Yaku):
 
 
 class Ippatsu(Yaku):
-    name, name_ja = "Ippatsu", "一発"
+    name, native = "Ippatsu", "一発"
     needs = frozenset({"ippatsu"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -69,7 +93,7 @@ class Ippatsu(Yaku):
 
 
 class MenzenTsumo(Yaku):
-    name, name_ja = "Fully concealed hand", "門前清自摸和"
+    name, native = "Fully concealed hand", "門前清自摸和"
     needs = frozenset({"tsumo", "menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -77,7 +101,7 @@ class MenzenTsumo(Yaku):
 
 
 class Pinfu(Yaku):
-    name, name_ja = "Pinfu", "平和"
+    name, native = "Pinfu", "平和"
     needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -88,7 +112,7 @@ class Pinfu(Yaku):
 
 
 class Tanyao(Yaku):
-    name, name_ja = "All simples", "断幺九"
+    name, native = "All simples", "断幺九"
     needs = frozenset({"simples"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -98,7 +122,7 @@ class Tanyao(Yaku):
 
 
 class Iipeikou(Yaku):
-    name, name_ja = "Pure double sequence", "一盃口"
+    name, native = "Pure double sequence", "一盃口"
     needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -106,7 +130,7 @@ class Iipeikou(Yaku):
 
 
 class Ryanpeikou(Yaku):
-    name, name_ja = "Twice pure double sequence", "二盃口"
+    name, native = "Twice pure double sequence", "二盃口"
     needs = frozenset({"menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -134,8 +158,9 @@ class Dragon(Yaku):
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
+        self.key = f"dragon_{DRAGON_EN[kind].lower()}"
         self.name = f"Dragon triplet {DRAGON_EN[kind]}"
-        self.name_ja = f"翻牌 {DRAGON_JA[kind]}"
+        self.native = f"翻牌 {DRAGON_JA[kind]}"
         self.needs = frozenset({f"triplet{kind}"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -143,33 +168,33 @@ class Dragon(Yaku):
 
 
 class SeatWind(Yaku):
-    name, name_ja = "Seat wind", "自風"
+    name, native = "Seat wind", "自風"
     dynamic_name = True
     needs = frozenset({"seat_triplet"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.seat_wind in v.triplets)
 
-    def names(self, ctx: WinContext) -> tuple[str, str]:
-        k = ctx.seat_wind
-        return f"Seat wind {WIND_EN[k]}", f"自風 {WIND_JA[k]}"
+    def names(self, v: View) -> tuple[str, str]:
+        k = v[0].seat_wind
+        return f"自風 {WIND_JA[k]}", f"Seat wind {WIND_EN[k]}"
 
 
 class RoundWind(Yaku):
-    name, name_ja = "Round wind", "場風"
+    name, native = "Round wind", "場風"
     dynamic_name = True
     needs = frozenset({"round_triplet"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
         return int(ctx.round_wind in v.triplets)
 
-    def names(self, ctx: WinContext) -> tuple[str, str]:
-        k = ctx.round_wind
-        return f"Round wind {WIND_EN[k]}", f"場風 {WIND_JA[k]}"
+    def names(self, v: View) -> tuple[str, str]:
+        k = v[0].round_wind
+        return f"場風 {WIND_JA[k]}", f"Round wind {WIND_EN[k]}"
 
 
 class Haitei(Yaku):
-    name, name_ja = "Under the sea", "海底摸月"
+    name, native = "Under the sea", "海底摸月"
     needs = frozenset({"haitei"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -177,7 +202,7 @@ class Haitei(Yaku):
 
 
 class Houtei(Yaku):
-    name, name_ja = "Under the river", "河底撈魚"
+    name, native = "Under the river", "河底撈魚"
     needs = frozenset({"houtei"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -185,7 +210,7 @@ class Houtei(Yaku):
 
 
 class Rinshan(Yaku):
-    name, name_ja = "After a kan", "嶺上開花"
+    name, native = "After a kan", "嶺上開花"
     needs = frozenset({"rinshan"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -193,7 +218,7 @@ class Rinshan(Yaku):
 
 
 class Chankan(Yaku):
-    name, name_ja = "Robbing a kan", "槍槓"
+    name, native = "Robbing a kan", "槍槓"
     needs = frozenset({"chankan"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -201,7 +226,7 @@ class Chankan(Yaku):
 
 
 class Chiitoitsu(Yaku):
-    name, name_ja = "Seven pairs", "七対子"
+    name, native = "Seven pairs", "七対子"
     needs = frozenset({"seven_pairs"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -209,7 +234,7 @@ class Chiitoitsu(Yaku):
 
 
 class Sanshoku(Yaku):
-    name, name_ja = "Mixed triple sequence", "三色同順"
+    name, native = "Mixed triple sequence", "三色同順"
     needs = frozenset({"three_suits"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -221,7 +246,7 @@ class Sanshoku(Yaku):
 
 
 class SanshokuDoukou(Yaku):
-    name, name_ja = "Triple triplets", "三色同刻"
+    name, native = "Triple triplets", "三色同刻"
     needs = frozenset({"three_suits", "triplets3"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -233,7 +258,7 @@ class SanshokuDoukou(Yaku):
 
 
 class Ittsu(Yaku):
-    name, name_ja = "Pure straight", "一気通貫"
+    name, native = "Pure straight", "一気通貫"
     needs = frozenset({"ittsu"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -261,7 +286,7 @@ def _outside(v: Reading) -> tuple[bool, bool]:
 
 
 class Chanta(Yaku):
-    name, name_ja = "Half outside hand", "混全帯幺九"
+    name, native = "Half outside hand", "混全帯幺九"
     needs = frozenset({"outside"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -272,7 +297,7 @@ class Chanta(Yaku):
 
 
 class Junchan(Yaku):
-    name, name_ja = "Fully outside hand", "純全帯幺九"
+    name, native = "Fully outside hand", "純全帯幺九"
     needs = frozenset({"outside", "no_honours"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -283,7 +308,7 @@ class Junchan(Yaku):
 
 
 class Toitoi(Yaku):
-    name, name_ja = "All triplets", "対々和"
+    name, native = "All triplets", "対々和"
     needs = frozenset({"triplets4"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -291,7 +316,7 @@ class Toitoi(Yaku):
 
 
 class Sanankou(Yaku):
-    name, name_ja = "Three concealed triplets", "三暗刻"
+    name, native = "Three concealed triplets", "三暗刻"
     needs = frozenset({"triplets3"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -299,7 +324,7 @@ class Sanankou(Yaku):
 
 
 class Sankantsu(Yaku):
-    name, name_ja = "Three kans", "三槓子"
+    name, native = "Three kans", "三槓子"
     needs = frozenset({"kans3"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -307,7 +332,7 @@ class Sankantsu(Yaku):
 
 
 class Shousangen(Yaku):
-    name, name_ja = "Little three dragons", "小三元"
+    name, native = "Little three dragons", "小三元"
     needs = frozenset({"dragons8"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -317,7 +342,7 @@ class Shousangen(Yaku):
 
 
 class Honroutou(Yaku):
-    name, name_ja = "All terminals and honours", "混老頭"
+    name, native = "All terminals and honours", "混老頭"
     needs = frozenset({"honroutou"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -330,7 +355,7 @@ ONE_SUIT = (1, 2, 4)
 
 
 class Honitsu(Yaku):
-    name, name_ja = "Half flush", "混一色"
+    name, native = "Half flush", "混一色"
     needs = frozenset({"honitsu"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -338,7 +363,7 @@ class Honitsu(Yaku):
 
 
 class Chinitsu(Yaku):
-    name, name_ja = "Full flush", "清一色"
+    name, native = "Full flush", "清一色"
     needs = frozenset({"chinitsu"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -354,7 +379,7 @@ class Renhou(Yaku):
     hand's own yaku (see ``score._renhou_or_hand``).
     """
 
-    name, name_ja = "Blessing of man", "人和"
+    name, native = "Blessing of man", "人和"
     needs = frozenset({"renhou"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:

@@ -21,10 +21,11 @@ def _multiple(ctx: WinContext, key: str) -> int:
 
 class Yakuman(Yaku):
     yakuman = True
+    unit = "yakuman"
 
 
 class Kokushi(Yakuman):
-    name, name_ja = "Thirteen orphans", "国士無双"
+    name, native = "Thirteen orphans", "国士無双"
     needs = frozenset({"kokushi"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -32,7 +33,7 @@ class Kokushi(Yakuman):
 
 
 class Kokushi13(Yakuman):
-    name, name_ja = "Thirteen orphans, 13-sided wait", "国士無双十三面"
+    name, native = "Thirteen orphans, 13-sided wait", "国士無双十三面"
     needs = frozenset({"kokushi"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -40,7 +41,7 @@ class Kokushi13(Yakuman):
 
 
 class Suuankou(Yakuman):
-    name, name_ja = "Four concealed triplets", "四暗刻"
+    name, native = "Four concealed triplets", "四暗刻"
     needs = frozenset({"triplets4", "menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -48,7 +49,7 @@ class Suuankou(Yakuman):
 
 
 class SuuankouTanki(Yakuman):
-    name, name_ja = "Four concealed triplets, pair wait", "四暗刻単騎"
+    name, native = "Four concealed triplets, pair wait", "四暗刻単騎"
     needs = frozenset({"triplets4", "menzen"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -58,7 +59,7 @@ class SuuankouTanki(Yakuman):
 
 
 class Daisangen(Yakuman):
-    name, name_ja = "Big three dragons", "大三元"
+    name, native = "Big three dragons", "大三元"
     needs = frozenset({"dragons9"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -66,7 +67,7 @@ class Daisangen(Yakuman):
 
 
 class Shousuushii(Yakuman):
-    name, name_ja = "Little four winds", "小四喜"
+    name, native = "Little four winds", "小四喜"
     needs = frozenset({"winds11"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -76,7 +77,7 @@ class Shousuushii(Yakuman):
 
 
 class Daisuushii(Yakuman):
-    name, name_ja = "Big four winds", "大四喜"
+    name, native = "Big four winds", "大四喜"
     needs = frozenset({"winds12"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -84,7 +85,7 @@ class Daisuushii(Yakuman):
 
 
 class Tsuuiisou(Yakuman):
-    name, name_ja = "All honours", "字一色"
+    name, native = "All honours", "字一色"
     needs = frozenset({"all_honours"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -92,7 +93,7 @@ class Tsuuiisou(Yakuman):
 
 
 class Chinroutou(Yakuman):
-    name, name_ja = "All terminals", "清老頭"
+    name, native = "All terminals", "清老頭"
     needs = frozenset({"all_terminals"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -100,7 +101,7 @@ class Chinroutou(Yakuman):
 
 
 class Ryuuiisou(Yakuman):
-    name, name_ja = "All green", "緑一色"
+    name, native = "All green", "緑一色"
     needs = frozenset({"all_green"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -121,7 +122,7 @@ def _chuuren(ctx: WinContext) -> int:
 
 
 class Chuuren(Yakuman):
-    name, name_ja = "Nine gates", "九蓮宝燈"
+    name, native = "Nine gates", "九蓮宝燈"
     needs = frozenset({"chinitsu", "no_melds"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -129,7 +130,7 @@ class Chuuren(Yakuman):
 
 
 class JunseiChuuren(Yakuman):
-    name, name_ja = "Pure nine gates", "純正九蓮宝燈"
+    name, native = "Pure nine gates", "純正九蓮宝燈"
     needs = frozenset({"chinitsu", "no_melds"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -137,7 +138,7 @@ class JunseiChuuren(Yakuman):
 
 
 class Suukantsu(Yakuman):
-    name, name_ja = "Four kans", "四槓子"
+    name, native = "Four kans", "四槓子"
     needs = frozenset({"kans4"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -145,7 +146,7 @@ class Suukantsu(Yakuman):
 
 
 class Tenhou(Yakuman):
-    name, name_ja = "Blessing of heaven", "天和"
+    name, native = "Blessing of heaven", "天和"
     needs = frozenset({"tenhou"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -153,7 +154,7 @@ class Tenhou(Yakuman):
 
 
 class Chiihou(Yakuman):
-    name, name_ja = "Blessing of earth", "地和"
+    name, native = "Blessing of earth", "地和"
     needs = frozenset({"chiihou"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -161,7 +162,7 @@ class Chiihou(Yakuman):
 
 
 class RenhouYakuman(Yakuman):
-    name, name_ja = "Blessing of man", "人和"
+    name, native = "Blessing of man", "人和"
     needs = frozenset({"renhou"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:
@@ -169,7 +170,7 @@ class RenhouYakuman(Yakuman):
 
 
 class Daisharin(Yakuman):
-    name, name_ja = "Big wheels", "大車輪"
+    name, native = "Big wheels", "大車輪"
     needs = frozenset({"daisharin"})
 
     def han(self, ctx: WinContext, v: Reading) -> int:

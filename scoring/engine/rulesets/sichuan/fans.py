@@ -9,7 +9,6 @@ highest applies, so 将对 and 金钩钓 are each worth their own fan, not 对�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of, legacy, total
 from ...result import Item, Unit
@@ -58,7 +57,7 @@ class View:
 class Fan(Element[View]):
     """A Sichuan fan."""
 
-    unit: ClassVar[Unit] = "fan"
+    unit: Unit = "fan"
 
 
 class Family(Fan):

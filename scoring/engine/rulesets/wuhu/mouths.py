@@ -8,7 +8,6 @@ the hand 全交.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ...items import Element, hits, items_of
 from ...result import Item, Unit
@@ -34,7 +33,7 @@ class View:
 class Mouth(Element[View]):
     """A Wuhu 嘴子."""
 
-    unit: ClassVar[Unit] = "mouth"
+    unit: Unit = "mouth"
 
 
 class FourAlive(Mouth):

@@ -356,7 +356,7 @@ def test_preset_with_overrides() -> None:
 
 
 def test_every_feature_a_yaku_needs_is_one_the_registry_computes() -> None:
-    from scoring.engine.rulesets.riichi.registry import BIT
+    from scoring.engine.rulesets.riichi.features import BIT
     from scoring.engine.rulesets.riichi.yaku import YAKU
     from scoring.engine.rulesets.riichi.yakuman import YAKUMAN
 
