@@ -10,8 +10,10 @@ option's label or help changes, then ``make messages`` and translate the new ent
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 from scoring import registry
+from scoring.engine import rulesets
 from scoring.engine.options import options_schema
 
 TARGET = Path(__file__).with_name("option_labels.py")
@@ -27,12 +29,21 @@ from django.utils.translation import gettext_noop
 '''
 
 
+def packages() -> dict[str, ModuleType]:
+    """The site's rulesets, then those the engine scores before the site offers them
+    (their labels are translated ahead of their record forms)."""
+    out = {name: registry.get(name).package for name in registry.usable()}
+    for name in rulesets.ENGINE_ONLY:
+        out[name] = rulesets.get(name)
+    return out
+
+
 def texts() -> dict[str, list[str]]:
     """Each ruleset's option labels and help texts, in schema order, without repeats."""
     out: dict[str, list[str]] = {}
-    for name in registry.usable():
+    for name, package in packages().items():
         seen: list[str] = []
-        for spec in options_schema(registry.get(name).options_class):
+        for spec in options_schema(package.Options):
             for text in (spec["label"], spec.get("help") or ""):
                 if text and text not in seen:
                     seen.append(text)
@@ -42,9 +53,8 @@ def texts() -> dict[str, list[str]]:
 
 def preset_titles() -> dict[str, list[str]]:
     """Each ruleset's preset titles, in preset order."""
-    return {name: [str(spec.get("title") or key)
-                   for key, spec in registry.get(name).presets.items()]
-            for name in registry.usable()}
+    return {name: [str(spec.get("title") or key) for key, spec in package.PRESETS.items()]
+            for name, package in packages().items()}
 
 
 def _table(variable: str, data: dict[str, list[str]]) -> list[str]:
