@@ -318,6 +318,14 @@ REGISTRY: tuple[Fan, ...] = (
     KongFlower(), RobbingKong(), LastTile(), NoFlowers(), SeatFlower(), FlowerSet())
 
 
+# Every English item name a Hong Kong result can carry (msgids for the site): the
+# registry's, 地糊, and the items :mod:`.score` adds.
+ITEM_NAMES: tuple[str, ...] = (
+    *(e.name for e in REGISTRY), "Earthly hand", "Chicken hand",
+    "Flower hand (seven flowers)", "Eight immortals crossing the sea",
+    "Fan (entered at the table)")
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     items: list[Item]

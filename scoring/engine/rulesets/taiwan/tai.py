@@ -297,6 +297,16 @@ REGISTRY: tuple[Tai, ...] = (
     LastDiscard())
 
 
+# Every English item name a Taiwan result can carry (msgids for the site): the registry's,
+# the names an item takes after the hand, and the items :mod:`.score` adds.
+ITEM_NAMES: tuple[str, ...] = tuple(dict.fromkeys([
+    *(e.name for e in REGISTRY), *(n for _, n in SingleWait.NAMES.values()),
+    *(n for _, _, n in ConcealedTriplets.TAI.values()),
+    *(n for _, _, n in FirstTurn.KINDS.values()), "Flower", "Dealer",
+    "Dealer's extra deals (連莊)", "Eight immortals (all eight flowers)",
+    "Seven flowers robbing the eighth", "台 (entered at the table)"]))
+
+
 def flower_tai_tiles(flowers: tuple[int, ...], seat: int, options: Options) -> list[int]:
     """The flowers worth a 台 each: the seat's own two, or every one (見花見台)."""
     if options.flower_tai == "each":

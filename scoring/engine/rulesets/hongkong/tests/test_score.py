@@ -12,7 +12,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.result import check
 from scoring.engine.rulesets.hongkong import score
-from scoring.engine.rulesets.hongkong.fan import REGISTRY
+from scoring.engine.rulesets.hongkong.fan import ITEM_NAMES, REGISTRY
 from scoring.engine.rulesets.hongkong.score import multiplier
 
 DATA = Path(__file__).parent / "data"
@@ -103,3 +103,8 @@ def test_refusals_are_named() -> None:
     assert refused({"fan": 3, "win": "discard", "options": {"min_fan": 0}}) == "bad_option"
     assert refused({"fan": 3, "win": "discard", "options": {"spicy": "mild"}}) == \
         "bad_option"
+
+
+def test_every_item_name_a_result_carries_is_listed_for_translation() -> None:
+    names = {item["name"] for case in GOLDEN + PAYMENTS for item in score(case["in"])["items"]}
+    assert names <= set(ITEM_NAMES)

@@ -12,7 +12,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.result import check
 from scoring.engine.rulesets.taiwan import score
-from scoring.engine.rulesets.taiwan.tai import REGISTRY
+from scoring.engine.rulesets.taiwan.tai import ITEM_NAMES, REGISTRY
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = json.loads((DATA / "golden.json").read_text("utf-8"))
@@ -82,3 +82,8 @@ def test_refusals_are_named() -> None:
     assert refused({"tai": -1, "win": "discard"}) == "bad_input"
     assert refused({"tai": 1, "win": "discard", "discarder": 1}) == "bad_input"
     assert refused({"tai": 1, "win": "discard", "options": {"per_tai": -5}}) == "bad_option"
+
+
+def test_every_item_name_a_result_carries_is_listed_for_translation() -> None:
+    names = {item["name"] for case in GOLDEN + PAYMENTS for item in score(case["in"])["items"]}
+    assert names <= set(ITEM_NAMES)
