@@ -8,9 +8,11 @@ deal passes on from its fourth dealer, and the game ends after ``rounds`` of the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from .game import WIND_LETTERS, GameState, LedgerRow, Rows, next_hand
+from .errors import BadInput
+from .game import WIND_LETTERS, GameState, LedgerRow, Rows, entry_seats, next_hand, table_request
 from .result import REASON_OF, Payment
 
 
@@ -42,3 +44,20 @@ def rows_of(payments: Iterable[Payment]) -> list[LedgerRow]:
         rows.add(p["player"], p["amount"], REASON_OF[p["cause"]],  # type: ignore[arg-type]
                  p["cause"])
     return rows.rows()
+
+
+def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, ruleset: str,
+                quick: str) -> tuple[dict[str, Any], Mapping[str, Any]]:
+    """The score request of a one-win outcome, the table's seats, dealer and round wind
+    filled in, and its win entry (for what else the ruleset reads there)."""
+    wins = outcome.get("wins")
+    if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
+        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins")
+    entry = wins[0]
+    winner, discarder = entry_seats(entry)
+    body = entry.get("hand") if "hand" in entry else entry.get("quick")
+    if not isinstance(body, Mapping):
+        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})")
+    request = table_request(body, winner, state.get("dealer", 0), discarder, options)
+    request["round_wind"] = state.get("round_wind", "E")
+    return request, entry

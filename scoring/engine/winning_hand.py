@@ -19,9 +19,9 @@ from functools import cached_property
 from typing import Any, Literal
 
 from .decompose import Group, decompositions
-from .errors import BadInput, TooManyCopies
+from .errors import BadInput, TooManyCopies, WinFlagConflict
 from .game import WIND_LETTERS
-from .request import meld_list, read_tiles, win_kind
+from .request import flag, meld_list, read_tiles, win_kind
 from .tiles import FLOWER_BASE, Meld, Tile, counts34, is_flower, parse_tiles
 from .waits import waits
 
@@ -61,6 +61,43 @@ def wind_index(value: Any, what: str, default: str = "E") -> int:
     if letter not in WIND_LETTERS:
         raise BadInput(f"{what} must be one of E, S, W, N; got {value!r}")
     return WIND_LETTERS.index(letter)
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How and where a hand was won, beside its tiles."""
+
+    seat: int  # the winner's seat wind, 0 East .. 3 North (from winner and dealer)
+    round_wind: int
+    after_kong: bool  # 槓上開花: the replacement tile of a kong (or, in Taiwan, a flower)
+    double_kong: bool  # 槓上槓: the replacement of a second kong in a row
+    robbing_kong: bool
+    last_tile: bool  # the wall's last tile, drawn or (where counted) discarded
+    first_turn: str | None  # 天胡 / 地胡 / 人胡: "heavenly", "earthly", "human"
+
+
+def read_context(request: Mapping[str, Any], self_draw: bool, winner: int, dealer: int,
+                 first_turns: Sequence[str], double_kong: bool = False) -> WinContext:
+    """The win's flags, checked against each other and the way it was won; the ruleset
+    checks what is its own (which first-turn wins it knows, and who may make them)."""
+    first = request.get("first_turn")
+    if first is not None and first not in first_turns:
+        raise BadInput(f"first_turn must be one of {', '.join(first_turns)} or null")
+    ctx = WinContext(seat=(winner - dealer) % 4,
+                     round_wind=wind_index(request.get("round_wind"), "round_wind"),
+                     after_kong=flag(request, "after_kong"),
+                     double_kong=double_kong and flag(request, "double_kong"),
+                     robbing_kong=flag(request, "robbing_kong"),
+                     last_tile=flag(request, "last_tile"), first_turn=first)
+    if (ctx.after_kong or ctx.double_kong) and not self_draw:
+        raise WinFlagConflict("槓上開花 (after_kong) is a self-drawn win on a replacement tile")
+    if ctx.after_kong and ctx.double_kong:
+        raise WinFlagConflict("槓上槓 already is a win on a kong's replacement tile; "
+                              "set double_kong alone")
+    if ctx.robbing_kong and (self_draw or ctx.last_tile):
+        raise WinFlagConflict("搶槓 (robbing_kong) is a win on another player's added kong, "
+                              "not a self-draw or the last tile")
+    return ctx
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,21 +14,10 @@ from typing import ClassVar
 from ...items import Element, hits
 from ...result import Item, Unit, item
 from ...tiles import DRAGONS, TERMINALS, WINDS
-from ...winning_hand import FLOWERS, SEASONS, Reading, WinningHand, seat_flowers
+from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
 from .options import Options
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    seat: int  # 0 East .. 3 North
-    round_wind: int
-    after_kong: bool  # 槓上開花
-    double_kong: bool  # 槓上槓: the replacement of a second kong in a row
-    robbing_kong: bool
-    last_tile: bool  # 海底撈月: the wall's last tile, self-drawn
-    first_turn: str | None  # "heavenly" 天糊 or "earthly" 地糊
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,13 +26,11 @@ from ...game import (
     Outcome,
     check_player,
     check_unfinished,
-    entry_seats,
     fresh_state,
     how_won,
-    table_request,
 )
 from ...result import Ledger
-from ...rounds import rotate, rows_of
+from ...rounds import rotate, rows_of, win_request
 from .options import Options
 from .score import multiplier, resolve_options, score
 
@@ -81,16 +79,8 @@ class HongKongGame:
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
-        wins = outcome.get("wins")
-        if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
-            raise BadInput("a Hong Kong win outcome has exactly one entry in wins")
-        entry = wins[0]
-        winner, discarder = entry_seats(entry)
-        body = entry.get("hand") if "hand" in entry else entry.get("quick")
-        if not isinstance(body, Mapping):
-            raise BadInput("a win needs hand (the tiles) or quick ({\"fan\": n})")
-        request = table_request(body, winner, state.get("dealer", 0), discarder, o)
-        request.update(round_wind=state.get("round_wind", "E"), pao=entry.get("pao"))
+        request, entry = win_request(outcome, state, o, "Hong Kong", '{"fan": n}')
+        request["pao"] = entry.get("pao")
         return score(request)
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:

@@ -47,8 +47,8 @@ from ...request import deltas_of, flag, request_options, whole_number, win_kind,
 from ...request import resolve_options as resolve_ruleset_options
 from ...result import Ledger, contract, headline, item
 from ...shapes import thirteen_orphans
-from ...winning_hand import read_flowers, read_winning_hand, readings, wind_index
-from .fan import Tally, View, WinContext, tally
+from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
+from .fan import Tally, View, tally
 from .options import PRESETS, Options
 
 FIRST_TURNS = ("heavenly", "earthly")
@@ -67,36 +67,24 @@ def multiplier(fan: int, spicy: str) -> int:
     return even if fan % 2 == 0 else even * 3 // 2
 
 
-def read_context(request: Mapping[str, Any], self_draw: bool, winner: int, dealer: int,
-                 melds: int) -> WinContext:
-    first = request.get("first_turn")
-    if first is not None and first not in FIRST_TURNS:
-        raise BadInput(f"first_turn must be one of {', '.join(FIRST_TURNS)} or null")
-    ctx = WinContext(seat=(winner - dealer) % 4,
-                     round_wind=wind_index(request.get("round_wind"), "round_wind"),
-                     after_kong=flag(request, "after_kong"),
-                     double_kong=flag(request, "double_kong"),
-                     robbing_kong=flag(request, "robbing_kong"),
-                     last_tile=flag(request, "last_tile"), first_turn=first)
-    if (ctx.after_kong or ctx.double_kong or ctx.last_tile) and not self_draw:
-        raise WinFlagConflict("槓上開花, 槓上槓 and 海底撈月 are self-drawn wins")
-    if ctx.after_kong and ctx.double_kong:
-        raise WinFlagConflict("槓上槓 already is a win on a kong's replacement tile; "
-                              "set double_kong alone")
-    if ctx.robbing_kong and self_draw:
-        raise WinFlagConflict("搶槓 (robbing_kong) is a win on another player's added kong")
+def check_context(ctx: WinContext, self_draw: bool, winner: int, dealer: int,
+                  melds: int) -> None:
+    """海底撈月 is self-drawn here; 天糊 is the dealer's, 地糊 another player's."""
+    if ctx.last_tile and not self_draw:
+        raise WinFlagConflict("海底撈月 (last_tile) is a self-drawn win on the last tile")
+    first = ctx.first_turn
     if first is not None and (melds or not self_draw and first == "heavenly"
                               or (first == "heavenly") != (winner == dealer)):
         raise WinFlagConflict("天糊 is the dealer's win on the deal, 地糊 another player's "
                               "win on the dealer's first discard; neither has melds")
-    return ctx
 
 
 def hand_tally(request: Mapping[str, Any], options: Options, winner: int,
                dealer: int) -> tuple[Tally, bool]:
     """The best reading's tally (the highest paid fan) and whether it was self-drawn."""
     hand = read_winning_hand(request, HAND_SIZE, "Hong Kong", options.flowers)
-    ctx = read_context(request, hand.self_draw, winner, dealer, len(hand.melds))
+    ctx = read_context(request, hand.self_draw, winner, dealer, FIRST_TURNS, double_kong=True)
+    check_context(ctx, hand.self_draw, winner, dealer, len(hand.melds))
     views = [View(hand, r, ctx, options) for r in readings(hand)]
     if not hand.melds and thirteen_orphans(hand.concealed):
         views.append(View(hand, None, ctx, options))

@@ -24,13 +24,11 @@ from ...game import (
     LedgerRow,
     Outcome,
     check_unfinished,
-    entry_seats,
     fresh_state,
     how_won,
-    table_request,
 )
 from ...result import Payment
-from ...rounds import rotate, rows_of
+from ...rounds import rotate, rows_of, win_request
 from .options import Options
 from .score import resolve_options, score
 
@@ -70,17 +68,8 @@ class TaiwanGame:
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
-        wins = outcome.get("wins")
-        if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
-            raise BadInput("a Taiwan win outcome has exactly one entry in wins")
-        entry = wins[0]
-        winner, discarder = entry_seats(entry)
-        body = entry.get("hand") if "hand" in entry else entry.get("quick")
-        if not isinstance(body, Mapping):
-            raise BadInput("a win needs hand (the tiles) or quick ({\"tai\": n})")
-        request = table_request(body, winner, state.get("dealer", 0), discarder, o)
-        request.update(round_wind=state.get("round_wind", "E"),
-                       dealer_streak=state.get("honba", 0))
+        request, _ = win_request(outcome, state, o, "Taiwan", '{"tai": n}')
+        request["dealer_streak"] = state.get("honba", 0)
         return score(request)
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:

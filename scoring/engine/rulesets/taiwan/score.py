@@ -47,9 +47,9 @@ from ...game import check_player
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
 from ...result import Item, contract, headline, item, payments_of
-from ...winning_hand import read_flowers, read_winning_hand, readings, wind_index
+from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
 from .options import PRESETS, Options
-from .tai import View, WinContext, items_of
+from .tai import View, items_of
 
 FIRST_TURNS = ("heavenly", "earthly", "human")
 HAND_SIZE = 16
@@ -59,37 +59,26 @@ def resolve_options(raw: Any, preset: Any = None) -> Options:
     return resolve_ruleset_options(Options, PRESETS, raw, preset)
 
 
-def read_context(request: Mapping[str, Any], self_draw: bool, winner: int, dealer: int,
-                 melds: int) -> WinContext:
-    first = request.get("first_turn")
-    if first is not None and first not in FIRST_TURNS:
-        raise BadInput(f"first_turn must be one of {', '.join(FIRST_TURNS)} or null")
-    ctx = WinContext(seat=(winner - dealer) % 4,
-                     round_wind=wind_index(request.get("round_wind"), "round_wind"),
-                     after_kong=flag(request, "after_kong"),
-                     robbing_kong=flag(request, "robbing_kong"),
-                     last_tile=flag(request, "last_tile"), first_turn=first)
-    if ctx.after_kong and not self_draw:
-        raise WinFlagConflict("槓上開花 (after_kong) is a self-drawn win on a replacement tile")
-    if ctx.robbing_kong and (self_draw or ctx.after_kong or ctx.last_tile):
-        raise WinFlagConflict("搶槓 (robbing_kong) is a win on another player's added kong, "
-                              "not a self-draw or the last tile")
-    if first is not None:
-        dealer_wins = winner == dealer
-        fits = {"heavenly": dealer_wins and self_draw, "earthly": not dealer_wins and self_draw,
-                "human": not dealer_wins and not self_draw}[first]
-        if not fits or melds:
-            raise WinFlagConflict(
-                "天胡 is the dealer's self-draw, 地胡 another player's self-draw on the first "
-                "draw, 人胡 another player's win on a first-round discard; none has melds")
-    return ctx
+def read_first_turn(ctx: WinContext, self_draw: bool, winner: int, dealer: int,
+                    melds: int) -> None:
+    """天胡 is the dealer's self-draw, 地胡 another's self-draw, 人胡 another's discard."""
+    if ctx.first_turn is None:
+        return
+    dealer_wins = winner == dealer
+    fits = {"heavenly": dealer_wins and self_draw, "earthly": not dealer_wins and self_draw,
+            "human": not dealer_wins and not self_draw}[ctx.first_turn]
+    if not fits or melds:
+        raise WinFlagConflict(
+            "天胡 is the dealer's self-draw, 地胡 another player's self-draw on the first "
+            "draw, 人胡 another player's win on a first-round discard; none has melds")
 
 
 def hand_items(request: Mapping[str, Any], options: Options, winner: int,
                dealer: int) -> tuple[list[Item], bool]:
     """The highest-台 reading's items and whether the win was self-drawn (tiles mode)."""
     hand = read_winning_hand(request, HAND_SIZE, "Taiwan", options.flowers)
-    ctx = read_context(request, hand.self_draw, winner, dealer, len(hand.melds))
+    ctx = read_context(request, hand.self_draw, winner, dealer, FIRST_TURNS)
+    read_first_turn(ctx, hand.self_draw, winner, dealer, len(hand.melds))
     best: list[Item] | None = None
     for reading in readings(hand):
         found = items_of(View(hand, reading, ctx, options))

@@ -14,18 +14,8 @@ from typing import ClassVar
 from ...items import Element, hits
 from ...result import Item, Unit, item
 from ...tiles import DRAGONS, WINDS
-from ...winning_hand import FLOWERS, SEASONS, Reading, WinningHand, seat_flowers
+from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
 from .options import Options
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    seat: int  # 0 East .. 3 North, from the winner and the dealer
-    round_wind: int
-    after_kong: bool  # 槓上開花: the replacement tile of a kong or a flower
-    robbing_kong: bool
-    last_tile: bool  # the wall's last tile: drawn (海底撈月) or discarded (河底撈魚)
-    first_turn: str | None  # "heavenly", "earthly" or "human" (天胡, 地胡, 人胡)
 
 
 @dataclass(frozen=True, slots=True)

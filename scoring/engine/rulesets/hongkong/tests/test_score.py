@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
-from scoring.engine.result import check
 from scoring.engine.rulesets.hongkong import score
 from scoring.engine.rulesets.hongkong.fan import ITEM_NAMES, REGISTRY
 from scoring.engine.rulesets.hongkong.score import multiplier
+from scoring.engine.tests.golden import check_case, worth_by_native
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = json.loads((DATA / "golden.json").read_text("utf-8"))
@@ -23,22 +23,9 @@ PAYMENTS = json.loads((DATA / "payments.json").read_text("utf-8"))
 HALF_SPICY = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
 
 
-def worth_by_native(result: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in result["items"]:
-        out[item["native"]] = out.get(item["native"], 0) + item["value"] * item["count"]
-    return out
-
-
 @pytest.mark.parametrize("case", GOLDEN + PAYMENTS, ids=[c["name"] for c in GOLDEN + PAYMENTS])
 def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> None:
-    got = score(case["in"])
-    check(got)
-    assert worth_by_native(got) == case["items"]
-    for key, want in case.get("out", {}).items():
-        assert got[key] == want
-    assert sum(got["deltas"]) == 0
-    assert got["headline"]["points"] == got["deltas"][got["winner"]]
+    check_case(case, score)
 
 
 def test_every_fan_item_has_a_golden_case() -> None:

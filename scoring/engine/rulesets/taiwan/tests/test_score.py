@@ -10,30 +10,18 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
-from scoring.engine.result import check
 from scoring.engine.rulesets.taiwan import score
 from scoring.engine.rulesets.taiwan.tai import ITEM_NAMES, REGISTRY
+from scoring.engine.tests.golden import check_case, worth_by_native
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = json.loads((DATA / "golden.json").read_text("utf-8"))
 PAYMENTS = json.loads((DATA / "payments.json").read_text("utf-8"))
 
 
-def worth_by_native(result: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in result["items"]:
-        out[item["native"]] = out.get(item["native"], 0) + item["value"] * item["count"]
-    return out
-
-
 @pytest.mark.parametrize("case", GOLDEN + PAYMENTS, ids=[c["name"] for c in GOLDEN + PAYMENTS])
 def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> None:
-    got = score(case["in"])
-    check(got)
-    assert worth_by_native(got) == case["items"]
-    for key, want in case.get("out", {}).items():
-        assert got[key] == want
-    assert sum(got["deltas"]) == 0
+    check_case(case, score)
 
 
 def test_every_tai_item_has_a_golden_case() -> None:
