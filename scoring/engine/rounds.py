@@ -12,7 +12,17 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import BadInput
-from .game import WIND_LETTERS, GameState, LedgerRow, Rows, entry_seats, next_hand, table_request
+from .game import (
+    WIND_LETTERS,
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Rows,
+    entry_seats,
+    how_won,
+    next_hand,
+    table_request,
+)
 from .result import REASON_OF, Payment
 
 
@@ -61,3 +71,18 @@ def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, rule
     request = table_request(body, winner, state.get("dealer", 0), discarder, options)
     request["round_wind"] = state.get("round_wind", "E")
     return request, entry
+
+
+def settled(state: GameState, ledger: list[Payment], results: list[dict[str, Any]],
+            summary: str, keep_deal: bool, rounds: int) -> HandSettlement:
+    """The hand's settlement: its ledger by cause as rows, and the deal rotated."""
+    rows = rows_of(ledger)
+    return HandSettlement(rows=rows, pot_change=0, state=rotate(state, rows, keep_deal, rounds),
+                          results=results, summary=summary, ledger=ledger)
+
+
+def win_summary(result: Mapping[str, Any], unit: str) -> str:
+    """``P2 wins on P0's discard: 5 台 (門清、平胡)`` for the hand history."""
+    names = "、".join(i["native"] for i in result["items"])
+    return (f"P{result['winner']} wins {how_won(result['discarder'])}: "
+            f"{result['headline']['value']} {unit} ({names})")

@@ -27,10 +27,9 @@ from ...game import (
     check_player,
     check_unfinished,
     fresh_state,
-    how_won,
 )
 from ...result import Ledger
-from ...rounds import rotate, rows_of, win_request
+from ...rounds import settled, win_request, win_summary
 from .options import Options
 from .score import multiplier, resolve_options, score
 
@@ -68,14 +67,8 @@ class HongKongGame:
             results.append(result)
             ledger.extend(result["ledger"])
             keep = result["winner"] == dealer
-            names = "、".join(str(i["native"]) for i in result["items"])
-            summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
-                       f"{result['fan']} 番 ({names})")
-        payments = ledger.payments()
-        rows = rows_of(payments)
-        new = rotate(state, rows, keep, o.rounds)
-        return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary, ledger=payments)
+            summary = win_summary(result, "番")
+        return settled(state, ledger.payments(), results, summary, keep, o.rounds)
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:

@@ -25,10 +25,9 @@ from ...game import (
     Outcome,
     check_unfinished,
     fresh_state,
-    how_won,
 )
 from ...result import Payment
-from ...rounds import rotate, rows_of, win_request
+from ...rounds import settled, win_request, win_summary
 from .options import Options
 from .score import resolve_options, score
 
@@ -58,13 +57,8 @@ class TaiwanGame:
             results.append(result)
             ledger = result["ledger"]
             keep = result["winner"] == dealer
-            names = "、".join(i["native"] for i in result["items"]) or "0 台"
-            summary = (f"P{result['winner']} wins {how_won(result['discarder'])}: "
-                       f"{result['headline']['value']} 台 ({names})")
-        rows = rows_of(ledger)
-        new = rotate(state, rows, keep, o.rounds)
-        return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
-                              summary=summary, ledger=ledger)
+            summary = win_summary(result, "台")
+        return settled(state, ledger, results, summary, keep, o.rounds)
 
     @staticmethod
     def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
