@@ -149,6 +149,8 @@ def _items(result: Mapping[str, Any]) -> list[dict[str, Any]]:
     items = []
     for key in ("yaku", "yakuman", "fans", "mouths", "items"):
         entries = result.get(key)
+        if key == "items" and "headline" in result:
+            continue  # the engine's result contract: read by the coming renderer
         if not isinstance(entries, list):
             continue
         for entry in entries:

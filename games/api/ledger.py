@@ -71,6 +71,8 @@ def win_items(result: dict[str, Any]) -> list[dict[str, Any]]:
     sources = [result, *[p for p in result.get("payments") or [] if isinstance(p, dict)]]
     for source in sources:
         for key in _ITEM_LISTS:
+            if key == "items" and "headline" in source:
+                continue  # the engine's result contract: read by the coming renderer
             entries = source.get(key)
             if not isinstance(entries, list):
                 continue

@@ -212,6 +212,8 @@ def scoring_items(results: Any) -> list[dict[str, Any]]:
         items = []
         for key in _ITEM_LISTS:
             entries = result.get(key)
+            if key == "items" and "headline" in result:
+                continue  # the engine's result contract: read by the coming renderer
             if not isinstance(entries, list):
                 continue
             for entry in entries:

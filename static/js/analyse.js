@@ -111,7 +111,8 @@ function valueNode(value) {
   const deltas = Array.isArray(value.deltas) ? value.deltas : Object.values(value.deltas || {});
   const gain = deltas.length ? Math.max(...deltas) : 0;
   const items = [];
-  for (const key of ["yaku", "yakuman", "fans", "mouths", "items"]) {
+  // "items" beside a "headline" is the engine's result contract, left to the coming renderer.
+  for (const key of ["yaku", "yakuman", "fans", "mouths", ...(value.headline ? [] : ["items"])]) {
     for (const item of Array.isArray(value[key]) ? value[key] : []) {
       const v = ["han", "points", "fan", "value"].map((k) => item[k]).find(Number.isInteger);
       const count = item.count > 1 ? `×${item.count}` : "";
