@@ -1,0 +1,88 @@
+"""Dealer rotation through wind rounds, for the tables that keep the deal on a win (連莊)
+and play a set number of rounds (Taiwan's 一將 of four 圈, Hong Kong's 四圈).
+
+The state's ``honba`` counts the dealer's consecutive extra deals (Taiwan's 連莊 N);
+``hand_number`` is the dealer's place in the round (East 1..4); a round ends when the
+deal passes on from its fourth dealer, and the game ends after ``rounds`` of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import BadInput
+from .game import (
+    WIND_LETTERS,
+    GameState,
+    HandSettlement,
+    LedgerRow,
+    Rows,
+    entry_seats,
+    how_won,
+    next_hand,
+    table_request,
+)
+from .result import REASON_OF, Payment
+
+
+def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds: int,
+           start: int = 0) -> GameState:
+    """The state after a hand that paid ``rows``; the dealer deals again when ``keep_deal``,
+    else the deal passes to the next seat (and, past the fourth dealer, the round wind)."""
+    dealer = state.get("dealer", 0)
+    new = next_hand(state, rows, dealer if keep_deal else (dealer + 1) % 4, start)
+    round_index = WIND_LETTERS.index(state.get("round_wind", "E"))
+    if keep_deal:
+        new["honba"] = state.get("honba", 0) + 1
+        new["hand_number"] = state.get("hand_number", 1)
+    else:
+        new["honba"] = 0
+        new["hand_number"] = new["dealer"] + 1
+        if new["dealer"] == 0:
+            round_index += 1
+    new["finished"] = round_index >= rounds
+    new["round_wind"] = WIND_LETTERS[min(round_index, 3)]
+    return new
+
+
+def rows_of(payments: Iterable[Payment]) -> list[LedgerRow]:
+    """The table ledger's rows of a hand's payments by cause: one per (player, reason,
+    direction), as :class:`scoring.engine.game.Rows` keeps them."""
+    rows = Rows()
+    for p in payments:
+        rows.add(p["player"], p["amount"], REASON_OF[p["cause"]],  # type: ignore[arg-type]
+                 p["cause"])
+    return rows.rows()
+
+
+def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, ruleset: str,
+                quick: str) -> tuple[dict[str, Any], Mapping[str, Any]]:
+    """The score request of a one-win outcome, the table's seats, dealer and round wind
+    filled in, and its win entry (for what else the ruleset reads there)."""
+    wins = outcome.get("wins")
+    if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
+        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins")
+    entry = wins[0]
+    winner, discarder = entry_seats(entry)
+    body = entry.get("hand") if "hand" in entry else entry.get("quick")
+    if not isinstance(body, Mapping):
+        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})")
+    request = table_request(body, winner, state.get("dealer", 0), discarder, options)
+    request["round_wind"] = state.get("round_wind", "E")
+    return request, entry
+
+
+def settled(state: GameState, ledger: list[Payment], results: list[dict[str, Any]],
+            summary: str, keep_deal: bool, rounds: int) -> HandSettlement:
+    """The hand's settlement: its ledger by cause as rows, and the deal rotated."""
+    rows = rows_of(ledger)
+    return HandSettlement(rows=rows, pot_change=0, state=rotate(state, rows, keep_deal, rounds),
+                          results=results, summary=summary, ledger=ledger)
+
+
+def win_summary(result: Mapping[str, Any], unit: str) -> str:
+    """``P2 wins on P0's discard: 5 台 (門清、平胡)`` for the hand history."""
+    names = "、".join(i["native"] for i in result["items"])
+    return (f"P{result['winner']} wins {how_won(result['discarder'])}: "
+            f"{result['headline']['value']} {unit} ({names})")
