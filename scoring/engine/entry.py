@@ -212,12 +212,13 @@ def players(name: str, label: str, group: str = "table") -> Field:
 
 
 def hand_tiles(concealed_label: str = "Concealed tiles (without the winning tile)",
-               chow: bool = True) -> tuple[Field, ...]:
-    """``hand``, ``win_tile`` and ``melds`` of a tiles-mode request."""
+               chow: bool = True, melds: int = 4) -> tuple[Field, ...]:
+    """``hand``, ``win_tile`` and ``melds`` of a tiles-mode request; ``melds`` is how many
+    sets a hand can declare (4, or 5 in Taiwan's 16-tile hands)."""
     example = '["chi 123m", "pon 555z"]' if chow else '["pon 555p", "ankan 9999s"]'
     return (Field("hand", "tiles", concealed_label, max_length=TILES_TEXT, group="tiles"),
             Field("win_tile", "tile", "Winning tile", max_length=8, group="tiles"),
-            Field("melds", "melds", "Declared melds", max_items=4, max_length=MELD_TEXT,
+            Field("melds", "melds", "Declared melds", max_items=melds, max_length=MELD_TEXT,
                   group="tiles", help=example))
 
 

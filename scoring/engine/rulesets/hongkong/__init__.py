@@ -49,16 +49,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...items import declared
+from .entry import entry_spec
+from .fan import EXTRA_ITEMS, REGISTRY
 from .game import HongKongGame
 from .options import PRESETS, Options
 
 NAME = "hongkong"
 TITLE = "Hong Kong (old style)"
 TITLE_NATIVE = "港式麻雀"
+SHORT_TITLE = "Hong Kong"
+DESCRIPTION = "Cantonese old style: fan with a minimum to win and a limit, doubling payments."
+ORDER = 70
 
 game = HongKongGame()
+ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

@@ -1,17 +1,16 @@
 """Hong Kong 番: one :class:`scoring.engine.items.Element` per item, over one reading.
 
 ``count(view)`` is how many times the hand holds the item (三元牌 per dragon pung, 正花
-per flower, 一台花 per set) and ``each(view)`` the fan of one. Limit hands (``limit``) are
-worth the table's limit (爆棚) whatever else the hand holds; flower items (``bonus``) do
-not count towards the minimum.
+per flower, 一台花 per set) and ``each(view)`` the fan of one. Limit hands
+(:data:`LIMIT_HANDS`) are worth the table's limit (爆棚) whatever else the hand holds; the
+flowers' fan (:data:`FLOWER_FANS`) do not count towards the minimum.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from ...items import Element, hits
+from ...items import Element, hits, info, items_of, listed, total
 from ...result import Item, Unit, item
 from ...tiles import DRAGONS, TERMINALS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
@@ -50,13 +49,11 @@ class View:
 
 
 class Fan(Element[View]):
-    unit: ClassVar[Unit] = "fan"
-    limit: ClassVar[bool] = False
-    bonus: ClassVar[bool] = False  # flowers: outside the minimum
+    unit: Unit = "fan"
 
     def each(self, v: View) -> int:
-        """Fan of one occurrence: the table's limit for a limit hand."""
-        return v.options.max_fan if self.limit else self.value
+        """Fan of one occurrence."""
+        return self.value
 
     def worth(self, v: View, n: int) -> int:
         return self.each(v) * n
@@ -69,15 +66,24 @@ class Fan(Element[View]):
 # --- limit hands (爆棚) -------------------------------------------------------------------
 
 
-class ThirteenOrphans(Fan):
-    key, name, native, limit = "thirteen_orphans", "Thirteen orphans", "十三么", True
+class Limit(Fan):
+    """A limit hand: worth the table's limit, whatever it is (so ``value`` is 0)."""
+
+    value = 0
+
+    def each(self, v: View) -> int:
+        return v.options.max_fan
+
+
+class ThirteenOrphans(Limit):
+    key, name, native = "thirteen_orphans", "Thirteen orphans", "十三么"
 
     def count(self, v: View) -> int:
         return int(v.reading is None)
 
 
-class NineGates(Fan):
-    key, name, native, limit = "nine_gates", "Nine gates", "九子連環", True
+class NineGates(Limit):
+    key, name, native = "nine_gates", "Nine gates", "九子連環"
 
     def count(self, v: View) -> int:
         h = v.hand
@@ -87,36 +93,36 @@ class NineGates(Fan):
         return int(all(h.concealed[suit + i] >= NINE_GATES[i] for i in range(9)))
 
 
-class AllKongs(Fan):
-    key, name, native, limit = "all_kongs", "Four kongs", "十八羅漢", True
+class AllKongs(Limit):
+    key, name, native = "all_kongs", "Four kongs", "十八羅漢"
 
     def count(self, v: View) -> int:
         return int(v.hand.kong_count == 4)
 
 
-class Orphans(Fan):
-    key, name, native, limit = "orphans", "All terminals", "清么九", True
+class Orphans(Limit):
+    key, name, native = "orphans", "All terminals", "清么九"
 
     def count(self, v: View) -> int:
         return int(v.reading is not None and v.hand.tiles_are(lambda k: k in TERMINALS))
 
 
-class AllHonours(Fan):
-    key, name, native, limit = "all_honours", "All honours", "字一色", True
+class AllHonours(Limit):
+    key, name, native = "all_honours", "All honours", "字一色"
 
     def count(self, v: View) -> int:
         return int(v.reading is not None and not v.hand.suits)
 
 
-class BigWinds(Fan):
-    key, name, native, limit = "big_winds", "Great winds", "大四喜", True
+class BigWinds(Limit):
+    key, name, native = "big_winds", "Great winds", "大四喜"
 
     def count(self, v: View) -> int:
         return int(v.count_of(WINDS) == 4)
 
 
-class KaanKaan(Fan):
-    key, name, native, limit = "kaan_kaan", "All concealed triplets", "坎坎糊", True
+class KaanKaan(Limit):
+    key, name, native = "kaan_kaan", "All concealed triplets", "坎坎糊"
 
     def count(self, v: View) -> int:
         r = v.reading
@@ -124,15 +130,15 @@ class KaanKaan(Fan):
                    and r.concealed_triplets == 4)
 
 
-class DoubleKong(Fan):
-    key, name, native, limit = "double_kong", "Win on a second kong in a row", "槓上槓", True
+class DoubleKong(Limit):
+    key, name, native = "double_kong", "Win on a second kong in a row", "槓上槓"
 
     def count(self, v: View) -> int:
         return int(v.ctx.double_kong)
 
 
-class FirstTurn(Fan):
-    key, name, native, limit = "first_turn", "Heavenly hand", "天糊", True
+class FirstTurn(Limit):
+    key, name, native = "first_turn", "Heavenly hand", "天糊"
 
     def count(self, v: View) -> int:
         return int(v.ctx.first_turn is not None)
@@ -169,6 +175,7 @@ class HalfFlush(Fan):
 
 class FullFlush(Fan):
     key, name, native = "full_flush", "All one suit", "清一色"
+    value = 0  # the table's option (7 by default)
 
     def count(self, v: View) -> int:
         return int(len(v.hand.suits) == 1 and not v.hand.honours)
@@ -271,14 +278,14 @@ class LastTile(Fan):
 
 
 class NoFlowers(Fan):
-    key, name, native, bonus = "no_flowers", "No flowers", "無花", True
+    key, name, native = "no_flowers", "No flowers", "無花"
 
     def count(self, v: View) -> int:
         return int(v.options.flowers and v.options.no_flower_fan and not v.hand.flowers)
 
 
 class SeatFlower(Fan):
-    key, name, native, bonus = "seat_flower", "Own flower", "正花", True
+    key, name, native = "seat_flower", "Own flower", "正花"
 
     def count(self, v: View) -> int:
         held = set(v.hand.flowers)
@@ -288,8 +295,7 @@ class SeatFlower(Fan):
 
 
 class FlowerSet(Fan):
-    key, name, native, value, bonus = ("flower_set", "A complete set of flowers", "一台花", 2,
-                                          True)
+    key, name, native, value = "flower_set", "A complete set of flowers", "一台花", 2
 
     def count(self, v: View) -> int:
         return complete_sets(v.hand.flowers)
@@ -299,20 +305,29 @@ def complete_sets(flowers: tuple[int, ...]) -> int:
     return sum(set(group) <= set(flowers) for group in (SEASONS, FLOWERS))
 
 
-REGISTRY: tuple[Fan, ...] = (
+LIMIT_HANDS: tuple[Fan, ...] = (
     ThirteenOrphans(), NineGates(), AllKongs(), Orphans(), AllHonours(), BigWinds(),
-    KaanKaan(), DoubleKong(), FirstTurn(),
+    KaanKaan(), DoubleKong(), FirstTurn())
+HAND_FANS: tuple[Fan, ...] = (
     CommonHand(), AllTriplets(), HalfFlush(), FullFlush(), MixedOrphans(), SmallDragons(),
     BigDragons(), SmallWinds(), Dragon(), SeatWind(), RoundWind(), SelfDraw(), Concealed(),
-    KongFlower(), RobbingKong(), LastTile(), NoFlowers(), SeatFlower(), FlowerSet())
+    KongFlower(), RobbingKong(), LastTile())
+FLOWER_FANS: tuple[Fan, ...] = (NoFlowers(), SeatFlower(), FlowerSet())
+REGISTRY: tuple[Fan, ...] = (*LIMIT_HANDS, *HAND_FANS, *FLOWER_FANS)
 
 
-# Every English item name a Hong Kong result can carry (msgids for the site): the
-# registry's, 地糊, and the items :mod:`.score` adds.
+# The items beside the registry's: 雞糊 (a hand of no fan), the flower wins, which have no
+# hand to read (:mod:`.score`), and quick mode's fan.
+CHICKEN = info("chicken", "Chicken hand", "雞糊", "fan", 0)
+FLOWER_HAND = info("flower_hand", "Flower hand (seven flowers)", "花糊", "fan", 3)
+EIGHT_FLOWERS = info("eight_flowers", "Eight immortals crossing the sea", "八仙過海", "fan", 0)
+ENTERED = info("fan", "Fan (entered at the table)", "番", "fan", 0)
+EXTRA_ITEMS = (CHICKEN, FLOWER_HAND, EIGHT_FLOWERS, ENTERED)
+
+# Every English item name a Hong Kong result can carry: the registry's, 地糊 (the package's
+# ITEMS list one name per key), and the items above.
 ITEM_NAMES: tuple[str, ...] = (
-    *(e.name for e in REGISTRY), "Earthly hand", "Chicken hand",
-    "Flower hand (seven flowers)", "Eight immortals crossing the sea",
-    "Fan (entered at the table)")
+    *(e.name for e in REGISTRY), "Earthly hand", *(i["name"] for i in EXTRA_ITEMS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,13 +341,12 @@ class Tally:
 def tally(view: View) -> Tally:
     """The items of one reading; a limit hand lists only its limit items."""
     cap = view.options.max_fan
-    found = hits(REGISTRY, view)
-    limits = [(e, n) for e, n in found if e.limit]
+    limits = hits(LIMIT_HANDS, view)
     if limits:
         return Tally([e.item(view, 1) for e, _ in limits], cap, cap, True)
-    items = [e.item(view, n) for e, n in found]
-    hand_fan = sum(e.worth(view, n) for e, n in found if not e.bonus)
+    found, flowers = hits(HAND_FANS, view), hits(FLOWER_FANS, view)
+    items = items_of([*found, *flowers], view)
+    hand_fan = total(found, view)
     if not hand_fan:
-        items.insert(0, item("chicken", "Chicken hand", "雞糊", 0, "fan"))
-    total = sum(e.worth(view, n) for e, n in found)
-    return Tally(items, min(total, cap), hand_fan, False)
+        items.insert(0, listed(CHICKEN))
+    return Tally(items, min(hand_fan + total(flowers, view), cap), hand_fan, False)

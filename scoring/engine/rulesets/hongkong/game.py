@@ -10,7 +10,8 @@ Outcomes::
     {"type": "false_win", "penalised": 1}            # 詐糊: a limit self-draw to each other
 
 The table fills in the seats, ``win`` and the round wind. The dealer keeps the deal on
-his own win, a drawn hand (option) and a false win (the hand is played again).
+his own win, a drawn hand (option) and a false win (the hand is played again). Each
+outcome is held to the entry spec (:mod:`.entry`) before it is read.
 """
 
 from __future__ import annotations
@@ -18,18 +19,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     check_player,
     check_unfinished,
     fresh_state,
 )
 from ...result import Ledger
 from ...rounds import settled, win_request, win_summary
+from .entry import entry_spec
 from .options import Options
 from .score import multiplier, resolve_options, score
 
@@ -43,11 +45,12 @@ class HongKongGame:
         resolve_options(options)
         return fresh_state()
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = resolve_options(options)
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Hong Kong outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         ledger = Ledger()
         results: list[dict[str, Any]] = []

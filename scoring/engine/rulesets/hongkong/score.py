@@ -43,12 +43,13 @@ from typing import Any
 
 from ...errors import BadInput, BelowMinimumFan, NotAWinningHand, WinFlagConflict
 from ...game import check_player
+from ...items import listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Ledger, contract, headline, item
+from ...result import Ledger, contract, headline
 from ...shapes import thirteen_orphans
 from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
-from .fan import Tally, View, tally
+from .fan import EIGHT_FLOWERS, ENTERED, FLOWER_HAND, Tally, View, tally
 from .options import PRESETS, Options
 
 FIRST_TURNS = ("heavenly", "earthly")
@@ -62,8 +63,8 @@ def resolve_options(raw: Any, preset: Any = None) -> Options:
 def multiplier(fan: int, spicy: str) -> int:
     """半辣上: 1 2 4 8 16, then 24 32 48 64 96 128...; 全辣上: 2^fan."""
     if spicy == "full" or fan <= 4:
-        return 2 ** fan
-    even = 2 ** (fan // 2 + 2)
+        return 1 << fan
+    even = 1 << (fan // 2 + 2)
     return even if fan % 2 == 0 else even * 3 // 2
 
 
@@ -100,12 +101,12 @@ def flower_tally(request: Mapping[str, Any], options: Options) -> tuple[Tally, b
     self_draw = win_kind(request.get("win"))
     flowers = read_flowers(request.get("flowers"), options.flowers, "Hong Kong")
     if len(flowers) == 8:
-        eight = item("eight_flowers", "Eight immortals crossing the sea", "八仙過海",
-                     options.max_fan, "fan")
+        eight = listed(EIGHT_FLOWERS, value=options.max_fan)
         return Tally([eight], options.max_fan, options.max_fan, True), self_draw
     if len(flowers) == 7:
-        seven = item("flower_hand", "Flower hand (seven flowers)", "花糊", 3, "fan")
-        return Tally([seven], min(3, options.max_fan), options.max_fan, False), self_draw
+        seven = listed(FLOWER_HAND)
+        return Tally([seven], min(seven["value"], options.max_fan), options.max_fan,
+                     False), self_draw
     raise BadInput("a flower win is seven flowers (花糊) or all eight (八仙過海)")
 
 
@@ -114,7 +115,7 @@ def quick_tally(request: Mapping[str, Any], options: Options) -> Tally:
     flowers = whole_number(request, "flowers", 0, 8)
     if flowers > fan:
         raise BadInput("flowers counts the fan from flowers among the fan entered")
-    entered = item("fan", "Fan (entered at the table)", "番", fan, "fan")
+    entered = listed(ENTERED, value=fan)
     return Tally([entered], min(fan, options.max_fan), fan - flowers, fan >= options.max_fan)
 
 
@@ -161,8 +162,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         ledger.pay(pay["payer"], winner, pay["amount"], "hand" if pao is None else "pao")
     deltas = deltas_of(pays, winner)
     full = result.limit or result.fan == options.max_fan
-    head = headline(result.fan, "fan", deltas[winner], limit="Limit" if full else None,
-                    native_limit="爆棚" if full else None)
+    head = headline(result.fan, "fan", deltas[winner],
+                    limits=("Limit", "爆棚") if full else (None, None))
     return {"ruleset": "hongkong", **contract(result.items, head, ledger.payments()),
             "fan": result.fan,
             "value": result.fan, "hand_fan": result.hand_fan, "limit": result.limit,

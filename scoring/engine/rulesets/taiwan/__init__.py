@@ -54,16 +54,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...items import declared
+from .entry import entry_spec
 from .game import TaiwanGame
 from .options import PRESETS, Options
+from .tai import EXTRA_ITEMS, REGISTRY
 
 NAME = "taiwan"
 TITLE = "Taiwan 16-tile"
 TITLE_NATIVE = "台灣十六張麻將"
+SHORT_TITLE = "Taiwan"
+DESCRIPTION = "Sixteen-tile hands with flowers: a base plus tai, more for the dealer's streak."
+ORDER = 60
 
 game = TaiwanGame()
+ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
-__all__ = ["NAME", "TITLE", "TITLE_NATIVE", "Options", "PRESETS", "score", "game"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,8 @@ Outcomes::
                               "quick": {"tai": 5}}]}     # quick mode: the hand's 台
     {"type": "draw"}                                     # 流局: nothing paid
 
-The table fills in the seats, ``win``, the round wind and the dealer's 連莊 count.
+The table fills in the seats, ``win``, the round wind and the dealer's 連莊 count. Each
+outcome is held to the entry spec (:mod:`.entry`) before it is read.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...entry import check_outcome
 from ...errors import BadInput
 from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
-    Outcome,
     check_unfinished,
     fresh_state,
 )
 from ...result import Payment
 from ...rounds import settled, win_request, win_summary
+from .entry import entry_spec
 from .options import Options
 from .score import resolve_options, score
 
@@ -41,11 +43,12 @@ class TaiwanGame:
         resolve_options(options)
         return fresh_state()
 
-    def apply(self, state: GameState, outcome: Outcome, options: Any) -> HandSettlement:
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
         o = resolve_options(options)
         check_unfinished(state)
         if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
             raise BadInput(f"a Taiwan outcome type is one of {', '.join(OUTCOME_TYPES)}")
+        check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         ledger: list[Payment] = []
         results: list[dict[str, Any]] = []

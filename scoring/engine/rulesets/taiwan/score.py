@@ -44,12 +44,13 @@ from typing import Any
 
 from ...errors import BadInput, NotAWinningHand, WinFlagConflict
 from ...game import check_player
+from ...items import listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Item, contract, headline, item, payments_of
+from ...result import Item, contract, headline, payments_of
 from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
 from .options import PRESETS, Options
-from .tai import View, items_of
+from .tai import DEALER, DEALER_STREAK, EIGHT_FLOWERS, ENTERED, SEVEN_ROB_ONE, View, items_of
 
 FIRST_TURNS = ("heavenly", "earthly", "human")
 HAND_SIZE = 16
@@ -95,11 +96,9 @@ def flower_win_items(request: Mapping[str, Any], options: Options) -> tuple[list
     self_draw = win_kind(request.get("win"))
     flowers = read_flowers(request.get("flowers"), options.flowers, "Taiwan")
     if self_draw and len(flowers) == 8:
-        return [item("eight_flowers", "Eight immortals (all eight flowers)", "八仙過海", 8,
-                     "tai")], True
+        return [listed(EIGHT_FLOWERS)], True
     if not self_draw and len(flowers) == 7:
-        return [item("seven_rob_one", "Seven flowers robbing the eighth", "七搶一", 8,
-                     "tai")], False
+        return [listed(SEVEN_ROB_ONE)], False
     raise BadInput("a flower win is all eight flowers drawn (八仙過海, self_draw) or seven "
                    "robbing the eighth from its holder (七搶一, discard)")
 
@@ -111,11 +110,13 @@ def sum_tai(items: list[Item]) -> int:
 def dealer_items(streak: int, options: Options, payer: int | None) -> list[Item]:
     """莊家 1 台 and, on the dealer's N-th extra deal, 連N拉N: 2 台 N times (or 1)."""
     two = options.dealer_streak == "2n"
-    out = [item("dealer", "Dealer", "莊家", 1, "tai", payer=payer)]
+    out = [listed(DEALER)]
     if streak:
-        out.append(item("dealer_streak", "Dealer's extra deals (連莊)",
-                        f"連{streak}拉{streak}" if two else f"連{streak}", 2 if two else 1,
-                        "tai", streak, payer=payer))
+        out.append({**listed(DEALER_STREAK, streak, 2 if two else 1),
+                    "native": f"連{streak}拉{streak}" if two else f"連{streak}"})
+    if payer is not None:
+        for i in out:
+            i["payer"] = payer
     return out
 
 
@@ -135,7 +136,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     else:
         self_draw = win_kind(request.get("win"))
         tai = whole_number(request, "tai", 0, 300, default=None)
-        items = [item("tai", "台 (entered at the table)", "台", tai, "tai")] if tai else []
+        items = [listed(ENTERED, value=tai)] if tai else []
     winner, dealer, discarder = win_seats({**request, "winner": winner, "dealer": dealer},
                                           self_draw)
     # Another player's self-draw: only the dealer's payment counts the dealer's 台.

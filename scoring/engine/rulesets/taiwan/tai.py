@@ -2,8 +2,9 @@
 
 ``count(view)`` is how many times the hand holds the item (正花 per flower, 三元牌 per
 dragon triplet, 花槓 per set of four) and ``each(view)`` the 台 of one: ``value``, or an
-option's figure (門清自摸, 花槓, 天胡). The dealer's 莊家 and 連莊 台 are not here: they
-belong to the payments the dealer takes part in (:mod:`.score`).
+option's figure (門清自摸, 花槓, 天胡; their ``value`` is 0, the figure depending on the
+table or the hand). The dealer's 莊家 and 連莊 台 are declared at the end, with the flower
+wins: :mod:`.score` counts them only in the payments the dealer takes part in.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...items import Element, hits
+from ...items import Element, hits, info
 from ...result import Item, Unit, item
 from ...tiles import DRAGONS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
@@ -49,7 +50,7 @@ class View:
 
 
 class Tai(Element[View]):
-    unit: ClassVar[Unit] = "tai"
+    unit: Unit = "tai"
 
     def each(self, v: View) -> int:
         """台 of one occurrence."""
@@ -79,6 +80,7 @@ class Concealed(Tai):
 
 class ConcealedSelfDraw(Tai):
     key, name, native = "concealed_self_draw", "Concealed self-drawn", "門清自摸"
+    value = 0  # the table's option (3 by default)
 
     def count(self, v: View) -> int:
         return int(v.hand.concealed_hand and v.hand.self_draw and not v.special_start)
@@ -136,6 +138,7 @@ class SeatFlower(Tai):
 
 class FlowerKong(Tai):
     key, name, native = "flower_kong", "Four seasons or four flowers", "花槓"
+    value = 0  # the table's option (2 by default)
 
     def count(self, v: View) -> int:
         return complete_flower_sets(v.hand.flowers)
@@ -246,6 +249,7 @@ class BigWinds(Tai):
 
 class ConcealedTriplets(Tai):
     key, name, native = "concealed_triplets", "Concealed triplets", "暗刻"
+    value = 0  # 2, 5 or 8 by how many
     TAI: ClassVar[dict[int, tuple[int, str, str]]] = {
         3: (2, "三暗刻", "Three concealed triplets"),
         4: (5, "四暗刻", "Four concealed triplets"),
@@ -264,6 +268,7 @@ class ConcealedTriplets(Tai):
 
 class FirstTurn(Tai):
     key, name, native = "first_turn", "Heavenly hand", "天胡"
+    value = 0  # by which first-turn win (天胡 the table's option)
     KINDS: ClassVar[dict[str, tuple[int, str, str]]] = {
         "earthly": (16, "地胡", "Earthly hand"), "human": (8, "人胡", "Human hand")}
 
@@ -287,14 +292,24 @@ REGISTRY: tuple[Tai, ...] = (
     LastDiscard())
 
 
-# Every English item name a Taiwan result can carry (msgids for the site): the registry's,
-# the names an item takes after the hand, and the items :mod:`.score` adds.
+# The items :mod:`.score` adds beside the hand's: the dealer's (in the payments the dealer
+# takes part in), the flower wins, which have no hand to read, and quick mode's 台.
+DEALER = info("dealer", "Dealer", "莊家", "tai")
+DEALER_STREAK = info("dealer_streak", "Dealer's extra deals (連莊)", "連莊", "tai", 2)
+EIGHT_FLOWERS = info("eight_flowers", "Eight immortals (all eight flowers)", "八仙過海", "tai",
+                     8)
+SEVEN_ROB_ONE = info("seven_rob_one", "Seven flowers robbing the eighth", "七搶一", "tai", 8)
+ENTERED = info("tai", "台 (entered at the table)", "台", "tai", 0)
+EXTRA_ITEMS = (DEALER, DEALER_STREAK, EIGHT_FLOWERS, SEVEN_ROB_ONE, ENTERED)
+
+# Every English item name a Taiwan result can carry: the registry's, the names an item
+# takes after the hand (邊張, 四暗刻, 地胡...; the package's ITEMS list one per key), and
+# the items above.
 ITEM_NAMES: tuple[str, ...] = tuple(dict.fromkeys([
     *(e.name for e in REGISTRY), *(n for _, n in SingleWait.NAMES.values()),
     *(n for _, _, n in ConcealedTriplets.TAI.values()),
-    *(n for _, _, n in FirstTurn.KINDS.values()), "Flower", "Dealer",
-    "Dealer's extra deals (連莊)", "Eight immortals (all eight flowers)",
-    "Seven flowers robbing the eighth", "台 (entered at the table)"]))
+    *(n for _, _, n in FirstTurn.KINDS.values()), "Flower",
+    *(i["name"] for i in EXTRA_ITEMS)]))
 
 
 def flower_tai_tiles(flowers: tuple[int, ...], seat: int, options: Options) -> list[int]:

@@ -58,7 +58,7 @@ def test_draw_keeps_the_deal_or_passes_it_by_option() -> None:
 
 def test_the_table_fills_the_round_wind_into_a_tiles_win() -> None:
     state = game.initial_state(OPTS)
-    state.update(dealer=2, round_wind="S", hand_number=3)
+    state["dealer"], state["round_wind"], state["hand_number"] = 2, "S", 3
     outcome = {"type": "win", "wins": [{"winner": 3, "discarder": None, "hand": {
         "hand": "123m55s78s", "melds": ["pon 222z", "pon 111z"], "win_tile": "9s"}}]}
     r = play(outcome, state)

@@ -52,7 +52,7 @@ def test_a_drawn_hand_can_pass_the_deal_by_option() -> None:
 
 def test_the_table_fills_round_wind_and_streak_into_a_tiles_win() -> None:
     state = game.initial_state(OPTS)
-    state.update(dealer=3, round_wind="S", honba=1, hand_number=4)
+    state["dealer"], state["round_wind"], state["honba"], state["hand_number"] = 3, "S", 1, 4
     outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 3, "hand": {
         "hand": "123m456m55s78s", "melds": ["pon 222z", "chi 234p"], "win_tile": "9s"}}]}
     r = play(outcome, state)
