@@ -23,7 +23,7 @@ def _json(value: Any) -> str:
     return format_html("<pre>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(admin.ModelAdmin):
     """Rows rebuilt from the event log (or the log itself): look, never touch."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -37,13 +37,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(admin.ModelAdmin):
     list_display = ["display_name", "user", "created_at"]
     search_fields = ["display_name", "user__username"]
     raw_id_fields = ["user"]
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
     max_num = 4
@@ -61,7 +61,7 @@ class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SeatAdmin(admin.ModelAdmin):
     """Staff may release seats with the "free the seats" action."""
 
     list_display = ["table", "position", "player", "claimed", "claimed_user", "claimed_at"]
@@ -87,7 +87,7 @@ class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableAdmin(admin.ModelAdmin):
     list_display = ["name", "public_id", "ruleset", "preset", "visibility", "seq",
                     "finished", "created_at"]
     list_filter = ["ruleset", "visibility", "finished", "created_at"]
@@ -114,7 +114,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False  # tables are created on the site, through games.services
 
 
-class LedgerInline(admin.TabularInline):  # type: ignore[type-arg]
+class LedgerInline(admin.TabularInline):
     model = LedgerEntry
     extra = 0
     can_delete = False

@@ -33,8 +33,18 @@ from games.messages import (
     PRESENCE_TYPES,
     WRITE_TYPES,
     BadMessage,
+    CorrectHand,
+    EndGame,
+    Entering,
+    GetSnapshot,
     InboundMessage,
     Presence,
+    Preview,
+    RecordHand,
+    Redo,
+    ReopenGame,
+    Undo,
+    WriteMessage,
     parse_inbound,
 )
 from games.models import Table
@@ -67,7 +77,7 @@ def language_of(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
-class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits
@@ -187,37 +197,60 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
                                   f"{wait} seconds and send it again", retry_after=wait,
                                   command_id=message.get("command_id", ""), **extra)
                 return
-        handler = getattr(self, message["type"])
-        await handler(message, extra)
+        await self._dispatch(message, extra)
+
+    async def _dispatch(self, message: InboundMessage, extra: dict[str, Any]) -> None:
+        # The type narrows the message to its TypedDict for its handler.
+        kind = message["type"]
+        if message["type"] == "record_hand":
+            await self.record_hand(message, extra)
+        elif message["type"] == "undo":
+            await self.undo(message, extra)
+        elif message["type"] == "redo":
+            await self.redo(message, extra)
+        elif message["type"] == "correct_hand":
+            await self.correct_hand(message, extra)
+        elif message["type"] == "end_game":
+            await self.end_game(message, extra)
+        elif message["type"] == "reopen_game":
+            await self.reopen_game(message, extra)
+        elif message["type"] == "preview":
+            await self.preview(message, extra)
+        elif message["type"] == "get_snapshot":
+            await self.get_snapshot(message, extra)
+        elif message["type"] == "entering":
+            await self.entering(message, extra)
+        else:  # parse_inbound knows no other type
+            raise AssertionError(kind)
 
     # One handler per inbound message type, named after it.
 
-    async def record_hand(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def record_hand(self, msg: RecordHand, extra: dict[str, Any]) -> None:
         await self._command(services.record_hand, msg, extra, self.table_pk, msg["outcome"],
                             msg["command_id"], msg["base_seq"], self._actor())
 
-    async def undo(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def undo(self, msg: Undo, extra: dict[str, Any]) -> None:
         await self._command(services.undo, msg, extra, self.table_pk, msg["command_id"],
                             msg["base_seq"], self._actor())
 
-    async def redo(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def redo(self, msg: Redo, extra: dict[str, Any]) -> None:
         await self._command(services.redo, msg, extra, self.table_pk, msg["command_id"],
                             msg["base_seq"], self._actor())
 
-    async def correct_hand(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def correct_hand(self, msg: CorrectHand, extra: dict[str, Any]) -> None:
         await self._command(services.correct_hand, msg, extra, self.table_pk,
                             msg["hand_number"], msg["outcome"], msg["command_id"],
                             msg["base_seq"], self._actor())
 
-    async def end_game(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def end_game(self, msg: EndGame, extra: dict[str, Any]) -> None:
         await self._command(services.end_game, msg, extra, self.table_pk, msg["command_id"],
                             msg["base_seq"], self._actor())
 
-    async def reopen_game(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def reopen_game(self, msg: ReopenGame, extra: dict[str, Any]) -> None:
         await self._command(services.reopen_game, msg, extra, self.table_pk,
                             msg["command_id"], msg["base_seq"], self._actor())
 
-    async def preview(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def preview(self, msg: Preview, extra: dict[str, Any]) -> None:
         async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:
             if not admitted:  # games.socket_limits: watchers' previews already running
                 await self._error("rate_limited", "too many previews at this table; wait "
@@ -228,14 +261,15 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
         await self.send_json({"type": "preview", "result": result, **extra})
 
     def _preview(self, outcome: dict[str, Any], hand_number: int | None) -> dict[str, Any]:
+        assert self.table_pk is not None  # receive() answers nothing before the table is known
         with translation.override(self.language):
             return services.rendered_preview(self.table_pk, outcome, hand_number)
 
-    async def get_snapshot(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def get_snapshot(self, msg: GetSnapshot, extra: dict[str, Any]) -> None:
         table = await self._table()
         await self.send_json({**await self._snapshot_message(table), **extra})
 
-    async def entering(self, msg: InboundMessage, extra: dict[str, Any]) -> None:
+    async def entering(self, msg: Entering, extra: dict[str, Any]) -> None:
         if not msg["active"]:
             await self._stop_entering()
             return
@@ -319,7 +353,7 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):  # type: igno
             who = "addr:" + client_address(self.scope)
         return f"{self.public_id}:{who}"
 
-    async def _command(self, fn: Any, msg: InboundMessage, extra: dict[str, Any],
+    async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
         result = await database_sync_to_async(fn)(*args)
         command_id = msg.get("command_id", "")

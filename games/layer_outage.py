@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ FIRST_PAUSE = 0.5
 LONGEST_PAUSE = 10.0
 
 
-class LayerOutageMixin:
+class LayerOutageMixin(ABC):
     """Mix into an ``AsyncConsumer``; implement :meth:`layer_groups` and
     :meth:`layer_recovered`, and join and leave with :meth:`join_groups` and
     :meth:`leave_groups` instead of the layer's own calls."""
@@ -44,13 +45,13 @@ class LayerOutageMixin:
     def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
         self._layer_receive = receive
 
+    @abstractmethod
     def layer_groups(self) -> list[str]:
         """The groups this consumer belongs to now."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def layer_recovered(self) -> None:
         """Called once the groups are joined again after an outage."""
-        raise NotImplementedError
 
     @property
     def _layer_up(self) -> asyncio.Event:

@@ -39,7 +39,7 @@ class Actor:
         user = self.user
         if user is None or not getattr(user, "is_authenticated", False):
             return None
-        return user.pk  # type: ignore[no-any-return]
+        return user.pk
 
     @property
     def is_staff(self) -> bool:

@@ -74,7 +74,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
     for seat in seats:
         players.setdefault(seat.table_id, []).append(seat.player.display_name)
     for table in [*mine, *public]:
-        table.player_names = players.get(table.pk, [])  # type: ignore[attr-defined]
+        table.player_names = players.get(table.pk, [])
     return render(request, "games/table_list.html", {"mine": mine, "public": public})
 
 

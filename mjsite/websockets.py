@@ -81,7 +81,7 @@ class OriginValidator:
         await self.application(scope, receive, send)
 
 
-class NoRouteConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+class NoRouteConsumer(AsyncWebsocketConsumer):
     """The last websocket route: a handshake to any other path is refused with
     :data:`CLOSE_NO_ROUTE` (Channels' router raised, a 500 in the server's log)."""
 

@@ -111,12 +111,12 @@ class WriteMixin:
     throttle_scope = "record"
 
     def get_throttles(self) -> list[Any]:
-        if self.request.method not in ("POST", "PUT"):  # type: ignore[attr-defined]
+        if self.request.method not in ("POST", "PUT"):  # type: ignore[attr-defined]  # DRF: Any
             return []
-        return super().get_throttles()  # type: ignore[misc,no-any-return]
+        return super().get_throttles()  # type: ignore[misc]  # DRF is untyped: an Any base
 
     def check_permissions(self, request: Request) -> None:
-        super().check_permissions(request)  # type: ignore[misc]
+        super().check_permissions(request)  # type: ignore[misc]  # DRF is untyped: an Any base
         if request.method in ("POST", "PUT") and request.auth is None:
             SessionAuthentication().enforce_csrf(request)
 

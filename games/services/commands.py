@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
@@ -65,7 +65,16 @@ OUTBOUND = {
 
 class CommandError(TypedDict):
     code: str
-    message: str
+    message: str  # English, for developers; people read the site's sentence for the code
+    params: NotRequired[dict[str, Any]]  # what the sentence names: player, field, option
+
+
+def command_error(exc: EngineError | TableError) -> CommandError:
+    out = CommandError(code=exc.code, message=exc.message)
+    params = getattr(exc, "params", None)
+    if params:
+        out["params"] = dict(params)
+    return out
 
 
 class CommandResult(TypedDict, total=False):
@@ -91,7 +100,8 @@ class _Refused(Exception):
 
 
 # A planned event: kind, payload and the hand number it touches.
-Plan = tuple[str, dict[str, Any], int | None]
+# The kind is an EventKind member (a str; Django's choices are untyped here, hence Any).
+Plan = tuple[Any, dict[str, Any], int | None]
 
 
 # Guards on what a client can make the server store and send to every phone (issue 13).
@@ -278,13 +288,13 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
         return refused.result
     except (EngineError, TableError) as exc:
         return CommandResult(ok=False, command_id=str(command_id),
-                             error=CommandError(**exc.as_dict()))
+                             error=command_error(exc))
     except DatabaseError as exc:
         # Rolled back whole: PostgreSQL refusing a number past its integer range, or the
         # database going away, is a refusal with a name, never a 500 or a closed socket.
         logger.warning("write to table %s refused by the database: %s", table_ref, exc)
         return CommandResult(ok=False, command_id=str(command_id),
-                             error=CommandError(**database_error(exc).as_dict()))
+                             error=command_error(database_error(exc)))
 
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
@@ -305,7 +315,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
                           f"at {table.seq}); here is the current state, try again")
             raise _Refused(CommandResult(ok=False, command_id=command_id,
-                                         error=CommandError(**error.as_dict()),
+                                         error=command_error(error),
                                          snapshot=build_snapshot(table)))
         seats = {s.position: s.player_id for s in seat_rows}
         ruleset = registry.get(table.ruleset)
@@ -498,7 +508,7 @@ def preview(table_id: Table | int | str, outcome: dict[str, Any],
             settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)
             later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
     except (EngineError, TableError) as exc:
-        return PreviewResult(ok=False, error=CommandError(**exc.as_dict()))
+        return PreviewResult(ok=False, error=command_error(exc))
     deltas = _deltas(settlement["rows"])
     scores = list(settlement["state"].get("scores") or [])
     return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores,

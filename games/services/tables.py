@@ -61,7 +61,7 @@ def _players(player_names: Sequence[Any], creator: Actor) -> list[Player]:
 def create_table(name: str, ruleset: str, preset: str = "",
                  options_overrides: dict[str, Any] | None = None,
                  player_names: Sequence[str | Player] = (), creator: Any = None,
-                 visibility: str = Visibility.LINK,
+                 visibility: str = "link",  # Visibility.LINK
                  config: RulesetConfig | None = None) -> Table:
     """A new table with four seats; its rules are the preset plus overrides, resolved now.
 

@@ -18,7 +18,8 @@ _LEAVING: set[int] = set()
 def phone(browser: Browser, locale: str = "en") -> Page:
     """A new phone (its own cookies and storage) that accepts every confirm() and stays
     on the page when asked whether to leave it; :func:`dialogs` lists what it was asked."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+    context = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]},
+                                  device_scale_factor=1, is_mobile=True,
                                   has_touch=True, locale=locale)
     page = context.new_page()
     seen = _DIALOGS.setdefault(id(page), [])

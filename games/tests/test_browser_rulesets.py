@@ -450,7 +450,8 @@ def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) ->
     page.fill("input[name=ready-fan-1]", "2")
     page.check("input[name=flower-pig-0]")
     save(page)
-    first = {"type": "hand", "extra": {"missing_suits": ["s", "m", "p", "m"], "events": [
+    first: dict[str, Any] = {"type": "hand", "extra": {
+        "missing_suits": ["s", "m", "p", "m"], "events": [
         {"kind": "kong", "player": 3, "kong": "direct", "feeder": 0},
         {"kind": "win", "winner": 2, "discarder": None, "quick": {"fan": 1}}],
         "draw": [{"player": 0, "ready_fan": None, "flower_pig": True},

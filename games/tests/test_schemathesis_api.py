@@ -33,7 +33,7 @@ CHECKS = [checks.not_a_server_error, checks.status_code_conformance,
 
 @pytest.fixture
 def api_schema(db: Any) -> Any:
-    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json",
+    schema: Any = schemathesis.openapi.from_wsgi("/api/schema/?format=json",
                                             get_wsgi_application())
     schema = schema.include(path_regex="^/api/(?!schema|docs)")
 

@@ -11,6 +11,7 @@ from games import services
 from games.models import Event, Hand, LedgerEntry, Table
 from games.permissions import Actor
 from scoring import registry
+from scoring.engine.errors import EngineError
 
 from .tables import (
     CREATOR,
@@ -75,7 +76,7 @@ def test_create_table_reuses_players_with_the_same_name():
 
 
 def test_create_table_refuses_a_bad_option_with_the_engine_code():
-    with pytest.raises(Exception) as info:
+    with pytest.raises(EngineError) as info:
         make_table("riichi", "", red_fives=9)
     assert info.value.code == "bad_option"
     assert "red_fives" in info.value.message

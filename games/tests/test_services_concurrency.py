@@ -18,10 +18,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 
 
-def fire_together(count: int, call):  # type: ignore[no-untyped-def]
+def fire_together(count: int, call):
     barrier = threading.Barrier(count)
 
-    def worker(i: int):  # type: ignore[no-untyped-def]
+    def worker(i: int):
         barrier.wait()
         try:
             return call(i)

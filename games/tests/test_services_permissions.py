@@ -31,7 +31,8 @@ def test_seated_player_reads_and_writes_a_private_table_until_released():
     table = make_table(visibility="private")
     actor = seated(table, 1)
     assert can_view(table, actor) and can_write(table, actor)
-    assert seat_of(table, actor).position == 1
+    seat = seat_of(table, actor)
+    assert seat is not None and seat.position == 1
     services.release_seat(table, 1, actor)
     assert not can_view(table, actor) and not can_write(table, actor)
 

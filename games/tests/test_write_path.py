@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 RON = {"type": "ron", "wins": [{"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}}]}
 TSUMO = {"type": "tsumo", "wins": [{"winner": 2, "quick": {"han": 3, "fu": 30}}]}
-DEALER_CYCLE = [
+DEALER_CYCLE: list[dict[str, Any]] = [
     RON,
     {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 1, "fu": 30}}]},
     {"type": "draw", "tenpai": [0, 1, 2, 3]},

@@ -6,6 +6,7 @@ editing a .po file run `make compilemessages` (needs gettext) and commit both.
 
 import ast
 import gettext
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -18,11 +19,14 @@ LOCALES = ["zh_Hans", "zh_Hant", "ja"]
 PLURALS: dict[str, str] = {}  # msgid -> msgid_plural of the plural entries read
 
 
-def read_po(path):
+def read_po(path: Path) -> tuple[dict[str, str], set[str]]:
     """Return {msgid: msgstr} of a .po file, skipping the header, and the fuzzy msgids
     (a plural entry gives its first form: these languages have one)."""
-    entries, fuzzy = {}, set()
-    current, field, is_fuzzy = {}, None, False
+    entries: dict[str, str] = {}
+    fuzzy: set[str] = set()
+    current: dict[str, str] = {}
+    field: str | None = None
+    is_fuzzy = False
 
     def flush():
         nonlocal current, is_fuzzy

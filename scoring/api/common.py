@@ -106,7 +106,7 @@ class ApiErrorsMixin:
             self._json_errors()
             return error_response(error.code, error.message, status)
         # DRF is untyped here (no stubs): the base class is Any.
-        response: Response = super().handle_exception(exc)  # type: ignore[misc]
+        response: Response = super().handle_exception(exc)  # type: ignore[misc]  # DRF: Any
         self._json_errors()
         data = response.data
         if isinstance(data, Mapping) and "error" in data:

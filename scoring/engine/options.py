@@ -97,7 +97,7 @@ def build_options(cls: type[T], overrides: Mapping[str, Any] | None = None,
     if not isinstance(overrides, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(overrides).__name__}")
     # cls is a dataclass (every Options is); T itself cannot say so.
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # a dataclass
     hints = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
     for key, value in overrides.items():

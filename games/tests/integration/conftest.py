@@ -58,13 +58,13 @@ class Site:
         return Server(self.env(redis_url), log_dir=self.log_dir)
 
     def tables(self, count: int = 1, **kw: Any) -> list[dict[str, Any]]:
-        return db_tool(self.env(), {"op": "tables", "count": count, **kw})  # type: ignore[no-any-return]
+        return db_tool(self.env(), {"op": "tables", "count": count, **kw})
 
     def devices(self, count: int) -> list[str]:
-        return db_tool(self.env(), {"op": "devices", "count": count})  # type: ignore[no-any-return]
+        return db_tool(self.env(), {"op": "devices", "count": count})
 
     def inspect(self, public_id: str) -> dict[str, Any]:
-        return db_tool(self.env(), {"op": "inspect", "public_id": public_id})  # type: ignore[no-any-return]
+        return db_tool(self.env(), {"op": "inspect", "public_id": public_id})
 
 
 @pytest.fixture(scope="session")

@@ -54,8 +54,9 @@ def _tables(count: int, visibility: str = "link", seated: bool = True,
                                     join_key=table.join_key)
                 keys.append(key)
         actor = services.Actor(device=device_id(creator))
-        for n in range(prefill):
-            result = services.record_hand(table.pk, (outcomes or [])[n % len(outcomes or [1])],
+        samples = outcomes or []
+        for n in range(prefill if samples else 0):
+            result = services.record_hand(table.pk, samples[n % len(samples)],
                                           f"prefill-{n}", n, actor)
             if not result.get("ok"):
                 raise SystemExit(f"prefill hand {n} was refused: {result}")

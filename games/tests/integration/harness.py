@@ -252,7 +252,7 @@ class Client:
         headers = {"Cookie": f"mj_device={self.device}"} if self.device else {}
         self.closed = asyncio.Event()
         self.ws = await asyncio.wait_for(
-            connect(self.server.ws_url(self.public_id), origin=self.origin,  # type: ignore[arg-type]
+            connect(self.server.ws_url(self.public_id), origin=self.origin,  # type: ignore[arg-type]  # websockets types origin narrowly
                     additional_headers=headers, open_timeout=timeout, max_size=2**22,
                     ping_interval=None),
             timeout)

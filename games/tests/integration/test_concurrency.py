@@ -14,7 +14,7 @@ pytestmark = pytest.mark.integration
 
 
 async def _phones(site: Site, servers: tuple[Server, Server], count: int
-                  ) -> tuple[dict, list[Client]]:  # type: ignore[type-arg]
+                  ) -> tuple[dict, list[Client]]:
     (table,) = site.tables(1)
     # Seated players and the creator, spread over both servers; two phones may share a
     # device (the same browser in two tabs).
@@ -25,7 +25,7 @@ async def _phones(site: Site, servers: tuple[Server, Server], count: int
     return table, phones
 
 
-def _assert_balanced(state: dict) -> None:  # type: ignore[type-arg]
+def _assert_balanced(state: dict) -> None:
     assert all(h["rows"] + h["pot_change"] == 0 for h in state["hands"]), state["hands"]
     assert state["ledger_total"] + state["pot"] == 0
 

@@ -94,7 +94,7 @@ async def test_server_killed_mid_game_and_restarted_loses_no_acknowledged_hand(
     assert all(h["rows"] + h["pot_change"] == 0 for h in state["hands"])
 
 
-async def _reconnect(client: Client, deadline: float = 30) -> dict:  # type: ignore[type-arg]
+async def _reconnect(client: Client, deadline: float = 30) -> dict:
     """What table.js does: try again until the server answers with a snapshot."""
     loop = asyncio.get_running_loop()
     end = loop.time() + deadline

@@ -127,7 +127,7 @@ async def test_unrouted_socket_paths_are_refused_and_foreign_ports_too(server: S
                          ("/ws/tables/x/", "http://127.0.0.1:1"),
                          ("/ws/tables/x/", server.origin.replace("http:", "https:"))):
         with pytest.raises(InvalidStatus) as refused:
-            await connect(f"ws://127.0.0.1:{server.port}{path}", origin=origin,  # type: ignore[arg-type]
+            await connect(f"ws://127.0.0.1:{server.port}{path}", origin=origin,  # type: ignore[arg-type]  # websockets types origin narrowly
                           open_timeout=10)
         assert refused.value.response.status_code == 403
     _no_traceback(server)

@@ -39,7 +39,7 @@ def live(site: Site) -> Iterator[tuple[Server, dict[str, Any]]]:
 
 
 def _schema(server: Server, known: dict[str, Any]) -> Any:
-    schema = schemathesis.openapi.from_url(f"{server.base}/api/schema/?format=json")
+    schema: Any = schemathesis.openapi.from_url(f"{server.base}/api/schema/?format=json")
     schema = schema.include(path_regex="^/api/(?!schema|docs)")
 
     @schema.hook("flatmap_path_parameters")
