@@ -107,6 +107,7 @@ STRINGS: dict[str, Any] = {
     "type_chombo": _("Chombo"),
     "type_nagashi": _("Nagashi mangan"),
     "type_penalty": _("Penalty (false win)"),
+    "type_false_win": _("False win (詐糊)"),
     "type_hand": _("Hand (wins, kongs, draw)"),
     "creator": _("creator"),
     "staff": _("staff"),
@@ -170,6 +171,18 @@ _SICHUAN_FLAGS = [
     ("robbing_kong", _("Robbing a kong")), ("last_tile", _("Last tile")),
 ]
 _KONG_FLAG = [("after_kong", _("Win after a kong"))]
+# Taiwan and Hong Kong: the least the current record form needs (quick mode, flags);
+# the form rebuilt from the packages' entry specs replaces these.
+_TAIWAN_FLAGS = [
+    ("after_kong", _("Win on a replacement tile (after a kong or a flower)")),
+    ("robbing_kong", _("Robbing a kong")),
+    ("last_tile", _("Last tile of the wall, drawn or discarded")),
+]
+_HONGKONG_FLAGS = [
+    ("after_kong", _("Win after a kong")),
+    ("double_kong", _("Win after two kongs in a row (槓上槓)")),
+    ("robbing_kong", _("Robbing a kong")), ("last_tile", _("Last tile of the wall (海底撈月)")),
+]
 
 RULESET_UI: dict[str, dict[str, Any]] = {
     "riichi": {
@@ -210,6 +223,15 @@ RULESET_UI: dict[str, dict[str, Any]] = {
         "shapes": [("plain", _("Plain")), ("thirteen_lan", _("Thirteen lan")),
                    ("seven_star_lan", _("Seven-star lan")), ("small_seven", _("Small seven")),
                    ("big_seven", _("Big seven"))],
+    },
+    "taiwan": {
+        "flowers": False, "flags": _TAIWAN_FLAGS, "flags_on": "hand", "indicators": [],
+        "quick": [("tai", _("Tai (without the dealer's)"), 1)],
+    },
+    "hongkong": {
+        "pao": True, "flowers": False, "flags": _HONGKONG_FLAGS, "flags_on": "hand",
+        "indicators": [],
+        "quick": [("fan", _("Fan (flowers included)"), 3), ("flowers", _("Fan from flowers"), 0)],
     },
 }
 
