@@ -222,6 +222,14 @@ def hand_tiles(concealed_label: str = "Concealed tiles (without the winning tile
                   group="tiles", help=example))
 
 
+def flower_tiles(win_label: str) -> tuple[Field, ...]:
+    """``flowers`` (the flower tiles drawn, "1f6f") and ``flower_win`` (a win on the
+    flowers alone), for the rulesets that score each flower (Taiwan, Hong Kong)."""
+    return (Field("flowers", "tiles", "Flowers", max_length=24, group="tiles",
+                  help="the flowers drawn, like 1f6f"),
+            flag("flower_win", win_label))
+
+
 SEATS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
 WIN_KINDS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
              ("tsumo", "Tsumo (self-draw)"), ("ron", "Ron (win on a discard)"))

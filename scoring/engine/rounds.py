@@ -1,5 +1,6 @@
 """Dealer rotation through wind rounds, for the tables that keep the deal on a win (連莊)
-and play a set number of rounds (Taiwan's 一將 of four 圈, Hong Kong's 四圈).
+and play a set number of rounds (Taiwan's 一將 of four 圈, Hong Kong's 四圈), and the
+table rules those rulesets share (:class:`RoundGame`: one winner or a drawn hand).
 
 The state's ``honba`` counts the dealer's consecutive extra deals (Taiwan's 連莊 N);
 ``hand_number`` is the dealer's place in the round (East 1..4); a round ends when the
@@ -8,9 +9,11 @@ deal passes on from its fourth dealer, and the game ends after ``rounds`` of the
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
+from .entry import EntrySpec, check_outcome
 from .errors import BadInput
 from .game import (
     WIND_LETTERS,
@@ -18,7 +21,9 @@ from .game import (
     HandSettlement,
     LedgerRow,
     Rows,
+    check_unfinished,
     entry_seats,
+    fresh_state,
     how_won,
     next_hand,
     table_request,
@@ -86,3 +91,69 @@ def win_summary(result: Mapping[str, Any], unit: str) -> str:
     names = "、".join(i["native"] for i in result["items"])
     return (f"P{result['winner']} wins {how_won(result['discarder'])}: "
             f"{result['headline']['value']} {unit} ({names})")
+
+
+class RoundOptions(Protocol):
+    """What :class:`RoundGame` reads of a ruleset's options."""
+
+    @property
+    def dealer_on_draw(self) -> str: ...  # "stay" or "pass"
+
+    @property
+    def rounds(self) -> int: ...
+
+
+Opts = TypeVar("Opts", bound=RoundOptions)
+
+
+class RoundGame(ABC, Generic[Opts]):
+    """Table rules of a game of wind rounds with one winner a hand: a ``win`` (scored by
+    the ruleset), a ``draw`` (nothing paid; the dealer stays or passes by option), and any
+    other outcome the ruleset settles in :meth:`other`. Each outcome is held to the
+    ruleset's entry spec; the game has no final settlement."""
+
+    ruleset: str  # its name in messages, "Taiwan"
+    unit: str  # the hand's unit in the history's summary, "台"
+    outcome_types: tuple[str, ...] = ("win", "draw")
+
+    @abstractmethod
+    def options(self, raw: Any) -> Opts:
+        """The ruleset's options from a table's (raises BadOption)."""
+
+    @abstractmethod
+    def spec(self, o: Opts) -> EntrySpec: ...
+
+    @abstractmethod
+    def score_win(self, outcome: Mapping[str, Any], state: GameState, o: Opts
+                  ) -> dict[str, Any]:
+        """The result of the outcome's one win, with the table's seats filled in."""
+
+    def other(self, outcome: Mapping[str, Any], state: GameState, o: Opts
+              ) -> tuple[list[Payment], str, bool]:
+        """(payments, summary, whether the dealer stays) of an outcome of the ruleset's own."""
+        raise BadInput(f"{self.ruleset} has no {outcome.get('type')!r} outcome")
+
+    def initial_state(self, options: Any) -> GameState:
+        self.options(options)
+        return fresh_state()
+
+    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any
+              ) -> HandSettlement:
+        o = self.options(options)
+        check_unfinished(state)
+        if not isinstance(outcome, Mapping) or outcome.get("type") not in self.outcome_types:
+            raise BadInput(f"a {self.ruleset} outcome type is one of "
+                           f"{', '.join(self.outcome_types)}")
+        check_outcome(self.spec(o), outcome)
+        if outcome["type"] == "draw":
+            return settled(state, [], [], "drawn hand (流局)", o.dealer_on_draw == "stay",
+                           o.rounds)
+        if outcome["type"] == "win":
+            result = self.score_win(outcome, state, o)
+            return settled(state, result["ledger"], [result], win_summary(result, self.unit),
+                           result["winner"] == state.get("dealer", 0), o.rounds)
+        payments, summary, keep = self.other(outcome, state, o)
+        return settled(state, payments, [], summary, keep, o.rounds)
+
+    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
+        return []

@@ -18,6 +18,7 @@ from ...entry import (
     cached,
     choice,
     flag,
+    flower_tiles,
     hand_tiles,
     number,
     player,
@@ -34,6 +35,7 @@ FLAG_LABELS = (
     ("last_tile", "Last tile of the wall (海底撈月)"),
 )
 FIRST_TURNS = (("heavenly", "Heavenly hand"), ("earthly", "Earthly hand"))
+FLOWER_WIN = "Flower win (花糊 or 八仙過海)"
 PHRASES = {
     **COMMON_PHRASES,
     # Players name a hand by its wind round (圈) and dealer, four rounds to the game; the
@@ -45,17 +47,10 @@ MOST_FAN = 99
 FLOWER_FAN = 8
 
 
-def _flowers(o: Options) -> tuple[Field, ...]:
-    if not o.flowers:
-        return ()
-    return (Field("flowers", "tiles", "Flowers", max_length=24, group="tiles",
-                  help="the flowers drawn, like 1f6f"),
-            flag("flower_win", "Flower win (花糊 or 八仙過海)"))
-
-
 def _hand(o: Options) -> tuple[Field, ...]:
     """The tiles-mode fields of a win: the tiles, flowers and how it was won."""
-    return (*hand_tiles(), *_flowers(o),
+    flowers = flower_tiles(FLOWER_WIN) if o.flowers else ()
+    return (*hand_tiles(), *flowers,
             *(flag(name, label) for name, label in FLAG_LABELS),
             choice("first_turn", "First-turn win", FIRST_TURNS, nullable=True, group="flag"))
 
@@ -73,7 +68,7 @@ def _request(o: Options) -> tuple[Field, ...]:
     flowers = (Field("flowers", "count_or_tiles", "Flowers", min=0, max=FLOWER_FAN,
                      max_length=24, group="tiles",
                      help="the flowers drawn like 1f6f, or in quick mode their fan"),
-               flag("flower_win", "Flower win (花糊 or 八仙過海)")) if o.flowers else ()
+               flag("flower_win", FLOWER_WIN)) if o.flowers else ()
     hand = tuple(f for f in _hand(o) if f.name not in ("flowers", "flower_win"))
     return (*request_common(), *hand, *flowers, _quick(o)[0],
             Field("win", "choice", "Win", choices=WIN_KINDS, group="seat"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...items import Element, hits, info, items_of, listed, total
-from ...result import Item, Unit, item
+from ...result import Item, Unit
 from ...tiles import DRAGONS, TERMINALS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
 from .options import Options
@@ -50,17 +50,6 @@ class View:
 
 class Fan(Element[View]):
     unit: Unit = "fan"
-
-    def each(self, v: View) -> int:
-        """Fan of one occurrence."""
-        return self.value
-
-    def worth(self, v: View, n: int) -> int:
-        return self.each(v) * n
-
-    def item(self, v: View, n: int) -> Item:
-        native, name = self.names(v)
-        return item(self.key, name, native, self.each(v), self.unit, n)
 
 
 # --- limit hands (爆棚) -------------------------------------------------------------------

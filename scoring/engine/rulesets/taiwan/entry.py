@@ -19,6 +19,7 @@ from ...entry import (
     cached,
     choice,
     flag,
+    flower_tiles,
     hand_tiles,
     number,
     player,
@@ -48,9 +49,7 @@ MOST_STREAK = 99
 
 def _hand(o: Options) -> tuple[Field, ...]:
     """The tiles-mode fields of a win: the tiles, flowers and how it was won."""
-    flowers = (Field("flowers", "tiles", "Flowers", max_length=24, group="tiles",
-                     help="the flowers drawn, like 1f6f"),
-               flag("flower_win", "Flower win (八仙過海 or 七搶一)"),) if o.flowers else ()
+    flowers = flower_tiles("Flower win (八仙過海 or 七搶一)") if o.flowers else ()
     return (*hand_tiles(melds=5), *flowers,
             *(flag(name, label) for name, label in FLAG_LABELS),
             choice("first_turn", "First-turn win", FIRST_TURNS, nullable=True, group="flag"))

@@ -10,7 +10,8 @@ Outcomes::
     {"type": "draw"}                                     # 流局: nothing paid
 
 The table fills in the seats, ``win``, the round wind and the dealer's 連莊 count. Each
-outcome is held to the entry spec (:mod:`.entry`) before it is read.
+outcome is held to the entry spec (:mod:`.entry`) before it is read; the shared
+:class:`scoring.engine.rounds.RoundGame` does that, the draws and the deal.
 """
 
 from __future__ import annotations
@@ -18,56 +19,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...entry import check_outcome
-from ...errors import BadInput
-from ...game import (
-    GameState,
-    HandSettlement,
-    LedgerRow,
-    check_unfinished,
-    fresh_state,
-)
-from ...result import Payment
-from ...rounds import settled, win_request, win_summary
+from ...entry import EntrySpec
+from ...game import GameState
+from ...rounds import RoundGame, win_request
 from .entry import entry_spec
 from .options import Options
 from .score import resolve_options, score
 
-OUTCOME_TYPES = ("win", "draw")
 
+class TaiwanGame(RoundGame[Options]):
+    ruleset, unit = "Taiwan", "台"
 
-class TaiwanGame:
-    outcome_types: tuple[str, ...] = OUTCOME_TYPES
+    def options(self, raw: Any) -> Options:
+        return resolve_options(raw)
 
-    def initial_state(self, options: Any) -> GameState:
-        resolve_options(options)
-        return fresh_state()
+    def spec(self, o: Options) -> EntrySpec:
+        return entry_spec(o)
 
-    def apply(self, state: GameState, outcome: Mapping[str, Any], options: Any) -> HandSettlement:
-        o = resolve_options(options)
-        check_unfinished(state)
-        if not isinstance(outcome, Mapping) or outcome.get("type") not in OUTCOME_TYPES:
-            raise BadInput(f"a Taiwan outcome type is one of {', '.join(OUTCOME_TYPES)}")
-        check_outcome(entry_spec(o), outcome)
-        dealer = state.get("dealer", 0)
-        ledger: list[Payment] = []
-        results: list[dict[str, Any]] = []
-        if outcome["type"] == "draw":
-            keep = o.dealer_on_draw == "stay"
-            summary = "drawn hand (流局)"
-        else:
-            result = self._score(outcome, state, o)
-            results.append(result)
-            ledger = result["ledger"]
-            keep = result["winner"] == dealer
-            summary = win_summary(result, "台")
-        return settled(state, ledger, results, summary, keep, o.rounds)
-
-    @staticmethod
-    def _score(outcome: Mapping[str, Any], state: GameState, o: Options) -> dict[str, Any]:
-        request, _ = win_request(outcome, state, o, "Taiwan", '{"tai": n}')
+    def score_win(self, outcome: Mapping[str, Any], state: GameState, o: Options
+                  ) -> dict[str, Any]:
+        request, _ = win_request(outcome, state, o, self.ruleset, '{"tai": n}')
         request["dealer_streak"] = state.get("honba", 0)
         return score(request)
-
-    def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
-        return []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...items import Element, hits, info
-from ...result import Item, Unit, item
+from ...result import Item, Unit
 from ...tiles import DRAGONS, WINDS
 from ...winning_hand import FLOWERS, SEASONS, Reading, WinContext, WinningHand, seat_flowers
 from .options import Options
@@ -51,17 +51,6 @@ class View:
 
 class Tai(Element[View]):
     unit: Unit = "tai"
-
-    def each(self, v: View) -> int:
-        """台 of one occurrence."""
-        return self.value
-
-    def worth(self, v: View, n: int) -> int:
-        return self.each(v) * n
-
-    def item(self, v: View, n: int) -> Item:
-        native, name = self.names(v)
-        return item(self.key, name, native, self.each(v), self.unit, n)
 
 
 class SelfDraw(Tai):
