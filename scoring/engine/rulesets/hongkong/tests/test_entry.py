@@ -4,7 +4,6 @@ asked only where the table plays with them."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,24 +13,20 @@ from scoring.engine import commands
 from scoring.engine.errors import StrictError
 from scoring.engine.options import build_options
 from scoring.engine.rulesets import hongkong
+from scoring.engine.tests import golden
 
-DATA = Path(__file__).parent / "data"
-CASES = [c for f in ("golden.json", "payments.json")
-         for c in json.loads((DATA / f).read_text("utf-8"))]
+CASES = golden.golden_cases(Path(__file__).parent / "data")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_golden_requests_pass_the_spec_and_score_the_same_through_the_command(
         case: dict[str, Any]) -> None:
-    assert commands.run("score", {"ruleset": "hongkong", **case["in"]}) == \
-        hongkong.score(case["in"])
+    request = {"ruleset": "hongkong", **case["in"]}
+    assert commands.run("score", request) == hongkong.score(case["in"])
 
 
 def refused(outcome: dict[str, Any], **overrides: Any) -> StrictError:
-    options = build_options(hongkong.Options, overrides)
-    with pytest.raises(StrictError) as info:
-        hongkong.game.apply(hongkong.game.initial_state(options), outcome, options)
-    return info.value
+    return golden.refused(hongkong, outcome, **overrides)
 
 
 def win(**entry: Any) -> dict[str, Any]:

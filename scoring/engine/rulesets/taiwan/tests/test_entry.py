@@ -4,7 +4,6 @@ only where the table plays with them."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +13,9 @@ from scoring.engine import commands
 from scoring.engine.errors import StrictError
 from scoring.engine.options import build_options
 from scoring.engine.rulesets import taiwan
+from scoring.engine.tests import golden
 
-DATA = Path(__file__).parent / "data"
-CASES = [c for f in ("golden.json", "payments.json")
-         for c in json.loads((DATA / f).read_text("utf-8"))]
+CASES = golden.golden_cases(Path(__file__).parent / "data")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -27,10 +25,7 @@ def test_golden_requests_pass_the_spec_and_score_the_same_through_the_command(
 
 
 def refused(outcome: dict[str, Any], **overrides: Any) -> StrictError:
-    options = build_options(taiwan.Options, overrides)
-    with pytest.raises(StrictError) as info:
-        taiwan.game.apply(taiwan.game.initial_state(options), outcome, options)
-    return info.value
+    return golden.refused(taiwan, outcome, **overrides)
 
 
 def win(**entry: Any) -> dict[str, Any]:
