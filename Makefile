@@ -48,8 +48,13 @@ lint: $(VENV)/.requirements-dev.stamp
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
+# The npm engines the differential tests compare with (Hong Kong, Taiwan); needs node.
+PEERS := scoring/engine/tests/peers
+$(PEERS)/node_modules/.package-lock.json: $(PEERS)/package-lock.json
+	npm ci --prefix $(PEERS) --no-audit --no-fund
+
 # Lint first, then the whole suite, so pytest's summary is the last thing printed.
-test: lint
+test: lint $(PEERS)/node_modules/.package-lock.json
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.requirements-dev.stamp
@@ -76,4 +81,4 @@ clean:
 	rm -rf .pytest_cache .ruff_cache .hypothesis staticfiles test-artifacts
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(PEERS)/node_modules

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring import registry
 from scoring.engine.game import Reason
-from scoring.engine.rulesets import RULESET_NAMES
 
 REASONS: tuple[str, ...] = typing.get_args(Reason)
 
@@ -61,7 +61,7 @@ class Table(models.Model):
     public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
                                  editable=False)
     name = models.CharField(_("name"), max_length=120)
-    ruleset = models.CharField(max_length=20, choices=[(n, n) for n in RULESET_NAMES])
+    ruleset = models.CharField(max_length=20, choices=registry.model_choices)
     preset = models.CharField(max_length=60, blank=True)
     config = models.ForeignKey(
         "scoring.RulesetConfig", null=True, blank=True, on_delete=models.SET_NULL,

@@ -21,33 +21,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from scoring.engine.rulesets import RULESET_NAMES
+from scoring import registry
 
 logger = logging.getLogger(__name__)
 
-# Translated names and one-line descriptions of the engine's rule sets, keyed by the
-# engine's ruleset names (the engine itself is Django-free and untranslated).
-RULESET_TEXT = {
-    "riichi": (_("Riichi"), _("Japanese mahjong: han and fu, riichi sticks, honba and limits.")),
-    "mcr": (
-        _("Chinese Official (MCR)"),
-        _("The 81 fan of the Mahjong Competition Rules; a win needs 8."),
-    ),
-    "sichuan": (
-        _("Sichuan"),
-        _("Bloody battle: three suits, one suit left out, play goes on after a win."),
-    ),
-    "wuhu": (_("Wuhu"), _("Anhui rules: a win needs at least eight tiles of one suit.")),
-    "jian": (
-        _("Ji'an"),
-        _("Jiangxi chong guan rules with wildcard jing tiles and knitted hands."),
-    ),
-}
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    rulesets = [RULESET_TEXT[name] for name in RULESET_NAMES]
+    # Each ruleset package's own short title and description, translated.
+    rulesets = [(rs.short_title, rs.description) for rs in map(registry.get, registry.usable())]
     return render(request, "home.html", {"rulesets": rulesets})
 
 

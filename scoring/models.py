@@ -14,7 +14,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import RULESET_NAMES
 
 
 class RulesetConfig(models.Model):
@@ -27,7 +26,7 @@ class RulesetConfig(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     ruleset = models.CharField(
-        _("base ruleset"), max_length=20, choices=[(n, n) for n in RULESET_NAMES]
+        _("base ruleset"), max_length=20, choices=registry.model_choices
     )
     preset = models.CharField(_("preset"), max_length=60, blank=True)
     options = models.JSONField(

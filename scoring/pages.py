@@ -18,7 +18,6 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from mjsite.views import RULESET_TEXT
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 
@@ -93,10 +92,8 @@ def ruleset_choices() -> list[dict[str, Any]]:
     out = []
     for name in registry.usable():
         rs = registry.get(name)
-        # The site's translated ruleset name; the engine's English title as fallback.
-        title = str(RULESET_TEXT[name][0]) if name in RULESET_TEXT else rs.title
         out.append({
-            "name": name, "title": title, "title_native": rs.title_native,
+            "name": name, "title": rs.short_title, "title_native": rs.title_native,
             "presets": [{"name": p, "title": gettext(str(spec["title"])) if spec.get("title")
                          else p,
                          "options": rs.resolve(p)} for p, spec in rs.presets.items()],

@@ -36,6 +36,17 @@ class Ruleset:
         return str(getattr(self.package, "TITLE_NATIVE", ""))
 
     @property
+    def short_title(self) -> str:
+        """The name the site lists it by, in the active language (``SHORT_TITLE`` is a
+        msgid of :mod:`scoring.engine_texts`)."""
+        return gettext(str(getattr(self.package, "SHORT_TITLE", "") or self.title))
+
+    @property
+    def description(self) -> str:
+        """Its one-line description for the home page, in the active language."""
+        return gettext(str(self.package.DESCRIPTION))
+
+    @property
     def options_class(self) -> type:
         return self.package.Options
 
@@ -90,3 +101,9 @@ def get(name: object) -> Ruleset:
 def usable() -> list[str]:
     """Names of the rulesets a table can be created with, in the engine's order."""
     return [name for name in rulesets.available() if not rulesets.missing(rulesets.get(name))]
+
+
+def model_choices() -> list[tuple[str, str]]:
+    """The ``choices`` of the models' ruleset fields, worked out when asked: every package
+    the engine finds, so that adding one needs no migration."""
+    return [(name, name) for name in rulesets.available()]

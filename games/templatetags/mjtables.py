@@ -9,7 +9,6 @@ from django import template
 from django.utils.translation import gettext as _
 
 from games.presenter import wind_name
-from mjsite.views import RULESET_TEXT
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 
@@ -28,10 +27,8 @@ def cause_text(cause: Any) -> str:
 @register.filter
 def ruleset_title(name: Any) -> str:
     """The ruleset's name in the reader's language (the engine's titles are English)."""
-    if name in RULESET_TEXT:
-        return str(RULESET_TEXT[name][0])
     try:
-        return registry.get(name).title
+        return registry.get(name).short_title
     except EngineError:
         return str(name)
 

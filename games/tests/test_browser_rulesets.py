@@ -179,6 +179,36 @@ def jian_self_draw_after_kong(page: Page) -> None:
     save(page)
 
 
+def taiwan_discard(page: Page) -> None:
+    open_record(page, "win")
+    win(page, "win.wins.0", 1, 2)
+    quick(page, "win.wins.0", {"tai": 3})
+    save(page)
+
+
+def taiwan_dealer_self_draw(page: Page) -> None:
+    # P1 deals after P1's win on P0's deal; the dealer's 台 are added by the table.
+    open_record(page, "win")
+    win(page, "win.wins.0", 1, None)
+    quick(page, "win.wins.0", {"tai": 2})
+    save(page)
+
+
+def hongkong_discard(page: Page) -> None:
+    open_record(page, "win")
+    win(page, "win.wins.0", 1, 2)
+    quick(page, "win.wins.0", {"fan": 4, "flowers": 1})
+    save(page)
+
+
+def hongkong_self_draw_paid_by_pao(page: Page) -> None:
+    sheet = open_record(page, "win")
+    win(page, "win.wins.0", 3, None)
+    quick(page, "win.wins.0", {"fan": 5})
+    sheet.choose("win.wins.0.pao", 1)
+    save(page)
+
+
 # Each step and the outcome the engine is given for the expected standings.
 PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
     "riichi": [
@@ -222,6 +252,20 @@ PLAYS: dict[str, list[tuple[Step, dict[str, Any]]]] = {
             "winner": 3, "discarder": None,
             "quick": {"shape": "small_seven", "deguo": False, "jingdiao": False,
                       "after_kong": True}}]}),
+        (plain_draw, {"type": "draw"}),
+    ],
+    "taiwan": [
+        (taiwan_discard, {"type": "win", "wins": [{"winner": 1, "discarder": 2,
+                                                   "quick": {"tai": 3}}]}),
+        (taiwan_dealer_self_draw, {"type": "win", "wins": [{"winner": 1, "discarder": None,
+                                                            "quick": {"tai": 2}}]}),
+        (plain_draw, {"type": "draw"}),
+    ],
+    "hongkong": [
+        (hongkong_discard, {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {
+            "fan": 4, "flowers": 1}}]}),
+        (hongkong_self_draw_paid_by_pao, {"type": "win", "wins": [{
+            "winner": 3, "discarder": None, "pao": 1, "quick": {"fan": 5, "flowers": 0}}]}),
         (plain_draw, {"type": "draw"}),
     ],
 }
@@ -486,4 +530,47 @@ def test_sichuan_hand_with_a_draw_is_corrected(server: str, browser: Browser) ->
     first["extra"]["events"][1]["quick"]["fan"] = 3
     expect_standings(page, replayed("sichuan", [first]), 1)
     expect(page.locator("#history li[data-number='1'] .badge")).to_be_visible()
+    page.context.close()
+
+
+@pytest.mark.parametrize("name", ["taiwan", "hongkong"])
+def test_a_hand_is_undone_and_recorded_again(server: str, browser: Browser, name: str) -> None:
+    page = new_table(browser, server, name)
+    step, outcome = PLAYS[name][0]
+    step(page)
+    expect_standings(page, replayed(name, [outcome]), 1)
+    page.click("#undo")
+    expect(page.locator("#history > li.empty")).to_have_count(1)
+    for position in range(4):
+        expect(page.locator(f".player-card[data-position='{position}'] .score")
+               ).to_have_attribute("data-score", "0")
+    step(page)
+    expect_standings(page, replayed(name, [outcome]), 1)
+    page.context.close()
+
+
+def test_a_taiwan_sixteen_tile_hand_in_tiles_and_a_hong_kong_false_win(
+        server: str, browser: Browser) -> None:
+    page = new_table(browser, server, "taiwan")
+    sheet = open_record(page, "win")
+    win(page, "win.wins.0", 0, 2)
+    hand = "win.wins.0.hand"
+    # Sixteen concealed tiles, then the winning one and a flower: the picker moves on.
+    sheet.tiles(hand, "1m", "run", "run", "run", "1p", "run", "run", "7p")
+    expect(page.locator(f"[data-control='{hand}'] .picker-targets "
+                        f"[data-target='{hand}.win_tile']")).to_have_attribute(
+        "aria-pressed", "true")
+    sheet.tiles(hand, "7p", "1f")
+    save(page)
+    outcome = {"type": "win", "wins": [{"winner": 0, "discarder": 2, "hand": {
+        "hand": "123456789m1234567p", "win_tile": "7p", "flowers": "1f"}}]}
+    expect(page.locator("#history > li[data-number='1']")).to_be_visible()
+    assert page.evaluate("window.mjTable.snapshot.hands[0].outcome") == outcome
+    expect_standings(page, replayed("taiwan", [outcome]), 1)
+    page.context.close()
+
+    page = new_table(browser, server, "hongkong")
+    open_record(page, "false_win").choose("false_win.penalised", 2)
+    save(page)
+    expect_standings(page, replayed("hongkong", [{"type": "false_win", "penalised": 2}]), 1)
     page.context.close()

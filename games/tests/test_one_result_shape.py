@@ -41,6 +41,11 @@ HANDS: dict[str, dict[str, Any]] = {
         "zhi": 9, "ya": 3, "mouths": 1}}]},
     "jian": {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {
         "shape": "small_seven", "deguo": True}}]},
+    # The dealer's 台 on another's self-draw count only in the dealer's payment (payer).
+    "taiwan": {"type": "win", "wins": [{"winner": 2, "discarder": None, "hand": {
+        "hand": "123456789m234p55s67s", "win_tile": "8s", "flowers": "3f"}}]},
+    "hongkong": {"type": "win", "wins": [{"winner": 2, "discarder": 0, "hand": {
+        "hand": "123456789m111z5m", "win_tile": "5m", "flowers": "2f"}}]},
 }
 MUST_SHOW = {"riichi": {"dora"}, "wuhu": {"mouths"}}
 

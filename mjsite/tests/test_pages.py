@@ -35,15 +35,23 @@ def test_browser_language_codes_map_to_site_languages(client, browser_language, 
 
 def test_home_page_lists_the_rulesets_translated(client):
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    for name in ["日本立直麻将", "国标麻将", "四川麻将", "芜湖麻将", "吉安冲关"]:
+    for name in ["日本立直麻将", "国标麻将", "四川麻将", "芜湖麻将", "吉安冲关", "台湾十六张",
+                 "港式麻将"]:
         assert name in html
 
 
-def test_home_page_describes_every_engine_ruleset():
-    from mjsite.views import RULESET_TEXT
-    from scoring.engine.rulesets import RULESET_NAMES
+def test_home_page_describes_every_ruleset_from_its_own_package(client):
+    from django.utils import translation
+    from django.utils.html import escape
 
-    assert sorted(RULESET_TEXT) == sorted(RULESET_NAMES)
+    from scoring import registry
+
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    with translation.override("ja"):
+        for name in registry.usable():
+            rs = registry.get(name)
+            assert escape(rs.short_title) in html and escape(rs.description) in html
+            assert rs.description != rs.package.DESCRIPTION, f"translate {name}'s description"
 
 
 def test_home_page_is_mobile_ready_and_has_the_site_menu(client):

@@ -142,11 +142,12 @@ class TileSet:
     wildcards: bool = False  # 精 / 百搭 turned up each hand
     # Tiles taken out of the set ("2m".."8m" in sanma, a whole suit in 三人两房).
     out: tuple[str, ...] = ()
+    hand_size: int = 13  # concealed tiles before the winning one, no melds (Taiwan: 16)
 
     def as_json(self) -> dict[str, Any]:
         return {"honours": self.honours, "flowers": self.flowers,
                 "red_fives": self.red_fives, "chow": self.chow, "wildcards": self.wildcards,
-                "out": list(self.out)}
+                "out": list(self.out), "hand_size": self.hand_size}
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,13 +272,22 @@ def players(name: str, label: str, group: str = "table") -> Field:
 
 
 def hand_tiles(concealed_label: str = "Concealed tiles (without the winning tile)",
-               chow: bool = True) -> tuple[Field, ...]:
-    """``hand``, ``win_tile`` and ``melds`` of a tiles-mode request."""
+               chow: bool = True, melds: int = 4) -> tuple[Field, ...]:
+    """``hand``, ``win_tile`` and ``melds`` of a tiles-mode request; ``melds`` is how many
+    sets a hand can declare (4, or 5 in Taiwan's 16-tile hands)."""
     example = '["chi 123m", "pon 555z"]' if chow else '["pon 555p", "ankan 9999s"]'
     return (Field("hand", "tiles", concealed_label, max_length=TILES_TEXT, group="tiles"),
             Field("win_tile", "tile", "Winning tile", max_length=8, group="tiles"),
-            Field("melds", "melds", "Declared melds", max_items=4, max_length=MELD_TEXT,
+            Field("melds", "melds", "Declared melds", max_items=melds, max_length=MELD_TEXT,
                   group="tiles", help=example))
+
+
+def flower_tiles(win_label: str) -> tuple[Field, ...]:
+    """``flowers`` (the flower tiles drawn, "1f6f") and ``flower_win`` (a win on the
+    flowers alone), for the rulesets that score each flower (Taiwan, Hong Kong)."""
+    return (Field("flowers", "tiles", "Flowers", max_length=24, group="tiles",
+                  help="the flowers drawn, like 1f6f"),
+            flag("flower_win", win_label))
 
 
 SEATS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))

@@ -12,10 +12,11 @@ An element is one small class with its identity as class attributes and one meth
 name (a msgid the site translates), ``native`` the players' own name, ``unit`` what
 ``value`` counts (see :data:`scoring.engine.result.Unit`) and ``value`` what one
 occurrence is worth. ``count(view)`` says how many occurrences the hand has (0: none);
-the element is then worth ``value * count``. An element whose worth depends on the hand
-beyond a count (riichi's open-hand reduction, Ji'an's hand shape) overrides
-:meth:`Element.worth` and :meth:`Element.item`; one named after the hand (riichi's seat
-wind) overrides :meth:`Element.names`.
+the element is then worth ``value * count``. An element whose one occurrence is worth a
+figure of the table's options or of the hand overrides :meth:`Element.each`; one whose
+worth depends on the hand beyond that (riichi's open-hand reduction, Ji'an's hand shape)
+overrides :meth:`Element.worth` and :meth:`Element.item`; one named after the hand
+(riichi's seat wind) overrides :meth:`Element.names`.
 
 A ruleset keeps its elements in a registry, a tuple of instances evaluated in order:
 :func:`hits` gives the elements present with their counts, :func:`items_of` the
@@ -48,9 +49,14 @@ class Element(ABC, Generic[V]):
     def count(self, v: V) -> int:
         """How many times the hand seen through ``v`` holds this element (0: not at all)."""
 
+    def each(self, v: V) -> int:
+        """What one occurrence is worth: ``value``, or a figure the table's options or the
+        hand set (Taiwan's 門清自摸, Hong Kong's limit hands)."""
+        return self.value
+
     def worth(self, v: V, n: int) -> int:
         """What ``n`` occurrences are worth in :attr:`unit`."""
-        return self.value * n
+        return self.each(v) * n
 
     def names(self, v: V) -> tuple[str, str]:
         """(native, English) as shown; an element named after the hand overrides this."""
@@ -58,8 +64,8 @@ class Element(ABC, Generic[V]):
 
     def item(self, v: V, n: int) -> Item:
         native, name = self.names(v)
-        return Item(key=self.key, name=name, native=native, value=self.value, unit=self.unit,
-                    count=n)
+        return Item(key=self.key, name=name, native=native, value=self.each(v),
+                    unit=self.unit, count=n)
 
 
 def hits(registry: Iterable[Element[V]], view: V) -> list[tuple[Element[V], int]]:

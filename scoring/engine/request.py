@@ -182,10 +182,10 @@ def no_flowers(ruleset: str) -> Callable[[Sequence[Tile]], None]:
 
 
 def read_tiles(request: Mapping[str, Any], read_melds: Callable[[Any], tuple[Meld, ...]],
-               check: Callable[[Sequence[Tile]], None]) -> HandTiles:
-    """``hand`` (13 tiles with melds counted as 3, winning tile apart), ``win_tile`` and
-    ``melds``; ``check`` refuses tiles the ruleset does not play with, before the count
-    and copies checks so that its message is the one shown."""
+               check: Callable[[Sequence[Tile]], None], size: int = 13) -> HandTiles:
+    """``hand`` (``size`` tiles with melds counted as 3, winning tile apart: 13, or 16 in
+    Taiwan), ``win_tile`` and ``melds``; ``check`` refuses tiles the ruleset does not play
+    with, before the count and copies checks so that its message is the one shown."""
     hand_text = request.get("hand")
     if not isinstance(hand_text, str):
         raise BadInput("hand must be the concealed tiles without the winning tile, e.g. '1123m'")
@@ -196,11 +196,11 @@ def read_tiles(request: Mapping[str, Any], read_melds: Callable[[Any], tuple[Mel
     melds = read_melds(request.get("melds"))
     every = tiles + win_tiles + [t for m in melds for t in m.tiles]
     check(every)
-    size = len(tiles) + 3 * len(melds)
-    if size != 13:
+    held = len(tiles) + 3 * len(melds)
+    if held != size:
         raise WrongTileCount(
-            f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
-            "13 are needed")
+            f"the hand has {held} tiles (counting each meld as 3) without the winning tile; "
+            f"{size} are needed")
     check_copies(every)
     return HandTiles(tiles, win_tiles[0], melds, every)
 

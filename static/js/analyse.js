@@ -40,10 +40,12 @@ function tileCount() {
   return fromText(field("hand")).length + 3 * melds;
 }
 
+const handSize = () => (tileSets[rulesetSelect.value] || {}).hand_size || 13;
+
 const autoAnalyse = debounce(() => {
   // Analyse as soon as the hand has a size the engine reads: 3n+1 waiting, 3n+2 complete.
   const n = tileCount();
-  if (n >= 13 && n <= 14 && field("hand")) showAnswer(form, result);
+  if (n >= handSize() && n <= handSize() + 1 && field("hand")) showAnswer(form, result);
 }, 250);
 
 showRulesetFields();
@@ -60,5 +62,6 @@ const picker = new FieldPicker(document.getElementById("picker"), {
   inputs: () => [...form.querySelectorAll("input[data-picker]")],
   meldsInput: () => document.getElementById("f-melds"),
   tiles: () => tileSets[rulesetSelect.value] || {},
+  handSize,
   onChange: autoAnalyse,
 });

@@ -42,7 +42,8 @@ export class FieldPicker {
     this.meldsInput = meldsInput;
     // The tile set, or a function giving it (the analyser's ruleset can change).
     this.tileSet = typeof tiles === "function" ? tiles : () => tiles;
-    this.handSize = handSize;
+    // Or a function giving it: the analyser's ruleset can change (Taiwan holds 16).
+    this.handSize = typeof handSize === "function" ? handSize : () => handSize;
     this.onChange = onChange;
     this.target = null;
     this.meld = null; // {kind, tiles} while a meld is being picked
@@ -74,7 +75,7 @@ export class FieldPicker {
   // The concealed tiles a hand should hold before its winning tile, less three a meld.
   expected() {
     const meld = this.meldsInput();
-    return this.handSize - 3 * melds(meld?.value).length;
+    return this.handSize() - 3 * melds(meld?.value).length;
   }
 
   winInput() {

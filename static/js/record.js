@@ -239,7 +239,8 @@ export class RecordSheet {
       wrappers[wrappers.length - 1].after(slot);
       group.classList.add("has-picker");
       this.pickers.set(group, new FieldPicker(slot, {inputs: fields, meldsInput,
-        tiles: this.tiles, onChange: () => this.changed()}));
+        tiles: this.tiles, handSize: this.tiles.hand_size || 13,
+        onChange: () => this.changed()}));
     }
   }
 

@@ -82,7 +82,8 @@ def test_every_real_package_fulfils_the_contract(name: str) -> None:
 
 
 def test_the_site_lists_the_rulesets_in_their_order() -> None:
-    assert rulesets.available() == ["riichi", "mcr", "sichuan", "wuhu", "jian"]
+    assert rulesets.available() == ["riichi", "mcr", "sichuan", "wuhu", "jian", "taiwan",
+                                    "hongkong"]
     assert sorted(rulesets.names()) == sorted(rulesets.available())
 
 

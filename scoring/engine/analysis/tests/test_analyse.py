@@ -167,7 +167,7 @@ def test_best_value_of_a_ready_hand_without_yaku_is_zero() -> None:
 
 def test_bad_requests_raise_named_errors() -> None:
     with pytest.raises(UnknownRuleset):
-        analyse({"ruleset": "hongkong", "hand": "123m"})
+        analyse({"ruleset": "klondike", "hand": "123m"})
     with pytest.raises(TooManyCopies):
         analyse({"ruleset": "riichi", "hand": "123m456p789s1122z", "visible": "111z"})
     with pytest.raises(WrongTileCount):

@@ -1,0 +1,43 @@
+"""Random Hong Kong games: every settlement is zero-sum and the scores always add up to 0."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.game import assert_zero_sum
+from scoring.engine.rulesets.hongkong import PRESETS, game
+
+
+@st.composite
+def outcomes(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return {"type": "draw"}
+    if kind == 1:
+        return {"type": "false_win", "penalised": draw(st.integers(0, 3))}
+    winner = draw(st.integers(0, 3))
+    discarder = draw(st.one_of(st.none(), st.integers(0, 3).filter(lambda p: p != winner)))
+    pao = None
+    if discarder is None and draw(st.booleans()):
+        pao = draw(st.integers(0, 3).filter(lambda p: p != winner))
+    return {"type": "win", "wins": [{"winner": winner, "discarder": discarder, "pao": pao,
+                                     "quick": {"fan": draw(st.integers(3, 16))}}]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(outcomes(), min_size=1, max_size=20), st.sampled_from(sorted(PRESETS)),
+       st.sampled_from(["half", "full"]))
+def test_random_games_are_zero_sum(hands: list[dict[str, Any]], preset: str,
+                                   liability: str) -> None:
+    options = {"preset": preset, "responsibility": liability}
+    state = game.initial_state(options)
+    for outcome in hands:
+        if state["finished"]:
+            break
+        result = game.apply(state, outcome, options)
+        assert_zero_sum(result)
+        state = result["state"]
+        assert sum(state["scores"]) == 0
