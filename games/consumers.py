@@ -34,6 +34,7 @@ from games.messages import (
     WRITE_TYPES,
     BadMessage,
     CorrectHand,
+    Declare,
     EndGame,
     Entering,
     GetSnapshot,
@@ -214,6 +215,8 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
             await self.end_game(message, extra)
         elif message["type"] == "reopen_game":
             await self.reopen_game(message, extra)
+        elif message["type"] == "declare":
+            await self.declare(message, extra)
         elif message["type"] == "preview":
             await self.preview(message, extra)
         elif message["type"] == "get_snapshot":
@@ -250,6 +253,10 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     async def reopen_game(self, msg: ReopenGame, extra: dict[str, Any]) -> None:
         await self._command(services.reopen_game, msg, extra, self.table_pk,
                             msg["command_id"], msg["base_seq"], self._actor())
+
+    async def declare(self, msg: Declare, extra: dict[str, Any]) -> None:
+        await self._command(services.declare, msg, extra, self.table_pk, msg["player"],
+                            msg["on"], msg["command_id"], msg["base_seq"], self._actor())
 
     async def preview(self, msg: Preview, extra: dict[str, Any]) -> None:
         async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:

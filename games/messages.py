@@ -62,6 +62,15 @@ class RecordHand(TypedDict):
     request_id: NotRequired[str]
 
 
+class Declare(TypedDict):
+    type: Literal["declare"]
+    command_id: str
+    base_seq: int
+    player: int  # who declares riichi in the hand being played
+    on: bool  # false takes the declaration back
+    request_id: NotRequired[str]
+
+
 class Undo(TypedDict):
     type: Literal["undo"]
     command_id: str
@@ -120,7 +129,7 @@ class Entering(TypedDict):
     request_id: NotRequired[str]
 
 
-WriteMessage = RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame
+WriteMessage = RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame | Declare
 InboundMessage = WriteMessage | Preview | GetSnapshot | Entering
 
 # --- server to client ----------------------------------------------------------------
@@ -199,7 +208,8 @@ class ErrorMessage(TypedDict):
 OutboundMessage = (SnapshotMessage | TableEvent | Presence | Ack | StaleMessage
                    | PreviewMessage | ErrorMessage)
 
-WRITE_TYPES = ("record_hand", "undo", "redo", "correct_hand", "end_game", "reopen_game")
+WRITE_TYPES = ("record_hand", "undo", "redo", "correct_hand", "end_game", "reopen_game",
+               "declare")
 READ_TYPES = ("preview", "get_snapshot")
 # Needs the right to write, but changes nothing stored.
 PRESENCE_TYPES = ("entering",)
@@ -216,6 +226,7 @@ _FIELDS: dict[str, dict[str, type]] = {
     "correct_hand": {"command_id": str, "base_seq": int, "hand_number": int},
     "end_game": {"command_id": str, "base_seq": int},
     "reopen_game": {"command_id": str, "base_seq": int},
+    "declare": {"command_id": str, "base_seq": int, "player": int, "on": bool},
     "preview": {},
     "get_snapshot": {},
     "entering": {"active": bool},

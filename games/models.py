@@ -135,6 +135,7 @@ class EventKind(models.TextChoices):
     CORRECT = "correct", _("hand corrected")
     END = "end", _("game ended")
     REOPEN = "reopen", _("game reopened")
+    DECLARE = "declare", _("riichi declared or taken back")
 
 
 class AppendOnlyError(Exception):

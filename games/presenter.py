@@ -75,8 +75,10 @@ def standings_rows(snap: Mapping[str, Any]) -> list[dict[str, Any]]:
     finished = snap.get("table", {}).get("finished")
     dealer = (snap.get("state") or {}).get("dealer")
     winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
+    declared = set(snap.get("declared") or [])
     return [{**row, "wind_label": wind_name(winds.get(row["position"])),
              "dealer": row["position"] == dealer and not finished,
+             "declared": row["position"] in declared,
              "score_text": rendering.number(row["score"])}
             for row in snap.get("standings", [])]
 
@@ -199,11 +201,11 @@ def view(snap: Mapping[str, Any], hands_from: int = 1) -> dict[str, Any]:
 # What the table's scripts keep besides the rendered hands: every message carries this
 # much of the snapshot, and only the hands that changed, rendered.
 CLIENT_KEYS = ("table", "seq", "outcome_types", "seats", "state", "standings", "chart",
-               "can_undo", "can_redo", "undo", "redo")
+               "can_undo", "can_redo", "undo", "redo", "declared")
 
 
 def client_state(snap: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: snap[key] for key in CLIENT_KEYS}
+    return {key: snap.get(key) for key in CLIENT_KEYS}
 
 
 def message(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int = 1

@@ -21,6 +21,10 @@ Event kinds and their payloads:
             new outcome; every later hand is replayed on top of it.
 ``end``     ``{}``: the game ends now, before the ruleset's natural end.
 ``reopen``  ``{}``: cancels an ``end``.
+``declare`` ``{"riichi": player, "on": bool}``: a player declares riichi during hand
+            ``hand_number`` (the one being played), or takes the declaration back. It
+            changes no hand: the record sheet starts with the declarers ticked, and the
+            hand's outcome carries their sticks.
 
 ``hand_number`` (an attribute of the event, not the payload) names the hand the event
 touches, so a hand's history is the list of events with its number.
@@ -89,6 +93,13 @@ class Folded:
     done: list[Change] = field(default_factory=list)
     redo: list[Change] = field(default_factory=list)
     ended: bool = False
+    # Riichi declared live, by the hand number it was declared in.
+    declared: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def declared_now(self) -> list[int]:
+        """Who has declared in the hand being played."""
+        return sorted(self.declared.get(len(self.active) + 1, []))
 
     @property
     def undo_target(self) -> dict[str, Any] | None:
@@ -137,6 +148,36 @@ def _redo(out: Folded) -> None:
     out.done.append(change)
 
 
+def _declare(out: Folded, ev: LoggedEvent) -> None:
+    if out.ended:
+        raise GameEnded("the game was ended; reopen it before declaring riichi")
+    number = len(out.active) + 1
+    if ev.hand_number != number:
+        raise BadCommand(f"riichi is declared in the hand being played, hand {number}")
+    player, on = ev.payload.get("riichi"), bool(ev.payload.get("on"))
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise BadCommand(f"riichi is declared by a player number, got {player!r}")
+    declared = out.declared.setdefault(number, [])
+    if on == (player in declared):
+        raise BadCommand("this player has already declared riichi in this hand" if on else
+                         "this player has not declared riichi in this hand")
+    if on:
+        declared.append(player)
+    else:
+        declared.remove(player)
+
+
+def declared_in(events: Sequence[LoggedEvent], number: int) -> list[int]:
+    """Who has declared riichi in hand ``number``: its ``declare`` events in order."""
+    declared: set[int] = set()
+    for ev in events:
+        if ev.kind == "declare" and ev.hand_number == number:
+            player = ev.payload.get("riichi")
+            if isinstance(player, int):
+                (declared.add if ev.payload.get("on") else declared.discard)(player)
+    return sorted(declared)
+
+
 def fold(events: Sequence[LoggedEvent]) -> Folded:
     """Apply undo/redo/correct/end/reopen to the list of recorded outcomes."""
     out = Folded()
@@ -170,6 +211,8 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
             if out.ended:
                 raise GameEnded("the game has already been ended")
             out.ended = True
+        elif kind == "declare":
+            _declare(out, ev)
         elif kind == "reopen":
             if not out.ended:
                 raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "

@@ -195,6 +195,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
                  "undo_question": view["undo_question"], "you": you},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
+        "declares": services.declares_riichi(table.ruleset, table.options),
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
         "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
     }, status=status)

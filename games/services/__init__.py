@@ -40,6 +40,8 @@ from .commands import (
     PreviewResult,
     actor_name,
     correct_hand,
+    declare,
+    declares_riichi,
     end_game,
     outcome_of_form,
     preview,
@@ -56,7 +58,8 @@ from .tables import claim_seat, create_table, get_table, release_seat, set_visib
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
-    "correct_hand", "create_table", "end_game", "ensure_session_key", "get_table",
+    "correct_hand", "create_table", "declare", "declares_riichi", "end_game",
+    "ensure_session_key", "get_table",
     "is_creator", "listed_tables", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",

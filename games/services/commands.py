@@ -42,7 +42,7 @@ from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visib
 from games.permissions import Actor, actor_from, is_creator
 from games.replay import Appended, Replay, append, fold, replay
 from games.safetext import check_json, check_text
-from scoring import registry
+from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement
 
@@ -60,6 +60,7 @@ OUTBOUND = {
     EventKind.CORRECT: "hand_corrected",
     EventKind.END: "game_ended",
     EventKind.REOPEN: "game_reopened",
+    EventKind.DECLARE: "riichi_declared",
 }
 
 
@@ -354,8 +355,11 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
                              code="table_full")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
-                # For undo/redo: whether a hand or a correction was taken back or redone.
-                "change": event.payload.get("reverts") or event.payload.get("redoes")}
+                # For undo/redo: whether a hand or a correction was taken back or redone;
+                # for a declaration, who and whether it was taken back.
+                "change": event.payload.get("reverts") or event.payload.get("redoes"),
+                **({"riichi": event.payload["riichi"], "on": event.payload["on"]}
+                   if event.kind == EventKind.DECLARE else {})}
         table_pk, key = table.pk, (table.pk, table.seq, table.updated_at)
 
         def after_commit() -> None:
@@ -451,6 +455,38 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
             raise NoSuchHand(f"there is no hand {hand_number} to correct")
         return (EventKind.CORRECT, {"outcome": _outcome(outcome), "previous": old.outcome},
                 hand_number)
+    return _write(table_id, actor, command_id, base_seq, plan)
+
+
+def declares_riichi(ruleset: str, options: Any) -> bool:
+    """Whether the table's hands list riichi declarers (an outcome field ``riichi``)."""
+    spec = rendering.spec_for(ruleset, options)
+    return spec is not None and any(f.name == "riichi" and f.kind == "players"
+                                    for o in spec.outcomes for f in o.fields)
+
+
+def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
+            base_seq: int, actor: Any) -> CommandResult:
+    """``player`` declares riichi in the hand being played (``on``), or takes it back: from
+    their own seat's phone, or the creator's or staff's for anyone. Every phone shows it and
+    the record sheet starts with the declarers ticked."""
+    who = actor_from(actor)
+
+    def plan(table: Table, events: list[Event]) -> Plan:
+        if not declares_riichi(table.ruleset, table.options):
+            raise BadCommand("this table's rules have no riichi to declare")
+        seats = _seats(table)
+        if isinstance(player, bool) or not isinstance(player, int) or not any(
+                s.position == player for s in seats):
+            raise BadCommand(f"there is no player {player!r} at this table")
+        held = _held_seat(who, seats)
+        if not (who.is_staff or is_creator(table, who)) and (
+                held is None or held.position != player):
+            raise Forbidden("a player declares riichi from their own seat's phone")
+        if table.finished:
+            raise TableError("the game is over", code="game_over")
+        return (EventKind.DECLARE, {"riichi": player, "on": bool(on)},
+                len(fold(events).active) + 1)
     return _write(table_id, actor, command_id, base_seq, plan)
 
 

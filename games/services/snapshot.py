@@ -11,7 +11,8 @@ from typing import Any
 from django.utils.translation import get_language
 
 from games import presenter
-from games.models import Hand, LedgerEntry, Seat, Table
+from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
+from games.replay import declared_in
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.game import seat_wind
@@ -98,6 +99,14 @@ def cached_message(table: Table) -> dict[str, Any]:
     message = presenter.message({}, cached_snapshot(table))
     cache_snapshot(key, json.dumps(message))
     return message
+
+
+def _declared(table: Table, hands: int) -> list[int]:
+    if table.finished:
+        return []
+    events = Event.objects.filter(table_id=table.pk, kind=EventKind.DECLARE,
+                                  hand_number=hands + 1).order_by("seq")
+    return declared_in(list(events), hands + 1)
 
 
 def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
@@ -206,6 +215,8 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         "final": [_row(e) for e in final],
         "final_table": final_table,
         "chart": {"labels": labels, "series": series},
+        # Riichi declared live in the hand being played (games.replay, "declare").
+        "declared": _declared(table, len(hands)),
         "can_undo": bool(hands) and not table.ended_manually,
         "can_redo": table.can_redo and not table.ended_manually,
         # What undo and redo would do, so the buttons can name the hand.

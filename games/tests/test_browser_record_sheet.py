@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import create_table, fits_phone, phone, snap
+from .browser import create_table, fits_phone, phone, snap, take_seat
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -149,3 +149,32 @@ def test_the_sheet_fits_a_phone_with_save_always_in_view(server: str, browser: B
     assert small == []
     snap(page, "record-sheet-ron", "#record")
     page.context.close()
+
+
+def test_riichi_declared_on_a_phone_shows_everywhere_and_is_ticked_in_the_sheet(
+        server: str, browser: Browser) -> None:
+    aiko, bo = phone(browser), phone(browser)
+    join_url = create_table(aiko, server, "EMA")
+    take_seat(aiko, join_url, 0)
+    take_seat(bo, join_url, 1)
+    bo.click("#declare")
+    expect(bo.locator("#declare")).to_have_attribute("aria-pressed", "true")
+    expect(aiko.locator(".player-card[data-position='1'] .riichi-mark")).to_be_visible()
+    # Aiko has no riichi to take back: the button speaks for her own seat only.
+    expect(aiko.locator("#declare")).to_have_attribute("aria-pressed", "false")
+    sheet = Sheet(aiko)
+    sheet.open("ron")
+    expect(aiko.locator("input[name='ron.riichi'][value='1']")).to_be_checked()
+    sheet.choose("ron.wins.0.winner", 1)
+    sheet.choose("ron.wins.0.discarder", 2)
+    sheet.choose("ron.wins.0.mode", "quick")
+    sheet.grid(2, 40)
+    sheet.save()
+    expect(aiko.locator("#history > li[data-number='1']")).to_be_visible()
+    assert aiko.evaluate("window.mjTable.snapshot.hands[0].outcome.riichi") == [1]
+    # The stick went in with the hand; the next hand starts with no declaration.
+    expect(bo.locator(".riichi-mark")).to_have_count(0)
+    expect(bo.locator("#declare")).to_have_attribute("aria-pressed", "false")
+    snap(aiko, "riichi-declared-history", "#history")
+    for page in (aiko, bo):
+        page.context.close()

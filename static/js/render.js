@@ -61,4 +61,14 @@ export function renderActions(state, you, online) {
   document.getElementById("end-game").disabled = !online;
   document.getElementById("reopen-game").hidden = !state.table.ended_manually;
   document.getElementById("reopen-game").disabled = !online;
+  // Riichi is declared from a seated player's own phone, live, while the hand is played.
+  const declare = document.getElementById("declare");
+  if (declare) {
+    const seated = canWrite && you?.seat !== null && you?.seat !== undefined;
+    const declared = (state.declared || []).includes(you?.seat);
+    declare.hidden = !seated || finished;
+    declare.disabled = !online;
+    declare.textContent = declared ? declare.dataset.off : declare.dataset.on;
+    declare.setAttribute("aria-pressed", String(declared));
+  }
 }

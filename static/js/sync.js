@@ -9,7 +9,7 @@
 // decide; it is never sent again by itself.
 
 const EVENT_TYPES = new Set(["hand_recorded", "hand_undone", "hand_redone",
-  "hand_corrected", "game_ended", "game_reopened"]);
+  "hand_corrected", "game_ended", "game_reopened", "riichi_declared"]);
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_NOT_FOUND = 4404;
 const NORMAL_CLOSES = new Set([1000, 1001]);

@@ -121,6 +121,10 @@ function describeHand(number) {
 
 // "Hand 8 was just recorded by Chen: Dai wins on Bob's discard, 2000 points".
 function describeEvent(message) {
+  if (message.type === "riichi_declared") {
+    const name = names(snapshot)[message.riichi] || recorder(message.actor);
+    return fmt(message.on ? "just_declared" : "just_took_back", {name});
+  }
   const actor = recorder(message.actor);
   const number = message.hand_number;
   const undoneCorrection = message.type === "hand_undone" && message.change === "correct";
@@ -165,7 +169,18 @@ const socket = new TableSocket(page.dataset.socket, {
   },
   onEvent(message) {
     const mine = socket.isMine(message.command_id);
-    if (!mine && entry && message.seq > entry.baseSeq) showConflict(message);
+    if (entry && message.type === "riichi_declared" && message.seq === entry.baseSeq + 1) {
+      // A declaration changes no hand: the hand being entered moves onto it, its
+      // declarer ticked (or unticked), instead of a conflict.
+      entry.baseSeq = message.seq;
+      recordForm.elements.base_seq.value = String(entry.baseSeq);
+      if (!entry.handNumber) {
+        for (const part of recordForm.querySelectorAll(".outcome-part")) {
+          sheet.preset(`${part.dataset.type}.riichi`, snapshot.declared || []);
+        }
+        schedulePreview();
+      }
+    } else if (!mine && entry && message.seq > entry.baseSeq) showConflict(message);
     if (!mine) say(describeEvent(message));
     if (message.type === "game_ended" || (message.type === "hand_recorded"
         && snapshot.table.finished)) followToResults(message);
@@ -232,7 +247,7 @@ function freshSheet(type) {
       radio.checked = true;
     }
   }
-  const declared = snapshot.state?.declared || [];
+  const declared = snapshot.declared || [];
   for (const part of recordForm.querySelectorAll(".outcome-part")) {
     sheet.preset(`${part.dataset.type}.riichi`, declared);
   }
@@ -513,6 +528,10 @@ document.getElementById("end-game").addEventListener("click", async () => {
   if (window.confirm(t("confirm_end")) && await write("end_game", {}, t("ended"))) {
     window.location.href = page.dataset.results;
   }
+});
+document.getElementById("declare")?.addEventListener("click", (event) => {
+  const on = event.currentTarget.getAttribute("aria-pressed") !== "true";
+  write("declare", {player: you.seat, on}, on ? t("declared") : t("took_back"));
 });
 document.getElementById("reopen-game").addEventListener("click",
   () => write("reopen_game", {}, t("reopened")));
