@@ -273,9 +273,10 @@ export class RecordSheet {
       const each = Number(open ? input.dataset.openValue : input.dataset.value);
       sums[unit] = sums[unit] || 0;
       if (input.type === "checkbox") {
-        // Concealed-only yaku do not count with calls.
+        // Concealed-only yaku do not count with calls; the others show what they add.
         input.disabled = open && each === 0;
-        input.closest("label").classList.toggle("is-off", input.disabled);
+        const worth = input.closest("label").querySelector("b");
+        if (worth) worth.textContent = String(input.disabled ? input.dataset.value : each);
         if (!input.checked || input.disabled) continue;
         sums[unit] += each;
         if (input.dataset.fu) fu = Number(input.dataset.fu);

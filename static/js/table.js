@@ -476,8 +476,19 @@ function editFromOutbox(sent) {
   openPanel(number || null);
 }
 
+// A hand on its way is not "waiting" unless the phone is offline or the server is slow
+// to answer: each save would otherwise flash the notice.
+const WAITING_AFTER_MS = 1500;
+let outboxTimer = null;
+
 function renderOutbox(entries) {
-  const waiting = entries.filter((e) => e.state === "pending");
+  const now = Date.now();
+  const pending = entries.filter((e) => e.state === "pending");
+  const waiting = pending.filter((e) => !socket?.online || now - (e.created || 0) > WAITING_AFTER_MS);
+  clearTimeout(outboxTimer);
+  if (waiting.length < pending.length) {
+    outboxTimer = setTimeout(() => renderOutbox(socket.outbox.entries), WAITING_AFTER_MS);
+  }
   const refused = entries.filter((e) => e.state !== "pending");
   const parts = [];
   if (waiting.length) {
