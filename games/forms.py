@@ -1,8 +1,12 @@
 """Forms of the table pages: creating a table (rules, options, players) and claiming a seat.
 
 The options of every usable ruleset are rendered as fields named ``opt-<ruleset>-<name>``
-from the engine's ``options_schema``; only those of the chosen ruleset are read, and only
-when "adjust the options" is ticked, so a plain create uses the preset untouched.
+from the engine's ``options_schema``; only those of the chosen ruleset are read. Each
+ruleset's fields show the values of one configuration, named by the hidden
+``opt-<ruleset>--shown`` (the page's script refills them when the rules change): a field
+that differs from what it showed is an edit, and the edits that differ from the chosen
+configuration become the table's overrides. So an untouched form uses the rules as they
+are, and a changed field counts without any extra tick, with or without the script.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.options import options_schema
 from scoring.models import RulesetConfig
+from scoring.option_text import same_value
 
 SEAT_LABELS = (_("East (first dealer)"), _("South"), _("West"), _("North"))
 
@@ -41,6 +46,11 @@ def usable_configs() -> list[RulesetConfig]:
 
 def option_field_name(ruleset: str, option: str) -> str:
     return f"opt-{ruleset}-{option}"
+
+
+def shown_field_name(ruleset: str) -> str:
+    """The hidden field naming the configuration whose values a ruleset's fields show."""
+    return f"opt-{ruleset}--shown"
 
 
 def option_specs() -> list[dict[str, Any]]:
@@ -105,7 +115,6 @@ class CreateTableForm(forms.Form):
     player_3 = forms.CharField(label=SEAT_LABELS[3], max_length=64, required=False)
     visibility = forms.ChoiceField(label=_("Who can watch"), choices=Visibility.choices,
                                    initial=Visibility.LINK)
-    adjust = forms.BooleanField(label=_("Adjust the options"), required=False)
     # A group or one of its evenings ("g:<id>", "e:<id>"; see clubs.forms.places_for).
     place = forms.ChoiceField(label=_("Played with"), required=False)
 
@@ -136,11 +145,10 @@ class CreateTableForm(forms.Form):
         data = super().clean() or {}
         config: RulesetConfig | None = data.get("config")
         data["overrides"] = {}
-        if config is not None and data.get("adjust"):
-            data["overrides"] = self._overrides(config)
         data["seats"] = 4
         if config is not None:
             try:
+                data["overrides"] = self._overrides(config)
                 ruleset = registry.get(config.ruleset)
                 options = ruleset.resolve(config.preset, {**config.options, **data["overrides"]})
                 start = ruleset.rules.initial_state(ruleset.options_from_snapshot(options))
@@ -160,13 +168,23 @@ class CreateTableForm(forms.Form):
                                         _("Give three different player names."))
         return data
 
-    def _overrides(self, config: RulesetConfig) -> dict[str, Any]:
-        """Options typed in that differ from the chosen configuration."""
-        ruleset = registry.get(config.ruleset)
-        current = ruleset.resolve(config.preset, config.options)
+    def _basis(self, ruleset: str, key: str) -> dict[str, Any]:
+        """The values shown for the configuration ``key`` ("" or unknown: the ruleset's
+        defaults)."""
+        config = next((c for c in usable_configs()
+                       if str(c.pk) == key and c.ruleset == ruleset), None)
+        try:
+            return (config.resolved_options() if config is not None
+                    else registry.get(ruleset).resolve())
+        except EngineError:
+            return registry.get(ruleset).resolve()
+
+    def _submitted(self, ruleset: str) -> dict[str, Any]:
+        """The typed values of a ruleset's option fields as posted (unreadable ones left
+        out; they are refused by name in :meth:`_overrides`)."""
         out = {}
-        for spec in options_schema(ruleset.options_class):
-            key = option_field_name(config.ruleset, spec["name"])
+        for spec in options_schema(registry.get(ruleset).options_class):
+            key = option_field_name(ruleset, spec["name"])
             if spec["type"] != "bool" and key not in self.data:
                 continue
             if spec["type"] == "list" and spec.get("choices"):
@@ -174,11 +192,35 @@ class CreateTableForm(forms.Form):
                 value = [v for v in self.data.getlist(key) if v]
             else:
                 value = _parse_option(spec, self.data.get(key))
-            if value is _UNSET:
-                continue
-            if value != current.get(spec["name"]):
+            if value is not _UNSET:
                 out[spec["name"]] = value
         return out
+
+    def shown_options(self, ruleset: str, initial_config: RulesetConfig | None
+                      ) -> tuple[str, dict[str, Any]]:
+        """What a ruleset's fields show: the key of the configuration they started from
+        and each option's value (as posted when the page comes back with an error)."""
+        if self.is_bound and shown_field_name(ruleset) in self.data:
+            key = str(self.data.get(shown_field_name(ruleset)))
+            try:
+                typed = self._submitted(ruleset)
+            except forms.ValidationError:
+                typed = {}
+            return key, {**self._basis(ruleset, key), **typed}
+        key = str(initial_config.pk) if initial_config and initial_config.ruleset == ruleset \
+            else ""
+        return key, self._basis(ruleset, key)
+
+    def _overrides(self, config: RulesetConfig) -> dict[str, Any]:
+        """Options changed from what their fields showed that differ from the chosen
+        configuration; none when the option fields were not sent at all."""
+        if shown_field_name(config.ruleset) not in self.data:
+            return {}
+        current = config.resolved_options()
+        before = self._basis(config.ruleset, str(self.data.get(shown_field_name(config.ruleset))))
+        edited = {k: v for k, v in self._submitted(config.ruleset).items()
+                  if not same_value(v, before.get(k))}
+        return {k: v for k, v in edited.items() if not same_value(v, current.get(k))}
 
 
 class ClaimSeatForm(forms.Form):

@@ -38,6 +38,7 @@ from games.forms import (
     CreateTableForm,
     option_field_name,
     option_specs,
+    shown_field_name,
     player_name_choices,
     usable_configs,
 )
@@ -120,11 +121,18 @@ def table_new(request: HttpRequest) -> HttpResponse:
                                        "options": config.resolved_options()}
         except EngineError:
             continue
+    # Each ruleset's fields show the first chosen configuration's values (its own ruleset)
+    # or the ruleset's defaults; create.js refills them when the rules change.
+    first = next((c for c in configs if c.pk == initial.get("config")),
+                 configs[0] if configs else None)
     specs = option_specs()
     for spec in specs:
+        spec["shown"], values = form.shown_options(spec["ruleset"], first)
+        spec["shown_field"] = shown_field_name(spec["ruleset"])
         for option in spec["options"]:
             option.update(localize_option(option))
             option["field"] = option_field_name(spec["ruleset"], option["name"])
+            option["value"] = values.get(option["name"], option["default"])
     return render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
         "player_names": player_name_choices(request),

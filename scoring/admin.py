@@ -7,22 +7,39 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework.authtoken import admin as authtoken_admin
 from rest_framework.authtoken.models import TokenProxy
 
 from scoring import registry
 from scoring.forms import RulesetConfigForm
 from scoring.models import RulesetConfig
+from scoring.option_text import differences
 
 
 @admin.register(RulesetConfig)
 class RulesetConfigAdmin(admin.ModelAdmin):
     form = RulesetConfigForm
-    list_display = ["name", "ruleset", "preset", "is_builtin", "updated_at"]
+    list_display = ["name", "ruleset", "preset", "differs", "is_builtin", "updated_at"]
     list_filter = ["ruleset", "is_builtin"]
     search_fields = ["name", "preset", "description"]
-    readonly_fields = ["is_builtin"]
+    readonly_fields = ["is_builtin", "differs"]
+
+    class Media:
+        # Refills the option fields when the preset changes (see scoring.forms).
+        js = ["js/ruleset_admin.js"]
+
+    @admin.display(description=_("Differs from preset"))
+    def differs(self, obj: RulesetConfig) -> SafeString | str:
+        """The stored overrides by label and value in the reader's language."""
+        rows = differences(obj.ruleset, obj.preset, obj.options)
+        if not rows:
+            return gettext("Nothing: the preset as it is")
+        return format_html("<ul class=\"differs\">{}</ul>", format_html_join(
+            "", "<li>{}: {}</li>", rows))
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:
@@ -36,8 +53,11 @@ class RulesetConfigAdmin(admin.ModelAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         form = self.get_form(request, obj)(instance=obj)
         options = [n for n in form.fields if n.startswith("opt_")]
+        head = ["name", "ruleset", "preset", "shown_preset", "description", "is_builtin"]
+        if obj is not None:
+            head.insert(3, "differs")
         return [
-            (None, {"fields": ["name", "ruleset", "preset", "description", "is_builtin"]}),
+            (None, {"fields": head}),
             (gettext("Options"), {
                 "fields": options,
                 "description": gettext("Effective values; only those that differ from the "

@@ -1,5 +1,5 @@
 """Writes :mod:`scoring.engine_texts`: every English text of the engine a person reads,
-as msgids. That is each ruleset's option labels and help, preset titles, its entry spec
+as msgids. That is each ruleset's option labels, help and choice labels, preset titles, its entry spec
 (the record form's labels, choices and summary phrases, under the defaults, every preset
 and each yes/no option flipped), its items' English names, its titles, and the MCR fan
 page's definitions.
@@ -33,12 +33,16 @@ from django.utils.translation import gettext_noop
 
 
 def texts() -> dict[str, list[str]]:
-    """Each ruleset's option labels and help texts, in schema order, without repeats."""
+    """Each ruleset's option labels, help texts and choice labels, in schema order, without
+    repeats (a number choice is its own label and needs no translation)."""
     out: dict[str, list[str]] = {}
     for name in registry.usable():
         seen: list[str] = []
         for spec in options_schema(registry.get(name).options_class):
-            for text in (spec["label"], spec.get("help") or ""):
+            named = [label for choice, label in zip(spec["choices"] or [],
+                                                    spec["choice_labels"] or [], strict=True)
+                     if label != str(choice)]
+            for text in (spec["label"], spec.get("help") or "", *named):
                 if text and text not in seen:
                     seen.append(text)
         out[name] = seen

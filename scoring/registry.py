@@ -82,11 +82,15 @@ class Ruleset:
 
 
 def localize_option(spec: dict[str, Any]) -> dict[str, Any]:
-    """One ``options_schema`` entry with its label and help in the active language."""
+    """One ``options_schema`` entry with its label, help and choice labels in the active
+    language; ``choice_pairs`` holds (value, label) for a select or a list of ticks."""
     # The engine's English texts are msgids (scoring.engine_texts lists them). An empty
     # help must stay empty: gettext("") is the catalogue's header.
+    labels = [gettext(label) for label in spec.get("choice_labels") or []]
     return {**spec, "label": gettext(spec["label"]),
-            "help": gettext(spec["help"]) if spec.get("help") else ""}
+            "help": gettext(spec["help"]) if spec.get("help") else "",
+            "choice_labels": labels or None,
+            "choice_pairs": list(zip(spec.get("choices") or [], labels, strict=True))}
 
 
 def get(name: object) -> Ruleset:

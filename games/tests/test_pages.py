@@ -77,24 +77,59 @@ def test_create_table_seats_the_four_players_and_uses_the_preset() -> None:
     assert table.creator_device == session_key(client) != ""
 
 
-def test_adjusted_options_override_the_preset_only_when_asked() -> None:
-    client = Client()
+def as_shown(rules: RulesetConfig, **changes: Any) -> dict[str, Any]:
+    """The option fields the create page sends for ``rules`` as it shows them (their
+    values and the hidden field naming them), with ``changes`` on top."""
+    fields: dict[str, Any] = {f"opt-{rules.ruleset}--shown": str(rules.pk)}
+    for spec in registry_options(rules.ruleset):
+        key, value = f"opt-{rules.ruleset}-{spec['name']}", rules.resolved_options()[spec["name"]]
+        if spec["type"] == "bool":
+            if value:
+                fields[key] = "on"
+        elif spec["type"] == "list" and spec["choices"]:
+            fields[key] = ["", *value]
+        elif isinstance(value, list):
+            fields[key] = ", ".join(map(str, value))
+        else:
+            fields[key] = "" if value is None else str(value)
+    for key, value in changes.items():
+        if value is None:
+            fields.pop(f"opt-{rules.ruleset}-{key}", None)
+        else:
+            fields[f"opt-{rules.ruleset}-{key}"] = value
+    return fields
+
+
+def test_an_untouched_create_form_stores_no_overrides() -> None:
+    table = create(Client(), **as_shown(config()))
+    assert table.options == registry.get("riichi").resolve("ema")
+
+
+def test_a_changed_option_is_applied_without_any_tick() -> None:
     default = registry.get("riichi").resolve("ema")
     flipped = not default["kuitan"]
-    create(client, **{"opt-riichi-kuitan": "on" if flipped else ""})
-    assert Table.objects.get().options["kuitan"] == default["kuitan"]
-    Table.objects.all().delete()
-    fields = {"adjust": "on"}
-    if flipped:
-        fields["opt-riichi-kuitan"] = "on"
-    create(client, **fields)
-    assert Table.objects.get().options["kuitan"] == flipped
+    table = create(Client(), **as_shown(config(), kuitan="on" if flipped else None))
+    assert table.options["kuitan"] == flipped
+    assert {k for k, v in table.options.items() if v != default[k]} == {"kuitan"}
+
+
+def test_fields_left_showing_other_rules_count_only_where_changed() -> None:
+    # A browser without the script: the fields still show EMA while M-League is chosen.
+    fields = as_shown(config(), multi_ron="double")
+    table = create(Client(), **{**fields, "config": config("riichi", "mleague").pk})
+    mleague = registry.get("riichi").resolve("mleague")
+    assert table.options == {**mleague, "multi_ron": "double"}
+
+
+def test_a_post_without_option_fields_uses_the_rules_as_they_are() -> None:
+    table = create(Client())
+    assert table.options == registry.get("riichi").resolve("ema")
 
 
 def test_number_list_options_are_read_as_numbers() -> None:
     client = Client()
     uma = [30000, 10000, -10000, -30000]
-    create(client, adjust="on", **{"opt-riichi-uma": ", ".join(map(str, uma))})
+    create(client, **as_shown(config(), uma=", ".join(map(str, uma))))
     assert Table.objects.get().options["uma"] == uma
 
 
@@ -104,19 +139,25 @@ def test_list_options_with_fixed_choices_are_ticked_one_by_one() -> None:
                    if o["name"] == "double_yakuman_hands")
     picked = choices[:2]
     # The page sends the empty hidden value plus one value per ticked box.
-    create(client, adjust="on", **{"opt-riichi-double_yakuman_hands": ["", *picked]})
+    create(client, **as_shown(config(), double_yakuman_hands=["", *picked]))
     assert Table.objects.get().options["double_yakuman_hands"] == picked
     Table.objects.all().delete()
-    create(client, adjust="on", **{"opt-riichi-double_yakuman_hands": [""]})
+    create(client, **as_shown(config(), double_yakuman_hands=[""]))
     assert Table.objects.get().options["double_yakuman_hands"] == []
 
 
-def test_create_page_ticks_the_default_choices_of_a_list_option() -> None:
+def test_create_page_shows_the_first_rules_values_with_choice_labels() -> None:
     page = Client().get(reverse("games:new")).content.decode()
-    default = next(o["default"] for o in registry_options("riichi")
-                   if o["name"] == "double_yakuman_hands")
+    first = re.search(r'<select name="config"[^>]*>\s*<option value="(\d+)"', page)
+    assert first is not None
+    rules = RulesetConfig.objects.get(pk=first.group(1))
     ticked = re.findall(r'name="opt-riichi-double_yakuman_hands" value="(\w+)" checked', page)
-    assert ticked == list(default)
+    assert ticked == rules.resolved_options()["double_yakuman_hands"]
+    assert f'name="opt-riichi--shown" value="{rules.pk}"' in page
+    # A person reads each choice's label, never its stored value.
+    assert "> Thirteen orphans, 13-sided wait</label>" in page
+    assert ">Head bump: the first winner only</option>" in page
+    assert "> kokushi_13" not in page and ">head_bump<" not in page
 
 
 def registry_options(name: str) -> list[dict[str, Any]]:
@@ -127,16 +168,16 @@ def registry_options(name: str) -> list[dict[str, Any]]:
 
 def test_a_word_in_a_number_field_is_refused() -> None:
     answer = Client().post(reverse("games:new"), {
-        "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",
-        "opt-riichi-uma": "a lot", **{f"player_{i}": n for i, n in enumerate(NAMES)}})
+        "name": "x", "config": config().pk, "visibility": "link",
+        **as_shown(config(), uma="a lot"), **{f"player_{i}": n for i, n in enumerate(NAMES)}})
     assert answer.status_code == 200 and Table.objects.count() == 0
     assert "must be a whole number" in answer.content.decode()
 
 
 def test_an_invalid_option_is_refused_with_the_engines_message() -> None:
     answer = Client().post(reverse("games:new"), {
-        "name": "x", "config": config().pk, "visibility": "link", "adjust": "on",
-        "opt-riichi-red_fives": "7", **{f"player_{i}": n for i, n in enumerate(NAMES)}})
+        "name": "x", "config": config().pk, "visibility": "link",
+        **as_shown(config(), red_fives="7"), **{f"player_{i}": n for i, n in enumerate(NAMES)}})
     assert answer.status_code == 200
     assert Table.objects.count() == 0
     assert "red_fives" in answer.content.decode()

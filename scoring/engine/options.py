@@ -20,10 +20,15 @@ T = TypeVar("T")
 
 
 def opt(label: str, help: str = "", choices: Sequence[Any] | None = None,
-        minimum: int | float | None = None, maximum: int | float | None = None) -> dict[str, Any]:
-    """Field metadata for an option."""
+        minimum: int | float | None = None, maximum: int | float | None = None,
+        labels: Mapping[Any, str] | None = None) -> dict[str, Any]:
+    """Field metadata for an option. ``labels`` names each text choice for a person (the
+    choices themselves are stored values, never shown); a choice without a label, like a
+    number, is shown as it is."""
+    if labels and choices and set(labels) - set(choices):
+        raise ValueError(f"labels for unknown choices: {sorted(set(labels) - set(choices))}")
     return {"label": label, "help": help, "choices": tuple(choices) if choices else None,
-            "minimum": minimum, "maximum": maximum}
+            "minimum": minimum, "maximum": maximum, "labels": dict(labels or {})}
 
 
 def _type_name(tp: Any) -> str:
@@ -122,7 +127,8 @@ def options_to_dict(options: Any) -> dict[str, Any]:
 
 
 def options_schema(cls: type) -> list[dict[str, Any]]:
-    """Describe each option for forms and the API: name, type, default, choices, help."""
+    """Describe each option for forms and the API: name, type, default, choices (with
+    ``choice_labels``, an English label for each, in the same order), help."""
     hints = typing.get_type_hints(cls)
     default = cls()
     schema = []
@@ -136,6 +142,8 @@ def options_schema(cls: type) -> list[dict[str, Any]]:
             "label": meta.get("label", f.name),
             "help": meta.get("help", ""),
             "choices": list(meta["choices"]) if meta.get("choices") else None,
+            "choice_labels": ([meta.get("labels", {}).get(c, str(c)) for c in meta["choices"]]
+                              if meta.get("choices") else None),
             "minimum": meta.get("minimum"),
             "maximum": meta.get("maximum"),
         })

@@ -21,13 +21,14 @@ class Options:
         "Limit (爆棚) in fan", "Fan above this are not paid; limit hands are worth this.",
         minimum=3, maximum=20))
     spicy: str = field(default="half", metadata=opt(
-        "Doubling (辣上)", "half: 半辣上, each fan doubles up to 4, then every second fan "
-        "doubles with a half step between (5 fan 24, 6 fan 32...); full: 全辣上, each fan "
-        "doubles.", choices=("half", "full")))
+        "Doubling (辣上)", "Half (半辣上): each fan doubles up to 4, then every second fan "
+        "doubles with a half step between (5 fan 24, 6 fan 32...); full (全辣上): each fan "
+        "doubles.", choices=("half", "full"),
+        labels={"half": "Half (半辣上)", "full": "Full (全辣上)"}))
     responsibility: str = field(default="half", metadata=opt(
-        "Discard payment (銃)", "half: 半銃, the discarder pays a share and the other two "
-        "half a share each; full: 全銃, the discarder pays two shares alone.",
-        choices=("half", "full")))
+        "Discard payment (銃)", "Half (半銃): the discarder pays a share and the other two "
+        "half a share each; full (全銃): the discarder pays two shares alone.",
+        choices=("half", "full"), labels={"half": "Half (半銃)", "full": "Full (全銃)"}))
     flowers: bool = field(default=True, metadata=opt(
         "Play with flowers (花牌)", "Off: the 136-tile game without the eight flowers."))
     no_flower_fan: bool = field(default=True, metadata=opt(
@@ -35,8 +36,9 @@ class Options:
     full_flush_fan: int = field(default=7, metadata=opt(
         "清一色 fan", "7, or 6 in some houses.", minimum=6, maximum=7))
     dealer_on_draw: str = field(default="stay", metadata=opt(
-        "Dealer after a drawn hand", "stay (the dealer deals again) or pass to the next "
-        "player.", choices=("stay", "pass")))
+        "Dealer after a drawn hand", "Whether the dealer deals again after a drawn hand.",
+        choices=("stay", "pass"),
+        labels={"stay": "The dealer stays", "pass": "Passes to the next player"}))
     rounds: int = field(default=4, metadata=opt(
         "Wind rounds (圈)", "The game ends after this many rounds.", minimum=1, maximum=4))
 

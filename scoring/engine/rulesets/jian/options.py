@@ -14,9 +14,10 @@ class Options:
         "Chip value (子)", "Every payment is counted in chips; this multiplies them.",
         minimum=1))
     discard_payment: str = field(default="all_pay", metadata=opt(
-        "Discard payment", "all_pay: all three pay, the discarder one more fan (点炮) and "
-        "the 德国 bonus (reproduces the seed's 庄点闲 / 闲点闲 / 闲点庄 figures); "
-        "discarder_only: only the discarder pays.", choices=("all_pay", "discarder_only")))
+        "Discard payment", "Who pays for a win on a discard. When all three pay, the "
+        "discarder pays one more fan (点炮) and the 德国 bonus (the seed's 庄点闲 / 闲点闲 / 闲点庄 "
+        "figures).", choices=("all_pay", "discarder_only"),
+        labels={"all_pay": "All three pay", "discarder_only": "The discarder alone pays"}))
     deguo_bonus: int = field(default=5, metadata=opt(
         "德国 bonus", "Chips added per payer to a win made without using 精 as wild.",
         minimum=0))
@@ -29,13 +30,17 @@ class Options:
         minimum=4))
     bajing: str = field(default="always", metadata=opt(
         "霸精", "A lone holder of 精 doubles: always, only with 冲关, or off.",
-        choices=("always", "chongguan_only", "off")))
+        choices=("always", "chongguan_only", "off"),
+        labels={"always": "Always", "chongguan_only": "Only with 冲关", "off": "Off"}))
     bajing_holder: str = field(default="any", metadata=opt(
-        "霸精 holder", "any: 霸精 for whoever alone holds 精; dealer: only when the dealer "
-        "alone holds them (the seed's \"如只有庄家有精\").", choices=("any", "dealer")))
+        "霸精 holder", "Who has 霸精 when alone holding 精 (the seed: \"如只有庄家有精\", "
+        "only the dealer).", choices=("any", "dealer"),
+        labels={"any": "Whoever alone holds 精", "dealer": "Only the dealer"}))
     bajing_bonus: str = field(default="double", metadata=opt(
-        "霸精 payment", "double: the lone holder's 精 payment doubles (霸王×2); plus_ten: "
-        "each other player pays 10 more instead (霸王+10).", choices=("double", "plus_ten")))
+        "霸精 payment", "How the lone holder of 精 is paid more.",
+        choices=("double", "plus_ten"),
+        labels={"double": "精 payment doubled (霸王×2)",
+                "plus_ten": "Each other player pays 10 more (霸王+10)"}))
     discarded_jing: bool = field(default=False, metadata=opt(
         "Discarded 精 count", "精 a player has discarded still count for them, towards "
         "冲关 too (打出精牌算分); the table records them per player."))
@@ -50,9 +55,10 @@ class Options:
     jing_kong: int = field(default=0, metadata=opt(
         "精杠 chips", "Chips each other player pays for a kong of four 精.", minimum=0))
     jingdiao_discard: str = field(default="as_jingdiao", metadata=opt(
-        "Discard into a 精调 hand", "as_jingdiao: paid by all three as a 精调 self-draw "
-        "(the seed's \"点炮(等于精调)\"); plain_discard: an ordinary discard win, 精调 "
-        "counting only on a self-draw.", choices=("as_jingdiao", "plain_discard")))
+        "Discard into a 精调 hand", "How a discard into a 精调 hand is paid (the seed: "
+        "\"点炮(等于精调)\").", choices=("as_jingdiao", "plain_discard"),
+        labels={"as_jingdiao": "As a 精调 self-draw, paid by all three",
+                "plain_discard": "An ordinary discard win (精调 only on a self-draw)"}))
     dezhongde: bool = field(default=False, metadata=opt(
         "德中德", "A 德国 win while no other player holds any 精 counts one more fan (×4)."))
     heaven_earth_times: int = field(default=0, metadata=opt(
@@ -74,8 +80,9 @@ class Options:
     jing_on_draw: bool = field(default=False, metadata=opt(
         "精 paid on a drawn hand", "By default a drawn hand (荒庄) pays no 精."))
     dealer_on_draw: str = field(default="stay", metadata=opt(
-        "Dealer after a drawn hand", "stay or pass to the next player.",
-        choices=("stay", "pass")))
+        "Dealer after a drawn hand", "Whether the dealer deals again after a drawn hand.",
+        choices=("stay", "pass"),
+        labels={"stay": "The dealer stays", "pass": "Passes to the next player"}))
     game_hands: int = field(default=0, metadata=opt(
         "Hands per game", "0 plays until the table ends the game.", minimum=0))
 

@@ -141,18 +141,21 @@ class Options:
         "2 = one 5p and one 5s, as three players use).",
         choices=(0, 2, 3, 4)))
     double_yakuman: bool = field(default=True, metadata=opt(
-        "Double yakuman", "The hands listed in 'double_yakuman_hands' count as two yakuman."))
+        "Double yakuman", "The hands ticked under 'Hands that count double' count as two "
+        "yakuman."))
     double_yakuman_hands: tuple[str, ...] = field(default=DOUBLE_YAKUMAN_HANDS, metadata=opt(
-        "Hands that count double",
-        "kokushi_13: thirteen orphans 13-sided wait; suuankou_tanki: four concealed "
-        "triplets on a pair wait; junsei_chuuren: nine gates 9-sided wait; daisuushii.",
-        choices=DOUBLE_YAKUMAN_HANDS))
+        "Hands that count double", "Yakuman worth two when won on their best wait.",
+        choices=DOUBLE_YAKUMAN_HANDS,
+        labels={"kokushi_13": "Thirteen orphans, 13-sided wait",
+                "suuankou_tanki": "Four concealed triplets, pair wait",
+                "junsei_chuuren": "Nine gates, 9-sided wait", "daisuushii": "Big four winds"}))
     yakuman_stacking: bool = field(default=True, metadata=opt(
         "Yakuman stack", "Different yakuman in one hand add up (daisangen + tsuuiisou = 2x)."))
     kazoe_limit: str = field(default="yakuman", metadata=opt(
         "Counted yakuman (kazoe)",
         "What 13+ han without a yakuman is worth: yakuman; sanbaiman (capped); none (no cap: "
-        "every further 13 han adds a yakuman).", choices=("yakuman", "sanbaiman", "none")))
+        "every further 13 han adds a yakuman).", choices=("yakuman", "sanbaiman", "none"),
+        labels={"yakuman": "Yakuman", "sanbaiman": "Sanbaiman (capped)", "none": "No cap"}))
     kiriage: bool = field(default=False, metadata=opt(
         "Kiriage mangan", "4 han 30 fu and 3 han 60 fu are rounded up to mangan."))
     open_pinfu_ron_fu_30: bool = field(default=True, metadata=opt(
@@ -170,7 +173,10 @@ class Options:
         # the rest: mangan and baiman add 5 or 8 han to the other yaku, mangan_or_hand
         # pays a mangan or the hand's own value when that is more (EMA).
         "Renhou (人和)", "Ron before your first draw: not a yaku, a mangan, or a yakuman.",
-        choices=("off", "mangan", "mangan_or_hand", "baiman", "yakuman")))
+        choices=("off", "mangan", "mangan_or_hand", "baiman", "yakuman"),
+        labels={"off": "Not a yaku", "mangan": "Mangan (adds 5 han)",
+                "mangan_or_hand": "Mangan, or the hand when worth more",
+                "baiman": "Baiman (adds 8 han)", "yakuman": "Yakuman"}))
     daisharin: bool = field(default=False, metadata=opt(
         "Daisharin (大車輪)", "2233445566778p as seven pairs counts as a yakuman."))
     open_riichi: bool = field(default=False, metadata=opt(
@@ -183,34 +189,42 @@ class Options:
         "Players", "4, or 3 for sanma (三麻): no North seat, 2m-8m taken out, no chi.",
         choices=(3, 4)))
     sanma_tsumo: str = field(default="loss", metadata=opt(
-        "Sanma tsumo payments", "loss: the absent North's share of a tsumo is not paid "
-        "(ツモ損); split: the two payers share it (北家折半).", choices=("loss", "split")))
+        "Sanma tsumo payments", "What becomes of the absent North's share of a tsumo.",
+        choices=("loss", "split"),
+        labels={"loss": "Not paid (ツモ損)", "split": "Shared by the two payers (北家折半)"}))
     nukidora: bool = field(default=True, metadata=opt(
         "North as nukidora (抜きドラ)", "Three players: each North set aside (kita) counts "
         "as a dora; off: North is an ordinary wind tile."))
     # --- table settlement ---------------------------------------------------------
     multi_ron: str = field(default="double", metadata=opt(
-        "Multiple ron",
-        "head_bump: only the first winner after the discarder wins; double: two winners "
-        "allowed, three abort the hand; triple: all winners are paid.",
-        choices=("head_bump", "double", "triple")))
+        "Multiple ron", "When several players ron the same discard.",
+        choices=("head_bump", "double", "triple"),
+        labels={"head_bump": "Head bump: the first winner only",
+                "double": "Double ron; three abort the hand", "triple": "Every winner is paid"}))
     multi_ron_honba: str = field(default="nearest", metadata=opt(
-        "Honba on multiple ron", "nearest: only the winner nearest the discarder's right "
-        "gets the honba; each: every winner gets it.", choices=("nearest", "each")))
+        "Honba on multiple ron", "Who gets the honba when several players ron.",
+        choices=("nearest", "each"),
+        labels={"nearest": "Winner nearest the discarder's right", "each": "Every winner"}))
     multi_ron_sticks: str = field(default="nearest", metadata=opt(
-        "Riichi sticks on multiple ron", "nearest: the winner nearest the discarder's right "
-        "takes the pot; split: shared evenly (remainder to the nearest).",
-        choices=("nearest", "split")))
+        "Riichi sticks on multiple ron", "Who takes the riichi sticks when several players "
+        "ron.", choices=("nearest", "split"),
+        labels={"nearest": "Winner nearest the discarder's right",
+                "split": "Shared evenly (remainder to the nearest)"}))
     pao_yakuman: tuple[str, ...] = field(default=("daisangen", "daisuushii"), metadata=opt(
         "Pao yakuman (包)", "Yakuman where the player who fed the last meld is responsible.",
-        choices=PAO_YAKUMAN))
+        choices=PAO_YAKUMAN,
+        labels={"daisangen": "Big three dragons", "daisuushii": "Big four winds",
+                "suukantsu": "Four kans"}))
     pao_scope: str = field(default="yakuman", metadata=opt(
-        "What pao covers", "yakuman: only the pao yakuman's value; whole_hand: the whole hand.",
-        choices=("yakuman", "whole_hand")))
+        "What pao covers", "What the responsible player pays for.",
+        choices=("yakuman", "whole_hand"),
+        labels={"yakuman": "Only the pao yakuman", "whole_hand": "The whole hand"}))
     pao_ron_honba: str = field(default="discarder", metadata=opt(
         "Honba under pao on ron", "Who pays the honba when a third player deals in to a pao "
         "hand: the discarder, the responsible player, or split.",
-        choices=("discarder", "responsible", "split")))
+        choices=("discarder", "responsible", "split"),
+        labels={"discarder": "The discarder", "responsible": "The responsible player",
+                "split": "Split"}))
     noten_payment_total: int = field(default=3000, metadata=opt(
         "Noten payments total", "Points the noten players pay the tenpai players in total "
         "at an exhaustive draw (0 turns noten payments off).", minimum=0))
@@ -218,10 +232,14 @@ class Options:
         "Abortive draws", "Nine terminals, four winds, four riichi, four kans, triple ron."))
     leftover_sticks: str = field(default="top", metadata=opt(
         "Leftover riichi sticks", "At game end the pot goes to the top player, is void, or "
-        "is split among players tied for top.", choices=("top", "void", "split")))
+        "is split among players tied for top.", choices=("top", "void", "split"),
+        labels={"top": "To the top player", "void": "Void",
+                "split": "Split among those tied for top"}))
     tie_break: str = field(default="seat_order", metadata=opt(
         "Ties", "Equal final scores: the earlier seat (from the first dealer) ranks higher, "
-        "or the tied places' uma is split.", choices=("seat_order", "split")))
+        "or the tied places' uma is split.", choices=("seat_order", "split"),
+        labels={"seat_order": "The earlier seat ranks higher",
+                "split": "The tied places share the uma"}))
     start_points: int = field(default=25000, metadata=opt("Start points", minimum=0))
     return_points: int = field(default=30000, metadata=opt(
         "Return points (oka)", "The top player gets (return - start) from every player, "
@@ -230,9 +248,10 @@ class Options:
         "Uma", "Placement bonus in points for 1st..4th, or 1st..3rd with three players "
         "(must sum to zero)."))
     uma_style: str = field(default="simple", metadata=opt(
-        "Uma style", "simple: the uma list as is; by_sinking: the uma depends on how many "
-        "players finish below start (1 below: +uma[1]... 3 below: ...).",
-        choices=("simple", "by_sinking")))
+        "Uma style", "Simple: the uma as listed; by players below start: the uma depends "
+        "on how many players finish below the start points.",
+        choices=("simple", "by_sinking"),
+        labels={"simple": "Simple", "by_sinking": "By players below start"}))
     bust_ends_game: bool = field(default=True, metadata=opt(
         "Bust ends the game", "A player below zero points ends the game (tobi)."))
     agari_yame: bool = field(default=False, metadata=opt(
@@ -244,13 +263,16 @@ class Options:
         "them, or after that round's fourth hand)."))
     length: str = field(default="east_south", metadata=opt(
         "Game length", "East round only (tonpuusen) or East and South (hanchan).",
-        choices=("east", "east_south")))
+        choices=("east", "east_south"),
+        labels={"east": "East round (tonpuusen)", "east_south": "East and South (hanchan)"}))
     chombo: str = field(default="reverse_mangan", metadata=opt(
-        "Chombo", "reverse_mangan: the offender pays a mangan tsumo to the others; "
-        "final_points: chombo_points off the final score; none.",
-        choices=("reverse_mangan", "final_points", "none")))
+        "Chombo", "The penalty for a chombo.",
+        choices=("reverse_mangan", "final_points", "none"),
+        labels={"reverse_mangan": "Reverse mangan: a mangan tsumo to the others",
+                "final_points": "Points off the final score", "none": "None"}))
     chombo_points: int = field(default=20000, metadata=opt(
-        "Chombo final-score penalty", "Used when chombo = final_points.", minimum=0))
+        "Chombo final-score penalty", "Used when Chombo is 'Points off the final score'.",
+        minimum=0))
 
     def validate(self) -> None:
         n = self.players

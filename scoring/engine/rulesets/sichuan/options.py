@@ -18,7 +18,8 @@ class Options:
         maximum=20))
     self_draw: str = field(default="add_base", metadata=opt(
         "Self-draw bonus", "自摸加底 adds one base per payer; 自摸加番 adds one fan.",
-        choices=("add_base", "add_fan")))
+        choices=("add_base", "add_fan"),
+        labels={"add_base": "One more base (自摸加底)", "add_fan": "One more fan (自摸加番)"}))
     direct_kong: int = field(default=2, metadata=opt(
         "Direct kong (直杠) payment", "Bases the feeder pays for a kong on their discard.",
         minimum=1, maximum=3))
@@ -33,7 +34,9 @@ class Options:
     kong_flower_fed: str = field(default="self_draw", metadata=opt(
         "点杠花", "A win on the replacement tile of a direct kong: a self-draw paid by all, "
         "or a discard win paid by the player who fed the kong.",
-        choices=("self_draw", "feeder_pays")))
+        choices=("self_draw", "feeder_pays"),
+        labels={"self_draw": "A self-draw paid by all",
+                "feeder_pays": "The player who fed the kong pays"}))
     last_discard_fan: bool = field(default=False, metadata=opt(
         "海底炮", "Also count +1 fan for a win on the last discard (海底捞月 always counts)."))
     all_triplets_fan: int = field(default=1, metadata=opt(
@@ -73,7 +76,8 @@ class Options:
         "Players", "4, or 3 for 三人两房: three players and two suits.", choices=(3, 4)))
     removed_suit: str = field(default="m", metadata=opt(
         "Suit taken out (三人两房)", "With three players one suit is not played, usually the "
-        "characters (万).", choices=("m", "p", "s")))
+        "characters (万).", choices=("m", "p", "s"),
+        labels={"m": "Characters (万)", "p": "Dots (筒)", "s": "Bamboo (条)"}))
 
     def validate(self) -> None:
         if self.cap_fan is None and self.huazhu_fan is None:

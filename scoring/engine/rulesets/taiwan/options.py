@@ -17,8 +17,8 @@ class Options:
     flowers: bool = field(default=True, metadata=opt(
         "Play with flowers (花牌)", "Off: the 136-tile game without the eight flowers."))
     flower_tai: str = field(default="seat", metadata=opt(
-        "Flower 台", "seat: only the player's own two flowers (正花) are worth 1 台 each; "
-        "each: every flower is (見花見台).", choices=("seat", "each")))
+        "Flower 台", "Which flowers are worth 1 台 each.", choices=("seat", "each"),
+        labels={"seat": "Only your own two flowers (正花)", "each": "Every flower (見花見台)"}))
     flower_kong_tai: int = field(default=2, metadata=opt(
         "花槓 (four seasons or four flowers)", "台 for each complete set of four.",
         minimum=0, maximum=8))
@@ -26,15 +26,17 @@ class Options:
         "門清自摸", "台 for a concealed self-drawn win, instead of 門清 1 + 自摸 1.",
         minimum=2, maximum=4))
     dealer_streak: str = field(default="2n", metadata=opt(
-        "連莊 台", "2n: 連N拉N is 2N 台 on top of the dealer's 1 (連一拉一 = 3); "
-        "n: N 台 (連N only).", choices=("2n", "n")))
+        "連莊 台", "台 for the dealer's streak (連N拉N), on top of the dealer's 1.",
+        choices=("2n", "n"),
+        labels={"2n": "2N 台 (連一拉一 = 3)", "n": "N 台 (連N only)"}))
     heavenly_tai: int = field(default=24, metadata=opt(
         "天胡", "台 for the dealer's win on the first draw.", minimum=8, maximum=32))
     cap_tai: int | None = field(default=None, metadata=opt(
         "Cap in 台", "Empty: no cap.", minimum=1, maximum=200))
     dealer_on_draw: str = field(default="stay", metadata=opt(
-        "Dealer after a drawn hand", "stay (流局連莊) or pass to the next player.",
-        choices=("stay", "pass")))
+        "Dealer after a drawn hand", "Whether the dealer deals again after a drawn hand.",
+        choices=("stay", "pass"),
+        labels={"stay": "The dealer stays", "pass": "Passes to the next player"}))
     rounds: int = field(default=4, metadata=opt(
         "Wind rounds (圈)", "The game ends after this many rounds; 4 is one 將.",
         minimum=1, maximum=4))

@@ -39,14 +39,16 @@ class Options:
         "全交 self-draw extra", "Added per payer when a 全交 hand is self-drawn (315: 5).",
         minimum=0))
     discard_payment: str = field(default="all_pay", metadata=opt(
-        "Discard payment", "all_pay: 一家点炮三家给 (all three pay); discarder_as_dealer: "
-        "放炮跟庄家一样付 (all pay, the discarder adds one 底番 like the dealer); "
-        "discarder_only: the discarder alone pays.",
-        choices=("all_pay", "discarder_as_dealer", "discarder_only")))
+        "Discard payment", "Who pays for a win on a discard.",
+        choices=("all_pay", "discarder_as_dealer", "discarder_only"),
+        labels={"all_pay": "All three pay (一家点炮三家给)",
+                "discarder_as_dealer": "All pay, the discarder like the dealer (放炮跟庄家一样付)",
+                "discarder_only": "The discarder alone pays"}))
     closed_wait: str = field(default="single_wait", metadata=opt(
-        "押档 rule", "single_wait: the winning tile fills the middle of a run and is the "
-        "hand's only wait; any_reading: filling the middle of a run in any reading is enough.",
-        choices=("single_wait", "any_reading")))
+        "押档 rule", "When the winning tile that fills the middle of a run counts as 押档.",
+        choices=("single_wait", "any_reading"),
+        labels={"single_wait": "Only when it is the hand's only wait",
+                "any_reading": "In any reading of the hand"}))
     edge_wait: bool = field(default=False, metadata=opt(
         "边张 counts as 押档", "A 12-3 or 89-7 wait also counts as a closed wait."))
     full_hand: bool = field(default=True, metadata=opt(
@@ -65,8 +67,9 @@ class Options:
         "End when a player is out of chips", "The game ends after the hand that leaves a "
         "player with no chips."))
     dealer_on_draw: str = field(default="stay", metadata=opt(
-        "Dealer after a drawn hand", "stay or pass to the next player.",
-        choices=("stay", "pass")))
+        "Dealer after a drawn hand", "Whether the dealer deals again after a drawn hand.",
+        choices=("stay", "pass"),
+        labels={"stay": "The dealer stays", "pass": "Passes to the next player"}))
     game_hands: int = field(default=0, metadata=opt(
         "Hands per game", "0 plays until a player is out of chips or the table stops.",
         minimum=0))
