@@ -72,7 +72,7 @@ OPTION_TEXTS: dict[str, list[str]] = {
         gettext_noop('Pao yakuman (包)'),
         gettext_noop('Yakuman where the player who fed the last meld is responsible.'),
         gettext_noop('Big three dragons'),
-        gettext_noop('Four kans'),
+        gettext_noop('Four kans (suukantsu)'),
         gettext_noop('What pao covers'),
         gettext_noop('What the responsible player pays for.'),
         gettext_noop('Only the pao yakuman'),

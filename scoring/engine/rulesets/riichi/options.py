@@ -214,7 +214,7 @@ class Options:
         "Pao yakuman (包)", "Yakuman where the player who fed the last meld is responsible.",
         choices=PAO_YAKUMAN,
         labels={"daisangen": "Big three dragons", "daisuushii": "Big four winds",
-                "suukantsu": "Four kans"}))
+                "suukantsu": "Four kans (suukantsu)"}))
     pao_scope: str = field(default="yakuman", metadata=opt(
         "What pao covers", "What the responsible player pays for.",
         choices=("yakuman", "whole_hand"),
