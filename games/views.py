@@ -38,8 +38,8 @@ from games.forms import (
     CreateTableForm,
     option_field_name,
     option_specs,
-    shown_field_name,
     player_name_choices,
+    shown_field_name,
     usable_configs,
 )
 from games.models import LedgerEntry, Seat, Table, Visibility

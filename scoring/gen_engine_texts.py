@@ -1,6 +1,6 @@
 """Writes :mod:`scoring.engine_texts`: every English text of the engine a person reads,
-as msgids. That is each ruleset's option labels, help and choice labels, preset titles, its entry spec
-(the record form's labels, choices and summary phrases, under the defaults, every preset
+as msgids. That is each ruleset's option labels, help and choice labels, preset titles, its
+entry spec (the record form's labels, choices and summary phrases, under the defaults, every preset
 and each yes/no option flipped), its items' English names, its titles, and the MCR fan
 page's definitions.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -187,3 +188,77 @@ def test_admin_add_form_frame_is_in_the_readers_language(staff_client):
     assert all(escape(t) in page for t in translated)
     assert escape(intro.split("{ruleset}")[0]) in page
     assert not any(escape(e) in page for e in texts)
+
+
+def add_page_post(staff_client: Any, shown: str, **changes: Any) -> Any:
+    """The add page's form as a browser sends it after the preset select refilled the
+    fields with ``shown``'s values."""
+    form = form_for("riichi")
+    data = post_data(form, preset=shown, shown_preset=shown)
+    for name, value in registry.get("riichi").resolve(shown).items():
+        key = "opt_" + name
+        if isinstance(value, bool):
+            data.pop(key, None)
+            if value:
+                data[key] = "on"
+        elif isinstance(value, list):
+            data[key] = value if hasattr(form.fields[key], "choices") else \
+                ", ".join(map(str, value))
+        else:
+            data[key] = "" if value is None else str(value)
+    data.update(changes)
+    url = reverse("admin:scoring_rulesetconfig_add") + "?ruleset=riichi"
+    return staff_client.post(url, data)
+
+
+def test_admin_saving_mleague_untouched_stores_no_overrides(staff_client):
+    answer = add_page_post(staff_client, "mleague", name="Our M-League")
+    assert answer.status_code == 302
+    assert RulesetConfig.objects.get(name="Our M-League").options == {}
+
+
+def test_admin_saving_mleague_with_one_edit_stores_only_that_edit(staff_client):
+    answer = add_page_post(staff_client, "mleague", name="M-League, triple ron",
+                           opt_multi_ron="triple")
+    assert answer.status_code == 302
+    assert RulesetConfig.objects.get(name="M-League, triple ron").options == \
+        {"multi_ron": "triple"}
+
+
+def test_admin_preset_chosen_without_refill_keeps_only_the_edited_fields(staff_client):
+    # No script: the fields still show the ruleset's defaults while M-League is chosen.
+    answer = add_page_post(staff_client, "", name="No script", preset="mleague",
+                           opt_multi_ron="triple")
+    assert answer.status_code == 302
+    assert RulesetConfig.objects.get(name="No script").options == {"multi_ron": "triple"}
+
+
+def test_admin_preset_select_carries_every_presets_values(staff_client):
+    page = staff_client.get(reverse("admin:scoring_rulesetconfig_add") + "?ruleset=riichi")
+    html = page.content.decode()
+    assert "js/ruleset_admin.js" in html and 'name="shown_preset"' in html
+    form = page.context["adminform"].form
+    values = json.loads(form.fields["preset"].widget.attrs["data-values"])
+    assert values["mleague"]["opt_multi_ron"] == "head_bump"
+
+
+def test_admin_shows_option_and_choice_labels_not_keys(staff_client):
+    config = RulesetConfig.objects.create(name="House", ruleset="riichi", preset="mleague",
+                                          options={"multi_ron": "triple",
+                                                   "double_yakuman_hands": ["kokushi_13"]})
+    change = staff_client.get(reverse("admin:scoring_rulesetconfig_change", args=[config.pk]))
+    html = change.content.decode()
+    assert ">Head bump: the first winner only</option>" in html
+    assert "Thirteen orphans, 13-sided wait" in html
+    assert ">head_bump<" not in html and "double_yakuman_hands&#x27;" not in html
+    # The stored differences, by label, on the change page and in the list.
+    assert "<li>Multiple ron: Every winner is paid</li>" in html
+    listing = staff_client.get(reverse("admin:scoring_rulesetconfig_changelist") + "?q=House")
+    text = listing.content.decode()
+    assert "<li>Multiple ron: Every winner is paid</li>" in text
+    assert "Hands that count double: Thirteen orphans, 13-sided wait" in text
+    with translation.override("ja"):
+        label = translation.gettext("Head bump: the first winner only")
+    japanese = staff_client.get(reverse("admin:scoring_rulesetconfig_change", args=[config.pk]),
+                                HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert escape(label) in japanese and "Head bump" not in japanese

@@ -15,8 +15,8 @@ class Options:
         minimum=1))
     discard_payment: str = field(default="all_pay", metadata=opt(
         "Discard payment", "Who pays for a win on a discard. When all three pay, the "
-        "discarder pays one more fan (点炮) and the 德国 bonus (the seed's 庄点闲 / 闲点闲 / 闲点庄 "
-        "figures).", choices=("all_pay", "discarder_only"),
+        "discarder pays one more fan (点炮) and the 德国 bonus (the seed's "
+        "庄点闲 / 闲点闲 / 闲点庄 figures).", choices=("all_pay", "discarder_only"),
         labels={"all_pay": "All three pay", "discarder_only": "The discarder alone pays"}))
     deguo_bonus: int = field(default=5, metadata=opt(
         "德国 bonus", "Chips added per payer to a win made without using 精 as wild.",
