@@ -17,6 +17,9 @@ class OptionSchemaSerializer(serializers.Serializer):
     help = serializers.CharField(allow_blank=True)
     choices = serializers.ListField(child=serializers.JSONField(), allow_null=True,
                                     help_text="Allowed values, or null for any.")
+    choice_labels = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text="An English label for each of the choices, in the same order.")
     minimum = serializers.FloatField(allow_null=True)
     maximum = serializers.FloatField(allow_null=True)
 

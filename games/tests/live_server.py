@@ -28,14 +28,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server() -> Iterator[str]:
-    """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site."""
+def live_server(setup: str = "") -> Iterator[str]:
+    """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site; ``setup`` is
+    Python run once in its ``manage.py shell`` after the migrations (an admin account)."""
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT)}
         env.pop("REDIS_URL", None)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
+        if setup:
+            subprocess.run([sys.executable, "manage.py", "shell", "-c", setup],
+                           cwd=ROOT, env=env, check=True)
         port = free_port()
         log = open(Path(tmp) / "daphne.log", "wb")  # noqa: SIM115 - closed below
         daphne = Path(sys.executable).parent / "daphne"
