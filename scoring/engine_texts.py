@@ -25,7 +25,7 @@ OPTION_TEXTS: dict[str, list[str]] = {
         gettext_noop('Yakuman stack'),
         gettext_noop('Different yakuman in one hand add up (daisangen + tsuuiisou = 2x).'),
         gettext_noop('Counted yakuman (kazoe)'),
-        gettext_noop('What 13+ han without a yakuman is worth: yakuman; sanbaiman (capped); none (no cap: every further 13 han adds a yakuman).'),
+        gettext_noop('What 13 han or more without a yakuman is worth; with no cap every further 13 han adds a yakuman.'),
         gettext_noop('Yakuman'),
         gettext_noop('Sanbaiman (capped)'),
         gettext_noop('No cap'),

@@ -153,8 +153,8 @@ class Options:
         "Yakuman stack", "Different yakuman in one hand add up (daisangen + tsuuiisou = 2x)."))
     kazoe_limit: str = field(default="yakuman", metadata=opt(
         "Counted yakuman (kazoe)",
-        "What 13+ han without a yakuman is worth: yakuman; sanbaiman (capped); none (no cap: "
-        "every further 13 han adds a yakuman).", choices=("yakuman", "sanbaiman", "none"),
+        "What 13 han or more without a yakuman is worth; with no cap every further 13 han "
+        "adds a yakuman.", choices=("yakuman", "sanbaiman", "none"),
         labels={"yakuman": "Yakuman", "sanbaiman": "Sanbaiman (capped)", "none": "No cap"}))
     kiriage: bool = field(default=False, metadata=opt(
         "Kiriage mangan", "4 han 30 fu and 3 han 60 fu are rounded up to mangan."))
