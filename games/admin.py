@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.models import Event, Hand, LedgerEntry, Player, Seat, Table
+from scoring.option_text import differences_html
 
 
 def _json(value: Any) -> str:
@@ -102,9 +103,10 @@ class TableAdmin(admin.ModelAdmin):
                        "finished_at"]
     fields = ["name", "visibility", *readonly_fields]
 
-    @admin.display(description="options")
+    @admin.display(description=_("Options that differ from the preset"))
     def options_pretty(self, obj: Table) -> str:
-        return _json(obj.options)
+        # Labels and choice labels in the reader's language, never the engine's keys.
+        return differences_html(obj.ruleset, obj.preset, obj.options)
 
     @admin.display(description="state")
     def state_pretty(self, obj: Table) -> str:

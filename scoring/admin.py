@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +16,7 @@ from rest_framework.authtoken.models import TokenProxy
 from scoring import registry
 from scoring.forms import RulesetConfigForm
 from scoring.models import RulesetConfig
-from scoring.option_text import differences
+from scoring.option_text import differences_html
 
 
 @admin.register(RulesetConfig)
@@ -35,11 +34,7 @@ class RulesetConfigAdmin(admin.ModelAdmin):
     @admin.display(description=_("Differs from preset"))
     def differs(self, obj: RulesetConfig) -> SafeString | str:
         """The stored overrides by label and value in the reader's language."""
-        rows = differences(obj.ruleset, obj.preset, obj.options)
-        if not rows:
-            return gettext("Nothing: the preset as it is")
-        return format_html("<ul class=\"differs\">{}</ul>", format_html_join(
-            "", "<li>{}: {}</li>", rows))
+        return differences_html(obj.ruleset, obj.preset, obj.options)
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:

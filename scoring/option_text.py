@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 
 from scoring import registry
@@ -49,6 +50,15 @@ def differences(ruleset: str, preset: str, options: Mapping[str, Any] | None
             continue
         out.append((spec["label"], value_text(spec, value)))
     return out
+
+
+def differences_html(ruleset: str, preset: str, options: Mapping[str, Any] | None) -> str:
+    """:func:`differences` as the admin shows them: a list, or a sentence when none."""
+    rows = differences(ruleset, preset, options)
+    if not rows:
+        return gettext("Nothing: the preset as it is")
+    return format_html("<ul class=\"differs\">{}</ul>",
+                       format_html_join("", "<li>{}: {}</li>", rows))
 
 
 def same_value(a: Any, b: Any) -> bool:

@@ -73,4 +73,13 @@ def test_ledger_rows_are_read_only(staff_client, played):
 
 def test_table_page_shows_options_and_state(staff_client, played):
     page = staff_client.get(reverse("admin:games_table_change", args=[played.pk]))
-    assert page.status_code == 200 and "start_points" in page.content.decode()
+    # The state stays the replay's JSON (what staff debug with).
+    assert page.status_code == 200 and "scores" in page.content.decode()
+
+
+def test_table_page_lists_the_options_that_differ_by_label_not_key(staff_client):
+    table = make_table(preset="ema", multi_ron="head_bump", red_fives=3)
+    page = staff_client.get(reverse("admin:games_table_change", args=[table.pk]),
+                            HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Red fives: 3" in page
+    assert "head_bump" not in page and "multi_ron" not in page
