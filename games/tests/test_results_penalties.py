@@ -5,6 +5,7 @@ column (end of play, uma and oka, penalties, final). The ledger button asks for 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -17,8 +18,8 @@ from .tables import CREATOR, NAMES, command_id
 
 pytestmark = pytest.mark.django_db
 
-CHOMBO_BY_CHEN = {"type": "chombo", "penalised": 2}
-RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 30}}]}
+CHOMBO_BY_CHEN: dict[str, Any] = {"type": "chombo", "penalised": 2}
+RON: dict[str, Any] = {"type": "ron", "wins": [{"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 30}}]}
 
 
 def ema_table() -> Table:
@@ -26,7 +27,7 @@ def ema_table() -> Table:
                                  creator=CREATOR)
 
 
-def record(table: Table, outcome: dict[str, object], seq: int) -> int:
+def record(table: Table, outcome: dict[str, Any], seq: int) -> int:
     result = services.record_hand(table.pk, outcome, command_id(), seq, CREATOR)
     assert result["ok"], result
     return int(result["seq"])
@@ -83,4 +84,4 @@ def test_the_ledger_button_downloads_the_csv_with_the_byte_order_mark() -> None:
         assert link is not None
         body = client.get(link.group(1).replace("&amp;", "&")).content
         assert body.startswith("\ufeff".encode()), page  # Excel reads it as UTF-8
-        assert "Aiko".encode() in body
+        assert b"Aiko" in body

@@ -15,14 +15,14 @@ Conventions (the alternatives are options of :class:`~.options.Options`):
   possible when all are level) falls back to the ``uma`` list.
 * Leftover sticks (``leftover_sticks``): ``top`` to the top player (shared by tied top
   players when ties are split), ``split`` shared by everyone tied for top, ``void`` gone:
-  the pot is simply emptied, the only case where the final rows do not add up to the pot.
+  the pot is simply emptied (the final rows other than penalties then add up to zero).
 * ``chombo = final_points``: each recorded chombo costs ``chombo_points`` after placement,
   deducted from the offender alone and paid to nobody (the EMA Riichi Competition Rules,
   2016 edition: a chombo costs the offender 20,000 points, -20 after uma, taken from their
-  final score; the other players' scores do not change). Such a ``penalty`` row is the one final row outside
-  play: the rows of every other reason add up to the pot they empty (see
-  :func:`~scoring.engine.game.check_final_settlement`), and the club scores of a game with
-  chombo add up to minus the penalties, as on an EMA score sheet.
+  final score; the other players' scores do not change). Such a ``penalty`` row is the
+  one final row outside play: the rows of every other reason add up to the pot they
+  empty (see :func:`~scoring.engine.game.check_final_settlement`), and the club scores
+  of a game with chombo add up to minus the penalties, as on an EMA score sheet.
 
 :func:`final_table` reports each player's ``points`` (end points plus leftover sticks),
 ``place`` and the club ``score`` in thousands: ``(final points - start) / 1000`` after
