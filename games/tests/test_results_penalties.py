@@ -19,7 +19,8 @@ from .tables import CREATOR, NAMES, command_id
 pytestmark = pytest.mark.django_db
 
 CHOMBO_BY_CHEN: dict[str, Any] = {"type": "chombo", "penalised": 2}
-RON: dict[str, Any] = {"type": "ron", "wins": [{"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 30}}]}
+RON: dict[str, Any] = {"type": "ron", "wins": [
+    {"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 30}}]}
 
 
 def ema_table() -> Table:
