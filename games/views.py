@@ -318,9 +318,13 @@ def _join_path(table: Table, join_key: str) -> str:
 def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
     snap = services.snapshot(table)
-    standings = sorted(snap["standings"], key=lambda s: (s["rank"], s["position"]))
     final_by_player: dict[int, dict[str, Any]] = {
         row["player"]: row for row in snap.get("final_table") or []}
+    # In the order of the place shown: the ruleset's placement where it has one (riichi
+    # places by the points at the end of play, before any penalty), else the standings.
+    standings = sorted(snap["standings"], key=lambda s: (
+        final_by_player.get(s["position"], {}).get("place", s["rank"]), s["rank"],
+        s["position"]))
     final_rows: dict[int, list[dict[str, Any]]] = {}
     for row in snap["final"]:
         final_rows.setdefault(row["position"], []).append(row)
