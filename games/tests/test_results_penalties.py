@@ -66,7 +66,7 @@ def test_the_ema_chombo_is_paid_to_nobody_and_has_its_own_column() -> None:
         assert tr is not None
         penalty = re.search(r'class="num penalties">([^<]*)<', tr.group(1))
         assert penalty is not None
-        assert penalty.group(1) == ("-20,000" if row["position"] == 2 else "0")
+        assert penalty.group(1) == ("-20,000" if row["position"] == 2 else "–")
     # The others end as if nobody had erred: Bo's 33,900 is +3.9 and 15 uma; Aiko and Chen
     # tie at 30,000 and share the uma of 2nd and 3rd (0); Chen then loses 20. The club
     # scores add up to -20, the penalty.
