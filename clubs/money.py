@@ -56,7 +56,9 @@ def to_minor(amounts: Mapping[K, Decimal], currency: str) -> dict[K, int]:
     """Exact amounts as whole minor units that add up to zero.
 
     Amounts of one table add up to zero, unless riichi sticks left in the pot vanished
-    (``leftover_sticks = void``); that loss is shared evenly first. Each amount is then
+    (``leftover_sticks = void``) or a penalty was paid to nobody (EMA chombo, see
+    :mod:`scoring.engine.rulesets.riichi`); money must balance, so that amount is shared
+    evenly first (the offender still pays the most). Each amount is then
     rounded down and the cents left over go, one each, to the largest remainders (ties to
     the earlier key), so no rounding creates or destroys money.
     """

@@ -79,7 +79,9 @@ def standings_rows(snap: Mapping[str, Any]) -> list[dict[str, Any]]:
     return [{**row, "wind_label": wind_name(winds.get(row["position"])),
              "dealer": row["position"] == dealer and not finished,
              "declared": row["position"] in declared,
-             "score_text": rendering.number(row["score"])}
+             "score_text": rendering.number(row["score"]),
+             "penalty_text": rendering.signed(int(row.get("penalty_at_end") or 0))
+             if row.get("penalty_at_end") else ""}
             for row in snap.get("standings", [])]
 
 

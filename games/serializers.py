@@ -85,6 +85,15 @@ class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
 
 
+class TableStandingSerializer(StandingSerializer):
+    """A standing in a table's full picture, which knows the penalties to come."""
+
+    penalty_at_end = serializers.IntegerField(
+        max_value=0,
+        help_text="Points a penalty already recorded (EMA chombo) will take "
+                  "from this seat when the game ends; 0 once it is over.")
+
+
 class PaymentSerializer(serializers.Serializer):
     position = serializers.IntegerField(min_value=0, max_value=3)
     amount = serializers.IntegerField()
@@ -128,7 +137,7 @@ class TableDetailSerializer(serializers.Serializer):
     state = serializers.DictField(**_any(), help_text="Round wind, dealer, honba, pot, "
                                                            "scores... as the ruleset keeps them.")
     seats = SeatSerializer(many=True)
-    standings = StandingSerializer(many=True)
+    standings = TableStandingSerializer(many=True)
     final = PaymentSerializer(many=True, help_text="The final settlement, once finished.")
     final_table = serializers.ListField(child=serializers.DictField(**_any()))
     can_undo = serializers.BooleanField()

@@ -141,9 +141,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
 
 
 def _ledger_csv_url(table: Table) -> str | None:
-    # The ledger export belongs to the API, which may not be installed.
+    # The ledger export belongs to the API, which may not be installed. The page's button
+    # asks for the byte-order mark: without it Excel reads the UTF-8 file as the local
+    # code page and garbles Chinese and Japanese names (scripts reading the API choose).
     try:
-        return reverse("games:api-ledger", args=[table.public_id]) + "?format=csv"
+        return reverse("games:api-ledger", args=[table.public_id]) + "?format=csv&bom=1"
     except NoReverseMatch:
         return None
 
@@ -324,9 +326,13 @@ def _join_path(table: Table, join_key: str) -> str:
 def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
     snap = services.snapshot(table)
-    standings = sorted(snap["standings"], key=lambda s: (s["rank"], s["position"]))
     final_by_player: dict[int, dict[str, Any]] = {
         row["player"]: row for row in snap.get("final_table") or []}
+    # In the order of the place shown: the ruleset's placement where it has one (riichi
+    # places by the points at the end of play, before any penalty), else the standings.
+    standings = sorted(snap["standings"], key=lambda s: (
+        final_by_player.get(s["position"], {}).get("place", s["rank"]), s["rank"],
+        s["position"]))
     final_rows: dict[int, list[dict[str, Any]]] = {}
     for row in snap["final"]:
         final_rows.setdefault(row["position"], []).append(row)
@@ -338,10 +344,19 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         player_id = seats[row["position"]]["player"]["id"]
         row["player_id"] = player_id if player_id in linked else None
         row["placement"] = final_by_player.get(row["position"])
-        row["settlement"] = final_rows.get(row["position"], [])
+        settlement = final_rows.get(row["position"], [])
+        # The columns of the page: points at the end of play, what the end adds (uma,
+        # oka, leftover sticks, with their parts), the penalties paid to nobody (EMA
+        # chombo), and the final points: end of play + additions + penalties.
+        row["settlement"] = [r for r in settlement if r["reason"] != "penalty"]
         row["settlement_total"] = sum(r["amount"] for r in row["settlement"])
+        row["penalties"] = sum(r["amount"] for r in settlement if r["reason"] == "penalty")
+        row["end_of_play"] = row["score"] - row["settlement_total"] - row["penalties"]
+    final = snap["final"]
     return render(request, "games/table_results.html", {
         "table": table, "snap": snap, "standings": standings,
+        "has_additions": any(r["reason"] != "penalty" for r in final),
+        "has_penalties": any(r["reason"] == "penalty" for r in final),
         "hands": presenter.view(snap)["hands"], "ledger_csv": _ledger_csv_url(table),
     })
 

@@ -93,7 +93,7 @@ def ruleset_choices() -> list[dict[str, Any]]:
     for name in registry.usable():
         rs = registry.get(name)
         out.append({
-            "name": name, "title": rs.short_title, "title_native": rs.title_native,
+            "name": name, "title": rs.short_title, "title_native": rs.native_for_reader,
             "presets": [{"name": p, "title": gettext(str(spec["title"])) if spec.get("title")
                          else p,
                          "options": rs.resolve(p)} for p, spec in rs.presets.items()],

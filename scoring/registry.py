@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from scoring.engine import rulesets
 from scoring.engine.errors import BadOption, UnknownRuleset
@@ -40,6 +40,14 @@ class Ruleset:
         """The name the site lists it by, in the active language (``SHORT_TITLE`` is a
         msgid of :mod:`scoring.engine_texts`)."""
         return gettext(str(getattr(self.package, "SHORT_TITLE", "") or self.title))
+
+    @property
+    def native_for_reader(self) -> str:
+        """The native name to show beside :attr:`short_title`: only to English readers,
+        for whom it adds something; in Chinese or Japanese the short title already is that
+        name ("芜湖麻将 芜湖麻将", "リーチ麻雀 立直麻雀" said it twice)."""
+        language = get_language() or "en"
+        return self.title_native if language.startswith("en") else ""
 
     @property
     def description(self) -> str:

@@ -87,6 +87,8 @@ PHRASES = {
     "and": pgettext_lazy("between the parts of one win in a hand summary", ", "),
     "then": pgettext_lazy("between the events of a hand summary", "; "),
     "names": pgettext_lazy("between player names in a list", ", "),
+    # A penalty recorded now and taken at the end (EMA chombo): "20,000 off the final score".
+    "penalty_at_end": _("%(points)s off the final score"),
 }
 
 
@@ -279,6 +281,10 @@ def hand_summary(outcome: Mapping[str, Any], results: Sequence[Any], names: Sequ
         listed = [_name(names, p) for p in ready]
         parts.append(say("draw_ready", names=say("names").join(listed)) if listed
                      else say("draw_none_ready"))
+    for result in results:
+        later = result.get("penalty_at_end") if isinstance(result, Mapping) else None
+        if isinstance(later, Mapping) and _whole(later.get("amount")):
+            parts.append(say("penalty_at_end", points=number(abs(later["amount"]))))
     if kind == "hand" and len(wins) < 3 and isinstance(outcome.get("extra"), Mapping) \
             and outcome["extra"].get("draw") is not None:
         parts.append(say("draw") if say.has("draw") else outcome_label(spec, "draw"))

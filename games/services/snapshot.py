@@ -175,6 +175,7 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
     dealer = state.get("dealer", 0)
     names = {s.position: s.player.display_name for s in seats}
     final_table: list[dict[str, Any]] = []
+    later = [0] * n
     try:
         rules = registry.get(table.ruleset)
         title, title_native = rules.title, rules.title_native
@@ -182,6 +183,8 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         ranker = getattr(rules.rules, "final_table", None)
         if table.finished and callable(ranker):
             final_table = list(ranker(state, rules.options_from_snapshot(table.options)))
+        if not table.finished and hands:
+            later = _penalties_at_end(rules, table, state, n)
     except EngineError:
         title, title_native, outcome_types = table.ruleset, "", []
     return {
@@ -208,8 +211,11 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
             "wind": _wind(state, s.position, dealer, n),
         } for s in seats],
         "state": state,
+        # penalty_at_end: points a penalty already recorded will take when the game ends
+        # (EMA chombo), shown from the hand on; 0 once the game is over and it is taken.
         "standings": [{"position": p, "name": names.get(p, ""), "score": running[p],
-                       "start": start[p], "rank": ranks[p]} for p in range(n)],
+                       "start": start[p], "rank": ranks[p], "penalty_at_end": later[p]}
+                      for p in range(n)],
         "players": n,
         "hands": hand_items,
         "final": [_row(e) for e in final],
@@ -223,6 +229,20 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         "undo": _undo_target(table, len(hands)),
         "redo": table.redo_target if table.can_redo and not table.ended_manually else None,
     }
+
+
+def _penalties_at_end(rules: Any, table: Table, state: dict[str, Any],
+                      players: int) -> list[int]:
+    """Each seat's penalties the final settlement would take if the game ended now: its
+    ``penalty`` rows are the deductions paid to nobody (EMA chombo, see
+    :func:`scoring.engine.game.check_final_settlement`)."""
+    out = [0] * players
+    if len(state.get("scores") or []) != players:
+        return out  # a table stored before its state was kept: nothing to settle
+    for row in rules.rules.final_settlement(state, rules.options_from_snapshot(table.options)):
+        if row["reason"] == "penalty" and 0 <= row["player"] < players:
+            out[row["player"]] += row["amount"]
+    return out
 
 
 def _undo_target(table: Table, hands: int) -> dict[str, Any] | None:

@@ -45,6 +45,25 @@ def preset_title(table: Any) -> str:
 
 
 @register.filter
+def rules_line(table: Any) -> str:
+    """"Riichi 立直麻雀 · EMA Riichi Competition Rules (2016)": the ruleset, its native
+    name for English readers only (a Chinese or Japanese title already is that name, so
+    "芜湖麻将 芜湖麻将" would say it twice), and the preset unless it says the same."""
+    title = ruleset_title(table.ruleset)
+    parts = [title]
+    try:
+        native = registry.get(table.ruleset).native_for_reader
+    except EngineError:
+        native = ""
+    if native:
+        parts[0] = f"{title} {native}"
+    preset = preset_title(table) if getattr(table, "preset", "") else ""
+    if preset and preset not in (title, native):
+        parts.append(preset)
+    return " · ".join(parts)
+
+
+@register.filter
 def signed(value: Any) -> str:
     """+2,000 / -1,000 / 0, grouped as the reader writes numbers."""
     try:

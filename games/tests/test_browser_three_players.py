@@ -65,7 +65,7 @@ def end_and_settle(page: Page, expected: list[int], name: str) -> None:
 def settle(page: Page, expected: list[int], name: str) -> None:
     rows = page.locator("#final-standings tbody tr")
     expect(rows).to_have_count(3)
-    points = [page.locator(f"#final-standings tr[data-position='{p}'] td").nth(1).inner_text()
+    points = [page.locator(f"#final-standings tr[data-position='{p}'] td.final").inner_text()
               for p in range(3)]
     assert [int(re.sub(r"[^\d-]", "", text)) for text in points] == expected
     page.click("#settle-up")

@@ -14,7 +14,7 @@ from django.utils.html import escape
 from games import presenter, services
 from games.devices import COOKIE_NAME, device_id
 from games.models import Player, Seat, Table
-from scoring import registry
+from scoring import registry, rendering
 from scoring.models import RulesetConfig
 from scoring.presets import sync_presets
 
@@ -348,9 +348,17 @@ def test_results_page_shows_final_settlement_in_place_order() -> None:
     order = sorted(snap["standings"], key=lambda s: (s["rank"], s["position"]))
     positions = [html.index(f'<tr data-position="{row["position"]}">') for row in order]
     assert positions == sorted(positions)
+    # Points at the end of play, what uma and oka add, and the final points, each named.
+    for header in ("End of play", "Uma, oka", "Final", "Score"):
+        assert f">{header}</th>" in html
+    assert "Penalties" not in html  # no penalty recorded, no column
     for row in snap["standings"]:
-        assert f'<td class="num">{row["score"]}</td>' in html
-    assert sum(row["amount"] for row in snap["final"]) == 0 or snap["state"].get("pot", 0) >= 0
+        added = sum(r["amount"] for r in snap["final"] if r["position"] == row["position"])
+        cells = re.search(rf'<tr data-position="{row["position"]}">.*?end-of-play">([^<]*)<'
+                          r'.*?uma-oka">([^<]*)<.*?final"><b>([^<]*)<', html, re.S)
+        assert cells is not None
+        assert cells.groups() == (f"{row['score'] - added:,}", rendering.signed(added),
+                                  f"{row['score']:,}")
     first = presenter.view(snap)["hands"][0]
     assert escape(first["summary"]) in html and 'data-number="1"' in html
 
@@ -372,7 +380,7 @@ def test_results_page_shows_placement_points_even_when_zero() -> None:
     for row in snap["final_table"]:
         cells = re.search(rf'<tr data-position="{row["player"]}">(.*?)</tr>', html, re.S)
         assert cells is not None
-        assert f'<td class="num">{row["score"]}</td>' in cells.group(1)
+        assert f'<td class="num score">{row["score"]}</td>' in cells.group(1)
 
 
 def test_player_page_lists_each_game_with_place_and_points() -> None:

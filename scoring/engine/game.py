@@ -130,6 +130,20 @@ def assert_zero_sum(settlement: HandSettlement) -> None:
     check_settlement(settlement)
 
 
+def check_final_settlement(rows: Iterable[LedgerRow], emptied: int) -> None:
+    """The final rows balance: every row but a ``penalty`` adds up to ``emptied``, the pot
+    they share out (0 when it is voided or empty). A final ``penalty`` is the one row
+    outside play, a deduction paid to nobody (EMA chombo: 20,000 off the offender's final
+    score), so it must take points, never give them."""
+    rows = list(rows)
+    shared = sum(r["amount"] for r in rows if r["reason"] != "penalty")
+    if shared != emptied:
+        raise AssertionError(f"final rows share out {shared}, not the pot's {emptied}")
+    given = [r for r in rows if r["reason"] == "penalty" and r["amount"] > 0]
+    if given:
+        raise AssertionError(f"a final penalty pays someone: {given}")
+
+
 def check_settlement(settlement: HandSettlement) -> None:
     """The contract of :mod:`scoring.engine.result` on a recorded hand (a bug if not)."""
     if "ledger" not in settlement:

@@ -74,6 +74,27 @@ def test_tapping_a_ready_hand_shows_its_waits(server: str, page: Page) -> None:
     page.screenshot(path=str(ARTIFACTS / "analyse-375.png"), full_page=True)
 
 
+def test_tapping_a_hand_one_from_ready_lists_the_tiles_that_improve_it(
+        server: str, page: Page) -> None:
+    hand = "123m456p789s1123z"
+    page.goto(f"{server}/analyse/")
+    page.select_option("#f-ruleset", "riichi")
+    for code in pages.expand(hand):
+        page.locator(f'.palette button[data-tile="{code}"]').first.tap()
+    expect(page.locator("#f-hand")).to_have_value(hand)
+    result = page.locator("#analysis-result")
+    expect(result).to_contain_text("Tiles that improve the hand")
+    _, options = pages.resolve_options("riichi", page.input_value("#f-preset"))
+    engine = commands.run("analyse", {"ruleset": "riichi", "hand": hand, "options": options,
+                                      "seat_wind": "E", "round_wind": "E"})
+    tiles = result.locator("ul.ukeire > li")
+    expect(tiles).to_have_count(len(engine["ukeire"]))
+    assert [tiles.nth(i).get_attribute("data-tile") for i in range(tiles.count())] == [
+        u["tile"] for u in engine["ukeire"]]
+    assert "[object" not in result.inner_text()  # once "[object HTMLUListElement]"
+    _fits_the_phone(page)
+
+
 def test_danger_page_orders_the_tiles_from_safest(server: str, page: Page) -> None:
     page.goto(f"{server}/danger/")
     page.fill("#f-discards", "1m5p9s")

@@ -186,3 +186,21 @@ def _json(value: Any) -> str:
     from django.utils.html import json_script
 
     return json_script(value, "x").split(">", 1)[1].rsplit("<", 1)[0]
+
+
+ONE_FROM_READY = "123m456p789s1123z"  # one from ready: a second 2z or 3z, or a 1z
+
+
+@pytest.mark.parametrize("fragment", ["", "1"])
+def test_hand_one_from_ready_lists_the_improving_tiles_not_an_object(
+        client: Client, fragment: str) -> None:
+    # The page's script once wrote "[object HTMLUListElement]" here; the answer is the
+    # server's HTML, the same whether the page is loaded or the script asks for it alone.
+    html = _get(client, "analyse", ruleset="riichi", hand=ONE_FROM_READY, fragment=fragment)
+    engine = _engine(_riichi_request(ONE_FROM_READY))
+    assert engine["shanten"] == 1 and engine["ukeire"]
+    assert "Tiles that improve the hand" in html
+    shown = re.findall(r'<li data-tile="(\w+)"><span class="tile[^>]*>[^<]*</span>'
+                       r"\s*<span class=\"count\">×(\d+)</span>", html)
+    assert shown == [(u["tile"], str(u["remaining"])) for u in engine["ukeire"]]
+    assert "[object" not in html

@@ -31,6 +31,17 @@ Conventions chosen where rules vary (the others are options):
   split by :mod:`.split`, a per-suit cached equivalent of
   :func:`scoring.engine.decompose.decompositions` (tested to agree) that the benchmark
   needs.
+* Chombo as a final-score penalty (``chombo = final_points``, the EMA and WRC presets):
+  the EMA Riichi Competition Rules (2016 edition) take 20,000 points (-20 after uma) from
+  the offender's final score and give the other players nothing, and the WRC rules take
+  30,000 from the overall score the same way. So the penalty is a final ``penalty`` row
+  on the offender alone, paid to nobody. Every hand stays zero-sum with the pot; the final
+  rows other than penalties add up to the pot they empty, and the penalties are the one
+  amount outside play (:func:`scoring.engine.game.check_final_settlement`), so a table's
+  club scores add up to minus its penalties, as on an EMA score sheet. It is shown from
+  the hand it is recorded in: the hand's summary says "20,000 off the final score" and the
+  scoreboard marks the offender until the end. Sharing it out to the others (as this
+  package once did, +6,700/+6,700/+6,600) is the house rule of no source.
 """
 
 from __future__ import annotations

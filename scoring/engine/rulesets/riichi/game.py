@@ -39,7 +39,9 @@ Conventions (the others are options of :class:`~.options.Options`):
   tsumo (dealer offender 4000 to each; otherwise 4000 to the dealer, 2000 to the others).
   The hand is replayed: dealer, round and honba do not change. Riichi sticks declared in a
   void hand are returned, so ``riichi`` on a chombo moves nothing. With ``final_points``
-  the penalty is only noted in ``state["extra"]["chombo"]`` and settled at the end.
+  (EMA) the penalty is only noted in ``state["extra"]["chombo"]`` and in the hand's result
+  (``{"penalty_at_end": {"player", "amount"}}``), and taken from the offender alone at the
+  end, paid to nobody (see :mod:`.game_end`).
 * A riichi declarer must be listed tenpai at an exhaustive draw (otherwise record a chombo).
 * When the game ends, round, dealer, hand number and honba stay those of the last hand.
 * Game end: after the last hand of the last round wind (East 4 or South 4) unless the
@@ -572,6 +574,10 @@ def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
                 rows.add(offender, -amount, "penalty")
         step.text = f"chombo by {name}, pays a mangan"
     elif opts.chombo == "final_points":
+        # Nothing moves now; the result says what the end will take, so the history
+        # can show it from the hand on (rendering.hand_summary).
+        step.results = [{"penalty_at_end": {"player": offender,
+                                            "amount": -opts.chombo_points}}]
         step.text = f"chombo by {name}, {opts.chombo_points} off the final score"
     else:
         step.text = f"chombo by {name}, hand replayed"

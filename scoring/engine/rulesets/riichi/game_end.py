@@ -15,9 +15,14 @@ Conventions (the alternatives are options of :class:`~.options.Options`):
   possible when all are level) falls back to the ``uma`` list.
 * Leftover sticks (``leftover_sticks``): ``top`` to the top player (shared by tied top
   players when ties are split), ``split`` shared by everyone tied for top, ``void`` gone:
-  the pot is simply emptied, the only case where the final rows do not add up to the pot.
-* ``chombo = final_points``: each recorded chombo costs ``chombo_points`` after placement;
-  to keep the ledger zero-sum the amount is shared by the three other players.
+  the pot is simply emptied (the final rows other than penalties then add up to zero).
+* ``chombo = final_points``: each recorded chombo costs ``chombo_points`` after placement,
+  deducted from the offender alone and paid to nobody (the EMA Riichi Competition Rules,
+  2016 edition: a chombo costs the offender 20,000 points, -20 after uma, taken from their
+  final score; the other players' scores do not change). Such a ``penalty`` row is the
+  one final row outside play: the rows of every other reason add up to the pot they
+  empty (see :func:`~scoring.engine.game.check_final_settlement`), and the club scores
+  of a game with chombo add up to minus the penalties, as on an EMA score sheet.
 
 :func:`final_table` reports each player's ``points`` (end points plus leftover sticks),
 ``place`` and the club ``score`` in thousands: ``(final points - start) / 1000`` after
@@ -81,16 +86,14 @@ def _settle(state: GameState, opts: Options) -> tuple[Rows, dict[int, int]]:
     if opts.chombo == "final_points":
         for offender, count in enumerate(counts):
             if count:
-                penalty = count * opts.chombo_points
-                rows.add(offender, -penalty, "penalty")
-                others = [(offender + k) % opts.players for k in range(1, opts.players)]
-                rows.add_deltas(split_evenly(penalty, others, 100), "penalty")
+                rows.add(offender, -count * opts.chombo_points, "penalty")
     return rows, places
 
 
 def final_settlement(state: GameState, opts: Options) -> list[LedgerRow]:
-    """Rows ``uma``, ``oka``, ``leftover`` and ``penalty``; they add up to the pot they
-    empty (zero with ``leftover_sticks = void`` or an empty pot)."""
+    """Rows ``uma``, ``oka``, ``leftover`` and ``penalty``; all but the penalties (taken
+    from the offender, paid to nobody) add up to the pot they empty (zero with
+    ``leftover_sticks = void`` or an empty pot)."""
     rows, _ = _settle(state, opts)
     return rows.rows()
 

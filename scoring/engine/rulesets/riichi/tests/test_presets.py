@@ -348,9 +348,9 @@ def test_ema_leftover_sticks_go_to_the_winner_and_ties_share_the_uma() -> None:
 
 def test_wrc_chombo_costs_30000_off_the_final_score() -> None:
     st = ended("wrc", [30000, 30000, 30000, 30000], chombo=[0, 1, 0, 0])
-    # All tied: the shared uma is 0 each; the 30,000 is shared by the other three so the
-    # table stays zero-sum.
-    assert final_scores("wrc", st) == {0: 10.0, 1: -30.0, 2: 10.0, 3: 10.0}
+    # All tied: the shared uma is 0 each; the 30,000 comes off the offender's overall
+    # score alone (a penalty, not a payment: the others gain nothing).
+    assert final_scores("wrc", st) == {0: 0.0, 1: -30.0, 2: 0.0, 3: 0.0}
 
 
 def test_mleague_top_with_40000_scores_plus_60() -> None:

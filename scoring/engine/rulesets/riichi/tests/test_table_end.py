@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine.game import GameState, LedgerRow, assert_zero_sum
+from scoring.engine.game import GameState, LedgerRow, assert_zero_sum, check_final_settlement
 from scoring.engine.options import build_options
 from scoring.engine.rulesets.riichi.game import GAME
 from scoring.engine.rulesets.riichi.options import Options
@@ -36,7 +36,7 @@ def by_reason(rows: list[LedgerRow]) -> dict[str, list[int]]:
 def settle(st: GameState, options: Options) -> dict[str, list[int]]:
     rows = GAME.final_settlement(st, options)
     taken = 0 if options.leftover_sticks == "void" else st["pot"]
-    assert sum(r["amount"] for r in rows) == taken, "final rows must add up to the pot emptied"
+    check_final_settlement(rows, taken)  # all but the penalties add up to the pot emptied
     return by_reason(rows)
 
 
@@ -108,12 +108,25 @@ def test_uma_by_number_of_players_below_start(scores: list[int], uma: list[int])
     assert settle(ended(scores), opts(uma_style="by_sinking"))["uma"] == uma
 
 
-def test_chombo_final_points_are_taken_after_placement_and_shared() -> None:
+def test_ema_chombo_is_taken_from_the_offender_alone_after_placement() -> None:
     st = ended([40000, 30000, 20000, 10000], chombo=[0, 0, 1, 0])
     options = opts(chombo="final_points")
     rows = settle(st, options)
-    assert rows["penalty"] == [6700, 6600, -20000, 6700]
+    assert rows["penalty"] == [0, 0, -20000, 0]  # paid to nobody: no +6,700 for the others
     assert rows["uma"] == [20000, 10000, -10000, -20000]
+    scores = {r["player"]: r["score"] for r in GAME.final_table(st, options)}
+    # 3rd with 20,000 at 25,000/30,000 and uma -10 scores -20, then -20 for the chombo;
+    # the others score as if nobody had erred, so the scores add up to -20.
+    assert scores == {0: 50.0, 1: 10.0, 2: -40.0, 3: -40.0}
+    assert round(sum(scores.values()), 1) == -20.0
+
+
+def test_a_final_penalty_that_pays_someone_is_refused_by_the_balance_check() -> None:
+    with pytest.raises(AssertionError, match="pays someone"):
+        check_final_settlement([{"player": 0, "amount": -20000, "reason": "penalty"},
+                                {"player": 1, "amount": 20000, "reason": "penalty"}], 0)
+    with pytest.raises(AssertionError, match="share out"):
+        check_final_settlement([{"player": 0, "amount": 1000, "reason": "uma"}], 0)
 
 
 def test_full_east_south_game_replay_gives_the_expected_standings() -> None:

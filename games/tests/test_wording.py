@@ -1,0 +1,134 @@
+"""Words players reported as wrong in Chinese and Japanese (issue 15): each is checked
+where it shows, in the language it was reported in."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
+
+from games import services
+from games.templatetags.mjtables import rules_line
+from scoring import registry, rendering
+
+from .tables import CREATOR, NAMES, OUTCOMES, command_id
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "zh-hans", "zh-hant", "ja")
+
+
+def summaries(language: str) -> list[str]:
+    """Every sample outcome's summary in ``language``, as the history shows it."""
+    out = []
+    with translation.override(language):
+        for name, cases in OUTCOMES.items():
+            rules = registry.get(name)
+            options = rules.build("")
+            spec = rendering.spec_for(name, rules.resolve(""))
+            for outcome in (o for group in cases.values() for o in group):
+                result = rules.rules.apply(rules.rules.initial_state(options), outcome,
+                                           options)
+                out.append(rendering.hand_summary(outcome, result["results"],
+                                                  ["Aiko", "Bob", "Chen", "Dana"], spec))
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_summary_says_the_same_thing_twice_in_a_row(language: str) -> None:
+    found = summaries(language)
+    assert found
+    for text in found:
+        parts = [p.strip() for p in re.split(r"[，、,；;。]", text) if p.strip()]
+        assert all(a != b for a, b in zip(parts, parts[1:], strict=False)), text
+
+
+def test_a_discard_win_reads_as_who_dealt_in_and_who_won_in_chinese() -> None:
+    with translation.override("zh-hans"):
+        text = rendering.PHRASES["win_discard"] % {"winner": "Bob", "discarder": "Chen"}
+    assert text == "Chen 点炮，Bob 胡"  # not "Bob 和 Chen 点的炮": 和 reads as "and"
+
+
+@pytest.mark.parametrize(("language", "wrong"), [("zh-hans", "重新开始"),
+                                                 ("zh-hant", "重新開始")])
+def test_reopening_a_game_does_not_read_as_restarting_it(language: str, wrong: str) -> None:
+    with translation.override(language):
+        for msgid in ("Reopen the game", "Game reopened", "game reopened"):
+            assert wrong not in gettext(msgid), msgid
+
+
+def test_a_japanese_chombo_is_a_chombo_not_a_noten_payment() -> None:
+    with translation.override("ja"):
+        for msgid in ("Chombo", "chombo by %(player)s", "Penalised player", "Penalty",
+                      "%(points)s off the final score"):
+            assert "罰符" not in gettext(msgid), msgid
+        assert "チョンボ" in gettext("Chombo")
+
+
+@pytest.mark.parametrize(("language", "jingdiao", "plain"), [
+    ("zh-hans", "精调", "平胡"), ("zh-hant", "精調", "平胡")])
+def test_jian_form_words_match_its_summaries(language: str, jingdiao: str,
+                                            plain: str) -> None:
+    with translation.override(language):
+        assert gettext("Jing diao") == jingdiao and gettext("Plain") == plain
+    # The items of a scored hand carry the same native names as the form.
+    natives = str(registry.get("jian").package.ITEMS)
+    assert "精调" in natives and "精钓" not in natives
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_ruleset_or_preset_title_is_said_twice(language: str) -> None:
+    class Table:
+        def __init__(self, ruleset: str, preset: str) -> None:
+            self.ruleset, self.preset = ruleset, preset
+
+    with translation.override(language):
+        for name in registry.usable():
+            for preset in [*registry.get(name).presets, ""]:
+                parts = rules_line(Table(name, preset)).split(" · ")
+                assert len(parts) == len(set(parts)), (name, preset, parts)
+
+
+@pytest.mark.parametrize(("language", "doubled"), [
+    ("zh-hans", "芜湖麻将 芜湖麻将"), ("ja", "リーチ麻雀 立直麻雀"),
+    ("zh-hans", "吉安冲关 吉安冲关麻将")])
+def test_the_table_page_names_its_rules_once(language: str, doubled: str) -> None:
+    ruleset = {"芜湖": "wuhu", "リーチ": "riichi", "吉安": "jian"}[
+        next(k for k in ("芜湖", "リーチ", "吉安") if k in doubled)]
+    table = services.create_table("Title", ruleset, "", {}, NAMES, creator=CREATOR)
+    html = Client(HTTP_ACCEPT_LANGUAGE=language).get(
+        reverse("games:table", args=[table.public_id])).content.decode()
+    title = rules_line_in(language, table)
+    assert title in html and doubled not in html
+
+
+def rules_line_in(language: str, table: Any) -> str:
+    with translation.override(language):
+        return rules_line(table)
+
+
+def test_traditional_chinese_results_name_points_and_score_apart() -> None:
+    table = services.create_table("點數", "riichi", "ema", {}, NAMES, creator=CREATOR)
+    ron = {"type": "ron", "wins": [{"winner": 1, "discarder": 3, "quick": {"han": 3, "fu": 30}}]}
+    seq = services.record_hand(table.pk, ron, command_id(), 0, CREATOR)["seq"]
+    assert services.end_game(table.pk, command_id(), seq, CREATOR)["ok"]
+    html = Client(HTTP_ACCEPT_LANGUAGE="zh-hant").get(
+        reverse("games:results", args=[table.public_id])).content.decode()
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', html)
+    with translation.override("zh-hant"):
+        expected = [
+                    pgettext("a results column: the player's name", "Player"),
+                    pgettext("a results column: the points after the last hand",
+                             "End of play"),
+                    pgettext("a results column: what the end of the game adds", "Uma, oka"),
+                    pgettext("a results column: the final points", "Final"),
+                    pgettext("a results column: the club score after uma, in thousands "
+                             "for riichi", "Score")]
+    assert heads == expected
+    assert "分數" not in heads and len({h[-2:] for h in heads if h.endswith("數")}) <= 1
+    assert all(re.search(r"[A-Za-z]", h) is None for h in heads), heads
