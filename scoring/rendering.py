@@ -48,6 +48,9 @@ UNIT_TEXT = {
     "points": ngettext_lazy("%(amount)s point", "%(amount)s points", "amount"),
     "base": ngettext_lazy("%(amount)s base (底)", "%(amount)s base (底)", "amount"),
     "count": ngettext_lazy("×%(amount)s", "×%(amount)s", "amount"),
+    # After a per-payer value in chips, what the winner took from everyone.
+    "points_in_all": ngettext_lazy("%(amount)s point in all", "%(amount)s points in all",
+                                   "amount"),
 }
 
 # Why a payment was made (the contract's causes, and the ledger's coarser reasons of
@@ -234,7 +237,10 @@ def win_text(result: Mapping[str, Any], names: Sequence[str],
     if figure and not (same and headline.get("unit") == "chips"):
         parts.append(figure)
     if isinstance(points, int) and _whole(points) and headline.get("unit") != "points":
-        parts.append(unit_text("points", points))
+        # A value in chips is what each payer pays: the points after it are the total,
+        # said so ("14 chips, 46 points in all"), or Chinese reads 14分，46分.
+        unit = "points_in_all" if headline.get("unit") == "chips" and figure else "points"
+        parts.append(unit_text(unit, points))
     return say("and").join(parts)
 
 

@@ -95,3 +95,14 @@ def test_every_cause_of_the_contract_has_words():
     from scoring.engine.result import CAUSES
 
     assert set(CAUSES) <= set(rendering.CAUSE_TEXT)
+
+
+def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():
+    # Wuhu: 14 chips from each payer, 46 points in all; Chinese said 14分，46分.
+    result = {"winner": 0, "discarder": None,
+              "headline": {"value": 14, "unit": "chips", "points": 46}}
+    with translation.override("en"):
+        assert rendering.win_text(result, NAMES).endswith("14 chips, 46 points in all")
+    with translation.override("zh-hans"):
+        text = rendering.win_text(result, NAMES)
+        assert "14分" in text and "共46分" in text
