@@ -21,6 +21,7 @@ from .game import (
     HandSettlement,
     LedgerRow,
     Rows,
+    about_win,
     check_unfinished,
     entry_seats,
     fresh_state,
@@ -149,7 +150,9 @@ class RoundGame(ABC, Generic[Opts]):
             return settled(state, [], [], "drawn hand (流局)", o.dealer_on_draw == "stay",
                            o.rounds)
         if outcome["type"] == "win":
-            result = self.score_win(outcome, state, o)
+            wins = outcome.get("wins")
+            with about_win(wins[0] if isinstance(wins, list) and wins else None):
+                result = self.score_win(outcome, state, o)
             return settled(state, result["ledger"], [result], win_summary(result, self.unit),
                            result["winner"] == state.get("dealer", 0), o.rounds)
         payments, summary, keep = self.other(outcome, state, o)

@@ -40,6 +40,7 @@ from ...game import (
     HandSettlement,
     LedgerRow,
     Reason,
+    about_win,
     check_unfinished,
     dealer_after,
     entry_seats,
@@ -159,7 +160,8 @@ class JianGame:
                 raise BadInput("dezhongde (德中德) contradicts the recorded 精: it holds when "
                                "no other player has any 精")
             body = {**body, "dezhongde": clean}
-        return score(table_request(body, winner, dealer, discarder, o))
+        with about_win(entry):
+            return score(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

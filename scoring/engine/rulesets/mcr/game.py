@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...entry import check_outcome
-from ...errors import BadOutcome, BelowMinimumFan
+from ...errors import BadOutcome, BelowMinimumFan, about
 from ...game import (
     WIND_LETTERS,
     GameState,
@@ -62,6 +62,7 @@ from ...game import (
     clone_state,
     fresh_state,
     outcome_type,
+    own_discard,
     ranking,
     ruleset_options,
 )
@@ -185,16 +186,18 @@ def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows
     if discarder is not None:
         discarder = check_player(discarder, "discarder")
         if discarder == winner:
-            raise BadOutcome(f"player {winner} cannot win on their own discard")
+            raise own_discard(winner, "wins.0.discarder")
     winds = state["extra"]["seat_winds"]
     kind = "tsumo" if discarder is None else "ron"
     if ("hand" in win) == ("quick" in win):
         raise BadOutcome("the win needs either 'hand' (tiles) or 'quick' ({\"fan\": n}), "
-                         "not both")
+                         "not both", params={"reason": "hand_or_quick", "player": winner})
     if "quick" in win:
-        fan, detail = _quick_fan(win["quick"], opts)
+        with about("wins.0", "quick", player=winner):
+            fan, detail = _quick_fan(win["quick"], opts)
     else:
-        fan, detail = _tiles_fan(state, win["hand"], winner, discarder, kind, opts)
+        with about("wins.0.hand", "hand", player=winner):
+            fan, detail = _tiles_fan(state, win["hand"], winner, discarder, kind, opts)
     deltas = payments(fan, winner, kind, discarder, opts)
     rows.add_deltas(deltas, "hand")
     how = "self-draw" if discarder is None else f"from {winds[discarder]}"
@@ -213,12 +216,17 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
     fan, flowers = quick["fan"], quick.get("flowers", 0)
     for name, value in (("fan", fan), ("flowers", flowers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadOutcome(f"quick '{name}' must be a whole number, got {value!r}")
+            raise BadOutcome(f"quick '{name}' must be a whole number, got {value!r}",
+                             params={"reason": "at_least", "field": f"quick.{name}",
+                                     "min": 0})
     if flowers > 8 or flowers > fan:
-        raise BadOutcome(f"quick 'flowers' must be 0-8 and at most the fan, got {flowers}")
+        raise BadOutcome(f"quick 'flowers' must be 0-8 and at most the fan, got {flowers}",
+                         params={"reason": "flowers", "field": "quick.flowers"})
     if fan - flowers < opts.min_fan:
         raise BelowMinimumFan(f"{fan - flowers} fan without flowers is below the minimum of "
-                              f"{opts.min_fan} (option min_fan)")
+                              f"{opts.min_fan} (option min_fan)",
+                              params={"field": "quick.fan", "fan": fan - flowers,
+                                      "min": opts.min_fan, "option": "min_fan"})
     # What was typed, as items: the hand's fan, and the flowers apart (1 fan each).
     flower = BY_ID["flower_tiles"]
     items = [listed(ENTERED, fan - flowers)]

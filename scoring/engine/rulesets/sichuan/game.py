@@ -50,6 +50,7 @@ from ...game import (
     HandSettlement,
     LedgerRow,
     Reason,
+    about_win,
     check_player,
     check_unfinished,
     fresh_state,
@@ -167,14 +168,17 @@ class _Hand:
             return [p for p in range(self.o.players) if p not in self.won]
         return list(self.in_play) if len(self.in_play) > 1 else []
 
-    def win(self, ev: Mapping[str, Any]) -> None:
+    def win(self, ev: Mapping[str, Any], at: str) -> None:
         if not self.o.blood_flow and len(self.in_play) <= 1:
             raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
         discarder = None if raw_d is None else self.player_in(raw_d, "discarder")
         if discarder == winner:
-            raise BadEvent("a player cannot win on their own discard; use discarder null")
+            raise BadEvent("a player cannot win on their own discard; use discarder null",
+                           params={"reason": "own_discard", "player": winner,
+                                   "field": "discarder", "path": f"{at}.discarder",
+                                   "label": "Discarder"})
         flags = read_flags(ev)
         with_previous = flag(ev, "with_previous")
         if with_previous and (discarder is None or self.last_discarder != discarder
@@ -405,7 +409,7 @@ class SichuanGame:
             raise BadInput("missing_suits must list four suits ('m', 'p', 's' or null)")
         exchange = _exchange(extra, o)
         hand = _Hand(o, list(missing), state.get("dealer", 0))
-        for ev in events:
+        for i, ev in enumerate(events):
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
             if not o.blood_flow and len(hand.in_play) <= 1:
@@ -413,7 +417,8 @@ class SichuanGame:
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:
-                hand.win(ev)
+                with about_win(ev, f"extra.events.{i}"):
+                    hand.win(ev, f"extra.events.{i}")
             hand.last = ev
             hand.seen.append(ev)
         if hand.judged():

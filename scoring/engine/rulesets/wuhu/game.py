@@ -25,6 +25,7 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
+    about_win,
     check_unfinished,
     dealer_after,
     entry_seats,
@@ -66,7 +67,8 @@ class WuhuGame:
             wins = outcome.get("wins")
             if not isinstance(wins, list) or len(wins) != 1:
                 raise BadInput("a Wuhu win outcome has exactly one entry in wins")
-            result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
+            with about_win(wins[0]):
+                result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
             results.append(result)
             ledger = result["ledger"]
             for p in range(4):
