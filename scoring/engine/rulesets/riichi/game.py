@@ -248,7 +248,7 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
 def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
     discarder = table.player(wins[0].get("discarder"), "discarder")
-    winners = []
+    winners: list[int] = []
     for i, w in enumerate(wins):
         if w.get("discarder") != discarder:
             raise BadOutcome("every winner of one ron must name the same discarder",
