@@ -136,6 +136,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("Too many requests from this phone; wait %(retry_after)s seconds."),
         _("Too many requests from this phone; wait a moment."),),
     "internal_error": (_("Something went wrong on the site; try again."),),
+    "unbalanced": (_("The amounts do not add up to zero, so they cannot be settled."),),
     # The API's own refusals (scoring.api.common).
     "bad_request": (_("The request could not be understood; check what was sent."),),
     "parse_error": (_("The request is not valid JSON."),),
