@@ -216,3 +216,11 @@ def test_the_schema_describes_the_score_answers_result_contract(api):
                                     "mouths": ["四活"]}, format="json").json()
     assert set(answer["required"]) <= set(body)
     assert [i["key"] for i in body["items"] if i["unit"] == "mouth"] == ["four_alive"]
+
+
+def test_a_score_error_has_its_sentence_in_the_requests_language(api):
+    response = api.post("/api/score/", {"ruleset": "riichi", "hand": "123m456p789s11222x"},
+                        format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    error = response.json()["error"]
+    assert error["code"] == "bad_tile" and "'x'" in error["message"]
+    assert "123m 456p 77z" in error["text"] and "牌" in error["text"]
