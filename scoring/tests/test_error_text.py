@@ -40,7 +40,8 @@ def codes_in_source() -> set[str]:
 
 
 def every_code() -> set[str]:
-    classes = subclasses(EngineError) | subclasses(TableError) | {EngineError, TableError}
+    classes: set[type[Any]] = {EngineError, TableError}
+    classes |= subclasses(EngineError) | subclasses(TableError)
     return {str(cls.code) for cls in classes} | codes_in_source()
 
 
