@@ -110,9 +110,10 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     # Table errors (games.errors) and the table's other refusals.
     "table_error": (_("The table refused this."),),
     "error": (_("The table refused this."),),
-    "not_found": (_("This table or hand does not exist (any more)."),),
-    "forbidden": (_("Only the table's seated players, its creator and staff may change it; "
-                    "take a seat through the table's join link."),),
+    # Groups refuse with these codes too (clubs.services): the sentences fit both.
+    "not_found": (_("This does not exist (any more); check the link."),),
+    "forbidden": (_("Only the players, the creator and staff may change this; at a table, "
+                    "take a seat through its join link first."),),
     "join_key_needed": (_("Sitting down needs the table's join link."),),
     "stale": (_("Someone changed the table meanwhile; it now shows the latest state."),),
     "bad_command": (_("The phone sent something the table cannot read; reload the page."),),
@@ -204,7 +205,7 @@ def placeholders(msgid: str) -> set[str]:
     return set(_PLACEHOLDER.findall(msgid))
 
 
-def _option_label(name: str, ruleset: str | None) -> str:
+def _option_label(name: str, ruleset: str | None) -> str | None:
     if ruleset:
         from scoring import registry  # the registry imports every ruleset: only when needed
         from scoring.engine.options import options_schema
@@ -216,7 +217,7 @@ def _option_label(name: str, ruleset: str | None) -> str:
         for spec in schema:
             if spec["name"] == name and spec["label"]:
                 return gettext(str(spec["label"]))
-    return name
+    return None  # an option's name is no word for a reader
 
 
 def _type_label(kind: str, ruleset: str | None,
@@ -268,9 +269,10 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
         out["label"] = gettext(label)
     elif entry is not None:
         out["label"] = gettext(entry.label)
-    option = params.get("option")
-    if isinstance(option, str) and option:
-        out["option"] = _option_label(option, ruleset)
+    option = _option_label(params["option"], ruleset) \
+        if isinstance(params.get("option"), str) else None
+    if option:
+        out["option"] = option
     kind = params.get("type")
     type_label = _type_label(kind, ruleset, options) if isinstance(kind, str) else None
     if type_label:

@@ -521,4 +521,4 @@ def test_a_refused_hand_keeps_code_message_params_and_adds_the_sentence(world):
 def test_every_api_error_has_its_sentence(world):
     response = world.client("anonymous").get("/api/tables/no-such-table/")
     assert response.status_code == 404
-    assert response.json()["error"]["text"] == "This table or hand does not exist (any more)."
+    assert response.json()["error"]["text"] == "This does not exist (any more); check the link."

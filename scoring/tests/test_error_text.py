@@ -164,3 +164,17 @@ def test_a_code_without_params_still_reads_as_a_sentence():
 
 def test_an_unknown_code_gets_the_generic_sentence():
     assert sentence("something_new") == sentence("engine_error")
+
+
+def test_an_option_is_named_by_its_label_never_by_its_engine_name():
+    assert sentence("bad_option", {"option": "min_fan"}, ruleset="mcr") == (
+        "The rule “Minimum fan” cannot have that setting.")
+    # Without its ruleset the label is unknown: the sentence does without it.
+    assert sentence("bad_option", {"option": "min_fan"}) == (
+        "One of the rules' settings is not possible.")
+
+
+def test_a_sentence_about_a_player_not_at_the_table_leaves_the_seat_number_out():
+    text = sentence("out_of_range", {"player": 7, "label": "Han", "min": 1, "max": 100},
+                    NAMES)
+    assert text == "Han must be between 1 and 100." and "7" not in text
