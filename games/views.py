@@ -242,11 +242,9 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
     data = request.POST.copy()
     if error["code"] == "stale":
         return _table_page(request, table, data, str(ui.STRINGS["stale"]), status=409)
-    named = services.explain(table, error)
-    field = record_sheet.control_for(sheet, outcome.get("type"),
-                                     named.get("params", {}).get("path"))
+    named = services.explain_on_sheet(table, error, outcome.get("type"))
     return _table_page(request, table, data, named["text"], status=400,
-                       error_field=field or "")
+                       error_field=named.get("control", ""))
 
 
 @require_GET

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import DatabaseError
 
+from games import record_sheet
 from games.errors import TableError
 from games.models import Table
 from scoring.error_text import explained
@@ -37,3 +38,19 @@ def explain(table: Table | int | str | None, error: Mapping[str, Any]) -> dict[s
     if table is None:
         return explained(error)
     return explained(error, names(table), table.ruleset, table.options)
+
+
+def explain_on_sheet(table: Table | int | str, error: Mapping[str, Any],
+                     kind: Any) -> dict[str, Any]:
+    """:func:`explain`, and ``control``: the record sheet's field (of the outcome type
+    ``kind``) that the error is about, for the page to outline; absent when the sheet does
+    not ask it."""
+    named = explain(table, error)
+    params = named.get("params")
+    path = params.get("path") if isinstance(params, Mapping) else None
+    if not path:
+        return named
+    table = get_table(table)
+    sheet = record_sheet.shape(table.ruleset, table.options, table.seats.count())
+    control = record_sheet.control_for(sheet, kind, path) if sheet is not None else None
+    return {**named, "control": control} if control else named
