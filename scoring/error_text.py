@@ -158,6 +158,9 @@ REASONS: dict[str, tuple[str, ...]] = {
           "self-draw."),
         _("A player cannot win on their own discard: leave the discarder empty for a "
           "self-draw."),),
+    "choose": (
+        _("%(label)s: choose a player."),
+        _("Choose a player."),),
     "twice": (
         _("%(player)s is listed twice."),
         _("A player is listed twice."),),

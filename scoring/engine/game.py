@@ -115,10 +115,18 @@ def player_at(wind: str, dealer: int, players: int = 4) -> int:
     return (dealer + WIND_LETTERS.index(wind)) % players
 
 
-def check_player(value: Any, what: str, players: int = 4) -> int:
+def check_player(value: Any, what: str, players: int = 4, path: str = "") -> int:
+    """A player number of a table of ``players``; ``path`` says where the outcome gives it
+    (``wins.0.winner``), for a refusal that asks to choose one."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise BadInput(f"{what} must be a player number 0-{players - 1}, got {value!r}")
+        raise BadInput(f"{what} must be a player number 0-{players - 1}, got {value!r}",
+                       params=choose_params(path))
     return value
+
+
+def choose_params(path: str) -> dict[str, object]:
+    """What a refusal of a missing or impossible player at ``path`` is about."""
+    return {"reason": "choose", "field": path.rsplit(".", 1)[-1], "path": path} if path else {}
 
 
 def assert_zero_sum(settlement: HandSettlement) -> None:
@@ -330,9 +338,10 @@ def dealer_after(dealer: int, winner: int | None, on_draw: str = "stay",
 def entry_seats(entry: Mapping[str, Any], at: str = "wins.0") -> tuple[int, int | None]:
     """(winner, discarder) of a win entry (at ``at`` in the outcome); no discarder is a
     self-draw."""
-    winner = check_player(entry.get("winner"), "winner")
+    winner = check_player(entry.get("winner"), "winner", path=f"{at}.winner")
     raw = entry.get("discarder")
-    discarder = None if raw is None else check_player(raw, "discarder")
+    discarder = None if raw is None else check_player(raw, "discarder",
+                                                      path=f"{at}.discarder")
     if discarder == winner:  # bad_input, as a score request with these seats answers
         raise BadInput("the discarder must be another player than the winner",
                        params=own_discard_params(winner, f"{at}.discarder"))
@@ -342,8 +351,10 @@ def entry_seats(entry: Mapping[str, Any], at: str = "wins.0") -> tuple[int, int 
 def about_win(entry: Any, at: str = "wins.0") -> AbstractContextManager[None]:
     """:func:`~scoring.engine.errors.about` the win entry at ``at``: an error scoring it
     names its winner and points at its tiles (``at.hand.hand``) or its quick entry."""
-    tiles = isinstance(entry, Mapping) and "hand" in entry
-    winner = entry.get("winner") if isinstance(entry, Mapping) else None
+    if not isinstance(entry, Mapping):
+        return about()  # no win entered: its own refusal says what is missing
+    tiles = "hand" in entry
+    winner = entry.get("winner")
     if isinstance(winner, bool) or not isinstance(winner, int):
         winner = None
     return about(f"{at}.hand" if tiles else at, "hand" if tiles else "quick", player=winner)

@@ -23,6 +23,7 @@ from .game import (
     Rows,
     about_win,
     check_unfinished,
+    choose_params,
     entry_seats,
     fresh_state,
     how_won,
@@ -68,12 +69,14 @@ def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, rule
     filled in, and its win entry (for what else the ruleset reads there)."""
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
-        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins")
+        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins",
+                       params=choose_params("wins.0.winner"))
     entry = wins[0]
     winner, discarder = entry_seats(entry)
     body = entry.get("hand") if "hand" in entry else entry.get("quick")
     if not isinstance(body, Mapping):
-        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})")
+        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})",
+                       params={"reason": "hand_or_quick"})
     request = table_request(body, winner, state.get("dealer", 0), discarder, options)
     request["round_wind"] = state.get("round_wind", "E")
     return request, entry

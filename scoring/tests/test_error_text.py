@@ -178,3 +178,20 @@ def test_a_sentence_about_a_player_not_at_the_table_leaves_the_seat_number_out()
     text = sentence("out_of_range", {"player": 7, "label": "Han", "min": 1, "max": 100},
                     NAMES)
     assert text == "Han must be between 1 and 100." and "7" not in text
+
+
+def test_a_win_without_its_winner_asks_to_choose_one_where_the_sheet_asks_it():
+    for ruleset, outcome in (
+            ("riichi", {"type": "ron", "wins": [{"discarder": 2}]}),
+            ("mcr", {"type": "win", "wins": [{"discarder": 2, "quick": {"fan": 9}}]}),
+            ("taiwan", {"type": "win", "wins": [{"discarder": 2, "quick": {"tai": 3}}]})):
+        error = refusal(ruleset, outcome)
+        assert error.params["path"] == "wins.0.winner", ruleset
+        assert said(error, "en", ruleset) == "Winner: choose a player."
+        assert said(error, "ja", ruleset).endswith("プレイヤーを選んでください。")
+
+
+def test_a_win_with_neither_tiles_nor_quick_names_the_winner():
+    error = refusal("jian", {"type": "win", "wins": [{"winner": 2, "discarder": 1}]})
+    assert said(error, "en", "jian") == (
+        "Enter Chen's win either as tiles or quick, one of the two.")

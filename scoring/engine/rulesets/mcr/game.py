@@ -59,6 +59,7 @@ from ...game import (
     add_scores,
     check_player,
     check_unfinished,
+    choose_params,
     clone_state,
     fresh_state,
     outcome_type,
@@ -138,8 +139,9 @@ class MCRGame:
             text = "draw (荒庄)"
         else:
             if "penalised" not in outcome:
-                raise BadOutcome("a penalty needs 'penalised': the player who pays it")
-            offender = check_player(outcome["penalised"], "penalised")
+                raise BadOutcome("a penalty needs 'penalised': the player who pays it",
+                                 params=choose_params("penalised"))
+            offender = check_player(outcome["penalised"], "penalised", path="penalised")
             for player in range(4):
                 if player != offender:
                     rows.add(player, opts.false_win_penalty, "penalty")
@@ -179,12 +181,12 @@ def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
         raise BadOutcome("an MCR win needs 'wins' with exactly one winner (the first player "
-                         "in turn takes a discard)")
+                         "in turn takes a discard)", params=choose_params("wins.0.winner"))
     win: Mapping[str, Any] = wins[0]
-    winner = check_player(win.get("winner"), "winner")
+    winner = check_player(win.get("winner"), "winner", path="wins.0.winner")
     discarder = win.get("discarder")
     if discarder is not None:
-        discarder = check_player(discarder, "discarder")
+        discarder = check_player(discarder, "discarder", path="wins.0.discarder")
         if discarder == winner:
             raise own_discard(winner, "wins.0.discarder")
     winds = state["extra"]["seat_winds"]

@@ -70,6 +70,7 @@ from ...game import (
     add_scores,
     check_player,
     check_unfinished,
+    choose_params,
     clone_state,
     fresh_state,
     outcome_type,
@@ -144,8 +145,8 @@ class _Table:
     def wind(self, player: int) -> str:
         return seat_wind(player, self.dealer, self.players)
 
-    def player(self, value: Any, what: str) -> int:
-        return check_player(value, what, self.players)
+    def player(self, value: Any, what: str, path: str = "") -> int:
+        return check_player(value, what, self.players, path)
 
     def player_list(self, value: Any, what: str) -> list[int]:
         return player_list(value, what, self.players)
@@ -223,7 +224,8 @@ class _Value:
 def _wins(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     wins = outcome.get("wins")
     if not isinstance(wins, list) or not wins:
-        raise BadOutcome("a win needs 'wins': a list with one entry per winner")
+        raise BadOutcome("a win needs 'wins': a list with one entry per winner",
+                         params=choose_params("wins.0.winner"))
     for w in wins:
         if not isinstance(w, Mapping):
             raise BadOutcome(f"each entry of 'wins' must be an object, got {w!r}")
@@ -237,7 +239,7 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     win = wins[0]
     if win.get("discarder") is not None:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
-    winner = table.player(win.get("winner"), "winner")
+    winner = table.player(win.get("winner"), "winner", "wins.0.winner")
     win = _declared(win, outcome)
     result = _pay_win(table, win, winner, None, table.honba, table.pot, rows, "wins.0")
     keep = winner == table.dealer
@@ -247,14 +249,14 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
 
 def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
-    discarder = table.player(wins[0].get("discarder"), "discarder")
+    discarder = table.player(wins[0].get("discarder"), "discarder", "wins.0.discarder")
     winners: list[int] = []
     for i, w in enumerate(wins):
         if w.get("discarder") != discarder:
             raise BadOutcome("every winner of one ron must name the same discarder",
                              params={"reason": "same_discarder", "field": "discarder",
                                      "path": f"wins.{i}.discarder"})
-        winner = table.player(w.get("winner"), "winner")
+        winner = table.player(w.get("winner"), "winner", f"wins.{i}.winner")
         if winner == discarder:
             raise own_discard(winner, f"wins.{i}.discarder")
         if winner in winners:
@@ -578,8 +580,9 @@ def _abort(table: _Table, kind: str, rows: Rows) -> _Step:
 
 def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     if "penalised" not in outcome:
-        raise BadOutcome("a chombo needs 'penalised': the offending player")
-    offender = table.player(outcome["penalised"], "penalised")
+        raise BadOutcome("a chombo needs 'penalised': the offending player",
+                         params=choose_params("penalised"))
+    offender = table.player(outcome["penalised"], "penalised", "penalised")
     opts = table.opts
     step = _Step(keep_dealer=True, honba=table.honba, replay=True)
     name = table.wind(offender)

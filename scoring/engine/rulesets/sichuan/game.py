@@ -250,7 +250,8 @@ class _Hand:
             return request
         quick = ev.get("quick")
         if not isinstance(quick, Mapping):
-            raise BadInput("a win needs either hand (the tiles) or quick ({\"fan\": n})")
+            raise BadInput("a win needs either hand (the tiles) or quick ({\"fan\": n})",
+                           params={"reason": "hand_or_quick"})
         return {**quick, "win": win}
 
     def _fed_kong_flower(self, winner: int, flags: dict[str, bool],
