@@ -161,6 +161,24 @@ REASONS: dict[str, tuple[str, ...]] = {
     "choose": (
         _("%(label)s: choose a player."),
         _("Choose a player."),),
+    "already_won": (
+        _("%(player)s has already won this hand and takes no further part."),
+        _("A player who has already won this hand takes no further part."),),
+    "no_kong": (
+        _("%(player)s has no kong before this win, so no kong income passes on (呼叫转移)."),
+        _("There is no kong before this win, so no kong income passes on (呼叫转移)."),),
+    "draw_tiles": (
+        _("%(player)s's hand at the draw must have 13 tiles (each meld counts as 3)."),
+        _("A hand at the draw must have 13 tiles (each meld counts as 3)."),),
+    "pig_and_ready": (
+        _("%(player)s cannot be both a 花猪 and ready."),
+        _("A player cannot be both a 花猪 and ready."),),
+    "shown_tenpai": (
+        _("%(player)s's shown hand is tenpai: tick them as tenpai."),
+        _("A shown hand is tenpai: tick its player as tenpai."),),
+    "shown_noten": (
+        _("%(player)s's shown hand is not tenpai: untick them."),
+        _("A shown hand is not tenpai: untick its player."),),
     "twice": (
         _("%(player)s is listed twice."),
         _("A player is listed twice."),),

@@ -195,3 +195,12 @@ def test_a_win_with_neither_tiles_nor_quick_names_the_winner():
     error = refusal("jian", {"type": "win", "wins": [{"winner": 2, "discarder": 1}]})
     assert said(error, "en", "jian") == (
         "Enter Chen's win either as tiles or quick, one of the two.")
+
+
+def test_a_sichuan_winner_entered_twice_is_named():
+    win = {"kind": "win", "winner": 1, "discarder": 2, "quick": {"fan": 1}}
+    error = refusal("sichuan", {"type": "hand", "extra": {"events": [
+        win, {**win, "discarder": 3}]}})
+    assert said(error, "en", "sichuan") == (
+        "Bo has already won this hand and takes no further part.")
+    assert said(error, "zh-hans", "sichuan").startswith("Bo这一局已经和牌")

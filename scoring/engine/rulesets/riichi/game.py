@@ -495,13 +495,16 @@ def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
                               "each player in 'extra.hands'")
         if not isinstance(body, Mapping) or not isinstance(body.get("hand"), str):
             raise BadOutcome(f"the hand shown by player {player} must be "
-                             "{\"hand\": \"<13 tiles>\", \"melds\": [...]}")
+                             "{\"hand\": \"<13 tiles>\", \"melds\": [...]}",
+                             params={"player": player, "path": f"extra.hands.{player}.hand"})
         request = {"ruleset": "riichi", "hand": body["hand"], "melds": body.get("melds") or [],
                    "options": options_to_dict(table.opts)}
         ready = is_tenpai(request)
         if "tenpai" in body and bool(body["tenpai"]) != ready:
             state = "tenpai" if ready else "not tenpai"
-            raise BadOutcome(f"player {player}'s shown hand {body['hand']} is {state}")
+            raise BadOutcome(f"player {player}'s shown hand {body['hand']} is {state}",
+                             params={"reason": "shown_tenpai" if ready else "shown_noten",
+                                     "player": player, "path": f"extra.hands.{player}.tenpai"})
         if ready:
             result.add(player)
         else:
