@@ -204,3 +204,11 @@ def test_a_sichuan_winner_entered_twice_is_named():
     assert said(error, "en", "sichuan") == (
         "Bo has already won this hand and takes no further part.")
     assert said(error, "zh-hans", "sichuan").startswith("Bo这一局已经和牌")
+
+
+def test_a_hong_kong_hand_below_the_minimum_names_the_winner_and_the_fan():
+    error = refusal("hongkong", {"type": "win", "wins": [
+        {"winner": 0, "discarder": 1, "quick": {"fan": 1}}]})
+    assert error.code == "below_minimum_fan" and error.params["path"] == "wins.0.quick"
+    assert said(error, "en", "hongkong").startswith(
+        "Aiko's hand has 1 fan without flowers; this table needs at least 3")
