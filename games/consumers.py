@@ -383,7 +383,8 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
                                   "code": "stale", "message": error["message"],
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
-        await self._error(error["code"], error["message"], command_id=command_id, **extra)
+        await self._error(error["code"], error["message"], params=error.get("params"),
+                          command_id=command_id, **extra)
 
     async def _outcome(self, msg: RecordHand | CorrectHand | Preview) -> dict[str, Any]:
         """The hand a message sends: the engine's outcome, or the record sheet's fields
@@ -393,8 +394,20 @@ class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
         return await database_sync_to_async(services.outcome_of_form)(self.table_pk,
                                                                       msg.get("form", {}))
 
-    async def _error(self, code: str, message: str, **extra: Any) -> None:
-        await self.send_json({"type": "error", "code": code, "message": message, **extra})
+    async def _error(self, code: str, message: str, params: Any = None, **extra: Any) -> None:
+        """Answer an error: its code, developer message and params for programs, and
+        ``text``, the sentence a person reads, in this phone's language."""
+        error: dict[str, Any] = {"code": code, "message": message}
+        if params:
+            error["params"] = params
+        if "retry_after" in extra:
+            params = {**(params or {}), "retry_after": extra["retry_after"]}
+        named = await database_sync_to_async(self._explained)({**error, "params": params})
+        await self.send_json({"type": "error", **error, "text": named["text"], **extra})
+
+    def _explained(self, error: dict[str, Any]) -> dict[str, Any]:
+        with translation.override(self.language):
+            return services.explain(self.table_pk, error)
 
     @database_sync_to_async
     def _table(self) -> Table:

@@ -251,6 +251,27 @@ def shape(ruleset: str, options: Mapping[str, Any] | None, players: int) -> Shee
     return _shape(ruleset, json.dumps(options or {}, sort_keys=True, default=str), players)
 
 
+def control_for(sheet: Sheet, kind: Any, path: Any) -> str | None:
+    """The name of the sheet's control that an error's ``path`` (in an outcome of type
+    ``kind``: ``wins.0.quick.han``) is about, or the nearest group around it; None when
+    the sheet does not ask it."""
+    part = sheet.part(kind) if isinstance(kind, str) else None
+    if part is None or not isinstance(path, str) or not path:
+        return None
+    names: set[str] = set()
+    stack = list(part.controls)
+    while stack:
+        control = stack.pop()
+        names.add(control.name)
+        stack.extend(control.children)
+    steps = f"{kind}.{path}".split(".")
+    while len(steps) > 1:
+        if ".".join(steps) in names:
+            return ".".join(steps)
+        steps.pop()
+    return None
+
+
 # --- reading what was filled in ---------------------------------------------------------
 
 

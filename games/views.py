@@ -180,9 +180,9 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_error: str = "",
-                status: int = 200) -> HttpResponse:
+                status: int = 200, error_field: str = "") -> HttpResponse:
     """The table page; ``values`` refill the record sheet (a posted hand that needs fixing,
-    shown with ``sheet_error``)."""
+    shown with ``sheet_error``, the control ``error_field`` outlined)."""
     snap = services.snapshot(table)
     seat = seat_of(table, request)
     you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
@@ -207,6 +207,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
         "declares": services.declares_riichi(table.ruleset, table.options),
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
+        "error_field": error_field,
         "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
     }, status=status)
 
@@ -251,7 +252,9 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
     data = request.POST.copy()
     if error["code"] == "stale":
         return _table_page(request, table, data, str(ui.STRINGS["stale"]), status=409)
-    return _table_page(request, table, data, error["message"], status=400)
+    named = services.explain_on_sheet(table, error, outcome.get("type"))
+    return _table_page(request, table, data, named["text"], status=400,
+                       error_field=named.get("control", ""))
 
 
 @require_GET

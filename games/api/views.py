@@ -259,14 +259,16 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
 _STATUS = {"stale": 409, "forbidden": 403, "not_found": 404, "no_such_hand": 404}
 
 
-def command_response(result: services.CommandResult) -> Response:
+def command_response(result: services.CommandResult, table: Table) -> Response:
     if result.get("ok"):
         data = CommandResultSerializer(result).data
         return Response(data, status=200 if result.get("duplicate") else 201)
     error = result.get("error") or {"code": "error", "message": "the command was refused"}
     status = _STATUS.get(error["code"], 400)
     extra = {"snapshot": result["snapshot"]} if status == 409 and "snapshot" in result else {}
-    return error_response(error["code"], error["message"], status, **extra)
+    named = services.explain(table, error)
+    return error_response(error["code"], error["message"], status, params=error.get("params"),
+                          text=named["text"], **extra)
 
 
 def _command_schema(operation: str, summary: str, request: Any, success: int) -> Any:
@@ -302,7 +304,7 @@ class TableHandsView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         return command_response(services.record_hand(
             table, body.validated_data["outcome"], body.validated_data["command_id"],
-            body.validated_data["base_seq"], actor(request)))
+            body.validated_data["base_seq"], actor(request)), table)
 
 
 class _TableCommandView(WriteMixin, ReadView):
@@ -314,7 +316,7 @@ class _TableCommandView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
-            actor(request)))
+            actor(request)), table)
 
 
 class SeatsView(WriteMixin, ReadView):
@@ -414,7 +416,7 @@ class HandDetailView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         return command_response(services.correct_hand(
             table, number, body.validated_data["outcome"], body.validated_data["command_id"],
-            body.validated_data["base_seq"], actor(request)))
+            body.validated_data["base_seq"], actor(request)), table)
 
 
 # --- ledgers, statistics, export ---------------------------------------------------------

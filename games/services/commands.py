@@ -46,6 +46,7 @@ from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement
 
+from .explain import explain_on_sheet
 from .snapshot import build_snapshot, cache_snapshot
 from .tables import get_table
 
@@ -590,7 +591,8 @@ def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
     (``games/_preview.html``), without the engine's bulky settlement."""
     result = preview(table_id, outcome, hand_number)
     if not result.get("ok"):
-        return {"ok": False, "error": result["error"]}
+        kind = outcome.get("type") if isinstance(outcome, dict) else None
+        return {"ok": False, "error": explain_on_sheet(table_id, result["error"], kind)}
     table = get_table(table_id)
     snap = build_snapshot(table)
     number = hand_number or len(snap["hands"]) + 1

@@ -501,3 +501,24 @@ def test_taking_a_seat_needs_an_account_and_a_visible_table(world):
     hidden = world.client("spectator").post(f"/api/tables/{private.public_id}/seats/",
                                             {"position": 2}, format="json")
     assert hidden.status_code == 404
+
+
+def test_a_refused_hand_keeps_code_message_params_and_adds_the_sentence(world):
+    table = world.table()
+    client = world.client("seated")
+    client.credentials(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    own = {"type": "ron", "wins": [{"winner": 3, "discarder": 3,
+                                    "quick": {"han": 2, "fu": 40}}]}
+    response = post_hand(client, table, own)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad_outcome" and "player 3" in error["message"]
+    assert error["params"] == {"reason": "own_discard", "player": 3, "field": "discarder",
+                               "path": "wins.0.discarder", "label": "Discarder"}
+    assert error["text"].startswith(NAMES[3]) and "自己打出的牌" in error["text"]
+
+
+def test_every_api_error_has_its_sentence(world):
+    response = world.client("anonymous").get("/api/tables/no-such-table/")
+    assert response.status_code == 404
+    assert response.json()["error"]["text"] == "This does not exist (any more); check the link."

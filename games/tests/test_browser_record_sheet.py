@@ -5,13 +5,14 @@ The counts are printed; the targets are the issue's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import create_table, fits_phone, phone, snap, take_seat
+from .browser import NAMES, create_table, fits_phone, phone, snap, take_seat
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -178,3 +179,26 @@ def test_riichi_declared_on_a_phone_shows_everywhere_and_is_ticked_in_the_sheet(
     snap(aiko, "riichi-declared-history", "#history")
     for page in (aiko, bo):
         page.context.close()
+
+
+def test_a_wrong_entry_is_said_in_the_phones_language_and_its_field_outlined(
+        server: str, browser: Browser) -> None:
+    page = phone(browser, locale="ja")
+    create_table(page, server, "EMA")
+    sheet = Sheet(page)
+    sheet.open("ron")
+    sheet.choose("ron.wins.0.winner", 2)
+    sheet.choose("ron.wins.0.discarder", 2)
+    error = page.locator("#preview-error")
+    expect(error).to_contain_text(NAMES[2])
+    expect(error).to_contain_text("捨て牌")
+    assert "discard" not in error.inner_text() and "bad_outcome" not in error.inner_text()
+    discarder = page.locator("[data-control='ron.wins.0.discarder']")
+    expect(discarder).to_have_class(re.compile(r"\bhas-error\b"))
+    # Put right, the outline goes.
+    sheet.choose("ron.wins.0.discarder", 1)
+    sheet.choose("ron.wins.0.mode", "quick")
+    sheet.grid(2, 40)
+    expect(error).to_have_count(0)
+    expect(page.locator("#record .has-error")).to_have_count(0)
+    page.context.close()

@@ -465,3 +465,46 @@ async def test_signed_in_stranger_is_refused_at_a_private_table():
     comm, _ = await connect(table, session=await logged_in_session("nobody"),
                             expect_snapshot=False)
     await assert_closed_with(comm, CLOSE_FORBIDDEN)
+
+
+async def test_a_refused_preview_says_in_the_phones_language_which_field_of_whom():
+    # The record sheet's fields (games.record_sheet), with a han of -1, from a Japanese phone.
+    table = await setup_table()
+    headers = [*socket_headers(), (b"accept-language", b"ja,en;q=0.5")]
+    comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
+                                 headers=headers)
+    assert (await comm.connect())[0]
+    await comm.receive_json_from()
+    form = {"type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
+            "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "-1",
+            "ron.wins.0.quick.fu": "30"}
+    await comm.send_json_to({"type": "preview", "form": form, "request_id": "p"})
+    error = (await read_until(comm, "preview"))["result"]["error"]
+    assert error["code"] == "out_of_range" and error["params"]["path"] == "wins.0.quick.han"
+    assert error["control"] == "ron.wins.0.quick.han"  # the sheet's field to outline
+    assert error["text"].startswith(NAMES[1]) and "翻" in error["text"]
+    assert "wins" not in error["text"] and "han" not in error["text"]
+    await comm.disconnect()
+
+
+async def test_a_refused_hand_is_answered_with_the_sentence_naming_the_player():
+    table = await setup_table()
+    writer, _ = await seated_client(table, 0)
+    own = {"type": "ron", "wins": [{"winner": 2, "discarder": 2,
+                                    "quick": {"han": 2, "fu": 40}}]}
+    await writer.send_json_to({"type": "record_hand", "command_id": "own", "base_seq": 0,
+                               "outcome": own})
+    error = await writer.receive_json_from()
+    assert error["type"] == "error" and error["code"] == "bad_outcome"
+    assert error["params"]["player"] == 2
+    assert error["text"].startswith(f"{NAMES[2]} cannot win on their own discard")
+    await writer.disconnect()
+
+
+async def test_a_malformed_frame_is_answered_with_a_sentence_too():
+    table = await setup_table()
+    comm, _ = await connect(table)
+    await comm.send_to(text_data="{not json")
+    error = await comm.receive_json_from()
+    assert error["code"] == "bad_json" and error["text"].startswith("The phone sent")
+    await comm.disconnect()

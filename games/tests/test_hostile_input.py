@@ -134,7 +134,7 @@ def test_a_database_error_is_a_400_on_the_api_and_on_the_plain_form(monkeypatch)
     form = page.post(f"/t/{table.public_id}/record/", {
         "command_id": "form-1", "base_seq": 0, "type": "draw"})
     assert form.status_code == 400
-    assert "the database cannot store a value" in form.content.decode()
+    assert "A value is too large to store; correct it and send again." in form.content.decode()
     assert not Event.objects.filter(table=table).exists()
 
 

@@ -211,6 +211,33 @@ def test_the_engines_refusal_is_shown_with_its_message() -> None:
     assert not Hand.objects.filter(table=table).exists()
 
 
+def test_a_refusal_is_said_in_the_pages_language_and_outlines_the_field() -> None:
+    client = Client(headers={"accept-language": "ja"})
+    table = new_table(client)
+    answer = post(client, table, {"type": "ron", "ron.wins.0.winner": "1",
+                                  "ron.wins.0.discarder": "2", "ron.wins.0.mode": "quick",
+                                  "ron.wins.0.quick.han": "-1", "ron.wins.0.quick.fu": "40"})
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    error = re.search(r'<div class="alert alert-error" role="alert" id="sheet-error">([^<]*)<',
+                      page)
+    assert error and error.group(1).startswith(NAMES[1]) and "翻" in error.group(1)
+    assert "wins" not in error.group(1) and "out_of_range" not in page
+    assert re.search(r'data-control="ron\.wins\.0\.quick\.han"[^>]* data-error', page)
+    assert page.count(" data-error") == 1
+
+
+def test_a_win_on_ones_own_discard_is_refused_by_name_on_the_page() -> None:
+    client = Client()
+    table = new_table(client)
+    answer = post(client, table, {"type": "ron", "ron.wins.0.winner": "1",
+                                  "ron.wins.0.discarder": "1", "ron.wins.0.mode": "quick",
+                                  "ron.wins.0.quick.han": "2", "ron.wins.0.quick.fu": "40"})
+    page = answer.content.decode()
+    assert f"{NAMES[1]} cannot win on their own discard" in page
+    assert re.search(r'data-control="ron\.wins\.0\.discarder"[^>]* data-error', page)
+
+
 def test_the_form_needs_the_csrf_token() -> None:
     client = Client(enforce_csrf_checks=True)
     table = new_table_with_csrf(client)

@@ -28,6 +28,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from games.errors import database_error
 from games.ratelimit import client_address
+from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)
 
@@ -41,15 +42,30 @@ _STATUS_CODES = {
 
 class ErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable machine-readable code, e.g. bad_tile.")
-    message = serializers.CharField(help_text="What went wrong and how to fix it.")
+    message = serializers.CharField(help_text="What went wrong, in English, for developers.")
+    text = serializers.CharField(help_text="The sentence a person reads, in the request's "
+                                 "language (Accept-Language): the player by name, the field "
+                                 "by its label.")
+    params = serializers.DictField(required=False, help_text=(
+        "What the error is about, for programs: field, path (in the outcome, e.g. "
+        "wins.0.quick.han), label, player (a seat index), option, type, min, max, choices, "
+        "reason."))
 
 
 class ErrorSerializer(serializers.Serializer):
     error = ErrorBodySerializer()
 
 
-def error_response(code: str, message: str, status: int, **extra: Any) -> Response:
-    return Response({"error": {"code": code, "message": message}, **extra}, status=status)
+def error_response(code: str, message: str, status: int,
+                   params: Mapping[str, Any] | None = None, text: str = "",
+                   **extra: Any) -> Response:
+    """The shared error body; ``text`` is the person's sentence (by default the one for
+    ``code`` and ``params``, in the active language)."""
+    error: dict[str, Any] = {"code": code, "message": message}
+    if params:
+        error["params"] = dict(params)
+    error["text"] = text or sentence(code, params)
+    return Response({"error": error, **extra}, status=status)
 
 
 def _message(detail: Any) -> str:
@@ -112,8 +128,9 @@ class ApiErrorsMixin:
         if isinstance(data, Mapping) and "error" in data:
             return response
         detail = data.get("detail", data) if isinstance(data, Mapping) else data
-        response.data = {"error": {"code": _code(exc, response.status_code),
-                                   "message": _message(detail)}}
+        code = _code(exc, response.status_code)
+        response.data = {"error": {"code": code, "message": _message(detail),
+                                   "text": sentence(code)}}
         return response
 
     def _json_errors(self) -> None:

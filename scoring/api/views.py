@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from scoring import registry
 from scoring.engine import commands, rulesets
 from scoring.engine.options import options_schema
+from scoring.error_text import explained
 from scoring.serializers import RulesetSerializer
 
 from .common import (
@@ -95,12 +96,28 @@ class EngineCommandView(ApiErrorsMixin, APIView):
                 return error_response(
                     "batch_too_large", f"send at most {MAX_BATCH} requests per batch "
                     f"(got {len(body)}); split the list", 400)
-            return Response([commands.run(self.command, item) for item in body])
-        result = commands.run(self.command, body)
+            return Response([_explained(commands.run(self.command, item), item)
+                             for item in body])
+        result = _explained(commands.run(self.command, body), body)
         if isinstance(result.get("error"), dict) and set(result) == {"error"}:
             status = 500 if result["error"].get("code") == "internal_error" else 400
             return Response(result, status=status)
         return Response(result)
+
+
+def _explained(result: Any, request: Any) -> Any:
+    """An answer whose ``error`` gets ``text``, the sentence in the request's language (the
+    field by its label in the requested ruleset; a score request has no player names)."""
+    if not isinstance(result, dict) or not isinstance(result.get("error"), dict):
+        return result
+    ruleset = request.get("ruleset") if isinstance(request, dict) else None
+    options = request.get("options") if isinstance(request, dict) else None
+    try:
+        error = explained(result["error"], (), ruleset if isinstance(ruleset, str) else None,
+                          options if isinstance(options, dict) else None)
+    except (LookupError, TypeError, ValueError):  # options the ruleset refuses: unlabelled
+        error = explained(result["error"])
+    return {**result, "error": error}
 
 
 def _engine_schema(command: str, summary: str, example: dict[str, Any],

@@ -6,6 +6,9 @@ returns it with HTTP 400) and a ``message`` written for the person at the table.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class EngineError(ValueError):
     """A user-facing error with a machine-readable code.
@@ -14,7 +17,10 @@ class EngineError(ValueError):
     request or outcome key, dotted inside objects: ``quick.han``), ``path`` (where in the
     outcome: ``wins.0.quick.han``), ``label`` (the field's English label, a msgid),
     ``player`` (the player the entry is about), ``option`` (an option's name), ``type`` (an
-    outcome type) and the bounds ``min``/``max``/``choices`` that were broken.
+    outcome type) and the bounds ``min``/``max``/``choices`` that were broken; ``reason``
+    tells apart the situations one code covers (``own_discard``, ``twice``, ``off``...),
+    and ``fan``, ``kind`` and ``hand`` are values a sentence may name. The site turns a
+    code and its params into a sentence in the reader's language (scoring.error_text).
     """
 
     code: str = "engine_error"
@@ -36,6 +42,28 @@ class EngineError(ValueError):
         if self.params:
             out["params"] = dict(self.params)
         return out
+
+
+@contextmanager
+def about(at: str = "", field: str = "", **params: object) -> Iterator[None]:
+    """Say what an error raised inside is about, where it did not say so itself: its
+    ``path`` becomes ``at`` joined with its own ``field`` (else ``field``), and each of
+    ``params`` (a ``player``...) is added unless already there. A winner's tiles are
+    scored deep inside a ruleset that does not know where in the outcome they were
+    entered; the table's rules, which know, wrap that scoring in this."""
+    try:
+        yield
+    except EngineError as exc:
+        found = exc.params
+        if at and "path" not in found:
+            name = str(found.get("field") or field)
+            found["path"] = f"{at}.{name}" if name else at
+            if name:
+                found.setdefault("field", name)
+        for key, value in params.items():
+            if value is not None:
+                found.setdefault(key, value)
+        raise
 
 
 class BadTile(EngineError):

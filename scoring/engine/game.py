@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
-from .errors import BadInput, BadOption, BadOutcome, GameOver
+from .errors import BadInput, BadOption, BadOutcome, GameOver, about
 from .result import REASON_OF, Cause, ContractError, Ledger, Payment
 from .result import check as check_result
 
@@ -114,10 +115,18 @@ def player_at(wind: str, dealer: int, players: int = 4) -> int:
     return (dealer + WIND_LETTERS.index(wind)) % players
 
 
-def check_player(value: Any, what: str, players: int = 4) -> int:
+def check_player(value: Any, what: str, players: int = 4, path: str = "") -> int:
+    """A player number of a table of ``players``; ``path`` says where the outcome gives it
+    (``wins.0.winner``), for a refusal that asks to choose one."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise BadInput(f"{what} must be a player number 0-{players - 1}, got {value!r}")
+        raise BadInput(f"{what} must be a player number 0-{players - 1}, got {value!r}",
+                       params=choose_params(path))
     return value
+
+
+def choose_params(path: str) -> dict[str, object]:
+    """What a refusal of a missing or impossible player at ``path`` is about."""
+    return {"reason": "choose", "field": path.rsplit(".", 1)[-1], "path": path} if path else {}
 
 
 def assert_zero_sum(settlement: HandSettlement) -> None:
@@ -214,7 +223,10 @@ def player_list(value: Any, what: str, count: int = 4) -> list[int]:
                          f"{value!r}")
     players = [check_player(v, f"each entry of '{what}'", count) for v in value]
     if len(set(players)) != len(players):
-        raise BadOutcome(f"'{what}' lists a player twice: {players}")
+        twice = next(p for p in players if players.count(p) > 1)
+        raise BadOutcome(f"'{what}' lists a player twice: {players}",
+                         params={"reason": "twice", "player": twice, "field": what,
+                                 "path": what})
     return players
 
 
@@ -337,11 +349,40 @@ def dealer_after(dealer: int, winner: int | None, on_draw: str = "stay",
     return dealer if winner == dealer else (dealer + 1) % players
 
 
-def entry_seats(entry: Mapping[str, Any]) -> tuple[int, int | None]:
-    """(winner, discarder) of a win entry; no discarder is a self-draw."""
-    winner = check_player(entry.get("winner"), "winner")
+def entry_seats(entry: Mapping[str, Any], at: str = "wins.0") -> tuple[int, int | None]:
+    """(winner, discarder) of a win entry (at ``at`` in the outcome); no discarder is a
+    self-draw."""
+    winner = check_player(entry.get("winner"), "winner", path=f"{at}.winner")
     raw = entry.get("discarder")
-    return winner, None if raw is None else check_player(raw, "discarder")
+    discarder = None if raw is None else check_player(raw, "discarder",
+                                                      path=f"{at}.discarder")
+    if discarder == winner:  # bad_input, as a score request with these seats answers
+        raise BadInput("the discarder must be another player than the winner",
+                       params=own_discard_params(winner, f"{at}.discarder"))
+    return winner, discarder
+
+
+def about_win(entry: Any, at: str = "wins.0") -> AbstractContextManager[None]:
+    """:func:`~scoring.engine.errors.about` the win entry at ``at``: an error scoring it
+    names its winner and points at its tiles (``at.hand.hand``) or its quick entry."""
+    if not isinstance(entry, Mapping):
+        return about()  # no win entered: its own refusal says what is missing
+    tiles = "hand" in entry
+    winner = entry.get("winner")
+    if isinstance(winner, bool) or not isinstance(winner, int):
+        winner = None
+    return about(f"{at}.hand" if tiles else at, "hand" if tiles else "quick", player=winner)
+
+
+def own_discard_params(winner: int, path: str) -> dict[str, object]:
+    return {"reason": "own_discard", "player": winner, "field": "discarder", "path": path,
+            "label": "Discarder"}
+
+
+def own_discard(winner: int, path: str) -> BadOutcome:
+    """The refusal of a win on the winner's own discard, said alike by every ruleset."""
+    return BadOutcome(f"player {winner} cannot win on their own discard",
+                      params=own_discard_params(winner, path))
 
 
 def table_request(body: Mapping[str, Any], winner: int, dealer: int, discarder: int | None,

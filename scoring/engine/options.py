@@ -57,22 +57,23 @@ def _coerce(name: str, tp: Any, value: Any, meta: Mapping[str, Any]) -> Any:
     nullable = origin in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
     if value is None and nullable:
         return None
+    about: dict[str, object] = {"option": name}  # the site names it by its label
     if kind == "bool":
         if not isinstance(value, bool):
-            raise BadOption(f"option '{name}' must be true or false, got {value!r}")
+            raise BadOption(f"option '{name}' must be true or false, got {value!r}", params=about)
     elif kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadOption(f"option '{name}' must be a whole number, got {value!r}")
+            raise BadOption(f"option '{name}' must be a whole number, got {value!r}", params=about)
     elif kind == "float":
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise BadOption(f"option '{name}' must be a number, got {value!r}")
+            raise BadOption(f"option '{name}' must be a number, got {value!r}", params=about)
         value = float(value)
     elif kind == "str":
         if not isinstance(value, str):
-            raise BadOption(f"option '{name}' must be text, got {value!r}")
+            raise BadOption(f"option '{name}' must be text, got {value!r}", params=about)
     elif kind == "list":
         if not isinstance(value, list | tuple):
-            raise BadOption(f"option '{name}' must be a list, got {value!r}")
+            raise BadOption(f"option '{name}' must be a list, got {value!r}", params=about)
         value = tuple(value)
     choices = meta.get("choices")
     if choices:
@@ -80,13 +81,14 @@ def _coerce(name: str, tp: Any, value: Any, meta: Mapping[str, Any]) -> Any:
         for item in items:
             if item not in choices:
                 allowed = ", ".join(repr(c) for c in choices)
-                raise BadOption(f"option '{name}' cannot be {item!r}; allowed: {allowed}")
+                raise BadOption(f"option '{name}' cannot be {item!r}; allowed: {allowed}",
+                                params=about)
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if kind in ("int", "float") and value is not None:
         if lo is not None and value < lo:
-            raise BadOption(f"option '{name}' must be at least {lo}, got {value}")
+            raise BadOption(f"option '{name}' must be at least {lo}, got {value}", params=about)
         if hi is not None and value > hi:
-            raise BadOption(f"option '{name}' must be at most {hi}, got {value}")
+            raise BadOption(f"option '{name}' must be at most {hi}, got {value}", params=about)
     return value
 
 

@@ -21,7 +21,9 @@ from .game import (
     HandSettlement,
     LedgerRow,
     Rows,
+    about_win,
     check_unfinished,
+    choose_params,
     entry_seats,
     fresh_state,
     how_won,
@@ -67,12 +69,14 @@ def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, rule
     filled in, and its win entry (for what else the ruleset reads there)."""
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
-        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins")
+        raise BadInput(f"a {ruleset} win outcome has exactly one entry in wins",
+                       params=choose_params("wins.0.winner"))
     entry = wins[0]
     winner, discarder = entry_seats(entry)
     body = entry.get("hand") if "hand" in entry else entry.get("quick")
     if not isinstance(body, Mapping):
-        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})")
+        raise BadInput(f"a win needs hand (the tiles) or quick ({quick})",
+                       params={"reason": "hand_or_quick"})
     request = table_request(body, winner, state.get("dealer", 0), discarder, options)
     request["round_wind"] = state.get("round_wind", "E")
     return request, entry
@@ -149,7 +153,9 @@ class RoundGame(ABC, Generic[Opts]):
             return settled(state, [], [], "drawn hand (流局)", o.dealer_on_draw == "stay",
                            o.rounds)
         if outcome["type"] == "win":
-            result = self.score_win(outcome, state, o)
+            wins = outcome.get("wins")
+            with about_win(wins[0] if isinstance(wins, list) and wins else None):
+                result = self.score_win(outcome, state, o)
             return settled(state, result["ledger"], [result], win_summary(result, self.unit),
                            result["winner"] == state.get("dealer", 0), o.rounds)
         payments, summary, keep = self.other(outcome, state, o)

@@ -254,7 +254,8 @@ export class TableSocket {
       this.outbox.update(id, {state: "stale", error: {code: "stale"}});
     } else {
       this.outbox.update(id, {state: "refused",
-        error: {code: message.code, message: message.message, params: message.params}});
+        error: {code: message.code, message: message.message, params: message.params,
+          text: message.text}});
     }
     this.handlers.onAnswer(entry, message);
     this.handlers.onOutbox(this.outbox.entries);

@@ -187,7 +187,8 @@ const socket = new TableSocket(page.dataset.socket, {
   },
   onStatus: setStatus,
   onError(message) {
-    say(message.text || message.message || message.code, "error");
+    // The server's sentence in this page's language; never its code or developer text.
+    say(message.text || t("error"), "error");
   },
   onOutbox: renderOutbox,
   onPresence(message) {
@@ -369,6 +370,7 @@ async function runPreview() {
   try {
     const result = await socket.preview({form}, entry?.handNumber);
     if (token !== previewToken) return;
+    if (result.ok || !sheet.started()) markField(null);
     if (result.ok) {
       lastPreview = {form: JSON.stringify(form), summary: result.summary};
       const template = document.createElement("template");
@@ -380,10 +382,10 @@ async function runPreview() {
       showPreview([], t("preview_none"), false);
     } else {
       // Not a hand yet, or a wrong one: the server's sentence says which field.
-      const text = result.error.text || result.error.message;
+      const text = result.error.text || t("error");
       showPreview([el("p", {class: "alert alert-error", id: "preview-error"}, text)], text,
         false);
-      markField(result.error.params?.path);
+      markField(result.error.control);
     }
   } catch (problem) {
     if (token !== previewToken) return;
@@ -396,11 +398,12 @@ async function runPreview() {
   }
 }
 
-// The field an error names, outlined until the sheet changes.
-function markField(path) {
+// The field an error names (the server found its control), outlined until the sheet
+// changes; the one a page without scripts outlined goes too.
+function markField(name) {
   for (const node of recordForm.querySelectorAll(".has-error")) node.classList.remove("has-error");
-  if (!path) return;
-  const name = `${sheet.type}.${path}`;
+  for (const node of recordForm.querySelectorAll("[data-error]")) node.removeAttribute("data-error");
+  if (!name) return;
   const control = recordForm.querySelector(`[data-control="${CSS.escape(name)}"]`);
   control?.classList.add("has-error");
 }
@@ -457,7 +460,7 @@ function outboxChoice(sent) {
           onclick: () => socket.rebase(sent.id)?.catch(() => {})}, again))];
   }
   const reason = sent.error?.code === "server_failed" ? t("server_failed")
-    : (sent.error?.message || sent.error?.code || "");
+    : (sent.error?.text || t("error"));
   return [el("p", {}, fmt("not_recorded_error", {label, reason})),
     el("div", {class: "row"},
       el("button", {type: "button", class: "button", dataset: {action: "discard"},
@@ -521,7 +524,7 @@ async function write(type, fields, doneText) {
   } catch (problem) {
     if (problem.type === "stale") say(t("stale"), "error");
     else if (problem.code === "offline") say(t("offline_action"), "error");
-    else say(`${t("error")}: ${problem.message || problem.code}`, "error");
+    else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
     return false;
   }
 }

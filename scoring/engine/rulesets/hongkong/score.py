@@ -147,7 +147,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     if not result.limit and result.hand_fan < options.min_fan and not flag(request,
                                                                               "flower_win"):
         raise BelowMinimumFan(f"the hand has {result.hand_fan} fan without flowers; this "
-                              f"table needs {options.min_fan} to win")
+                              f"table needs {options.min_fan} to win",
+                              params={"fan": result.hand_fan, "min": options.min_fan,
+                                      "option": "min_fan"})
     winner, dealer, discarder = win_seats({**request, "winner": winner, "dealer": dealer},
                                           self_draw)
     pao = request.get("pao")

@@ -40,7 +40,9 @@ from ...game import (
     HandSettlement,
     LedgerRow,
     Reason,
+    about_win,
     check_unfinished,
+    choose_params,
     dealer_after,
     entry_seats,
     fresh_state,
@@ -138,7 +140,8 @@ class JianGame:
         """The win's score; ``held`` (the recorded 精, when recorded) decides 德中德."""
         wins = outcome.get("wins")
         if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
-            raise BadInput("a Ji'an win outcome has exactly one entry in wins")
+            raise BadInput("a Ji'an win outcome has exactly one entry in wins",
+                           params=choose_params("wins.0.winner"))
         entry = wins[0]
         winner, discarder = entry_seats(entry)
         if "hand" in entry:
@@ -152,14 +155,17 @@ class JianGame:
         elif isinstance(entry.get("quick"), Mapping):
             body = entry["quick"]
         else:
-            raise BadInput("a win needs hand (the tiles) or quick (shape, deguo, jingdiao)")
+            raise BadInput("a win needs hand (the tiles) or quick (shape, deguo, jingdiao)",
+                           params={"reason": "hand_or_quick", "path": "wins.0.quick",
+                                   "player": winner})
         if o.dezhongde and held is not None:
             clean = not any(n for q, n in enumerate(held) if q != winner)
             if body.get("dezhongde", clean) is not clean:
                 raise BadInput("dezhongde (德中德) contradicts the recorded 精: it holds when "
                                "no other player has any 精")
             body = {**body, "dezhongde": clean}
-        return score(table_request(body, winner, dealer, discarder, o))
+        with about_win(entry):
+            return score(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...entry import check_outcome
-from ...errors import BadOutcome, BelowMinimumFan
+from ...errors import BadOutcome, BelowMinimumFan, about
 from ...game import (
     WIND_LETTERS,
     GameState,
@@ -59,9 +59,11 @@ from ...game import (
     add_scores,
     check_player,
     check_unfinished,
+    choose_params,
     clone_state,
     fresh_state,
     outcome_type,
+    own_discard,
     ranking,
     ruleset_options,
 )
@@ -137,8 +139,9 @@ class MCRGame:
             text = "draw (荒庄)"
         else:
             if "penalised" not in outcome:
-                raise BadOutcome("a penalty needs 'penalised': the player who pays it")
-            offender = check_player(outcome["penalised"], "penalised")
+                raise BadOutcome("a penalty needs 'penalised': the player who pays it",
+                                 params=choose_params("penalised"))
+            offender = check_player(outcome["penalised"], "penalised", path="penalised")
             for player in range(4):
                 if player != offender:
                     rows.add(player, opts.false_win_penalty, "penalty")
@@ -178,23 +181,25 @@ def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
         raise BadOutcome("an MCR win needs 'wins' with exactly one winner (the first player "
-                         "in turn takes a discard)")
+                         "in turn takes a discard)", params=choose_params("wins.0.winner"))
     win: Mapping[str, Any] = wins[0]
-    winner = check_player(win.get("winner"), "winner")
+    winner = check_player(win.get("winner"), "winner", path="wins.0.winner")
     discarder = win.get("discarder")
     if discarder is not None:
-        discarder = check_player(discarder, "discarder")
+        discarder = check_player(discarder, "discarder", path="wins.0.discarder")
         if discarder == winner:
-            raise BadOutcome(f"player {winner} cannot win on their own discard")
+            raise own_discard(winner, "wins.0.discarder")
     winds = state["extra"]["seat_winds"]
     kind = "tsumo" if discarder is None else "ron"
     if ("hand" in win) == ("quick" in win):
         raise BadOutcome("the win needs either 'hand' (tiles) or 'quick' ({\"fan\": n}), "
-                         "not both")
+                         "not both", params={"reason": "hand_or_quick", "player": winner})
     if "quick" in win:
-        fan, detail = _quick_fan(win["quick"], opts)
+        with about("wins.0", "quick", player=winner):
+            fan, detail = _quick_fan(win["quick"], opts)
     else:
-        fan, detail = _tiles_fan(state, win["hand"], winner, discarder, kind, opts)
+        with about("wins.0.hand", "hand", player=winner):
+            fan, detail = _tiles_fan(state, win["hand"], winner, discarder, kind, opts)
     deltas = payments(fan, winner, kind, discarder, opts)
     rows.add_deltas(deltas, "hand")
     how = "self-draw" if discarder is None else f"from {winds[discarder]}"
@@ -213,12 +218,17 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
     fan, flowers = quick["fan"], quick.get("flowers", 0)
     for name, value in (("fan", fan), ("flowers", flowers)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise BadOutcome(f"quick '{name}' must be a whole number, got {value!r}")
+            raise BadOutcome(f"quick '{name}' must be a whole number, got {value!r}",
+                             params={"reason": "at_least", "field": f"quick.{name}",
+                                     "min": 0})
     if flowers > 8 or flowers > fan:
-        raise BadOutcome(f"quick 'flowers' must be 0-8 and at most the fan, got {flowers}")
+        raise BadOutcome(f"quick 'flowers' must be 0-8 and at most the fan, got {flowers}",
+                         params={"reason": "flowers", "field": "quick.flowers"})
     if fan - flowers < opts.min_fan:
         raise BelowMinimumFan(f"{fan - flowers} fan without flowers is below the minimum of "
-                              f"{opts.min_fan} (option min_fan)")
+                              f"{opts.min_fan} (option min_fan)",
+                              params={"field": "quick.fan", "fan": fan - flowers,
+                                      "min": opts.min_fan, "option": "min_fan"})
     # What was typed, as items: the hand's fan, and the flowers apart (1 fan each).
     flower = BY_ID["flower_tiles"]
     items = [listed(ENTERED, fan - flowers)]

@@ -505,7 +505,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
                                                              else "") for f in listed)
         raise BelowMinimumFan(
             f"the hand scores {hand_fan} fan ({found}) but at least {opts.min_fan} are needed "
-            "to win; flowers do not count toward the minimum")
+            "to win; flowers do not count toward the minimum",
+            params={"fan": hand_fan, "min": opts.min_fan, "option": "min_fan"})
     flowers = req.flowers if opts.flowers_count else 0
     if flowers:
         zh, en, points = names["flower_tiles"]

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from ...entry import check_outcome
-from ...errors import BadOutcome
+from ...errors import BadOutcome, about
 from ...game import (
     WIND_LETTERS,
     GameState,
@@ -72,9 +72,11 @@ from ...game import (
     add_scores,
     check_player,
     check_unfinished,
+    choose_params,
     clone_state,
     fresh_state,
     outcome_type,
+    own_discard,
     player_list,
     ruleset_options,
     seat_wind,
@@ -85,7 +87,8 @@ from ...options import options_to_dict
 from ...result import Headline, Ledger, contract, headline, payments_of
 from . import game_end
 from .options import PRESETS, Options
-from .points import MANGAN, base_points, win_payments
+from .points import MANGAN, win_payments
+from .quick import quick_value
 from .score import NAGASHI, riichi_headline
 
 OUTCOME_TYPES = ("ron", "tsumo", "draw", "abortive", "chombo", "nagashi")
@@ -145,8 +148,8 @@ class _Table:
     def wind(self, player: int) -> str:
         return seat_wind(player, self.dealer, self.players)
 
-    def player(self, value: Any, what: str) -> int:
-        return check_player(value, what, self.players)
+    def player(self, value: Any, what: str, path: str = "") -> int:
+        return check_player(value, what, self.players, path)
 
     def player_list(self, value: Any, what: str) -> list[int]:
         return player_list(value, what, self.players)
@@ -224,7 +227,8 @@ class _Value:
 def _wins(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     wins = outcome.get("wins")
     if not isinstance(wins, list) or not wins:
-        raise BadOutcome("a win needs 'wins': a list with one entry per winner")
+        raise BadOutcome("a win needs 'wins': a list with one entry per winner",
+                         params=choose_params("wins.0.winner"))
     for w in wins:
         if not isinstance(w, Mapping):
             raise BadOutcome(f"each entry of 'wins' must be an object, got {w!r}")
@@ -238,9 +242,9 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     win = wins[0]
     if win.get("discarder") is not None:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
-    winner = table.player(win.get("winner"), "winner")
+    winner = table.player(win.get("winner"), "winner", "wins.0.winner")
     win = _declared(win, outcome)
-    result = _pay_win(table, win, winner, None, table.honba, table.pot, rows)
+    result = _pay_win(table, win, winner, None, table.honba, table.pot, rows, "wins.0")
     keep = winner == table.dealer
     return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
                  results=[result], text=f"{table.wind(winner)} tsumo, {result['text']}")
@@ -248,17 +252,21 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
 
 def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
-    discarder = table.player(wins[0].get("discarder"), "discarder")
-    winners = []
-    for w in wins:
+    discarder = table.player(wins[0].get("discarder"), "discarder", "wins.0.discarder")
+    winners: list[int] = []
+    for i, w in enumerate(wins):
         if w.get("discarder") != discarder:
-            raise BadOutcome("every winner of one ron must name the same discarder")
-        winner = table.player(w.get("winner"), "winner")
+            raise BadOutcome("every winner of one ron must name the same discarder",
+                             params={"reason": "same_discarder", "field": "discarder",
+                                     "path": f"wins.{i}.discarder"})
+        winner = table.player(w.get("winner"), "winner", f"wins.{i}.winner")
         if winner == discarder:
-            raise BadOutcome(f"player {winner} cannot win on their own discard")
+            raise own_discard(winner, f"wins.{i}.discarder")
+        if winner in winners:
+            raise BadOutcome(f"a player is listed twice among the winners: {winners}",
+                             params={"reason": "twice", "player": winner, "field": "winner",
+                                     "path": f"wins.{i}.winner"})
         winners.append(winner)
-    if len(set(winners)) != len(winners):
-        raise BadOutcome(f"a player is listed twice among the winners: {winners}")
     # Counter-clockwise from the discarder: the player on the discarder's right first.
     ordered = sorted(wins, key=lambda w: (w["winner"] - discarder) % table.players)
     opts = table.opts
@@ -272,10 +280,11 @@ def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     sticks = _stick_shares(table.pot, [w["winner"] for w in ordered], opts)
     results, texts = [], []
     for i, win in enumerate(ordered):
+        at = f"wins.{wins.index(win)}"  # where the sheet entered it, for the error's path
         win = _declared(win, outcome)
         honba = table.honba if i == 0 or opts.multi_ron_honba == "each" else 0
         result = _pay_win(table, win, win["winner"], discarder, honba,
-                          sticks.get(win["winner"], 0), rows)
+                          sticks.get(win["winner"], 0), rows, at)
         results.append(result)
         texts.append(f"{table.wind(win['winner'])} ron from {table.wind(discarder)}, "
                      f"{result['text']}")
@@ -306,15 +315,18 @@ def _stick_shares(pot: int, winners: list[int], opts: Options) -> dict[int, int]
 
 
 def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int | None, honba: int,
-             sticks: int, rows: Rows) -> dict[str, Any]:
-    """Rows for one win: the hand (``pao`` for the responsible player), honba, sticks."""
+             sticks: int, rows: Rows, at: str) -> dict[str, Any]:
+    """Rows for one win (entered at ``at`` in the outcome): the hand (``pao`` for the
+    responsible player), honba, sticks."""
     pao = win.get("pao")
     if pao is not None:
         pao = table.player(pao, "pao")
         if pao == winner:
             raise BadOutcome("the responsible player (pao) cannot be the winner")
     kind = "tsumo" if discarder is None else "ron"
-    value = _win_value(table, win, winner, discarder, pao, kind)
+    tiles = "hand" in win
+    with about(f"{at}.hand" if tiles else at, "hand" if tiles else "quick", player=winner):
+        value = _win_value(table, win, winner, discarder, pao, kind)
     everyone = range(table.players)
     seats = {table.wind(p): p for p in everyone}
 
@@ -349,10 +361,10 @@ def _win_value(table: _Table, win: Mapping[str, Any], winner: int, discarder: in
     has_hand, has_quick = "hand" in win, "quick" in win
     if has_hand == has_quick:
         raise BadOutcome("each win needs either 'hand' (tiles) or 'quick' (han/fu, yakuman "
-                         "or points), not both")
+                         "or points), not both", params={"reason": "hand_or_quick"})
     if not has_quick:
         return _tiles_value(table, win["hand"], winner, discarder, pao, kind)
-    base, pao_base, info, text = _quick_value(win["quick"], winner == table.dealer, table.opts)
+    base, pao_base, info, text = quick_value(win["quick"], winner == table.dealer, table.opts)
     if pao is None:
         pao_base = 0
 
@@ -369,54 +381,6 @@ def _win_value(table: _Table, win: Mapping[str, Any], winner: int, discarder: in
                             table.opts, None if pao is None else table.wind(pao), pao_base)
 
     return _Value(pay=pay, result=info, text=text, headline=head)
-
-
-def _positive_int(quick: Mapping[str, Any], key: str, minimum: int = 1) -> int:
-    value = quick.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise BadOutcome(f"quick '{key}' must be a whole number of at least {minimum}, "
-                         f"got {value!r}")
-    return value
-
-
-def _quick_value(quick: Any, dealer: bool,
-                 opts: Options) -> tuple[int, int, dict[str, Any], str]:
-    """Base points, the part pao would cover, result detail and text of a quick entry."""
-    if not isinstance(quick, Mapping):
-        raise BadOutcome(f"'quick' must be an object, got {quick!r}")
-    keys = set(quick)
-    if keys == {"han", "fu"}:
-        han, fu = _positive_int(quick, "han"), _positive_int(quick, "fu", 20)
-        if fu != 25 and fu % 10:
-            raise BadOutcome(f"fu is 25 or a multiple of 10, got {fu}")
-        base, limit = base_points(han, fu, 0, opts)
-        text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
-        info: dict[str, Any] = {"han": han, "fu": fu, "limit": limit}
-        pao_base = base
-    elif keys <= {"yakuman", "pao_yakuman"} and "yakuman" in keys:
-        count = _positive_int(quick, "yakuman")
-        covered = _positive_int(quick, "pao_yakuman") if "pao_yakuman" in keys else count
-        if covered > count:
-            raise BadOutcome("'pao_yakuman' cannot exceed 'yakuman'")
-        base, limit = base_points(0, 0, count, opts)
-        pao_base = base if opts.pao_scope == "whole_hand" else base * covered // count
-        text = limit or "yakuman"
-        info = {"yakuman": count, "limit": limit}
-    elif keys == {"points"}:
-        points = _positive_int(quick, "points", 100)
-        if points % 100:
-            raise BadOutcome(f"quick points are a multiple of 100, got {points}")
-        # Floor keeps ron_value(base) == points for every multiple of 100 (the round-up
-        # to 100 absorbs the lost fraction); tsumo shares then follow the usual split.
-        base = points // (6 if dealer else 4)
-        pao_base = base
-        text = f"{points} points"
-        info = {"points": points}
-    else:
-        raise BadOutcome("quick must be {\"han\", \"fu\"}, {\"yakuman\"} or {\"points\"}; "
-                         f"got keys {sorted(keys)}")
-    info.update(mode="quick", base_points=base)
-    return base, pao_base, info, text
 
 
 def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
@@ -483,13 +447,16 @@ def _shown_tenpai(table: _Table, typed: list[int], shown: Any) -> list[int]:
                               "each player in 'extra.hands'")
         if not isinstance(body, Mapping) or not isinstance(body.get("hand"), str):
             raise BadOutcome(f"the hand shown by player {player} must be "
-                             "{\"hand\": \"<13 tiles>\", \"melds\": [...]}")
+                             "{\"hand\": \"<13 tiles>\", \"melds\": [...]}",
+                             params={"player": player, "path": f"extra.hands.{player}.hand"})
         request = {"ruleset": "riichi", "hand": body["hand"], "melds": body.get("melds") or [],
                    "options": options_to_dict(table.opts)}
         ready = is_tenpai(request)
         if "tenpai" in body and bool(body["tenpai"]) != ready:
             state = "tenpai" if ready else "not tenpai"
-            raise BadOutcome(f"player {player}'s shown hand {body['hand']} is {state}")
+            raise BadOutcome(f"player {player}'s shown hand {body['hand']} is {state}",
+                             params={"reason": "shown_tenpai" if ready else "shown_noten",
+                                     "player": player, "path": f"extra.hands.{player}.tenpai"})
         if ready:
             result.add(player)
         else:
@@ -506,12 +473,16 @@ def _draw(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     for player in riichi:
         if player not in tenpai:
             raise BadOutcome(f"player {player} declared riichi but is not listed tenpai; "
-                             "a noten riichi at the draw is recorded as a chombo")
+                             "a noten riichi at the draw is recorded as a chombo",
+                             params={"reason": "noten_riichi", "player": player,
+                                     "field": "tenpai", "path": "tenpai"})
     nagashi = table.player_list(extra.get("nagashi"), "extra.nagashi")
     if outcome["type"] == "nagashi" and not nagashi:
         raise BadOutcome("a nagashi outcome needs 'extra': {'nagashi': [players]}")
     if nagashi and not opts.nagashi_mangan:
-        raise BadOutcome("nagashi mangan is off in this table's rules (option nagashi_mangan)")
+        raise BadOutcome("nagashi mangan is off in this table's rules (option nagashi_mangan)",
+                         params={"reason": "off", "option": "nagashi_mangan",
+                                 "path": "extra.nagashi"})
     keep = table.dealer in tenpai
     step = _Step(keep_dealer=keep, honba=table.honba + 1)
     if nagashi:
@@ -554,15 +525,19 @@ def _abortive(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
 def _abort(table: _Table, kind: str, rows: Rows) -> _Step:
     if not table.opts.abortive_draws:
         raise BadOutcome(f"abortive draws are off in this table's rules; {kind} does not "
-                         "apply (option abortive_draws)")
+                         "apply (option abortive_draws)",
+                         params={"reason": "off", "option": "abortive_draws", "kind": kind,
+                                 **({"field": "kind", "path": "extra.kind"}
+                                    if kind != "sanchahou" else {})})
     return _Step(keep_dealer=True, honba=table.honba + 1,
                  text=f"abortive draw ({kind.replace('_', ' ')})")
 
 
 def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     if "penalised" not in outcome:
-        raise BadOutcome("a chombo needs 'penalised': the offending player")
-    offender = table.player(outcome["penalised"], "penalised")
+        raise BadOutcome("a chombo needs 'penalised': the offending player",
+                         params=choose_params("penalised"))
+    offender = table.player(outcome["penalised"], "penalised", "penalised")
     opts = table.opts
     step = _Step(keep_dealer=True, honba=table.honba, replay=True)
     name = table.wind(offender)

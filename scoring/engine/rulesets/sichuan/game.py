@@ -44,12 +44,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...entry import check_outcome
-from ...errors import BadEvent, BadInput
+from ...errors import BadEvent, BadInput, about
 from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
     Reason,
+    about_win,
     check_player,
     check_unfinished,
     fresh_state,
@@ -138,7 +139,8 @@ class _Hand:
     def player_in(self, value: Any, what: str) -> int:
         p = check_player(value, what, self.o.players)
         if p not in self.in_play:
-            raise BadEvent(f"{what} {p} has already won this hand and takes no further part")
+            raise BadEvent(f"{what} {p} has already won this hand and takes no further part",
+                           params={"reason": "already_won", "player": p})
         return p
 
     def kong(self, ev: Mapping[str, Any]) -> None:
@@ -167,14 +169,17 @@ class _Hand:
             return [p for p in range(self.o.players) if p not in self.won]
         return list(self.in_play) if len(self.in_play) > 1 else []
 
-    def win(self, ev: Mapping[str, Any]) -> None:
+    def win(self, ev: Mapping[str, Any], at: str) -> None:
         if not self.o.blood_flow and len(self.in_play) <= 1:
             raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
         discarder = None if raw_d is None else self.player_in(raw_d, "discarder")
         if discarder == winner:
-            raise BadEvent("a player cannot win on their own discard; use discarder null")
+            raise BadEvent("a player cannot win on their own discard; use discarder null",
+                           params={"reason": "own_discard", "player": winner,
+                                   "field": "discarder", "path": f"{at}.discarder",
+                                   "label": "Discarder"})
         flags = read_flags(ev)
         with_previous = flag(ev, "with_previous")
         if with_previous and (discarder is None or self.last_discarder != discarder
@@ -246,7 +251,8 @@ class _Hand:
             return request
         quick = ev.get("quick")
         if not isinstance(quick, Mapping):
-            raise BadInput("a win needs either hand (the tiles) or quick ({\"fan\": n})")
+            raise BadInput("a win needs either hand (the tiles) or quick ({\"fan\": n})",
+                           params={"reason": "hand_or_quick"})
         return {**quick, "win": win}
 
     def _fed_kong_flower(self, winner: int, flags: dict[str, bool],
@@ -269,7 +275,8 @@ class _Hand:
                 self.ledger.pay(discarder, winner, amount, "kong", "kong_transfer")
                 self.summary.append(f"呼叫转移: P{discarder}'s kong income to P{winner}")
                 return amount
-        raise BadEvent(f"杠上炮 呼叫转移: P{discarder} has no kong recorded before this win")
+        raise BadEvent(f"杠上炮 呼叫转移: P{discarder} has no kong recorded before this win",
+                       params={"reason": "no_kong", "player": discarder})
 
     def draw(self, entries: Any) -> None:
         """Settle the exhaustive draw from ``entries``, one per player still in.
@@ -281,7 +288,7 @@ class _Hand:
                            "{player, ready_fan, flower_pig}")
         judged = self.judged()
         info: dict[int, tuple[bool, int | None]] = {}
-        for entry in entries:
+        for k, entry in enumerate(entries):
             if not isinstance(entry, Mapping):
                 raise BadInput("each draw entry must be an object with a player")
             p = check_player(entry.get("player"), "draw player")
@@ -290,8 +297,10 @@ class _Hand:
             p = self.player_in(p, "draw player")
             if p not in judged:
                 raise BadEvent(f"draw player {p} has won this hand; the draw describes only "
-                               "the players who have not won")
-            info[p] = self._draw_state(p, entry)
+                               "the players who have not won",
+                               params={"reason": "already_won", "player": p})
+            with about(f"extra.draw.{k}", "hand", player=p):
+                info[p] = self._draw_state(p, entry)
         missing = [p for p in judged if p not in info]
         if missing:
             raise BadInput(f"the wall ran out: give the tiles or readiness of players "
@@ -335,7 +344,7 @@ class _Hand:
             check_suited(tiles + [t for m in melds for t in m.tiles])
             if len(tiles) + 3 * len(melds) != 13:
                 raise BadInput(f"player {p}'s hand at the draw must have 13 tiles (each meld "
-                               "counted as 3)")
+                               "counted as 3)", params={"reason": "draw_tiles", "field": "hand"})
             concealed = counts34(tiles)
             every = list(concealed)
             for m in melds:
@@ -350,9 +359,11 @@ class _Hand:
         pig = flag(entry, "flower_pig")
         fan = entry.get("ready_fan")
         if fan is not None and (isinstance(fan, bool) or not isinstance(fan, int) or fan < 0):
-            raise BadInput(f"ready_fan must be a whole number or null, got {fan!r}")
+            raise BadInput(f"ready_fan must be a whole number or null, got {fan!r}",
+                           params={"field": "ready_fan"})
         if pig and fan is not None:
-            raise BadInput(f"player {p} cannot be both a 花猪 and ready")
+            raise BadInput(f"player {p} cannot be both a 花猪 and ready",
+                           params={"reason": "pig_and_ready", "field": "flower_pig"})
         return pig, fan
 
     def next_dealer(self, dealer: int) -> int:
@@ -405,7 +416,7 @@ class SichuanGame:
             raise BadInput("missing_suits must list four suits ('m', 'p', 's' or null)")
         exchange = _exchange(extra, o)
         hand = _Hand(o, list(missing), state.get("dealer", 0))
-        for ev in events:
+        for i, ev in enumerate(events):
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
             if not o.blood_flow and len(hand.in_play) <= 1:
@@ -413,7 +424,8 @@ class SichuanGame:
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:
-                hand.win(ev)
+                with about_win(ev, f"extra.events.{i}"):
+                    hand.win(ev, f"extra.events.{i}")
             hand.last = ev
             hand.seen.append(ev)
         if hand.judged():

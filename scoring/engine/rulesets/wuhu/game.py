@@ -25,7 +25,9 @@ from ...game import (
     GameState,
     HandSettlement,
     LedgerRow,
+    about_win,
     check_unfinished,
+    choose_params,
     dealer_after,
     entry_seats,
     fresh_state,
@@ -65,8 +67,10 @@ class WuhuGame:
         else:
             wins = outcome.get("wins")
             if not isinstance(wins, list) or len(wins) != 1:
-                raise BadInput("a Wuhu win outcome has exactly one entry in wins")
-            result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
+                raise BadInput("a Wuhu win outcome has exactly one entry in wins",
+                               params=choose_params("wins.0.winner"))
+            with about_win(wins[0]):
+                result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
             results.append(result)
             ledger = result["ledger"]
             for p in range(4):
@@ -89,7 +93,8 @@ class WuhuGame:
         winner, discarder = entry_seats(entry)
         body = entry.get("hand") if "hand" in entry else entry.get("quick")
         if not isinstance(body, Mapping):
-            raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)")
+            raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)",
+                           params={"reason": "hand_or_quick"})
         # The table knows everyone's chips (for cap_at_chips): they override any typed in.
         return score({**table_request(body, winner, dealer, discarder, o),
                       "chips": list(chips)})

@@ -1,0 +1,56 @@
+"""An error of a table as a person reads it: :func:`scoring.error_text.explained` with the
+table's names for its players, its rules and options, in the active language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import DatabaseError
+
+from games import record_sheet
+from games.errors import TableError
+from games.models import Table
+from scoring.error_text import explained
+
+from .tables import get_table
+
+# Params that only the table can put in words (its names, rules and options).
+_OF_THE_TABLE = {"player", "path", "option", "type", "kind"}
+
+
+def names(table: Table) -> list[str]:
+    """The table's player names in seat order (a ``player`` param is an index into them)."""
+    return [seat.player.display_name for seat in table.seats.select_related("player")
+            .order_by("position")]
+
+
+def explain(table: Table | int | str | None, error: Mapping[str, Any]) -> dict[str, Any]:
+    """``error`` with ``text``; a table that cannot be read leaves the players unnamed."""
+    params = error.get("params")
+    if not isinstance(params, Mapping) or not _OF_THE_TABLE & params.keys():
+        return explained(error)  # a sentence of its own: no database read
+    if table is not None and not isinstance(table, Table):
+        try:
+            table = get_table(table)
+        except (TableError, DatabaseError):  # the sentence without the names will do
+            table = None
+    if table is None:
+        return explained(error)
+    return explained(error, names(table), table.ruleset, table.options)
+
+
+def explain_on_sheet(table: Table | int | str, error: Mapping[str, Any],
+                     kind: Any) -> dict[str, Any]:
+    """:func:`explain`, and ``control``: the record sheet's field (of the outcome type
+    ``kind``) that the error is about, for the page to outline; absent when the sheet does
+    not ask it."""
+    named = explain(table, error)
+    params = named.get("params")
+    path = params.get("path") if isinstance(params, Mapping) else None
+    if not path:
+        return named
+    table = get_table(table)
+    sheet = record_sheet.shape(table.ruleset, table.options, table.seats.count())
+    control = record_sheet.control_for(sheet, kind, path) if sheet is not None else None
+    return {**named, "control": control} if control else named

@@ -1,0 +1,346 @@
+"""The sentence a person reads for an engine or table error, in the active language.
+
+Errors carry a stable ``code``, an English ``message`` for developers and ``params``
+(:class:`scoring.engine.errors.EngineError`). The engine is pure Python and knows no
+language; this module is where the site turns a code and its params into a sentence:
+the player by the table's name for them (never a seat number), the field by its
+translated label, an option by its translated label.
+
+``SENTENCES`` has one entry per code, ``REASONS`` one per situation a code covers (the
+``reason`` param): its variants, most specific first. The first variant whose
+placeholders the params can all fill is used, so the last one of each entry has none: a
+code without params still reads as a sentence. A variant that does not name the player
+who the error is about gets the player's name in front.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
+
+_ = gettext_noop
+
+SENTENCES: dict[str, tuple[str, ...]] = {
+    # Engine errors (scoring.engine.errors).
+    "engine_error": (_("This hand cannot be scored as it was entered."),),
+    "bad_tile": (
+        _("%(label)s holds something that is not a tile; write tiles like 123m 456p 77z."),
+        _("Something entered is not a tile; write tiles like 123m 456p 77z."),),
+    "too_many_copies": (
+        _("%(label)s holds more than four of one tile."),
+        _("The tiles entered hold more than four of one tile."),),
+    "bad_meld": (
+        _("%(label)s holds a meld that cannot be; write melds like “pon 555z” or “chi 345m”."),
+        _("A meld entered cannot be; write melds like “pon 555z” or “chi 345m”."),),
+    "wrong_tile_count": (
+        _("%(label)s does not have the right number of tiles for a winning hand."),
+        _("The hand does not have the right number of tiles for a win."),),
+    "bad_input": (
+        _("%(label)s is not filled in the way it can be scored."),
+        _("Something in this hand is not filled in the way it can be scored."),),
+    "not_a_winning_hand": (
+        _("%(label)s is not a winning hand."),
+        _("The tiles entered are not a winning hand."),),
+    "no_yaku": (
+        _("%(player)s's hand has no yaku: a win needs at least one."),
+        _("The hand has no yaku: a win needs at least one."),),
+    "below_minimum_fan": (
+        _("%(player)s's hand has %(fan)s fan without flowers; this table needs at least "
+          "%(min)s (%(option)s)."),
+        _("The hand has %(fan)s fan without flowers; this table needs at least %(min)s."),
+        _("The hand has fewer fan than this table needs to win (%(option)s)."),
+        _("The hand has fewer fan than this table needs to win."),),
+    "unknown_ruleset": (_("This table's rules are not installed on this site."),),
+    "bad_option": (
+        _("The rule “%(option)s” cannot have that setting."),
+        _("One of the rules' settings is not possible."),),
+    "bad_outcome": (
+        _("%(label)s is not possible for this hand."),
+        _("This hand cannot be recorded as it was entered under this table's rules."),),
+    "honours_not_used": (_("These rules play without winds and dragons."),),
+    "chow_not_allowed": (_("These rules do not allow chows."),),
+    "not_missing_a_suit": (
+        _("%(player)s's hand must lack one suit entirely (缺一门)."),
+        _("A winning hand must lack one suit entirely (缺一门)."),),
+    "not_eight_of_a_suit": (
+        _("%(player)s's hand needs at least eight tiles of one suit."),
+        _("A winning hand needs at least eight tiles of one suit."),),
+    "bad_event": (_("The events of this hand do not fit together (a player who has won "
+                    "playing on, or something after the hand was over)."),),
+    "game_over": (_("The game is over: no more hands can be recorded."),),
+    "win_flag_conflict": (
+        _("%(label)s cannot be ticked with these tiles."),
+        _("A ticked way of winning is not possible with these tiles."),),
+    "missing_field": (
+        _("%(label)s is needed."),
+        _("Something this needs is missing."),),
+    "unknown_shape": (_("That hand shape is not known."),),
+    # Strict entry checks (scoring.engine.entry).
+    "bad_entry": (
+        _("%(label)s is not filled in correctly."),
+        _("Something in this hand is not filled in correctly."),),
+    "unknown_field": (_("The hand has a field these rules do not know; reload the page and "
+                        "enter it again."),),
+    "bad_field_type": (
+        _("%(label)s is not filled in correctly."),
+        _("Something in this hand is not filled in correctly."),),
+    "out_of_range": (
+        _("%(label)s must be between %(min)s and %(max)s."),
+        _("%(label)s must be at least %(min)s."),
+        _("%(label)s must be at most %(max)s."),
+        _("%(label)s is out of range."),
+        _("A number entered is out of range."),),
+    "too_long": (
+        _("%(label)s is too long (at most %(max)s)."),
+        _("%(label)s is too long."),
+        _("Something entered is too long."),),
+    "bad_text": (
+        _("%(label)s holds a character that cannot be stored."),
+        _("Something entered holds a character that cannot be stored."),),
+    "bad_choice": (
+        _("%(label)s must be one of the choices offered."),
+        _("A choice is not one of those offered."),),
+    "outcome_not_allowed": (
+        _("“%(type)s” is not recorded at this table: %(option)s is off in its rules."),
+        _("“%(type)s” is not recorded under this table's rules."),
+        _("This kind of result is not recorded under this table's rules."),),
+    # Table errors (games.errors) and the table's other refusals.
+    "table_error": (_("The table refused this."),),
+    "error": (_("The table refused this."),),
+    # Groups refuse with these codes too (clubs.services): the sentences fit both.
+    "not_found": (_("This does not exist (any more); check the link."),),
+    "forbidden": (_("Only the players, the creator and staff may change this; at a table, "
+                    "take a seat through its join link first."),),
+    "join_key_needed": (_("Sitting down needs the table's join link."),),
+    "stale": (_("Someone changed the table meanwhile; it now shows the latest state."),),
+    "bad_command": (_("The phone sent something the table cannot read; reload the page."),),
+    "bad_message": (_("The phone sent something the table cannot read; reload the page."),),
+    "bad_json": (_("The phone sent something the table cannot read; reload the page."),),
+    "unknown_type": (_("The phone sent something the table cannot read; reload the page."),),
+    "nothing_to_undo": (_("There is nothing to undo."),),
+    "nothing_to_redo": (_("There is nothing to redo."),),
+    "no_such_hand": (
+        _("There is no hand %(hand)s at this table."),
+        _("There is no such hand at this table."),),
+    "game_ended": (_("The game was ended; reopen it before recording a hand."),),
+    "not_ended": (_("The game has not ended."),),
+    "seat_taken": (_("That seat is already taken."),),
+    "table_full": (_("Every seat of this table is taken."),),
+    "outcome_too_large": (_("This hand's entry is far larger than a hand needs."),),
+    "unstorable": (_("A value is too large to store; correct it and send again."),),
+    "database_unavailable": (_("The site's database did not answer; nothing was changed. "
+                               "Try again in a moment."),),
+    "rate_limited": (
+        _("Too many requests from this phone; wait %(retry_after)s seconds."),
+        _("Too many requests from this phone; wait a moment."),),
+    "internal_error": (_("Something went wrong on the site; try again."),),
+    "unbalanced": (_("The amounts do not add up to zero, so they cannot be settled."),),
+    # The API's own refusals (scoring.api.common).
+    "bad_request": (_("The request could not be understood; check what was sent."),),
+    "parse_error": (_("The request is not valid JSON."),),
+    "batch_too_large": (_("Too many requests in one batch; split the list."),),
+    "not_authenticated": (_("Sign in or send an API token first."),),
+    "authentication_failed": (_("The sign-in or API token is not valid."),),
+    "permission_denied": (_("You may not do this."),),
+    "method_not_allowed": (_("This address does not take that kind of request."),),
+    "not_acceptable": (_("The site cannot answer in the format asked for."),),
+    "unsupported_media_type": (_("Send the request as JSON."),),
+    "throttled": (_("Too many requests; wait a moment and try again."),),
+}
+
+# The situations that one code covers, by the ``reason`` param (the same for any code).
+REASONS: dict[str, tuple[str, ...]] = {
+    "own_discard": (
+        _("%(player)s cannot win on their own discard: leave the discarder empty for a "
+          "self-draw."),
+        _("A player cannot win on their own discard: leave the discarder empty for a "
+          "self-draw."),),
+    "choose": (
+        _("%(label)s: choose a player."),
+        _("Choose a player."),),
+    "already_won": (
+        _("%(player)s has already won this hand and takes no further part."),
+        _("A player who has already won this hand takes no further part."),),
+    "no_kong": (
+        _("%(player)s has no kong before this win, so no kong income passes on (呼叫转移)."),
+        _("There is no kong before this win, so no kong income passes on (呼叫转移)."),),
+    "draw_tiles": (
+        _("%(player)s's hand at the draw must have 13 tiles (each meld counts as 3)."),
+        _("A hand at the draw must have 13 tiles (each meld counts as 3)."),),
+    "pig_and_ready": (
+        _("%(player)s cannot be both a 花猪 and ready."),
+        _("A player cannot be both a 花猪 and ready."),),
+    "shown_tenpai": (
+        _("%(player)s's shown hand is tenpai: tick them as tenpai."),
+        _("A shown hand is tenpai: tick its player as tenpai."),),
+    "shown_noten": (
+        _("%(player)s's shown hand is not tenpai: untick them."),
+        _("A shown hand is not tenpai: untick its player."),),
+    "twice": (
+        _("%(player)s is listed twice."),
+        _("A player is listed twice."),),
+    "off": (
+        _("%(kind)s cannot be recorded: %(option)s is off in this table's rules."),
+        _("This cannot be recorded: %(option)s is off in this table's rules."),
+        _("This cannot be recorded: it is off in this table's rules."),),
+    "same_discarder": (
+        _("Every winner of one hand must name the same discarder."),),
+    "hand_or_quick": (
+        _("Enter %(player)s's win either as tiles or quick, one of the two."),
+        _("Enter each win either as tiles or quick, one of the two."),),
+    "at_least": (
+        _("%(label)s must be a whole number of at least %(min)s."),
+        _("A number entered must be a whole number of at least %(min)s."),
+        _("A number entered is not possible."),),
+    "fu": (
+        _("%(label)s is 25 or a multiple of 10."),
+        _("Fu is 25 or a multiple of 10."),),
+    "quick_riichi": (
+        _("Enter %(player)s's hand as han and fu, as yakuman, or as points."),
+        _("Enter the hand as han and fu, as yakuman, or as points."),),
+    "noten_riichi": (
+        _("%(player)s declared riichi but is not ticked as tenpai; a noten riichi at the "
+          "draw is recorded as a chombo."),
+        _("A player who declared riichi is not ticked as tenpai; a noten riichi at the "
+          "draw is recorded as a chombo."),),
+    "hundreds": (
+        _("%(label)s must be a multiple of 100."),
+        _("Points must be a multiple of 100."),),
+    "flowers": (
+        _("%(label)s must be 0 to 8 and no more than the fan."),
+        _("Flowers must be 0 to 8 and no more than the fan."),),
+}
+
+# Who an error is about, in front of a sentence that does not name them.
+ABOUT_PLAYER = _("%(player)s: %(sentence)s")
+
+# Labels the entry checks give to what is not a field of the sheet: no label to show.
+_NOT_FIELDS = {"the outcome", "the request", "a key", "an option name", "an option value"}
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def placeholders(msgid: str) -> set[str]:
+    return set(_PLACEHOLDER.findall(msgid))
+
+
+def _option_label(name: str, ruleset: str | None) -> str | None:
+    if ruleset:
+        from scoring import registry  # the registry imports every ruleset: only when needed
+        from scoring.engine.options import options_schema
+
+        try:
+            schema = options_schema(registry.get(ruleset).options_class)
+        except (LookupError, ValueError):  # an uninstalled ruleset: the name will do
+            schema = []
+        for spec in schema:
+            if spec["name"] == name and spec["label"]:
+                return gettext(str(spec["label"]))
+    return None  # an option's name is no word for a reader
+
+
+def _type_label(kind: str, ruleset: str | None,
+                options: Mapping[str, Any] | None) -> str | None:
+    if not ruleset:
+        return None
+    from scoring import rendering
+
+    # A type these options turn off is not in their spec; the default options have it.
+    for spec in (rendering.spec_for(ruleset, options), rendering.spec_for(ruleset, None)):
+        found = spec.outcome(kind) if spec is not None else None
+        if found is not None:
+            return gettext(found.label)
+    return None  # an engine name is no word for a reader
+
+
+def field_at(ruleset: str | None, options: Mapping[str, Any] | None, path: str) -> Any:
+    """The entry spec's field at ``path`` in an outcome (``wins.0.quick.han``), in any
+    outcome type that has it (their fields of one name are the same field), or None."""
+    if not ruleset:
+        return None
+    from scoring import rendering
+
+    spec = rendering.spec_for(ruleset, options)
+    for outcome in spec.outcomes if spec is not None else ():
+        fields, found = outcome.fields, None
+        for step in path.split("."):
+            if step.isdigit() and found is not None:
+                continue  # an entry of a list, or a player of a player map
+            found = next((f for f in fields if f.name == step), None)
+            if found is None:
+                break
+            fields = found.fields
+        if found is not None:
+            return found
+    return None
+
+
+def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | None,
+            options: Mapping[str, Any] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    path = params.get("path")
+    entry = field_at(ruleset, options, path) if isinstance(path, str) and path else None
+    who = params.get("player")
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(players):
+        out["player"] = str(players[who])
+    label = params.get("label")
+    if isinstance(label, str) and label and label not in _NOT_FIELDS:
+        out["label"] = gettext(label)
+    elif entry is not None:
+        out["label"] = gettext(entry.label)
+    option = _option_label(params["option"], ruleset) \
+        if isinstance(params.get("option"), str) else None
+    if option:
+        out["option"] = option
+    kind = params.get("type")
+    type_label = _type_label(kind, ruleset, options) if isinstance(kind, str) else None
+    if type_label:
+        out["type"] = type_label
+    # A value by its label among the field's choices (an abortive draw's kind).
+    value = params.get("kind")
+    choice = next((label for v, label in entry.choices if v == value), None) \
+        if entry is not None else None
+    if choice:
+        out["kind"] = gettext(choice)
+    for key in ("min", "max", "fan", "hand", "retry_after"):
+        value = params.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[key] = str(value)
+    return out
+
+
+def variants(code: str, params: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The entry for ``code`` (its ``reason`` first), else the generic sentence."""
+    reason = (params or {}).get("reason")
+    if isinstance(reason, str) and reason in REASONS:
+        return REASONS[reason]
+    return SENTENCES.get(code) or SENTENCES["engine_error"]
+
+
+def sentence(code: str, params: Mapping[str, Any] | None = None,
+             players: Sequence[str] = (), ruleset: str | None = None,
+             options: Mapping[str, Any] | None = None) -> str:
+    """The sentence for an error in the active language. ``players`` are the table's
+    names in seat order (a ``player`` param is an index into them); ``ruleset`` and
+    ``options`` name options and outcome types by their labels."""
+    values = _values(params or {}, players, ruleset, options)
+    for msgid in variants(code, params):
+        needs = placeholders(msgid)
+        if needs <= values.keys():
+            text = gettext(msgid) % {k: values[k] for k in needs}
+            if "player" in values and "player" not in needs:
+                text = gettext(ABOUT_PLAYER) % {"player": values["player"], "sentence": text}
+            return text
+    raise AssertionError(f"the last sentence for {code} has placeholders")  # a test checks
+
+
+def explained(error: Mapping[str, Any], players: Sequence[str] = (),
+              ruleset: str | None = None, options: Mapping[str, Any] | None = None,
+              ) -> dict[str, Any]:
+    """``error`` (``{"code", "message", "params"?}``) with ``text``, its sentence."""
+    params = error.get("params")
+    return {**error, "text": sentence(str(error.get("code") or "error"),
+                                      params if isinstance(params, Mapping) else None,
+                                      players, ruleset, options)}
