@@ -202,3 +202,44 @@ def test_a_wrong_entry_is_said_in_the_phones_language_and_its_field_outlined(
     expect(error).to_have_count(0)
     expect(page.locator("#record .has-error")).to_have_count(0)
     page.context.close()
+
+
+def test_cancel_clears_the_sheet_red_fives_stand_out_and_called_tiles_count_apart(
+        server: str, browser: Browser) -> None:
+    # Issue 15: Cancel kept the cancelled winner and the old preview; red fives differed
+    # from fives only by a pink background; "Concealed tiles (13/13)" counted meld tiles.
+    page = phone(browser)
+    create_table(page, server, "M-League")
+    sheet = Sheet(page)
+    sheet.open("ron")
+    sheet.choose("ron.wins.0.winner", 2)
+    sheet.choose("ron.wins.0.discarder", 1)
+    sheet.choose("ron.wins.0.mode", "quick")
+    sheet.grid(2, 40)
+    expect(page.locator("#preview-table")).to_be_visible()
+    page.click("#cancel-record")
+    expect(page.locator("#record")).not_to_have_attribute("open", "")
+    sheet.open("ron")
+    for name in ("ron.wins.0.winner", "ron.wins.0.discarder"):
+        expect(page.locator(f"input[name='{name}']:checked")).to_have_count(0)
+    expect(page.locator("#preview-table")).to_have_count(0)
+    expect(page.locator("#preview-line")).not_to_contain_text("2 han")
+
+    sheet.choose("ron.wins.0.winner", 2)
+    sheet.choose("ron.wins.0.discarder", 1)
+    picker = "[data-control='ron.wins.0.hand'] > .tile-picker"
+    # A red five carries its own mark (赤), not only a colour.
+    red = page.locator(f"{picker} .palette [data-tile='0p']")
+    expect(red.locator(".red-mark")).to_have_text("赤")
+    expect(page.locator(f"{picker} .palette [data-tile='5p'] .red-mark")).to_have_count(0)
+    # A called pon is counted as a meld; the concealed count asks for ten tiles, not 13.
+    page.locator(f"{picker} [data-meld='pon']").click()
+    for _ in range(3):
+        page.locator(f"{picker} .palette [data-tile='7z']").click()
+    page.locator(f"{picker} [data-target='ron.wins.0.hand.hand']").click()
+    page.locator(f"{picker} .palette [data-tile='0p']").click()
+    picked = page.locator(f"{picker} .picked")
+    expect(picked).to_contain_text("Concealed 1/10")
+    expect(picked).to_contain_text("called melds: 1")
+    expect(picked.locator(".red-mark")).to_have_count(1)
+    page.context.close()

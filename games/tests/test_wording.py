@@ -132,3 +132,34 @@ def test_traditional_chinese_results_name_points_and_score_apart() -> None:
     assert heads == expected
     assert "分數" not in heads and len({h[-2:] for h in heads if h.endswith("數")}) <= 1
     assert all(re.search(r"[A-Za-z]", h) is None for h in heads), heads
+
+
+# Issue 15: "Honba 0 · Pot 0" on rulesets without honba or a pot; Wuhu and Ji'an counted
+# their hands as "East 5". Each ruleset's scoreboard line, after one hand of its own.
+ROUND_LINES = {
+    "riichi": ("East 1 · Honba 0 · Pot 0", True),
+    "mcr": ("East", False),
+    "sichuan": ("", False),
+    "wuhu": ("Hand 2", False),
+    "jian": ("Hand 2", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_LINES))
+def test_the_scoreboard_counts_hands_as_the_rulesets_players_do(name: str) -> None:
+    from games import presenter
+
+    expected, has_honba = ROUND_LINES[name]
+    table = services.create_table("Wording", name, "", {}, NAMES, creator=CREATOR)
+    if name != "riichi":
+        outcome = next(o for group in OUTCOMES[name].values() for o in group)
+        services.record_hand(table.pk, outcome, command_id(), table.seq, CREATOR)
+    table.refresh_from_db()
+    snap = services.snapshot(table)
+    spec = rendering.spec_for(name, table.options)
+    with translation.override("en"):
+        line = presenter.round_line(snap, spec)
+    assert expected in line
+    assert ("Honba" in line and "Pot" in line) is has_honba
+    if name in ("wuhu", "jian"):
+        assert "East" not in line
