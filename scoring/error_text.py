@@ -154,10 +154,9 @@ SENTENCES: dict[str, tuple[str, ...]] = {
 # The situations that one code covers, by the ``reason`` param (the same for any code).
 REASONS: dict[str, tuple[str, ...]] = {
     "own_discard": (
-        _("%(player)s cannot win on their own discard: leave the discarder empty for a "
-          "self-draw."),
-        _("A player cannot win on their own discard: leave the discarder empty for a "
-          "self-draw."),),
+        # Worded for the sheet (its "Self-draw" chip) and the API (no discarder) alike.
+        _("%(player)s cannot win on their own discard; a self-draw has no discarder."),
+        _("A player cannot win on their own discard; a self-draw has no discarder."),),
     "choose": (
         _("%(label)s: choose a player."),
         _("Choose a player."),),
