@@ -104,7 +104,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("%(label)s must be one of the choices offered."),
         _("A choice is not one of those offered."),),
     "outcome_not_allowed": (
-        _("“%(type)s” is not recorded at this table: %(option)s is off in its rules."),
+        _("“%(type)s” is not recorded at this table: “%(option)s” is off in its rules."),
         _("“%(type)s” is not recorded under this table's rules."),
         _("This kind of result is not recorded under this table's rules."),),
     # Table errors (games.errors) and the table's other refusals.
@@ -182,8 +182,8 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("%(player)s is listed twice."),
         _("A player is listed twice."),),
     "off": (
-        _("%(kind)s cannot be recorded: %(option)s is off in this table's rules."),
-        _("This cannot be recorded: %(option)s is off in this table's rules."),
+        _("%(kind)s cannot be recorded: “%(option)s” is off in this table's rules."),
+        _("This cannot be recorded: “%(option)s” is off in this table's rules."),
         _("This cannot be recorded: it is off in this table's rules."),),
     "same_discarder": (
         _("Every winner of one hand must name the same discarder."),),
