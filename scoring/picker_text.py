@@ -12,8 +12,9 @@ PICKER_STRINGS: dict[str, Promise] = {
     "clear": _("Clear"),
     "undo_tile": _("Remove last"),
     "red_five": _("red five"),
-    # The short name of a flower tile on its button: "Flower 3".
-    "flower_short": pgettext_lazy("a flower tile's button, before its number", "Flower "),
+    # The short name of a flower tile on its button, "F3" (花3): a ninth of a phone's width
+    # holds two or three characters; "Flower 3" broke into three lines there.
+    "flower_short": pgettext_lazy("a flower tile's button, before its number", "F"),
     "run": pgettext_lazy("the picker's button adding the next two tiles of a run", "Run"),
     "concealed_count": _("Concealed %(count)s/%(of)s"),
     "melds_count": _("called melds: %(count)s"),

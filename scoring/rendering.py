@@ -23,6 +23,7 @@ Conventions:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -172,6 +173,19 @@ class ItemView:
     payer: str = ""  # Ji'an: whose payment it counts in
 
 
+def _unrepeated(native: str, name: str) -> tuple[str, str]:
+    """The native name and the English one, said once: the English names often carry the
+    native one in brackets ("Without wild 精 (德国)"), which beside it read "德国 Without
+    wild 精 (德国)"; so the native goes when the English holds it, and a bracketed part
+    of the native ("Base (底番)" beside "底番·押档") leaves the English."""
+    if native in name:
+        return "", name
+    bracket = re.search(r"\s*\(([^()]*)\)", name)
+    if bracket and bracket.group(1) and bracket.group(1) in native:
+        return native, (name[:bracket.start()] + name[bracket.end():]).strip()
+    return native, name
+
+
 def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[ItemView]:
     """The scoring elements of one win, in the ruleset's order."""
     out = []
@@ -181,6 +195,8 @@ def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[Ite
         native = str(entry.get("native") or "")
         name = str(entry.get("name") or "")
         shown = name if (english() or not native) else ""
+        if shown and native:
+            native, shown = _unrepeated(native, shown)
         count = int(entry.get("count") or 1)
         value = int(entry.get("value") or 0)
         worth = unit_text(str(entry.get("unit") or "count"), value * count)

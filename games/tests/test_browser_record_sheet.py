@@ -243,3 +243,33 @@ def test_cancel_clears_the_sheet_red_fives_stand_out_and_called_tiles_count_apar
     expect(picked).to_contain_text("called melds: 1")
     expect(picked.locator(".red-mark")).to_have_count(1)
     page.context.close()
+
+
+def test_picker_tools_and_jian_payers_each_keep_to_their_line_in_japanese(
+        server: str, browser: Browser) -> None:
+    # QA at 375 px: 順子 and クリア broke into two and three lines inside their buttons,
+    # and a Ji'an hand's "Bo 支払い分：" ran on after Aiko's items in the history.
+    page = phone(browser, locale="ja")
+    create_table(page, server, "放銃は3人とも払う")  # 吉安冲関, all three pay a discard
+    sheet = Sheet(page)
+    sheet.open("win")
+    # The lines each button's words take (a range has one box per line).
+    lines = page.evaluate("""() => [...document.querySelectorAll('.picker-tools .chip')]
+        .filter((n) => n.offsetParent).map((n) => {
+          const range = document.createRange(); range.selectNodeContents(n);
+          return [n.textContent, new Set([...range.getClientRects()].map((r) => r.top)).size];
+        })""")
+    assert lines and all(count == 1 for _, count in lines), lines
+    sheet.choose("win.wins.0.winner", 1)
+    sheet.choose("win.wins.0.discarder", 2)
+    sheet.choose("win.wins.0.mode", "quick")
+    sheet.choose("win.wins.0.quick.deguo")
+    sheet.save()
+    payers = page.locator("#history > li[data-number='1'] .fans .payer")
+    expect(payers).to_have_count(3)
+    lefts = page.evaluate("""() => [...document.querySelectorAll(
+        "#history > li[data-number='1'] .fans")].flatMap((ul) => [...ul.children]
+        .filter((li) => li.classList.contains('payer'))
+        .map((li) => li.getBoundingClientRect().left - ul.getBoundingClientRect().left))""")
+    assert lefts == [0, 0, 0], lefts
+    page.context.close()

@@ -163,3 +163,40 @@ def test_the_scoreboard_counts_hands_as_the_rulesets_players_do(name: str) -> No
     assert ("Honba" in line and "Pot" in line) is has_honba
     if name in ("wuhu", "jian"):
         assert "East" not in line
+
+
+# QA at 375 px: the English breakdown read "德国 Without wild 精 (德国) 1 fan" and
+# "台 台 (entered at the table) 3 tai", the native name twice on one line.
+ITEM_OUTCOMES: dict[str, dict[str, Any]] = {
+    "jian": {"type": "win", "wins": [{"winner": 2, "discarder": 0,
+                                      "quick": {"shape": "plain", "deguo": True}}],
+             "extra": {"jing": {"zheng": "5m", "fu": "6m"}, "jing_counts": [0, 0, 0, 0]}},
+    "taiwan": {"type": "win", "wins": [{"winner": 2, "discarder": 0, "quick": {"tai": 3}}]},
+    "wuhu": {"type": "win", "wins": [{"winner": 2, "discarder": 0,
+                                      "quick": {"zhi": 8, "ya": 3}}]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(ITEM_OUTCOMES))
+def test_an_english_breakdown_names_each_element_in_hanzi_once(name: str) -> None:
+    rules = registry.get(name)
+    options = rules.build("")
+    applied = rules.rules.apply(rules.rules.initial_state(options), ITEM_OUTCOMES[name],
+                                options)
+    with translation.override("en"):
+        items = [i for r in applied["results"] for i in rendering.item_views(r, NAMES)]
+    assert items
+    for item in items:
+        line = f"{item.native} {item.name}"
+        for hanzi in set(re.findall(r"[\u3400-\u9fff·]+", line)):
+            assert line.count(hanzi) == 1, line
+        assert item.name, line  # English readers still get the explanation
+
+
+def test_a_flower_tiles_label_fits_its_ninth_of_a_phone() -> None:
+    from scoring.picker_text import picker_strings
+
+    for language in LANGUAGES:
+        with translation.override(language):
+            label = picker_strings()["flower_short"] + "8"
+        assert len(label) <= 2, (language, label)
