@@ -1,8 +1,8 @@
 """Writes :mod:`scoring.engine_texts`: every English text of the engine a person reads,
 as msgids. That is each ruleset's option labels, help and choice labels, preset titles, its
 entry spec (the record form's labels, choices and summary phrases, under the defaults, every preset
-and each yes/no option flipped), its items' English names, its titles, and the MCR fan
-page's definitions.
+and each yes/no option flipped), its items' English names, the Chinese rulesets' items'
+own (hanzi) names, its titles, and the MCR fan page's definitions.
 
 The engine stays free of Django, so these texts are English data; ``makemessages`` only
 finds strings in Python source, so they are copied here as ``gettext_noop`` calls. Run
@@ -29,6 +29,13 @@ translate the engine's texts through these msgids.
 """
 
 from django.utils.translation import gettext_noop
+
+
+def pgettext(context: str, message: str) -> str:
+    """Returns ``message`` untranslated, as gettext_noop does, under the name ``makemessages``
+    reads with a context (Django has no pgettext_noop); the pages translate the name."""
+    return message
+
 '''
 
 
@@ -56,11 +63,12 @@ def preset_titles() -> dict[str, list[str]]:
             for name in registry.usable()}
 
 
-def _table(variable: str, data: dict[str, list[str]]) -> list[str]:
+def _table(variable: str, data: dict[str, list[str]], context: str = "") -> list[str]:
     lines = [f"{variable}: dict[str, list[str]] = {{"]
     for name, items in data.items():
         lines.append(f"    {name!r}: [")
-        lines.extend(f"        gettext_noop({text!r})," for text in items)
+        lines.extend(f"        pgettext({context!r}, {text!r})," if context
+                     else f"        gettext_noop({text!r})," for text in items)
         lines.append("    ],")
     lines.append("}")
     return lines
@@ -95,6 +103,20 @@ def item_names() -> dict[str, list[str]]:
             for name in registry.usable()}
 
 
+# The context of a Chinese scoring element's own name: each ruleset spells its names in its
+# region's script (MCR 杠, Taiwan 槓); a page in the other script respells them.
+NATIVE_CONTEXT = "a scoring element's own name in hanzi, respelled in the page's script"
+# Riichi's names are Japanese; the Chinese pages show them as the Japanese write them.
+JAPANESE_NAMES = ("riichi",)
+
+
+def native_names() -> dict[str, list[str]]:
+    """Each Chinese ruleset's items' own (hanzi) names, as its package lists them."""
+    return {name: list(dict.fromkeys(str(i["native"]) for i in registry.get(name).package.ITEMS
+                                     if i.get("native")))
+            for name in registry.usable() if name not in JAPANESE_NAMES}
+
+
 def ruleset_texts() -> dict[str, list[str]]:
     """Each ruleset's title, short title and one-line description."""
     return {name: [str(getattr(registry.get(name).package, attr))
@@ -114,6 +136,7 @@ def source() -> str:
                                                                    preset_titles()),
              "", *_table("ENTRY_TEXTS", entry_texts()), "", *_table("ITEM_NAMES", item_names()),
              "", *_table("RULESET_TEXTS", ruleset_texts()),
+             "", *_table("NATIVE_NAMES", native_names(), NATIVE_CONTEXT),
              "", *_table("FAN_DEFINITIONS", fan_definitions())]
     return "\n".join(lines) + "\n"
 

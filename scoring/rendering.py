@@ -29,12 +29,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.result import CAUSES
+from scoring.gen_engine_texts import NATIVE_CONTEXT
 
 # Worth of a scoring element or a headline in each unit of the contract.
 UNIT_TEXT = {
@@ -192,7 +193,9 @@ def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[Ite
     for entry in result.get("items") or []:
         if not isinstance(entry, Mapping):
             continue
+        # A Chinese name in the page's script: MCR's 杠 reads 槓 on a 繁體 page.
         native = str(entry.get("native") or "")
+        native = pgettext(NATIVE_CONTEXT, native) if native else ""
         name = str(entry.get("name") or "")
         shown = name if (english() or not native) else ""
         if shown and native:

@@ -200,3 +200,21 @@ def test_a_flower_tiles_label_fits_its_ninth_of_a_phone() -> None:
         with translation.override(language):
             label = picker_strings()["flower_short"] + "8"
         assert len(label) <= 2, (language, label)
+
+
+# QA at 375 px: the breakdown showed each ruleset's own spelling whatever the page's
+# script: 德国, 点炮 on a 繁體 page (Ji'an), 莊家 on a 简体 page (Taiwan).
+@pytest.mark.parametrize(("name", "language", "wanted", "wrong"), [
+    ("jian", "zh-hant", {"德國", "點炮", "莊家"}, {"德国", "点炮", "庄家"}),
+    ("taiwan", "zh-hans", {"庄家"}, {"莊家"}),
+    ("taiwan", "zh-hant", {"莊家"}, {"庄家"}),
+])
+def test_a_breakdown_spells_its_chinese_names_in_the_pages_script(
+        name: str, language: str, wanted: set[str], wrong: set[str]) -> None:
+    rules = registry.get(name)
+    options = rules.build("")
+    applied = rules.rules.apply(rules.rules.initial_state(options), ITEM_OUTCOMES[name],
+                                options)
+    with translation.override(language):
+        natives = {i.native for r in applied["results"] for i in rendering.item_views(r, NAMES)}
+    assert wanted <= natives and not wrong & natives, natives
