@@ -218,3 +218,19 @@ def test_a_breakdown_spells_its_chinese_names_in_the_pages_script(
     with translation.override(language):
         natives = {i.native for r in applied["results"] for i in rendering.item_views(r, NAMES)}
     assert wanted <= natives and not wrong & natives, natives
+
+
+def test_japanese_says_who_recorded_without_an_honorific_on_a_role() -> None:
+    # QA at 375 px: "卓の作成者さんが記録": the sentences put さん after a role as after a name.
+    from games.presenter import recorder
+    from games.ui import STRINGS
+
+    with translation.override("ja"):
+        creator = recorder("creator")
+        lines = [str(text) % {"actor": creator, "name": creator, "number": 1,
+                              "summary": "…"}
+                 for text in STRINGS.values()
+                 if "%(actor)s" in str(text) or "%(name)s" in str(text)]
+        lines.append(gettext("by %(name)s") % {"name": creator})
+    assert len(lines) > 5
+    assert [line for line in lines if "さん" in line] == [], lines
