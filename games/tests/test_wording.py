@@ -234,3 +234,14 @@ def test_japanese_says_who_recorded_without_an_honorific_on_a_role() -> None:
         lines.append(gettext("by %(name)s") % {"name": creator})
     assert len(lines) > 5
     assert [line for line in lines if "さん" in line] == [], lines
+
+
+def test_the_japanese_sheet_counts_chinese_fan_as_ban_throughout() -> None:
+    # QA at 375 px: Hong Kong's quick entry read 番数（花牌込み） over うち花牌の翻, and
+    # the preview says 4番: one word for fan on one sheet.
+    from scoring.engine_texts import ENTRY_TEXTS
+
+    with translation.override("ja"):
+        labels = [gettext(t) for name, texts in ENTRY_TEXTS.items() if name != "riichi"
+                  for t in texts]
+    assert [label for label in labels if "翻" in label.replace("翻牌", "")] == []
