@@ -64,7 +64,9 @@ def round_line(snap: Mapping[str, Any], spec: Any = None) -> str:
                      hands=int(state.get("hands_played") or 0) + 1)]
     else:
         parts = [f"{wind_name(state.get('round_wind', 'E'))} {hand}"]
-    if say.has("honba"):
+    # Riichi players read "Honba 0 · Pot 0" at every hand; Taiwan's 連莊 is said only once
+    # the dealer has kept the deal ("Dealer streak 0" was noise).
+    if say.has("honba") and (state.get("honba") or say.has("pot")):
         parts.append(say("honba", honba=state.get("honba", 0)))
     if say.has("pot"):
         parts.append(say("pot", pot=rendering.number(int(state.get("pot", 0) or 0))))

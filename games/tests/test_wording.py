@@ -245,3 +245,20 @@ def test_the_japanese_sheet_counts_chinese_fan_as_ban_throughout() -> None:
         labels = [gettext(t) for name, texts in ENTRY_TEXTS.items() if name != "riichi"
                   for t in texts]
     assert [label for label in labels if "翻" in label.replace("翻牌", "")] == []
+
+
+@pytest.mark.parametrize(("winner", "streak"), [(2, ""), (0, "Dealer streak 1")])
+def test_taiwans_scoreboard_names_the_dealer_streak_only_once_there_is_one(
+        winner: int, streak: str) -> None:
+    from games import presenter
+
+    table = services.create_table("Wording", "taiwan", "", {}, NAMES, creator=CREATOR)
+    outcome = {"type": "win", "wins": [{"winner": winner, "discarder": 1,
+                                        "quick": {"tai": 3}}]}
+    services.record_hand(table.pk, outcome, command_id(), table.seq, CREATOR)
+    table.refresh_from_db()
+    with translation.override("en"):
+        line = presenter.round_line(services.snapshot(table),
+                                    rendering.spec_for("taiwan", table.options))
+    assert ("Dealer streak" in line) is bool(streak)
+    assert streak in line
