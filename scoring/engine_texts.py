@@ -1371,6 +1371,10 @@ NATIVE_NAMES: dict[str, list[str]] = {
         pgettext("a scoring element's own name in hanzi, respelled in the page's script", '嘴子'),
         pgettext("a scoring element's own name in hanzi, respelled in the page's script", '明杠'),
         pgettext("a scoring element's own name in hanzi, respelled in the page's script", '暗杠'),
+        pgettext("a scoring element's own name in hanzi, respelled in the page's script", '平胡'),
+        pgettext("a scoring element's own name in hanzi, respelled in the page's script", '押档'),
+        pgettext("a scoring element's own name in hanzi, respelled in the page's script", '自摸'),
+        pgettext("a scoring element's own name in hanzi, respelled in the page's script", '自摸押档'),
     ],
     'jian': [
         pgettext("a scoring element's own name in hanzi, respelled in the page's script", '平胡'),

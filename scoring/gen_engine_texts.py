@@ -111,10 +111,16 @@ JAPANESE_NAMES = ("riichi",)
 
 
 def native_names() -> dict[str, list[str]]:
-    """Each Chinese ruleset's items' own (hanzi) names, as its package lists them."""
-    return {name: list(dict.fromkeys(str(i["native"]) for i in registry.get(name).package.ITEMS
-                                     if i.get("native")))
-            for name in registry.usable() if name not in JAPANESE_NAMES}
+    """Each Chinese ruleset's items' own (hanzi) names, as its package lists them, and the
+    words it builds names from (Wuhu's "底番·押档")."""
+    out = {}
+    for name in registry.usable():
+        if name in JAPANESE_NAMES:
+            continue
+        package = registry.get(name).package
+        natives = [str(i["native"]) for i in package.ITEMS if i.get("native")]
+        out[name] = list(dict.fromkeys([*natives, *getattr(package, "NATIVE_PARTS", ())]))
+    return out
 
 
 def ruleset_texts() -> dict[str, list[str]]:

@@ -174,6 +174,13 @@ class ItemView:
     payer: str = ""  # Ji'an: whose payment it counts in
 
 
+def respelled(native: str) -> str:
+    """A Chinese name in the page's script, word by word where it is built of words
+    ("底番·押档" reads 底番·押檔 on a 繁體 page; "8支押3" stays as it is)."""
+    return "·".join(pgettext(NATIVE_CONTEXT, part) if part else ""
+                    for part in native.split("·"))
+
+
 def _unrepeated(native: str, name: str) -> tuple[str, str]:
     """The native name and the English one, said once: the English names often carry the
     native one in brackets ("Without wild 精 (德国)"), which beside it read "德国 Without
@@ -194,8 +201,7 @@ def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[Ite
         if not isinstance(entry, Mapping):
             continue
         # A Chinese name in the page's script: MCR's 杠 reads 槓 on a 繁體 page.
-        native = str(entry.get("native") or "")
-        native = pgettext(NATIVE_CONTEXT, native) if native else ""
+        native = respelled(str(entry.get("native") or ""))
         name = str(entry.get("name") or "")
         shown = name if (english() or not native) else ""
         if shown and native:

@@ -14,12 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
-from django.utils.translation import pgettext
 
 from games import presenter, services
 from games.models import Table
 from scoring import registry, rendering
-from scoring.gen_engine_texts import NATIVE_CONTEXT
 
 from .tables import NAMES, make_table, record
 
@@ -89,7 +87,7 @@ def test_every_place_shows_the_same_items_and_amounts_in_every_language(name: st
             # In the page's script (MCR's 杠 is 槓 on a 繁體 page); in English it may stand
             # in the English name's brackets, "Without wild 精 (德国)".
             with translation.override(language):
-                shown = pgettext(NATIVE_CONTEXT, native)
+                shown = rendering.respelled(native)
             assert shown in history["html"] and shown in preview["html"], shown
             assert escape(shown) in page
         # The same summary wherever the hand is told, in this language.

@@ -262,3 +262,16 @@ def test_taiwans_scoreboard_names_the_dealer_streak_only_once_there_is_one(
                                     rendering.spec_for("taiwan", table.options))
     assert ("Dealer streak" in line) is bool(streak)
     assert streak in line
+
+
+def test_a_wuhu_base_spells_its_win_type_in_the_pages_script() -> None:
+    # "底番·押档" is built from words; on a 繁體 page it read 档 (simplified).
+    outcome = {"type": "win", "wins": [{"winner": 2, "discarder": 0,
+                                        "quick": {"zhi": 8, "ya": 3}}]}
+    rules = registry.get("wuhu")
+    options = rules.build("")
+    applied = rules.rules.apply(rules.rules.initial_state(options), outcome, options)
+    with translation.override("zh-hant"):
+        natives = [i.native for r in applied["results"]
+                   for i in rendering.item_views(r, NAMES)]
+    assert "底番·押檔" in natives and "支番·8支押3" in natives, natives

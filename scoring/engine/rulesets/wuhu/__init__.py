@@ -56,7 +56,7 @@ from .entry import entry_spec
 from .game import WuhuGame
 from .mouths import REGISTRY
 from .options import PRESETS, Options
-from .score import EXTRA_ITEMS
+from .score import EXTRA_ITEMS, WIN_TYPES
 
 NAME = "wuhu"
 TITLE = "Wuhu"
@@ -67,8 +67,10 @@ ORDER = 40
 
 game = WuhuGame()
 ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
+# The words an item's own name is built from ("底番·押档"), for the pages to respell.
+NATIVE_PARTS = WIN_TYPES
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
            "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
