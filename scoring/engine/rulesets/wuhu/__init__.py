@@ -70,8 +70,8 @@ ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 # The words an item's own name is built from ("底番·押档"), for the pages to respell.
 NATIVE_PARTS = WIN_TYPES
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:
