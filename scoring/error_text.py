@@ -7,10 +7,10 @@ the player by the table's name for them (never a seat number), the field by its
 translated label, an option by its translated label.
 
 ``SENTENCES`` has one entry per code, ``REASONS`` one per situation a code covers (the
-``reason`` param): its variants, most specific first. The first variant whose
-placeholders the params can all fill is used, so the last one of each entry has none: a
-code without params still reads as a sentence. A variant that does not name the player
-who the error is about gets the player's name in front.
+``reason`` param): its variants, most specific first. The first variant whose named
+arguments (``%(player)s``...) the params can all fill is used, so the last one of each
+entry has none: a code without params still reads as a sentence. A variant that does not
+name the player who the error is about gets the player's name in front.
 """
 
 from __future__ import annotations
@@ -218,25 +218,25 @@ ABOUT_PLAYER = _("%(player)s: %(sentence)s")
 
 # Labels the entry checks give to what is not a field of the sheet: no label to show.
 _NOT_FIELDS = {"the outcome", "the request", "a key", "an option name", "an option value"}
-_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+_NAMED_ARGUMENT = re.compile(r"%\((\w+)\)s")
 
 
-def placeholders(msgid: str) -> set[str]:
-    return set(_PLACEHOLDER.findall(msgid))
+def format_names(msgid: str) -> set[str]:
+    """The named arguments a msgid asks for: {"player", "label"} of "%(player)s: %(label)s"."""
+    return set(_NAMED_ARGUMENT.findall(msgid))
 
 
 def _option_label(name: str, ruleset: str | None) -> str | None:
     if ruleset:
         from scoring import registry  # the registry imports every ruleset: only when needed
-        from scoring.engine.options import options_schema
 
         try:
-            schema = options_schema(registry.get(ruleset).options_class)
+            schema = registry.get(ruleset).localized_schema()
         except (LookupError, ValueError):  # an uninstalled ruleset: the name will do
             schema = []
         for spec in schema:
             if spec["name"] == name and spec["label"]:
-                return gettext(str(spec["label"]))
+                return str(spec["label"])
     return None  # an option's name is no word for a reader
 
 
@@ -326,13 +326,13 @@ def sentence(code: str, params: Mapping[str, Any] | None = None,
     ``options`` name options and outcome types by their labels."""
     values = _values(params or {}, players, ruleset, options)
     for msgid in variants(code, params):
-        needs = placeholders(msgid)
+        needs = format_names(msgid)
         if needs <= values.keys():
             text = gettext(msgid) % {k: values[k] for k in needs}
             if "player" in values and "player" not in needs:
                 text = gettext(ABOUT_PLAYER) % {"player": values["player"], "sentence": text}
             return text
-    raise AssertionError(f"the last sentence for {code} has placeholders")  # a test checks
+    raise AssertionError(f"the last sentence for {code} has named arguments")  # a test checks
 
 
 def explained(error: Mapping[str, Any], players: Sequence[str] = (),

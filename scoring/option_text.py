@@ -1,8 +1,9 @@
 """Options as a person reads them: each option's label and value in the active language,
 never the engine's keys or stored choice values (``head_bump``, ``kokushi_13``).
 
-Used wherever options are listed: the admin's "Differs from preset", the table page and the
-results. The labels come from the engine's schema through :func:`scoring.registry.localize_option`.
+Used wherever options are listed: the ruleset admin's "Differs from preset" and the table
+admin's options. The labels come from the engine's schema
+(:func:`scoring.registry.localize_option`).
 """
 
 from __future__ import annotations

@@ -30,14 +30,19 @@ def explain(table: Table | int | str | None, error: Mapping[str, Any]) -> dict[s
     params = error.get("params")
     if not isinstance(params, Mapping) or not _OF_THE_TABLE & params.keys():
         return explained(error)  # a sentence of its own: no database read
-    if table is not None and not isinstance(table, Table):
-        try:
-            table = get_table(table)
-        except (TableError, DatabaseError):  # the sentence without the names will do
-            table = None
+    table = _readable(table)
     if table is None:
         return explained(error)
     return explained(error, names(table), table.ruleset, table.options)
+
+
+def _readable(table: Table | int | str | None) -> Table | None:
+    if table is None or isinstance(table, Table):
+        return table
+    try:
+        return get_table(table)
+    except (TableError, DatabaseError):  # the sentence without the names will do
+        return None
 
 
 def explain_on_sheet(table: Table | int | str, error: Mapping[str, Any],
@@ -45,12 +50,12 @@ def explain_on_sheet(table: Table | int | str, error: Mapping[str, Any],
     """:func:`explain`, and ``control``: the record sheet's field (of the outcome type
     ``kind``) that the error is about, for the page to outline; absent when the sheet does
     not ask it."""
-    named = explain(table, error)
+    read = _readable(table)
+    named = explain(read, error)
     params = named.get("params")
     path = params.get("path") if isinstance(params, Mapping) else None
-    if not path:
+    if not path or read is None:
         return named
-    table = get_table(table)
-    sheet = record_sheet.shape(table.ruleset, table.options, table.seats.count())
+    sheet = record_sheet.shape(read.ruleset, read.options, read.seats.count())
     control = record_sheet.control_for(sheet, kind, path) if sheet is not None else None
     return {**named, "control": control} if control else named

@@ -12,7 +12,7 @@ from django.utils import translation
 from games.errors import TableError
 from scoring import registry
 from scoring.engine.errors import EngineError
-from scoring.error_text import ABOUT_PLAYER, REASONS, SENTENCES, placeholders, sentence
+from scoring.error_text import ABOUT_PLAYER, REASONS, SENTENCES, format_names, sentence
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["en", "zh-hans", "zh-hant", "ja"]
@@ -56,11 +56,11 @@ def test_every_code_raised_anywhere_has_a_sentence():
 @pytest.mark.parametrize("entry", sorted(SENTENCES.items()) + sorted(REASONS.items()),
                          ids=lambda item: item[0])
 def test_each_entry_ends_with_a_sentence_that_needs_no_params(entry):
-    assert placeholders(entry[1][-1]) == set()
+    assert format_names(entry[1][-1]) == set()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_sentence_renders_translated_without_leftover_placeholders(language):
+def test_every_sentence_renders_translated_without_leftover_format_names(language):
     msgids = [m for variants in [*SENTENCES.values(), *REASONS.values()] for m in variants]
     values = {"player": "Aiko", "label": "Han", "option": "Minimum fan", "type": "Ron",
               "kind": "Nine terminals", "min": "1", "max": "100", "fan": "3", "hand": "4",
@@ -71,9 +71,9 @@ def test_every_sentence_renders_translated_without_leftover_placeholders(languag
             text = translation.gettext(msgid)
             if language != "en" and text == msgid:
                 untranslated.append(msgid)
-            # The translation uses exactly the msgid's placeholders, so none is left over.
-            assert placeholders(text) == placeholders(msgid), (language, msgid, text)
-            rendered = text % {k: values[k] for k in placeholders(msgid)}
+            # The translation uses exactly the msgid's named arguments, so none is left over.
+            assert format_names(text) == format_names(msgid), (language, msgid, text)
+            rendered = text % {k: values[k] for k in format_names(msgid)}
             assert "%(" not in rendered and rendered.strip()
     assert untranslated == []
 
