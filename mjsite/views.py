@@ -57,7 +57,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
     """``static/js/service-worker.js`` served from the root, where its scope is the site."""
-    text = render_to_string("service-worker.js", {"static_prefix": static("")})
+    # STATIC_URL, not static(""): the manifest storage of a release (debug off) has no
+    # entry for "" and raised, a 500 on every page load under `make run`.
+    text = render_to_string("service-worker.js", {"static_prefix": settings.STATIC_URL})
     response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
     # Browsers re-check a worker at most daily anyway; never let a cache keep an old one.
     response["Cache-Control"] = "no-cache"

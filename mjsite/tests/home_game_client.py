@@ -63,6 +63,10 @@ def main() -> None:
     css = re.search(r'href="(/static/css/site[^"]*\.css)"', out["home"][1])
     out["css"] = fetch(css.group(1), phone)[0] if css else None
     out["css_path"] = css.group(1) if css else None
+    # What every page asks for besides its static files: the service worker and manifest.
+    out["service_worker"] = fetch("/sw.js", phone)[0]
+    manifest = re.search(r'<link rel="manifest" href="([^"]+)"', out["home"][1])
+    out["manifest"] = fetch(manifest.group(1), phone)[0] if manifest else None
 
     # The creator's browser on the serving machine creates a table through loopback.
     local = f"127.0.0.1:{port}"

@@ -102,6 +102,7 @@ def test_make_run_serves_phones_on_the_lan_with_no_debug_page_and_a_lan_join_lin
     assert seen["favicon"] in (301, 302)
     # Static files come from WhiteNoise with hashed names (collected, debug off).
     assert seen["css"] == 200 and seen["css_path"] != "/static/css/site.css"
+    assert seen["service_worker"] == 200 and seen["manifest"] == 200
 
     assert seen["create"] == 302
     assert seen["join_url"].startswith(f"http://{address}:{port}/t/")

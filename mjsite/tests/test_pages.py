@@ -191,3 +191,17 @@ def test_home_page_leads_to_a_new_table_and_the_table_list(client):
                        r'([^<]+)</a>', html)
     assert button and button.group(1) == reverse("games:new")
     assert button.group(2) == "新しい卓"
+
+
+def test_service_worker_is_served_under_a_releases_manifest_storage(client, settings, tmp_path):
+    # Debug off, as `make run` serves: static("") has no manifest entry and was a 500 on
+    # every page load; the worker needs only the prefix of the static files.
+    (tmp_path / "staticfiles.json").write_text(
+        '{"paths": {"css/site.css": "css/site.0123456789ab.css"}, "version": "1.1"}')
+    settings.WHITENOISE_USE_FINDERS = False
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert f'"{settings.STATIC_URL}"' in response.content.decode()
