@@ -25,6 +25,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from games import presenter, services
 from games.broadcast import group_name
 from games.errors import NotFound, TableError, database_error
+from games.latency import DelayedSendMixin
 from games.layer_outage import LayerOutageMixin
 from games.messages import (
     CLOSE_FORBIDDEN,
@@ -78,7 +79,7 @@ def language_of(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
-class TableConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
+class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits

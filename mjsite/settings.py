@@ -142,6 +142,24 @@ def env_rate(name: str, default: str, *, environ: Mapping[str, str] | None = Non
     return value
 
 
+def env_delay_ms(name: str, *, debug: bool,
+                 environ: Mapping[str, str] | None = None) -> tuple[int, int] | None:
+    """A test-only latency such as ``300-800`` (milliseconds, low-high) or ``500``; only
+    with ``MJ_DEBUG`` on, so a production server can never be slowed by it."""
+    raw = _raw(name, environ)
+    if raw is None:
+        return None
+    if not debug:
+        raise ImproperlyConfigured(f"{name} is for tests and needs MJ_DEBUG=true.")
+    low, _sep, high = raw.partition("-")
+    if not low.strip().isdigit() or (high and not high.strip().isdigit()):
+        raise ImproperlyConfigured(f"{name}={raw!r} must be milliseconds, e.g. 300-800 or 500.")
+    pair = (int(low), int(high or low))
+    if pair[0] > pair[1] or pair[1] > 10_000:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be low-high, at most 10000.")
+    return pair
+
+
 def local_secret_key(path: Path, _attempts: int = 5) -> str:
     """The home game's secret key: read from ``path``, made there on the first start.
 
@@ -522,6 +540,11 @@ REST_FRAMEWORK = {
 # never signed in as that user. Counted in each process's memory (games/socket_limits.py):
 # messages other than writes per socket, and previews per table from sockets that may not
 # write.
+# games/latency.py: every frame a table socket sends arrives this much later, in order, so
+# the browser tests meet the window between a write and its acknowledgement that café
+# Wi-Fi opens (e.g. MJ_TEST_SOCKET_DELAY_MS=300-800). Debug only.
+TEST_SOCKET_DELAY_MS = env_delay_ms("MJ_TEST_SOCKET_DELAY_MS", debug=DEBUG)
+
 MJ_RATE_LIMITS = {
     "ws_write": env_rate("MJ_WS_WRITE_RATE", "30/minute"),
     "login": env_rate("MJ_LOGIN_RATE", "5/minute"),

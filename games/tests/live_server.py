@@ -28,13 +28,18 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(setup: str = "") -> Iterator[str]:
+def live_server(setup: str = "", socket_delay_ms: str = "") -> Iterator[str]:
     """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site; ``setup`` is
-    Python run once in its ``manage.py shell`` after the migrations (an admin account)."""
+    Python run once in its ``manage.py shell`` after the migrations (an admin account);
+    ``socket_delay_ms`` (e.g. ``"300-800"``) delays every frame the table socket sends, as
+    café Wi-Fi would (games/latency.py)."""
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT)}
         env.pop("REDIS_URL", None)
+        env.pop("MJ_TEST_SOCKET_DELAY_MS", None)
+        if socket_delay_ms:
+            env["MJ_TEST_SOCKET_DELAY_MS"] = socket_delay_ms
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
         if setup:
