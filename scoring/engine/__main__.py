@@ -8,12 +8,11 @@ so the exit status is 0 unless the command itself is unknown.
 from __future__ import annotations
 
 import io
-import json
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .commands import HELP, available, lookup, run_line
+from .commands import HELP, available, encode_result, lookup, run_line
 from .errors import EngineError
 
 
@@ -38,7 +37,7 @@ def serve(name: str, stdin: TextIO, stdout: TextIO) -> None:
         result = run_line(name, line)
         if result is None:
             continue
-        stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        stdout.write(encode_result(result) + "\n")
         stdout.flush()
 
 

@@ -103,23 +103,60 @@ def run(name: str, request: object) -> dict[str, Any]:
         return handler(request)
     except EngineError as exc:
         return {"error": exc.detail()}
+    except RecursionError:
+        return {"error": {"code": "bad_input",
+                          "message": "the request is nested too deeply to read"}}
     except Exception as exc:  # noqa: BLE001 - one broken request must not end the batch
         return {"error": {"code": "internal_error",
                           "message": f"the engine failed on this request ({type(exc).__name__}: "
                                      f"{exc}); please report it with the input"}}
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
 def run_line(name: str, line: str) -> dict[str, Any] | None:
-    """Run a command on one line of JSON; ``None`` for a blank line."""
-    if not line.strip():
-        return None
+    """Run a command on one line of JSON; ``None`` for a blank line. Never raises: a line
+    nested too deep for the parser, a number too long to read or NaN is ``bad_json``."""
     try:
-        request = json.loads(line)
+        if not line.strip():
+            return None
+        request = json.loads(line, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         return {"error": {"code": "bad_json",
                           "message": f"the line is not valid JSON: {exc.msg} at column "
                                      f"{exc.colno}"}}
+    except RecursionError:
+        return {"error": {"code": "bad_json",
+                          "message": "the line is nested too deeply to read"}}
+    except (ValueError, TypeError, MemoryError) as exc:  # an integer past Python's digit limit
+        return {"error": {"code": "bad_json",
+                          "message": f"the line cannot be read: {str(exc)[:200]}"}}
     return run(name, request)
+
+
+def encode_result(result: dict[str, Any]) -> str:
+    """One result as a JSON line. A result that cannot be written as UTF-8 JSON (a text
+    echoing a lone surrogate, a float the request smuggled in) is written escaped, or as
+    an ``internal_error`` line: the batch goes on whatever the result holds."""
+    try:
+        text = json.dumps(result, ensure_ascii=False, allow_nan=False)
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    except (ValueError, TypeError, RecursionError):
+        return json.dumps({"error": {"code": "internal_error",
+                                     "message": "the engine's answer to this request could "
+                                                "not be written as JSON; please report it "
+                                                "with the input"}})
+    try:
+        return json.dumps(result, ensure_ascii=True, allow_nan=False)
+    except (ValueError, TypeError, RecursionError):
+        return json.dumps({"error": {"code": "internal_error",
+                                     "message": "the engine's answer to this request could "
+                                                "not be written as JSON"}})
 
 
 # --- request helpers ----------------------------------------------------------------------

@@ -29,8 +29,9 @@ def build_preset(cls: type[Opts], presets: Mapping[str, Mapping[str, Any]], pres
     """``cls`` built from the named preset (or the defaults) with ``overrides`` on top."""
     base = None
     if preset is not None:
-        if preset not in presets:
-            raise BadOption(f"unknown preset {preset!r}; choose one of: {', '.join(presets)}")
+        if not isinstance(preset, str) or preset not in presets:
+            raise BadOption(f"unknown preset {str(preset)[:64]!r}; choose one of: "
+                            f"{', '.join(presets)}", params={"option": "preset"})
         base = build_options(cls, presets[preset]["options"])
     return build_options(cls, overrides, base=base)
 

@@ -158,13 +158,34 @@ def read_winning_hand(request: Mapping[str, Any], size: int, ruleset: str,
         waits=tuple(waits(before, read.melds)))
 
 
+# Where the winning tile can sit, in the order a tie between equal values is shown
+# (獨聽's name: 單吊 before 中洞 before 邊張).
+WAIT_ORDER: tuple[WaitShape, ...] = ("pair", "closed", "edge", "triplet", "open")
+
+
+def run_wait(start: int, tile: int) -> WaitShape:
+    """The shape a run starting at ``start`` waited in when ``tile`` completed it."""
+    if tile == start + 1:
+        return "closed"
+    if (start % 9 == 0 and tile == start + 2) or (start % 9 == 6 and tile == start):
+        return "edge"
+    return "open"
+
+
 @dataclass(frozen=True)
 class Reading:
-    """One way the concealed tiles split into sets and a pair, seen with the hand."""
+    """One way the concealed tiles split into sets and a pair, with one place for the
+    winning tile among them (``wait_shape``), seen with the hand.
+
+    A hand whose winning tile fits several places of the same split (the pair or a run,
+    the edge or the open side of two runs) has one reading per place: the rulesets pay
+    the best of them, as a player may declare the wait that pays most.
+    """
 
     hand: WinningHand
     pair: int
     groups: tuple[Group, ...]  # the concealed sets
+    wait_shape: WaitShape  # how the winning tile completed this reading
 
     @cached_property
     def runs(self) -> list[int]:
@@ -179,42 +200,34 @@ class Reading:
                 + [m.base for m in self.hand.melds if not m.is_run])
 
     @cached_property
-    def wait_shape(self) -> WaitShape:
-        """How the winning tile completes this reading (the most closed shape it can)."""
-        w = self.hand.win_tile
-        shapes: list[WaitShape] = []
-        if w == self.pair:
-            shapes.append("pair")
-        for g in self.groups:
-            if g.shape == "triplet" and g.kind == w:
-                shapes.append("triplet")
-            elif g.shape == "run" and w in g.kinds:
-                if w == g.kind + 1:
-                    shapes.append("closed")
-                elif (g.kind % 9 == 0 and w == g.kind + 2) or (g.kind % 9 == 6 and w == g.kind):
-                    shapes.append("edge")
-                else:
-                    shapes.append("open")
-        order: tuple[WaitShape, ...] = ("pair", "closed", "edge", "triplet", "open")
-        return min(shapes, key=order.index)
-
-    @cached_property
     def concealed_triplets(self) -> int:
-        """Triplets held concealed (暗刻), concealed kongs included. A triplet finished by
-        another player's discard is not concealed, unless the winning tile can be read
-        into another set or the pair of this reading instead."""
+        """Triplets held concealed (暗刻), concealed kongs included. A triplet this
+        reading completes with another player's discard is not concealed (the reading
+        that puts the tile in another set or the pair keeps it)."""
         n = sum(g.shape == "triplet" for g in self.groups)
         n += sum(m.kind == "ankan" for m in self.hand.melds)
-        w = self.hand.win_tile
-        if not self.hand.self_draw and any(
-                g.shape == "triplet" and g.kind == w for g in self.groups):
-            elsewhere = w == self.pair or any(
-                g.shape == "run" and w in g.kinds for g in self.groups)
-            if not elsewhere:
-                n -= 1
+        if not self.hand.self_draw and self.wait_shape == "triplet":
+            n -= 1
         return n
 
 
+def wait_places(pair: int, groups: Sequence[Group], tile: int) -> list[WaitShape]:
+    """Every shape in which ``tile`` can have completed the split ``pair`` + ``groups``,
+    each once, in :data:`WAIT_ORDER`."""
+    shapes: set[WaitShape] = set()
+    if tile == pair:
+        shapes.add("pair")
+    for g in groups:
+        if g.shape == "triplet" and g.kind == tile:
+            shapes.add("triplet")
+        elif g.shape == "run" and tile in g.kinds:
+            shapes.add(run_wait(g.kind, tile))
+    return [s for s in WAIT_ORDER if s in shapes]
+
+
 def readings(hand: WinningHand) -> list[Reading]:
-    """Every sets-and-pair reading of the hand; empty when it is not such a win."""
-    return [Reading(hand, d.pair, d.groups) for d in decompositions(hand.concealed)]
+    """Every sets-and-pair reading of the hand, once per place of the winning tile; empty
+    when it is not such a win."""
+    return [Reading(hand, d.pair, d.groups, shape)
+            for d in decompositions(hand.concealed)
+            for shape in wait_places(d.pair, d.groups, hand.win_tile)]

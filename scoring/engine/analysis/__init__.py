@@ -12,10 +12,12 @@ Conventions chosen where rules or sources vary:
   copy of a kind (copies in the player's own declared melds count). Differential tests
   agree with ``mahjong`` 2.1.0 on random hands; on hands where a fifth copy would be
   needed the exact number is checked against a brute force over all targets.
-* **Shapes by ruleset** (:data:`.shanten.RULESET_SHAPES`): riichi has seven pairs (four of
-  a kind is one pair, seven kinds needed) and thirteen orphans; MCR seven pairs with four
+* **Shapes by ruleset** (each ruleset package's ``WIN_SHAPES``, read by
+  :func:`.shanten.ruleset_shapes`): riichi has seven pairs (four of a kind is one pair,
+  seven kinds needed) and thirteen orphans; MCR seven pairs with four
   of a kind as two pairs, thirteen orphans, 全不靠 and 组合龙; Sichuan seven pairs (龙七对
-  counts the four as two pairs); Wuhu the standard shape only; Ji'an seven pairs and 十三烂.
+  counts the four as two pairs); Wuhu and Taiwan the standard shape only; Hong Kong
+  thirteen orphans; Ji'an seven pairs and 十三烂.
   A boolean ruleset option named like a shape (``seven_pairs``, ``kokushi``...) set to
   false removes it. Ji'an's 精 wildcards are not counted in shanten (the number is that of
   the hand as tiles); the ruleset's own ``score()`` still prices the waits with them.

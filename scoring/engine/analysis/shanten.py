@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..errors import BadInput, UnknownShape, WrongTileCount
+from .. import rulesets
+from ..errors import BadInput, UnknownRuleset, UnknownShape, WrongTileCount
 from ..shapes import (
     HONOURS_AND_KNITTED,
     KNITTED_SETS,
@@ -42,16 +43,6 @@ from .tables import MAX_SETS, hand_costs
 STANDARD = "standard"
 ALL_SHAPES: tuple[str, ...] = (STANDARD, *SHAPES)
 
-# Which shapes each ruleset's hands may take. Options can only switch shapes off (see
-# :func:`shapes_for`); a ruleset not listed gets the standard shape only.
-RULESET_SHAPES: dict[str, tuple[str, ...]] = {
-    "riichi": (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS),
-    "mcr": (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS, HONOURS_AND_KNITTED, KNITTED_STRAIGHT),
-    "sichuan": (STANDARD, SEVEN_PAIRS_QUADS),
-    "wuhu": (STANDARD,),
-    "jian": (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_LAN),
-}
-
 # Option names a ruleset may use to switch a shape off (any of them false -> shape off).
 _SHAPE_OPTIONS: dict[str, tuple[str, ...]] = {
     SEVEN_PAIRS: ("seven_pairs", "chiitoitsu", "qidui"),
@@ -67,13 +58,27 @@ _KNITTED_GETTERS = tuple(itemgetter(*kinds) for kinds in KNITTED_SETS)
 _HONOURS = slice(27, 34)
 
 
+def ruleset_shapes(ruleset: str) -> tuple[str, ...]:
+    """The shapes a win may take under ``ruleset``, as its package declares them
+    (``WIN_SHAPES``); the standard shape alone for a package that declares none or a name
+    that is no ruleset or is not installed. Options can only switch shapes off
+    (:func:`shapes_for`)."""
+    if ruleset not in rulesets.names():
+        return (STANDARD,)
+    try:
+        package = rulesets.get(ruleset)
+    except UnknownRuleset:  # not installed: its scores say so, shanten still stands
+        return (STANDARD,)
+    return tuple(getattr(package, "WIN_SHAPES", (STANDARD,)))
+
+
 def shapes_for(ruleset: str, options: Mapping[str, Any] | object | None = None) -> tuple[str, ...]:
     """Shapes allowed by ``ruleset``, minus those its options switch off.
 
     ``options`` may be the ruleset's options object or a plain mapping; a boolean option
     named like a shape (``seven_pairs``, ``kokushi``, ...) set to false removes it.
     """
-    shapes = RULESET_SHAPES.get(ruleset, (STANDARD,))
+    shapes = ruleset_shapes(ruleset)
     if options is None:
         return shapes
     if isinstance(options, Mapping):
@@ -232,7 +237,7 @@ def shanten_by_shape(counts: Sequence[int], melds: int = 0,
 
 def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STANDARD,),
             caps: Sequence[int] | None = None) -> int:
-    """Minimum shanten over ``shapes`` (see :data:`RULESET_SHAPES`)."""
+    """Minimum shanten over ``shapes`` (see :func:`ruleset_shapes`)."""
     flags = check_shapes(shapes)
     knitted = KNITTED_STRAIGHT in flags
     if knitted:
@@ -251,7 +256,7 @@ def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STAN
 def riichi_shanten(counts: Sequence[int]) -> int:
     """Fast path for the common case: riichi shapes, four copies of everything available.
 
-    Same answer as ``shanten(counts, 0, RULESET_SHAPES["riichi"])`` for a concealed hand.
+    Same answer as ``shanten(counts, 0, ruleset_shapes("riichi"))`` for a concealed hand.
     """
     b = bytes(counts)
     n = sum(b)

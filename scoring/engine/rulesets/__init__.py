@@ -25,6 +25,11 @@ site lists it)
     every scoring element it can list (see :mod:`scoring.engine.items`), for the site's
     reference pages and the msgids of their names.
 
+Optional: ``WIN_SHAPES: tuple[str, ...]``, the shapes a win may take (``"standard"`` and
+the names of :mod:`scoring.engine.shapes`: seven pairs, thirteen orphans...), which the
+analyser's shanten and waits ask for (:func:`scoring.engine.analysis.shanten.ruleset_shapes`);
+a package without it wins with sets and a pair only.
+
 Packages are imported lazily: discovering the names reads the directory, so a CLI call
 for one ruleset does not load the others. :func:`available` imports them all, for the
 site's lists, in ``ORDER``.

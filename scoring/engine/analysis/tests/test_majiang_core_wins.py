@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from scoring.engine.analysis.analyse import analyse, tenpai
-from scoring.engine.analysis.shanten import RULESET_SHAPES, hand_shanten
+from scoring.engine.analysis.shanten import hand_shanten, ruleset_shapes
 from scoring.engine.tiles import parse_hand
 
 HULE = Path(__file__).resolve().parents[4].parent / "shared/data/majiang-core/hule.json"
@@ -59,7 +59,7 @@ def _cases() -> list[tuple[list[str], list[str], str]]:
 if HULE.exists():
 
     def test_majiang_core_wins_are_complete_and_were_ready_on_the_win_tile() -> None:
-        shapes = RULESET_SHAPES["riichi"]
+        shapes = ruleset_shapes("riichi")
         for tiles, melds, win in _cases():
             before = "".join(tiles)
             full = parse_hand(before + win, melds)

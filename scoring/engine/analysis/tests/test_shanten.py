@@ -14,14 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.shanten import Shanten
 
+from scoring.engine import rulesets as rulesets_module
 from scoring.engine.agari import is_win
 from scoring.engine.analysis import tables
 from scoring.engine.analysis.shanten import (
-    RULESET_SHAPES,
     STANDARD,
     hand_shanten,
     hand_shanten_by_shape,
     riichi_shanten,
+    ruleset_shapes,
     shanten,
     shanten_by_shape,
     shapes_for,
@@ -48,7 +49,7 @@ def _random_counts(rng: random.Random, n: int, kinds: Sequence[int] = range(34))
 def test_golden_hand_shanten(case: dict[str, Any]) -> None:
     inp, out = case["in"], case["out"]
     hand = parse_hand(inp["hand"], inp.get("melds"))
-    shapes = RULESET_SHAPES[inp.get("ruleset", "riichi")]
+    shapes = ruleset_shapes(inp.get("ruleset", "riichi"))
     assert hand_shanten(hand, shapes) == out["shanten"]
     if "by_shape" in out:
         assert hand_shanten_by_shape(hand, shapes) == out["by_shape"]
@@ -59,14 +60,14 @@ def _complete(counts: list[int], shapes: tuple[str, ...], melds: int = 0) -> boo
 
 
 hand_sizes = st.sampled_from([13, 14])
-rulesets = st.sampled_from(sorted(RULESET_SHAPES))
+rulesets = st.sampled_from(rulesets_module.names())
 
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), n=hand_sizes, ruleset=rulesets)
 def test_complete_hand_is_minus_one_and_only_then(seed: int, n: int, ruleset: str) -> None:
     rng = random.Random(seed)
-    shapes = RULESET_SHAPES[ruleset]
+    shapes = ruleset_shapes(ruleset)
     # Bias towards near-complete hands so both outcomes occur: few kinds, one suit.
     kinds = rng.choice([range(34), range(9), list(range(9)) + list(range(27, 34))])
     c = _random_counts(rng, 14, kinds)
@@ -78,7 +79,7 @@ def test_complete_hand_is_minus_one_and_only_then(seed: int, n: int, ruleset: st
 def test_fourteen_tiles_equal_best_discard(seed: int, ruleset: str) -> None:
     """A 14-tile hand that is not complete is exactly as far as its best 13-tile discard."""
     rng = random.Random(seed)
-    shapes = RULESET_SHAPES[ruleset]
+    shapes = ruleset_shapes(ruleset)
     c = _random_counts(rng, 14, rng.choice([range(34), range(18)]))
     if _complete(c, shapes):
         return
@@ -91,7 +92,7 @@ def test_fourteen_tiles_equal_best_discard(seed: int, ruleset: str) -> None:
 def test_thirteen_tiles_are_one_more_than_best_draw(seed: int, ruleset: str) -> None:
     """Drawing the right tile (never a fifth copy) brings a 13-tile hand one step closer."""
     rng = random.Random(seed)
-    shapes = RULESET_SHAPES[ruleset]
+    shapes = ruleset_shapes(ruleset)
     c = _random_counts(rng, 13, rng.choice([range(34), range(18), range(9)]))
     best = min(shanten(c[:k] + [c[k] + 1] + c[k + 1:], 0, shapes) for k in range(34) if c[k] < 4)
     assert shanten(c, 0, shapes) == best + 1
@@ -167,7 +168,7 @@ def test_meld_caps_match_brute_force(seed: int, n: int) -> None:
 def test_standard_shanten_matches_mahjong_on_ten_thousand_seeded_hands() -> None:
     """Seeded differential: standard, seven pairs and thirteen orphans against ``mahjong``."""
     rng = random.Random(20260901)
-    shapes = RULESET_SHAPES["riichi"]
+    shapes = ruleset_shapes("riichi")
     sizes = (13, 14, 13, 14, 1, 2, 4, 5, 7, 8, 10, 11)
     for i in range(10_000):
         c = _random_counts(rng, sizes[i % len(sizes)])
@@ -190,7 +191,7 @@ def test_melded_copies_cap_the_hand() -> None:
 
 
 def test_shapes_follow_ruleset_options() -> None:
-    assert shapes_for("riichi") == RULESET_SHAPES["riichi"]
+    assert shapes_for("riichi") == ruleset_shapes("riichi")
     assert "seven_pairs" not in shapes_for("riichi", {"seven_pairs": False})
     assert shapes_for("wuhu") == (STANDARD,)
     assert shapes_for("unknown-ruleset") == (STANDARD,)

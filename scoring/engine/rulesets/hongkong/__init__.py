@@ -50,6 +50,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...shapes import THIRTEEN_ORPHANS
+from ...waits import STANDARD
 from .entry import entry_spec
 from .fan import EXTRA_ITEMS, REGISTRY
 from .game import HongKongGame
@@ -61,12 +63,14 @@ TITLE_NATIVE = "港式麻雀"
 SHORT_TITLE = "Hong Kong"
 DESCRIPTION = "Cantonese old style: fan with a minimum to win and a limit, doubling payments."
 ORDER = 70
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD, THIRTEEN_ORPHANS)
 
 game = HongKongGame()
 ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

@@ -84,6 +84,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared, info
+from ...shapes import SEVEN_PAIRS_QUADS, THIRTEEN_LAN
+from ...waits import STANDARD
 from .entry import entry_spec
 from .fans import REGISTRY, SHAPES, Shape
 from .game import JianGame
@@ -96,6 +98,8 @@ TITLE_NATIVE = "吉安冲关麻将"
 SHORT_TITLE = "Ji'an"
 DESCRIPTION = 'Jiangxi chong guan rules with wildcard jing tiles and knitted hands.'
 ORDER = 50
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_LAN)
 
 game = JianGame()
 # The hand shapes stand for the one shape element; the bonus is paid in chips.
@@ -104,7 +108,7 @@ ITEMS = (*(info(key, en, zh, "fan", fan) for key, (zh, en, fan) in SHAPES.items(
          EARTHLY)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

@@ -58,6 +58,8 @@ both from empty caches and warm.
 from __future__ import annotations
 
 from ...items import info
+from ...shapes import HONOURS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS
+from ...waits import STANDARD
 from .entry import entry_spec
 from .fans import FANS, fan_table
 from .game import ENTERED
@@ -72,6 +74,9 @@ TITLE_NATIVE = "国标麻将"
 SHORT_TITLE = 'Chinese Official (MCR)'
 DESCRIPTION = 'The 81 fan of the Mahjong Competition Rules; a win needs 8.'
 ORDER = 20
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS,
+                               HONOURS_AND_KNITTED, KNITTED_STRAIGHT)
 # The fan table's fans, the three initial hands' as the scorer lists them, and a quick
 # entry's typed-in fan.
 ITEMS = (*(info(f.id, f.name_en, f.name_zh, "fan", f.points) for f in FANS),
@@ -79,5 +84,5 @@ ITEMS = (*(info(f.id, f.name_en, f.name_zh, "fan", f.points) for f in FANS),
            for flag, (zh, en, _, _) in INITIAL_HANDS.items()), ENTERED)
 
 __all__ = ["DESCRIPTION", "FANS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
-           "TITLE", "TITLE_NATIVE", "Options", "entry_spec", "fan_table", "game", "payments",
-           "score"]
+           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "fan_table",
+           "game", "payments", "score"]

@@ -96,9 +96,9 @@ _SEAT_OF = {s: s for s in SEATS}
 
 
 def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | None:
-    value = request.get(name, default)
-    if value is None:
-        return None
+    value = request.get(name)
+    if value is None:  # absent or null: "not given", as the entry spec reads it
+        return default
     found = _SEAT_OF.get(value) if type(value) is str else None
     if found is not None:
         return found
@@ -328,7 +328,8 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     rnd = get("round_wind", "E")
     if type(rnd) is not str or rnd not in _SEAT_OF:
         rnd = _seat(request, "round_wind", "E")
-    assert seat is not None and rnd is not None
+    if seat is None or rnd is None:  # not with an "E" default; says so to mypy
+        raise BadInput("seat_wind and round_wind must be one of E, S, W, N")
     for d in declared:
         if seat in d.bad_for:
             _check_claims(melds, seat)

@@ -47,6 +47,8 @@ Conventions chosen where rules vary (the others are options):
 from __future__ import annotations
 
 from ...items import info
+from ...shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
+from ...waits import STANDARD
 from .entry import entry_spec
 from .game import GAME as game
 from .options import PRESETS, Options
@@ -63,9 +65,11 @@ TITLE_NATIVE = "立直麻雀"
 SHORT_TITLE = 'Riichi'
 DESCRIPTION = 'Japanese mahjong: han and fu, riichi sticks, honba and limits.'
 ORDER = 10
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 # Seat and round wind have one item per wind ("Seat wind East", 自風 東).
 ITEMS = (*(info(key, name, native, y.unit, y.value) for y in (*YAKU, *YAKUMAN)
            for key, name, native in y.variants()), *EXTRA_ITEMS)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]

@@ -103,7 +103,10 @@ Three players (``players = 3``, sanma 三麻). What every source agrees on (riic
 for 3-player Ranking Match"; mahjong-portal.com's 三人麻雀 rules): three seats East,
 South and West (no North seat, so the dealer passes E -> S -> W and a round has three
 hands), 2m-8m taken out (1m and 9m stay, and a 1m indicator makes 9m the dora), no chi,
-North set aside as a dora (抜きドラ, ``kita``) with a replacement draw, 35,000 start. The
+North set aside as a dora (抜きドラ, ``kita``) with a replacement draw from the dead wall
+(a win on it is rinshan kaihou, riichi.wiki "Sanma": "If the player wins off of the dead
+wall draw from calling a nukidora tile, they are awarded rinshan"; so ``rinshan`` needs a
+kan or a kita), 35,000 start. The
 tsumo: by default the absent North's share is simply not paid (ツモ損: a non-dealer
 mangan tsumo is 4,000 + 2,000; tenhou.club's 天鳳三麻 ツモ損 table), or with
 ``sanma_tsumo = split`` the two payers share it (5,000 + 3,000), honba 100 per payer

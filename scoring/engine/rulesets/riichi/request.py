@@ -8,9 +8,9 @@ from functools import lru_cache
 from operator import add
 from typing import Any
 
-from ...errors import BadInput, WrongTileCount
+from ...errors import BadInput, TooManyCopies, WrongTileCount
 from ...request import resolve_options as shared_resolve
-from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles
+from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles, tile_name
 from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
 
@@ -121,7 +121,7 @@ def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: boo
     elif rinshan and not tsumo:
         message = "rinshan (after a kan) is always a tsumo"
     elif rinshan and not has_kan:
-        message = "rinshan needs a kan among the melds"
+        message = "rinshan needs a kan among the melds (or, in sanma, a North set aside)"
     elif rinshan and haitei:
         message = "a replacement tile after a kan is not haitei"
     elif chankan and tsumo:
@@ -169,6 +169,23 @@ def kita_count(request: Mapping[str, Any], options: Options) -> int:
         raise BadInput("North is not a nukidora in these rules (option nukidora); a North "
                        "stays in the hand")
     return value
+
+
+def check_visible_copies(request: Mapping[str, Any], ctx: WinContext, kita: int) -> None:
+    """No fifth copy among every tile the request shows: the hand, its melds and winning
+    tile (already checked), the dora and ura indicators and the Norths set aside."""
+    shown = indicators(request, "dora_indicators") + indicators(request, "ura_indicators")
+    if not shown and not kita:
+        return
+    counts = list(ctx.counts)
+    for t in shown:
+        counts[t.kind] += 1
+    counts[_NORTH] += kita
+    for k, n in enumerate(counts):
+        if n > 4:
+            raise TooManyCopies(
+                f"{tile_name(k)} is shown {n} times (hand, melds, winning tile, indicators "
+                f"and Norths set aside together); a set has only 4")
 
 
 def _indicator_kinds(request: Mapping[str, Any], key: str) -> list[int]:
@@ -376,7 +393,11 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
         round_kind = WIND_KIND[seat(round_wind, "round_wind", default="E")]
     flags = flags_of(request)
     if flags is not NO_FLAGS and True in flags.values():
-        check_flags(flags, tsumo, me == "E", has_open, has_kan, bool(melds))
+        # A North set aside (kita) draws a replacement from the dead wall like a kan: a
+        # win on it is rinshan kaihou (riichi.wiki "Sanma"). ``kita`` is checked later.
+        kita = options.players == 3 and options.nukidora and request.get("kita")
+        replaced = has_kan or (type(kita) is int and kita > 0)
+        check_flags(flags, tsumo, me == "E", has_open, replaced, bool(melds))
     ctx = WinContext(concealed, melds, win_kind, tsumo, str(me), seat_kind,
                      round_kind, flags, options, counts, not has_open, parsed, parts)
     return ctx, aka

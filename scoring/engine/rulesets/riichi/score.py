@@ -65,6 +65,7 @@ from .request import (
     FAST_TILES,
     build_context,
     check_sanma_tiles,
+    check_visible_copies,
     count,
     flags_of,
     indicators,
@@ -363,6 +364,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     elif request.get("kita"):
         raise BadInput("kita (a North set aside as a dora) is a three-player rule; these "
                        "rules are for four players")
+    check_visible_copies(request, ctx, kita)
 
     readings = all_readings(ctx)
     if not readings:

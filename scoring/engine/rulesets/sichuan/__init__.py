@@ -60,6 +60,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...shapes import SEVEN_PAIRS_QUADS
+from ...waits import STANDARD
 from .entry import entry_spec
 from .fans import REGISTRY
 from .game import SichuanGame
@@ -72,12 +74,14 @@ TITLE_NATIVE = "四川麻将 (成都血战到底)"
 SHORT_TITLE = 'Sichuan'
 DESCRIPTION = 'Bloody battle: three suits, one suit left out, play goes on after a win.'
 ORDER = 30
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS)
 
 game = SichuanGame()
 ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

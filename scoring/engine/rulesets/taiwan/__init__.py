@@ -55,6 +55,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...waits import STANDARD
 from .entry import entry_spec
 from .game import TaiwanGame
 from .options import PRESETS, Options
@@ -66,12 +67,14 @@ TITLE_NATIVE = "台灣十六張麻將"
 SHORT_TITLE = "Taiwan"
 DESCRIPTION = "Sixteen-tile hands with flowers: a base plus tai, more for the dealer's streak."
 ORDER = 60
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD,)
 
 game = TaiwanGame()
 ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 
 __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

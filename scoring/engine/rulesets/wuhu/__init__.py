@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...waits import STANDARD
 from .entry import entry_spec
 from .game import WuhuGame
 from .mouths import REGISTRY
@@ -64,14 +65,17 @@ TITLE_NATIVE = "芜湖麻将"
 SHORT_TITLE = 'Wuhu'
 DESCRIPTION = 'Anhui rules: a win needs at least eight tiles of one suit.'
 ORDER = 40
+# The shapes a win may take here, for the analyser's shanten and waits.
+WIN_SHAPES: tuple[str, ...] = (STANDARD,)
 
 game = WuhuGame()
 ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
 # The words an item's own name is built from ("底番·押档"), for the pages to respell.
 NATIVE_PARTS = WIN_TYPES
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS", "SHORT_TITLE",
-           "TITLE", "TITLE_NATIVE", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS",
+           "SHORT_TITLE", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec",
+           "game", "score"]
 
 
 def score(request: dict[str, Any]) -> dict[str, Any]:

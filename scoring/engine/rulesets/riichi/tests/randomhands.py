@@ -203,15 +203,21 @@ def random_win(rng: random.Random, red: bool = True) -> RandomWin | None:
         req["rinshan"] = True
     elif last < 0.06 and not tsumo:
         req["chankan"] = True
-    dora = [rng.randrange(34) * 4 + 3 for _ in range(rng.choice((1, 1, 2)))]
-    ura = [rng.randrange(34) * 4 + 3 for _ in dora] if req.get("riichi") else []
+    def indicator() -> int:  # a copy left in the wall: a fifth copy is refused
+        while True:
+            kind = rng.randrange(34)
+            if wall.free(kind):
+                return wall.take(kind)
+
+    dora = [indicator() for _ in range(rng.choice((1, 1, 2)))]
+    ura = [indicator() for _ in dora] if req.get("riichi") else []
     req["dora_indicators"] = [tile_name(t // 4) for t in dora]
     req["ura_indicators"] = [tile_name(t // 4) for t in ura]
     return RandomWin(req, tiles136, win136, melds, dora, ura)
 
 
 def corpus(seed: int, n: int, red: bool = True) -> list[RandomWin]:
-    """``n`` random wins from ``seed`` (indicator copies may overlap the hand: harmless)."""
+    """``n`` random wins from ``seed`` (indicators are copies the hand does not hold)."""
     rng = random.Random(seed)
     out: list[RandomWin] = []
     while len(out) < n:
