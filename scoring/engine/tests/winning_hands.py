@@ -45,23 +45,35 @@ def wins(draw: st.DrawFn, sets: int = 4, honours: bool = True, chi: bool = True,
         return 9 * draw(st.sampled_from(list(suits))) + draw(st.integers(0, 8))
 
     held = [0] * 34
+
+    def fits(kinds: Sequence[int]) -> bool:
+        return all(held[k] + kinds.count(k) <= 4 for k in kinds)
+
     groups: list[tuple[str, int]] = []
     for _ in range(sets):
-        roll = draw(st.integers(0, 9))
-        if honours and roll == 0:
-            groups.append(("triplet", draw(st.integers(27, 33))))
-        elif roll <= 3:
-            groups.append(("triplet", suited()))
-        else:
-            k = suited()
-            start = min(k, k // 9 * 9 + 6)
-            groups.append(("run", start))
-    pair = draw(st.integers(27, 33)) if honours and not draw(st.integers(0, 4)) else suited()
-    for shape, k in groups:
-        for j in ((k, k + 1, k + 2) if shape == "run" else (k, k, k)):
+        for _attempt in range(4):  # a set that would need a fifth copy is drawn again
+            roll = draw(st.integers(0, 9))
+            if honours and roll == 0:
+                shape, k = "triplet", draw(st.integers(27, 33))
+            elif roll <= 3:
+                shape, k = "triplet", suited()
+            else:
+                k = suited()
+                shape, k = "run", min(k, k // 9 * 9 + 6)
+            kinds = [k, k + 1, k + 2] if shape == "run" else [k, k, k]
+            if fits(kinds):
+                break
+        assume(fits(kinds))
+        for j in kinds:
             held[j] += 1
+        groups.append((shape, k))
+    for _attempt in range(4):
+        pair = draw(st.integers(27, 33)) if honours and not draw(st.integers(0, 4)) \
+            else suited()
+        if held[pair] <= 2:
+            break
+    assume(held[pair] <= 2)
     held[pair] += 2
-    assume(max(held) <= 4)
     concealed: list[int] = [pair, pair]
     meld_texts: list[str] = []
     for shape, k in groups:
