@@ -96,13 +96,29 @@ class EngineCommandView(ApiErrorsMixin, APIView):
                 return error_response(
                     "batch_too_large", f"send at most {MAX_BATCH} requests per batch "
                     f"(got {len(body)}); split the list", 400)
-            return Response([_explained(commands.run(self.command, item), item)
-                             for item in body])
-        result = _explained(commands.run(self.command, body), body)
+            return Response(_encodable([_explained(commands.run(self.command, item), item)
+                                        for item in body]))
+        result = _encodable(_explained(commands.run(self.command, body), body))
         if isinstance(result.get("error"), dict) and set(result) == {"error"}:
             status = 500 if result["error"].get("code") == "internal_error" else 400
             return Response(result, status=status)
         return Response(result)
+
+
+def _encodable(value: Any) -> Any:
+    """``value`` with every lone surrogate (an answer may quote the request's text) written
+    as its ``\\udXXX`` escape: UTF-8 cannot hold one, and rendering it would be a 500."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+        return value
+    if isinstance(value, list):
+        return [_encodable(v) for v in value]
+    if isinstance(value, dict):
+        return {_encodable(k): _encodable(v) for k, v in value.items()}
+    return value
 
 
 def _explained(result: Any, request: Any) -> Any:
