@@ -234,3 +234,15 @@ def test_undecodable_bytes_spoil_only_their_line() -> None:
     first, second = (json.loads(line) for line in proc.stdout.decode("utf-8").splitlines())
     assert first["error"]["code"] == "bad_tile"
     assert second["hand"] == "1m"
+
+
+@pytest.mark.parametrize("ruleset", rulesets.names())
+@pytest.mark.parametrize("options", [{"preset": {"preset": "x"}}, {"preset": ["x"]},
+                                     {"preset": 7}])
+def test_a_preset_that_is_not_a_name_is_a_bad_option_in_every_ruleset(
+        ruleset: str, options: dict[str, Any]) -> None:
+    # Issue 23: a dict here was an internal_error (unhashable type).
+    answer = run("score", {"ruleset": ruleset, "hand": "123m", "options": options})
+    assert answer["error"]["code"] == "bad_option"
+    answer = run("score", {"ruleset": ruleset, "hand": "123m", "preset": options["preset"]})
+    assert answer["error"]["code"] in ("bad_option", "bad_field_type")

@@ -213,3 +213,20 @@ def test_best_discard_reaches_the_fourteen_tile_shanten(seed: int) -> None:
     rng = random.Random(seed)
     result = analyse({"ruleset": "mcr", "hand": _random_hand(rng, 14), "values": False})
     assert result["discards"][0]["shanten_after"] == max(result["shanten"], 0)
+
+
+def test_hong_kong_thirteen_orphans_is_ready_like_its_score_says() -> None:
+    # Issue 23: the analyser called this 8 from ready while score paid 十三么.
+    result = analyse({"ruleset": "hongkong", "hand": "19m19p19s1234567z"})
+    assert result["shanten"] == 0
+    assert "thirteen_orphans" in result["shapes"]
+    waits = _waits(result)
+    assert len(waits) == 13
+    assert [i["native"] for i in waits["1m"]["tsumo"]["items"]] == ["十三么"]
+
+
+def test_taiwan_analyses_sixteen_tile_hands_with_its_own_shapes() -> None:
+    result = analyse({"ruleset": "taiwan", "hand": "1123678m567p678s", "melds": ["chi 789p"]})
+    assert result["shapes"] == ["standard"]
+    assert result["shanten"] == 0
+    assert sorted(_waits(result)) == ["1m", "4m"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine.errors import BadInput, BadOption, BadOutcome
+from scoring.engine.errors import BadInput, BadOption, BadOutcome, TooManyCopies
 from scoring.engine.game import GameState, assert_zero_sum
 from scoring.engine.options import build_options
 from scoring.engine.rulesets.riichi import PRESETS, Options, entry_spec, score
@@ -171,3 +171,36 @@ def test_a_tiles_mode_hand_at_a_three_player_table_pays_two_players() -> None:
     # 4 han 30 fu non-dealer tsumo, tsumo loss: 3,900 + 2,000 (the stick goes back in).
     assert deltas[0] == -3900 and deltas[2] == -2000 and set(deltas) == {0, 1, 2}
     assert out["results"][0]["players"] == 3
+
+
+# The example of issue 23: a win on the replacement tile drawn for a North set aside.
+KITA_RINSHAN = {"hand": "11m23334p677889s", "win_tile": "1m", "win": "tsumo",
+                "seat_wind": "W", "round_wind": "S", "dora_indicators": ["9m"],
+                "rinshan": True, "kita": 4, "options": {"preset": "sanma", "red_fives": 0}}
+
+
+def test_a_win_on_the_replacement_for_a_north_set_aside_is_rinshan() -> None:
+    result = score(KITA_RINSHAN)
+    keys = [(i["key"], i["count"]) for i in result["items"]]
+    assert ("rinshan", 1) in keys and ("kita", 4) in keys and ("dora", 3) in keys
+    assert result["han"] == 9
+
+
+def test_rinshan_still_needs_a_kan_or_a_north_set_aside() -> None:
+    with pytest.raises(BadInput, match="kan among the melds"):
+        score({**KITA_RINSHAN, "kita": 0})
+    with pytest.raises(BadInput, match="kan among the melds"):
+        score({**KITA_RINSHAN, "kita": 2, "options": {"preset": "sanma", "red_fives": 0,
+                                                     "nukidora": False}})
+
+
+def test_norths_set_aside_count_as_copies_of_north() -> None:
+    # Three Norths in hand with the winning one and four set aside: seven Norths.
+    with pytest.raises(TooManyCopies):
+        score({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
+               "seat_wind": "W", "round_wind": "S", "kita": 4,
+               "options": {"preset": "sanma", "red_fives": 0}})
+    four = score({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
+                  "seat_wind": "W", "round_wind": "S", "kita": 1,
+                  "options": {"preset": "sanma", "red_fives": 0}})
+    assert ("kita", 1) in [(i["key"], i["count"]) for i in four["items"]]
