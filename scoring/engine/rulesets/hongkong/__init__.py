@@ -39,6 +39,9 @@ Conventions chosen (alternatives are options):
 * No dealer bonus (old style); the dealer keeps the deal on his win and on a drawn hand
   (option ``dealer_on_draw``); the game is four wind rounds (``rounds``). One winner per
   hand (截糊: the first in turn order). Scores start at 0.
+* The hand is paid as its best reading: every split into sets and a pair and every place
+  of the winning tile in it (which decides whether a triplet won on a discard is
+  concealed), or 十三么 (``WIN_SHAPES``: the analyser's shanten and waits know it too).
 
 Differential test: the npm package ``hk-mahjong`` 3.2.0 scores the same hands
 (``tests/test_differential.py``, 1200 seeded hands agree); its differences of convention

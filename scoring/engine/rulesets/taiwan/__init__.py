@@ -28,7 +28,8 @@ Conventions chosen (alternatives are options):
   [chh]), 海底撈月, 河底撈魚. 門清自摸 is 3 instead of 門清 + 自摸 [chh, wawa, nh48]. A
   concealed kong keeps the hand 門清.
 * 2 台: 平胡 (five runs, a suited pair, no flowers [chh], won on a discard with a two-sided
-  wait), 全求人 (five claimed sets and a discard onto the single tile [chh]; it does not
+  wait: the hand waited on two kinds or more and the winning tile can be read as the open
+  side of a run, even when it could also be read into the pair or an edge), 全求人 (five claimed sets and a discard onto the single tile [chh]; it does not
   also count 獨聽), 三暗刻, 花槓 (all four seasons or all four flowers; the 正花 among
   them still count).
 * 4 台: 碰碰胡, 混一色, 小三元. 5: 四暗刻. 8: 清一色, 大三元, 小四喜, 五暗刻, 人胡,
@@ -37,7 +38,9 @@ Conventions chosen (alternatives are options):
   ``heavenly_tai``). A triplet won on a discard is not concealed.
 * Exclusions: 小三元 / 大三元 replace the dragons' 三元牌; 小四喜 / 大四喜 replace 圈風 and
   門風; 字一色 replaces 碰碰胡 and 混一色; 天胡 / 地胡 stand instead of 自摸, 門清,
-  門清自摸 and 獨聽. Otherwise items add up; the highest-台 reading is paid.
+  門清自摸 and 獨聽. Otherwise items add up; the highest-台 reading is paid, over every
+  split of the hand and every place the winning tile can take in it (pair, edge, closed,
+  open side, triplet: :func:`scoring.engine.winning_hand.readings`).
 * No minimum 台 and no cap by default (``cap_tai``); one winner per hand (the first in
   turn order when several could win, 截胡).
 * The game is one 將 of four wind rounds (``rounds``); it ends when the deal passes on
