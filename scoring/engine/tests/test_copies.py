@@ -59,3 +59,10 @@ def test_dora_indicators_are_copies_the_hand_cannot_hold() -> None:
 def test_a_flower_is_one_of_a_kind(ruleset: str) -> None:
     assert code(ruleset, {**FOUR[ruleset], "win_tile": "9s", "flowers": "1f1f"}) \
         == "too_many_copies"
+
+
+def test_a_red_five_shown_as_an_indicator_is_one_of_the_set_s_red_fives() -> None:
+    request = {"hand": "406m234p456s789s5z", "win_tile": "5z", "win": "tsumo",
+               "seat_wind": "E"}
+    assert code("riichi", {**request, "dora_indicators": ["0p"]}) is None
+    assert code("riichi", {**request, "dora_indicators": ["0m"]}) == "bad_input"

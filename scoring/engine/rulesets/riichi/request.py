@@ -173,7 +173,8 @@ def kita_count(request: Mapping[str, Any], options: Options) -> int:
 
 def check_visible_copies(request: Mapping[str, Any], ctx: WinContext, kita: int) -> None:
     """No fifth copy among every tile the request shows: the hand, its melds and winning
-    tile (already checked), the dora and ura indicators and the Norths set aside."""
+    tile (already checked), the dora and ura indicators and the Norths set aside; no red
+    five more than the set has; in sanma no indicator of 2m-8m, which are out of the set."""
     shown = indicators(request, "dora_indicators") + indicators(request, "ura_indicators")
     if not shown and not kita:
         return
@@ -186,6 +187,17 @@ def check_visible_copies(request: Mapping[str, Any], ctx: WinContext, kita: int)
             raise TooManyCopies(
                 f"{tile_name(k)} is shown {n} times (hand, melds, winning tile, indicators "
                 f"and Norths set aside together); a set has only 4")
+    options = ctx.options
+    if options.players == 3 and any(t.kind in _MIDDLE_MAN for t in shown):
+        raise BadInput("three players play without 2m-8m; no indicator can show one")
+    if any(t.red for t in shown):
+        held = list(tiles_of(str(request.get("hand")))) + [
+            t for m in ctx.melds for t in m.tiles] + list(tiles_of(str(request["win_tile"])))
+        reds = [0, 0, 0]
+        for t in [*held, *shown]:
+            if t.red:
+                reds[t.kind // 9] += 1
+        check_reds(reds, options)
 
 
 def _indicator_kinds(request: Mapping[str, Any], key: str) -> list[int]:

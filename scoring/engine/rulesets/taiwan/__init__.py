@@ -29,9 +29,10 @@ Conventions chosen (alternatives are options):
   concealed kong keeps the hand 門清.
 * 2 台: 平胡 (five runs, a suited pair, no flowers [chh], won on a discard with a two-sided
   wait: the hand waited on two kinds or more and the winning tile can be read as the open
-  side of a run, even when it could also be read into the pair or an edge), 全求人 (five claimed sets and a discard onto the single tile [chh]; it does not
-  also count 獨聽), 三暗刻, 花槓 (all four seasons or all four flowers; the 正花 among
-  them still count).
+  side of a run, even when it could also be read into the pair or an edge), 全求人
+  (five claimed sets and a discard onto the single tile [chh]; it does not also count
+  獨聽), 三暗刻, 花槓 (all four seasons or all four flowers; the 正花 among them still
+  count).
 * 4 台: 碰碰胡, 混一色, 小三元. 5: 四暗刻. 8: 清一色, 大三元, 小四喜, 五暗刻, 人胡,
   八仙過海 and 七搶一 (flower wins: all eight drawn is a self-draw; seven robbing the
   eighth is paid by its holder alone). 16: 大四喜, 字一色, 地胡. 24: 天胡 [nh48] (option

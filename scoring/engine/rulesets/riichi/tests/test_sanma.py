@@ -204,3 +204,8 @@ def test_norths_set_aside_count_as_copies_of_north() -> None:
                   "seat_wind": "W", "round_wind": "S", "kita": 1,
                   "options": {"preset": "sanma", "red_fives": 0}})
     assert ("kita", 1) in [(i["key"], i["count"]) for i in four["items"]]
+
+
+def test_an_indicator_of_two_to_eight_man_is_refused_in_sanma() -> None:
+    with pytest.raises(BadInput, match="2m-8m"):
+        score({**KITA_RINSHAN, "rinshan": False, "dora_indicators": ["3m"]})
