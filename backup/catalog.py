@@ -57,9 +57,9 @@ def _depends_on(model: type[models.Model]) -> set[type[models.Model]]:
     """The models this one's own columns point at (itself excepted)."""
     out: set[type[models.Model]] = set()
     for field in model._meta.local_concrete_fields:
+        # Resolved to a model class once the app registry is ready (always, here).
         target: Any = field.related_model if field.is_relation else None
-        if isinstance(target, type) and issubclass(target, models.Model) \
-                and target is not model:
+        if target is not None and target is not model:
             out.add(target._meta.concrete_model)
     return out
 
