@@ -153,8 +153,8 @@ class Reader:
         try:
             data = self._stream.readline()
         except (OSError, EOFError, gzip.BadGzipFile) as exc:
-            raise BadFile(f"the file is damaged or cut short after line {self._lineno} "
-                          f"({exc})") from None
+            raise BadFile(f"the file is damaged or cut short: line {self._lineno + 1} "
+                          f"cannot be read ({exc})") from None
         if not data:
             return None
         self._lineno += 1

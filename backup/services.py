@@ -149,7 +149,9 @@ def _check_empty(entries: list[catalog.Entry], using: str) -> None:
             rows = rows.exclude(**seeded) if seeded else rows.none()
         count = rows.count()
         if count:
-            held.append(f"{count} {entry.model._meta.verbose_name_plural} ({entry.label})")
+            meta = entry.model._meta
+            name = meta.verbose_name if count == 1 else meta.verbose_name_plural
+            held.append(f"{count} {name} ({entry.label})")
     if held:
         raise Refused(f"this database is not empty: it holds {_listed(held)}. A restore "
                       "goes only into an empty database, so nothing in it is overwritten or "
