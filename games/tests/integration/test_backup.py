@@ -1,8 +1,9 @@
 """Backup and restore on PostgreSQL, as a host runs them (docs/backup.md): a site with
 rows in every model is backed up with ``manage.py backup``, restored with ``manage.py
 restore`` into another database just migrated, and every row, page and API answer is the
-same; the restored site takes new hands (its id sequences follow the restored rows).
-The same round trip on SQLite is backup/tests/test_round_trip.py."""
+same; the restored site takes new hands (its id sequences follow the restored rows), and
+the same file restores into SQLite. The round trip on SQLite alone is
+backup/tests/test_round_trip.py."""
 
 from __future__ import annotations
 
@@ -59,3 +60,10 @@ def test_a_site_backed_up_and_restored_on_postgresql_is_the_same_site(
         again = _site(target, "pages", ids)
         assert [k for k in shown if again.get(k) != shown[k]] == []
         assert _site(target, "record", ids)["ok"] is True
+
+        # The same file moves the site to SQLite (and back: the format is the same).
+        sqlite = site_env(f"sqlite:///{tmp_path / 'moved.sqlite3'}")
+        manage(sqlite, "migrate", "--noinput", "-v", "0")
+        moved = _restore(sqlite, path)
+        assert moved.returncode == 0, moved.stderr
+        assert _site(sqlite, "rows") == rows
