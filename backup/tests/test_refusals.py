@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import json
 import stat
 from pathlib import Path
@@ -164,3 +165,23 @@ def test_a_backup_is_private_to_its_owner_and_never_left_half_written(
     with pytest.raises(CommandError, match="cannot write"):
         call_command("backup", str(tmp_path / "no-such-dir" / "b.gz"), verbosity=0)
     assert [p.name for p in tmp_path.iterdir()] == ["b.gz"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_goes_through_a_pipe(tmp_path: Path, capsysbinary: Any,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    small_site()
+    call_command("backup", "-")
+    captured = capsysbinary.readouterr()
+    piped = captured.out
+    assert piped[:2] == b"\x1f\x8b"  # gzip on standard output, the summary on stderr
+    assert b"backed up" in captured.err
+    before = site.rows()
+    empty_database()
+
+    class Stdin:
+        buffer = io.BufferedReader(io.BytesIO(piped))
+
+    monkeypatch.setattr("sys.stdin", Stdin)
+    call_command("restore", "-", verbosity=0)
+    assert site.rows() == before
