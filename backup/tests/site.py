@@ -8,8 +8,9 @@ EMA chombo penalty, a table stake, claimed seats and a private table of no group
 :func:`rows` reads every backed-up table; :func:`pages` fetches what people see (group,
 evening, results pages; the leaderboard, settle-up and ledger export of the API).
 
-Run as ``python -m backup.tests.site build|rows|pages|record`` with ``DATABASE_URL`` set
-(the PostgreSQL integration test, whose pytest process runs on SQLite): prints JSON.
+Run as ``python -m backup.tests.site OP`` (build, rows, pages, record, churn, consistent)
+with ``DATABASE_URL`` set (the PostgreSQL integration test, whose pytest process runs on
+SQLite): prints JSON.
 """
 
 from __future__ import annotations
@@ -211,6 +212,49 @@ def record_one(ids: dict[str, Any]) -> dict[str, Any]:
     return {"ok": bool(result.get("ok")), "seq": result.get("seq")}
 
 
+def churn(stop: str) -> dict[str, Any]:
+    """Record and undo hands on a table of its own until the file ``stop`` exists (a
+    backup taken meanwhile must still be one consistent moment); prints ``started`` once
+    the first hand is in."""
+    from pathlib import Path
+
+    from games import services as games
+    from games.permissions import Actor
+    from games.tests.tables import OUTCOMES
+
+    owner = Actor(device="churn-device")
+    table = games.create_table("Churn", "riichi", "", {}, ["W", "X", "Y", "Z"],
+                               creator=owner)
+    seq, writes = 0, 0
+    while not Path(stop).exists() or writes < 2:
+        if writes % 2 == 0:
+            result = games.record_hand(table.pk, OUTCOMES["riichi"]["ron"][0], _command(),
+                                       seq, owner)
+        else:
+            result = games.undo(table.pk, _command(), seq, owner)
+        seq, writes = _write(result), writes + 1
+        if writes == 1:
+            print("started", flush=True)
+    return {"writes": writes}
+
+
+def consistent() -> list[str]:
+    """What in the database does not fit one moment of the site: a table whose last event
+    number is not its number of events, a hand whose ledger is not zero-sum."""
+    from games.models import Hand, LedgerEntry, Table
+
+    problems = []
+    for table in Table.objects.all():
+        events = table.events.count()
+        if table.seq != events:
+            problems.append(f"{table.name}: seq {table.seq}, {events} events")
+    for hand in Hand.objects.all():
+        total = sum(LedgerEntry.objects.filter(hand=hand).values_list("amount", flat=True))
+        if total + hand.pot_change:
+            problems.append(f"{hand}: not zero-sum")
+    return problems
+
+
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
     import django
@@ -225,8 +269,13 @@ def main() -> None:
         answer = pages(json.loads(sys.stdin.read()))
     elif op == "record":
         answer = record_one(json.loads(sys.stdin.read()))
+    elif op == "churn":
+        answer = churn(sys.argv[2])
+    elif op == "consistent":
+        answer = consistent()
     else:
-        raise SystemExit(f"unknown op {op!r}; use build, rows, pages or record")
+        raise SystemExit(f"unknown op {op!r}; use build, rows, pages, record, churn or "
+                         "consistent")
     print(json.dumps(answer, ensure_ascii=False))
 
 

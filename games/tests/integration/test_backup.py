@@ -67,3 +67,30 @@ def test_a_site_backed_up_and_restored_on_postgresql_is_the_same_site(
         moved = _restore(sqlite, path)
         assert moved.returncode == 0, moved.stderr
         assert _site(sqlite, "rows") == rows
+
+
+def test_a_backup_taken_while_hands_are_recorded_is_one_moment_of_the_site(
+        tmp_path: Path) -> None:
+    admin_url, _redis = _service_urls()
+    with fresh_postgres_database(admin_url) as source_url, \
+            fresh_postgres_database(admin_url) as target_url:
+        source, target = site_env(source_url), site_env(target_url)
+        manage(source, "migrate", "--noinput", "-v", "0")
+        manage(target, "migrate", "--noinput", "-v", "0")
+        stop = tmp_path / "stop"
+        writer = subprocess.Popen([PYTHON, "-m", "backup.tests.site", "churn", str(stop)],
+                                  cwd=ROOT, env=source, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert writer.stdout is not None
+            assert writer.stdout.readline().strip() == "started"
+            path = tmp_path / "busy.backup.gz"
+            manage(source, "backup", str(path))
+        finally:
+            stop.touch()
+            out, err = writer.communicate(timeout=300)
+        assert writer.returncode == 0, err
+        assert json.loads(out)["writes"] >= 2
+        restored = _restore(target, path)
+        assert restored.returncode == 0, restored.stderr
+        assert _site(target, "consistent") == []
