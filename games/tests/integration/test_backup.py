@@ -7,14 +7,19 @@ backup/tests/test_round_trip.py."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import os
+import shlex
+import stat
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import _service_urls
+from .conftest import Site, _service_urls
 from .harness import PYTHON, ROOT, fresh_postgres_database, manage, prepare, site_env
 
 pytestmark = pytest.mark.integration
@@ -94,3 +99,32 @@ def test_a_backup_taken_while_hands_are_recorded_is_one_moment_of_the_site(
         restored = _restore(target, path)
         assert restored.returncode == 0, restored.stderr
         assert _site(target, "consistent") == []
+
+
+def _unit_command(key: str, backups: Path) -> list[str]:
+    """A line of deploy/mjsite-backup.service as systemd runs it, in this checkout."""
+    unit = (ROOT / "deploy" / "mjsite-backup.service").read_text(encoding="utf-8")
+    (line,) = [ln for ln in unit.splitlines() if ln.startswith(key + "=")]
+    words = shlex.split(line.removeprefix(key + "=").replace("$$", "$").replace("%%", "%"))
+    return [w.replace("/var/backups/mjsite", str(backups)) for w in words]
+
+
+def test_the_sample_backup_unit_writes_a_whole_private_backup_and_prunes_old_ones(
+        site: Site, tmp_path: Path) -> None:
+    unit = (ROOT / "deploy" / "mjsite-backup.service").read_text(encoding="utf-8")
+    assert "WorkingDirectory=/srv/mjsite" in unit and "ReadWritePaths=/var/backups/mjsite" in unit
+    timer = (ROOT / "deploy" / "mjsite-backup.timer").read_text(encoding="utf-8")
+    assert "OnCalendar=" in timer and "Persistent=true" in timer
+    site.tables(1)
+    old = tmp_path / "mjsite-2000-01-01.backup.gz"
+    old.write_bytes(b"")
+    os.utime(old, (time.time() - 40 * 86400,) * 2)
+
+    subprocess.run(_unit_command("ExecStart", tmp_path), cwd=ROOT, env=site.env(),
+                   check=True, capture_output=True, timeout=600)
+    subprocess.run(_unit_command("ExecStartPost", tmp_path), cwd=ROOT, check=True,
+                   timeout=60)
+    today = tmp_path / f"mjsite-{dt.date.today().isoformat()}.backup.gz"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [today.name]
+    assert stat.S_IMODE(today.stat().st_mode) == 0o600
+    manage(site.env(), "restore", "--check", str(today))
