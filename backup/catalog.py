@@ -86,8 +86,14 @@ def models_in_order() -> list[type[models.Model]]:
     return ordered
 
 
+def _written(field: models.Field[Any, Any]) -> bool:
+    # A generated column is computed by the database from the others; it takes no value.
+    return not getattr(field, "generated", False)
+
+
 def entries() -> list[Entry]:
-    return [Entry(m, tuple(m._meta.local_concrete_fields)) for m in models_in_order()]
+    return [Entry(m, tuple(f for f in m._meta.local_concrete_fields if _written(f)))
+            for m in models_in_order()]
 
 
 def unstored_models() -> list[str]:
