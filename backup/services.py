@@ -122,6 +122,9 @@ def _check_schema(header: dict[str, Any], connection: BaseDatabaseWrapper) -> No
               for name in names}
     ours = {f"{app}.{name}" for app, names in migration_state(connection).items()
             for name in names}
+    if not ours:
+        raise Refused("this database has no tables yet: run manage.py migrate on it first, "
+                      "then restore")
     if theirs != ours:
         lines = ["this backup was taken at another state of the database schema than this "
                  "database's:"]

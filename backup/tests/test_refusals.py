@@ -185,3 +185,11 @@ def test_a_backup_goes_through_a_pipe(tmp_path: Path, capsysbinary: Any,
     monkeypatch.setattr("sys.stdin", Stdin)
     call_command("restore", "-", verbosity=0)
     assert site.rows() == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_never_migrated_is_told_to_migrate_first(
+        taken: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("backup.services.migration_state", lambda connection: {})
+    message = refused(taken)
+    assert "no tables yet: run manage.py migrate" in message
