@@ -363,6 +363,7 @@ INSTALLED_APPS = [
     "scoring",
     "games",
     "clubs",
+    "backup",
 ]
 
 MIDDLEWARE = [
