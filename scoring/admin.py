@@ -61,15 +61,15 @@ class RulesetConfigAdmin(admin.ModelAdmin):
 
 
 class TokenAdmin(authtoken_admin.TokenAdmin):
-    """DRF's API tokens, whose keys are credentials: only a superuser, who could sign in
-    as anyone anyway, sees them (to hand a program the token just issued). A staff user
-    with view permission saw every key, a superuser's included (issue 13)."""
+    """DRF's API tokens, whose keys are credentials: the admin lists, adds and revokes them
+    but shows no key to anyone, a superuser included (issue 24: a staff user allowed only
+    to view tokens read the superuser's key on its change page). A token is named by its
+    user (:func:`scoring.apps.token_name`); its owner gets the key from ``POST /api/token/``."""
+
+    list_display = ("user", "created")
 
     def get_list_display(self, request: HttpRequest) -> Any:
-        shown = super().get_list_display(request)
-        if getattr(request.user, "is_superuser", False):
-            return shown
-        return [field for field in shown if field != "key"]
+        return [field for field in super().get_list_display(request) if field != "key"]
 
 
 admin.site.unregister(TokenProxy)
