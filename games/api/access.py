@@ -43,6 +43,18 @@ def viewable_table(request: Request, table_id: str) -> Table:
     return table
 
 
+def joinable_table(request: Request, table_id: str, key: object) -> Table:
+    """The table with public id ``table_id`` if the caller may read it or holds its join
+    key (:func:`games.permissions.can_join`); 404 otherwise, like :func:`viewable_table`."""
+    try:
+        table = get_table(str(table_id))
+    except TableError:
+        raise NotFound(f"there is no table {table_id!r} you can see; check the id") from None
+    if not permissions.can_join(table, actor(request), key):
+        raise NotFound(f"there is no table {table_id!r} you can see; check the id")
+    return table
+
+
 def player_or_404(request: Request, player_id: int) -> Player:
     """The player if the caller may see them (:func:`games.permissions.visible_players`):
     ids are sequential, so one seated only at private tables must not be found."""

@@ -64,7 +64,14 @@ from scoring.api.common import (
 from scoring.engine.errors import EngineError
 
 from . import ledger
-from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
+from .access import (
+    actor,
+    filter_tables,
+    joinable_table,
+    listed_tables,
+    player_or_404,
+    viewable_table,
+)
 from .stats import player_stats, player_tables
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
@@ -330,12 +337,13 @@ class SeatsView(WriteMixin, ReadView):
                                         "that seat (seat_taken)."),
                    429: ERROR_429})
     def post(self, request: Request, id: str) -> Response:
-        table = viewable_table(request, id)
         if not request.user.is_authenticated:
             raise NotAuthenticated("sign in or send an API token to take a seat; a browser "
                                    "without an account joins through the table's link")
         body = ClaimSeatSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        # The join key opens a private table as the join link does (issue 24).
+        table = joinable_table(request, id, body.validated_data.get("key"))
         try:
             services.claim_seat(table, body.validated_data["position"],
                                 device=actor(request).device, user=request.user,

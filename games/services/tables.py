@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +12,14 @@ from django.utils import timezone
 from games.broadcast import broadcast_seats
 from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
-from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
+from games.permissions import (
+    Actor,
+    actor_from,
+    can_write,
+    has_join_key,
+    is_creator,
+    seat_of,
+)
 from games.safetext import check_text
 from scoring import registry
 from scoring.models import RulesetConfig
@@ -146,8 +152,7 @@ def claim_seat(table: Table | int | str, position: int, device: str = "",
 
 
 def _may_sit(table: Table, actor: Actor, seat: Seat, join_key: str | None) -> bool:
-    if isinstance(join_key, str) and hmac.compare_digest(join_key.encode(),
-                                                         table.join_key.encode()):
+    if has_join_key(table, join_key):
         return True
     if actor.is_staff or is_creator(table, actor):
         return True
