@@ -28,6 +28,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from games.errors import database_error
 from games.ratelimit import client_address
+from games.safetext import printable
 from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def error_response(code: str, message: str, status: int,
                    **extra: Any) -> Response:
     """The shared error body; ``text`` is the person's sentence (by default the one for
     ``code`` and ``params``, in the active language)."""
-    error: dict[str, Any] = {"code": code, "message": message}
+    error: dict[str, Any] = {"code": code, "message": printable(message)}
     if params:
         error["params"] = dict(params)
     error["text"] = text or sentence(code, params)
@@ -71,10 +72,12 @@ def error_response(code: str, message: str, status: int,
 def _message(detail: Any) -> str:
     # DRF details nest lists and dicts (per field); flatten them to one readable line.
     if isinstance(detail, Mapping):
-        return "; ".join(f"{key}: {_message(value)}" for key, value in detail.items())
+        return "; ".join(f"{printable(str(key))}: {_message(value)}"
+                         for key, value in detail.items())
     if isinstance(detail, list | tuple):
         return "; ".join(_message(item) for item in detail)
-    return str(detail)
+    # A refusal may quote what was sent; a lone surrogate in it could not be encoded.
+    return printable(str(detail))
 
 
 def _code(exc: Exception, status: int) -> str:
