@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
@@ -38,6 +39,13 @@ class RulesetConfigAdmin(admin.ModelAdmin):
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:
+        if change and not self.has_change_permission(request, obj):
+            # Staff who may only view get every field read-only (Django's own way: the
+            # fields of get_fieldsets, all excluded from the form); with the generated
+            # option fields' names Django's exclusion got None and the page was a 500.
+            # A plain model form: the generated one needs the fields it edits.
+            return super().get_form(request, obj, change=change, form=forms.ModelForm,
+                                    **kwargs)
         # The option fields depend on the ruleset: the instance's, or ?ruleset= on add.
         kwargs["fields"] = None
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -46,6 +54,11 @@ class RulesetConfigAdmin(admin.ModelAdmin):
         return type("RulesetConfigFormFor", (form,), {"ruleset_name": name})
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is not None and not self.has_change_permission(request, obj):
+            # Read-only: the configuration and how it differs from its preset, by label
+            # and value (the option fields exist only in the editable form).
+            return [(None, {"fields": ["name", "ruleset", "preset", "differs",
+                                       "description", "is_builtin"]})]
         form = self.get_form(request, obj)(instance=obj)
         options = [n for n in form.fields if n.startswith("opt_")]
         head = ["name", "ruleset", "preset", "shown_preset", "description", "is_builtin"]
