@@ -19,6 +19,7 @@ from games.permissions import (
     has_join_key,
     is_creator,
     seat_of,
+    visible_players,
 )
 from games.safetext import check_text
 from scoring import registry
@@ -39,18 +40,31 @@ def get_table(table: Table | int | str) -> Table:
     raise NotFound(f"there is no table {table!r}; check the link")
 
 
+def named_player(name: str, by: Actor, seen: bool = False) -> Player:
+    """The player a name given by ``by`` stands for: an existing player of that name, so
+    their history carries across games, else a new one.
+
+    Never one linked to somebody else's account: a stranger naming "Alice" would add a
+    game to Alice's statistics without her consent (``by``'s own linked player is reused
+    first). With ``seen``, only a player ``by`` may see
+    (:func:`games.permissions.visible_players`): a group's members are listed and linked,
+    so a name seen only at someone's private table must not bring that player, and their
+    private games, into a group (issue 24)."""
+    reusable = Q(user__isnull=True)
+    if by.user_id is not None:
+        reusable |= Q(user_id=by.user_id)
+    candidates = Player.objects.filter(reusable, display_name=name)
+    if seen:
+        candidates = candidates.filter(pk__in=visible_players(by).values("pk"))
+    player = candidates.order_by(F("user_id").asc(nulls_last=True), "id").first()
+    return player or Player.objects.create(display_name=name)
+
+
 def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> list[Player]:
     if not isinstance(player_names, list | tuple) or len(player_names) != count:
         words = {3: "three", 4: "four"}.get(count, str(count))
         raise BadCommand(f"give exactly {words} player names (the rules are for {count} "
                          "players), in seat order from the first dealer")
-    # Reuse an existing player of that name so their history carries across games, but
-    # not one linked to somebody else's account: a stranger naming "Alice" would add a
-    # game to Alice's statistics without her consent. A new unlinked player is made
-    # instead; the creator's own linked player is reused first.
-    reusable = Q(user__isnull=True)
-    if creator.user_id is not None:
-        reusable |= Q(user_id=creator.user_id)
     players = []
     for raw in player_names:
         if isinstance(raw, Player):
@@ -59,10 +73,7 @@ def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> lis
         name = raw.strip() if isinstance(raw, str) else ""
         if not name or len(name) > 64:
             raise BadCommand("each player needs a name of 1 to 64 characters")
-        check_text(name, "a player's name")
-        player = (Player.objects.filter(reusable, display_name=name)
-                  .order_by(F("user_id").asc(nulls_last=True), "id").first())
-        players.append(player or Player.objects.create(display_name=name))
+        players.append(named_player(check_text(name, "a player's name"), creator))
     return players
 
 
