@@ -31,6 +31,23 @@ def listed_tables(request: Request) -> QuerySet[Table]:
     return permissions.listed_tables(actor(request))
 
 
+def exported_tables(request: Request) -> QuerySet[Table]:
+    """The tables ``/api/export/`` starts from: those the caller sees in lists, or with
+    ``?group=<id>`` the group's tables the caller may open (as its page shows them: a
+    private table only to those its own page admits). A group the caller may not see is
+    not admitted to exist (404)."""
+    group_id = request.query_params.get("group")
+    if not group_id:
+        return listed_tables(request)
+    from clubs import permissions as club_permissions
+    from clubs.models import Group
+
+    group = Group.objects.filter(public_id=str(group_id)[:24]).first()
+    if group is None or not club_permissions.can_view(group, actor(request)):
+        raise NotFound(f"there is no group {group_id!r} you can see; check the id")
+    return club_permissions.group_tables(group, actor(request))
+
+
 def viewable_table(request: Request, table_id: str) -> Table:
     """The table with public id ``table_id`` if the caller may read it; 404 otherwise (a
     private table is not admitted to exist)."""

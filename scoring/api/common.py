@@ -186,7 +186,8 @@ class ScopedThrottle(ScopedRateThrottle):
 class CSVRenderer(BaseRenderer):
     """A list of flat rows as CSV (UTF-8); ``?bom=1`` puts the byte-order mark Excel
     needs to read Chinese and Japanese names as UTF-8 in front. Text that a spreadsheet
-    would run as a formula gets a leading apostrophe; numbers are written as they are."""
+    would run as a formula gets a leading apostrophe; numbers, and the ids of a
+    :class:`Rows`' ``ids`` columns, are written as they are."""
 
     media_type = "text/csv"
     format = "csv"
@@ -197,22 +198,29 @@ class CSVRenderer(BaseRenderer):
         request = (renderer_context or {}).get("request")
         rows: Iterable[Mapping[str, Any]] = data if isinstance(data, list) else []
         columns: Sequence[str] = getattr(data, "columns", None) or _columns(rows)
+        ids = set(getattr(data, "ids", ()))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow(_cell(row.get(c)) for c in columns)
+            writer.writerow(_id_cell(row.get(c)) if c in ids else _cell(row.get(c))
+                            for c in columns)
         bom = "\ufeff" if request is not None and _truthy(request.query_params.get("bom")) \
             else ""
         return (bom + out.getvalue()).encode("utf-8")
 
 
 class Rows(list[Any]):
-    """A list of row dicts that remembers its column order for :class:`CSVRenderer`."""
+    """A list of row dicts that remembers its column order for :class:`CSVRenderer`, and
+    which columns hold ids the server made (``ids``): written as they are, since an id is
+    no formula, and a table whose id starts with "-" must be found by that id (issue 24:
+    the export wrote '-abc…)."""
 
-    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> None:
+    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str],
+                 ids: Iterable[str] = ()) -> None:
         super().__init__(rows)
         self.columns = list(columns)
+        self.ids = tuple(ids)
 
 
 def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -234,6 +242,10 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def _id_cell(value: Any) -> Any:
+    return "" if value is None else value
 
 
 def _truthy(value: str | None) -> bool:
