@@ -278,7 +278,7 @@ def parse_inbound(content: Any) -> InboundMessage:
         value = content[name]
         if (isinstance(value, bool) and tp is not bool) or not isinstance(value, tp):
             raise BadMessage(f"'{name}' of '{kind}' must be {_type_name(tp)}, got {value!r}"[:300])
-        if tp is int and not -INT_LIMIT <= value < INT_LIMIT:
+        if isinstance(value, int) and not -INT_LIMIT <= value < INT_LIMIT:
             # A hand number, seq or seat is far smaller; a huge one, passed on to the other
             # phones in a presence message, was an OverflowError in the channel layer's
             # msgpack (issue 24).
