@@ -15,10 +15,12 @@ from django.db import transaction
 from games.errors import BadCommand, Forbidden, NotFound
 from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
+from games.safetext import printable
 from games.services import named_player
 
 from . import permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
+from .money import is_plain_amount
 
 MAX_STAKE = Decimal("100000")
 
@@ -176,6 +178,9 @@ def detach_table(table: Table, by: Any) -> None:
 
 
 def parse_stake(value: Any) -> Decimal:
+    if isinstance(value, str) and not is_plain_amount(value.strip()):
+        raise BadCommand(f"a stake is an amount of money such as 0.5 (digits 0-9 and a "
+                         f"point), got {printable(value)[:40]!r}")
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
