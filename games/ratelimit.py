@@ -43,8 +43,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from games.devices import device_of, ensure_device
+from games.outage_log import OutageLog
 
 logger = logging.getLogger(__name__)
+# The counts' cache (Redis) failing: one line per outage, not one per request.
+CACHE_OUTAGE = OutageLog(logger, "the cache")
 
 _RATE = re.compile(r"(\d+)/(s|sec|second|m|min|minute|h|hour|d|day)")
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -91,13 +94,14 @@ def _fail_open(fn: Callable[..., int | None]) -> Callable[..., int | None]:
     @functools.wraps(fn)
     def wrapped(name: str, ident: str, **kw: Any) -> int | None:
         try:
-            return fn(name, ident, **kw)
+            result = fn(name, ident, **kw)
         except (KeyError, ValueError):
             raise
-        except Exception:
-            logger.warning("rate limit %r not counted: the cache is unavailable", name,
-                           exc_info=True)
+        except Exception:  # noqa: BLE001 - any cache failure: count nothing, allow
+            CACHE_OUTAGE.failed("rate limit %r not counted", name)
             return None
+        CACHE_OUTAGE.recovered()
+        return result
 
     return wrapped
 
@@ -210,8 +214,7 @@ class PasswordAttempt:
                 cache.set(_known_key(username, device), 1,
                           timeout=KNOWN_DEVICE_DAYS * 24 * 3600)
             except Exception:  # noqa: BLE001 - remembered next time the cache is up
-                logger.warning("could not remember a known device: the cache is "
-                               "unavailable", exc_info=True)
+                CACHE_OUTAGE.failed("could not remember a known device")
 
 
 def password_attempt(username: str, address: str, device: str = "") -> PasswordAttempt:

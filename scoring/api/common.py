@@ -27,7 +27,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from games.errors import database_error
-from games.ratelimit import client_address
+from games.ratelimit import CACHE_OUTAGE, client_address
 from games.safetext import printable
 from scoring.error_text import sentence
 
@@ -176,11 +176,12 @@ class ScopedThrottle(ScopedRateThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         try:
-            return bool(super().allow_request(request, view))
+            allowed = bool(super().allow_request(request, view))
         except Exception:  # noqa: BLE001 - any cache failure: count nothing, allow
-            logger.warning("API throttle %r not counted: the cache is unavailable",
-                           self.scope, exc_info=True)
+            CACHE_OUTAGE.failed("API throttle %r not counted", self.scope)
             return True
+        CACHE_OUTAGE.recovered()
+        return allowed
 
 
 class CSVRenderer(BaseRenderer):
