@@ -84,7 +84,7 @@ class PlainDecimalField(forms.DecimalField):
 
     def to_python(self, value: Any) -> Decimal | None:
         if isinstance(value, str) and value.strip() and not is_plain_amount(value.strip()):
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+            raise forms.ValidationError(self.error_messages["invalid"])
         return super().to_python(value)
 
 
