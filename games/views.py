@@ -315,6 +315,8 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
             for s in seats]
     return render(request, "games/table_join.html",
                   {"table": table, "rows": rows, "is_creator": creator,
+                   # A private table's join key seats a phone; watching comes with the seat.
+                   "may_watch": can_view(table, request),
                    "join_key": join_key if key_ok else "",
                    "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
 

@@ -31,13 +31,16 @@ def test_a_phone_with_the_join_link_sits_at_a_private_table_and_then_watches_it(
     page = phone.get(join, {"key": table.join_key})
     assert page.status_code == 200
     assert all(name in page.content.decode() for name in NAMES)
+    # Not seated yet, the phone may not watch: the page offers no "watch" button.
+    assert 'id="watch"' not in page.content.decode()
     claimed = phone.post(join, {"position": 2, "key": table.join_key})
     assert claimed.status_code == 302
     assert claimed["Location"] == reverse("games:table", args=[table.public_id])
     assert Seat.objects.get(table=table, position=2).is_claimed
     assert phone.get(claimed["Location"]).status_code == 200
     # Seated, the phone opens the join page without the key too (to change seats).
-    assert phone.get(join).status_code == 200
+    seated = phone.get(join)
+    assert seated.status_code == 200 and 'id="watch"' in seated.content.decode()
 
 
 @pytest.mark.parametrize("key", ["", "wrong-key"])
