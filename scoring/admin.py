@@ -26,7 +26,7 @@ class RulesetConfigAdmin(admin.ModelAdmin):
     list_display = ["name", "ruleset", "preset", "differs", "is_builtin", "updated_at"]
     list_filter = ["ruleset", "is_builtin"]
     search_fields = ["name", "preset", "description"]
-    readonly_fields = ["is_builtin", "differs"]
+    readonly_fields = ["is_builtin", "differs", "ruleset_title", "preset_title"]
 
     class Media:
         # Refills the option fields when the preset changes (see scoring.forms).
@@ -36,6 +36,20 @@ class RulesetConfigAdmin(admin.ModelAdmin):
     def differs(self, obj: RulesetConfig) -> SafeString | str:
         """The stored overrides by label and value in the reader's language."""
         return differences_html(obj.ruleset, obj.preset, obj.options)
+
+    @admin.display(description=_("Ruleset"))
+    def ruleset_title(self, obj: RulesetConfig) -> str:
+        """The ruleset by its title in the reader's language, for the read-only page."""
+        return str(registry.get(obj.ruleset).short_title) if obj.ruleset in registry.usable() \
+            else obj.ruleset
+
+    @admin.display(description=_("Preset"))
+    def preset_title(self, obj: RulesetConfig) -> str:
+        presets = (registry.get(obj.ruleset).presets if obj.ruleset in registry.usable()
+                   else {})
+        title = (presets.get(obj.preset) or {}).get("title")
+        # Preset titles are msgids (scoring.engine_texts).
+        return gettext(str(title)) if title else obj.preset
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False,
                  **kwargs: Any) -> Any:
@@ -57,7 +71,7 @@ class RulesetConfigAdmin(admin.ModelAdmin):
         if obj is not None and not self.has_change_permission(request, obj):
             # Read-only: the configuration and how it differs from its preset, by label
             # and value (the option fields exist only in the editable form).
-            return [(None, {"fields": ["name", "ruleset", "preset", "differs",
+            return [(None, {"fields": ["name", "ruleset_title", "preset_title", "differs",
                                        "description", "is_builtin"]})]
         form = self.get_form(request, obj)(instance=obj)
         options = [n for n in form.fields if n.startswith("opt_")]

@@ -280,6 +280,9 @@ def test_view_only_staff_read_a_configuration_and_how_it_differs_from_its_preset
     assert page.status_code == 200
     html = page.content.decode()
     assert "Club rules" in html and 'name="opt_' not in html and 'name="name"' not in html
+    # The ruleset and preset by their titles, not their keys.
+    riichi = registry.get("riichi")
+    assert str(riichi.short_title) in html and str(riichi.presets["ema"]["title"]) in html
     # The stored override, by its label, as the list's "Differs from preset" shows it.
     assert differences_html_for(config) in html
     assert staff.get(reverse("admin:scoring_rulesetconfig_changelist")).status_code == 200
