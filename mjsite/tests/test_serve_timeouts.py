@@ -6,6 +6,8 @@ a client that sends its request in time, and on a kept-alive connection too."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import socket
 import subprocess
@@ -13,7 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -27,8 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def home_game_server(header_timeout: int) -> Iterator[int]:
-    """``python -m mjsite.serve`` (what ``make run`` starts) on loopback."""
+def home_game_server(header_timeout: int, setup: str = "") -> Iterator[int]:
+    """``python -m mjsite.serve`` (what ``make run`` starts) on loopback; ``setup`` is
+    Python run in its ``manage.py shell`` first."""
     with tempfile.TemporaryDirectory(prefix="mjsite-serve-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
                "MJ_DEBUG": "true", "DJANGO_SETTINGS_MODULE": "mjsite.settings",
@@ -36,6 +39,9 @@ def home_game_server(header_timeout: int) -> Iterator[int]:
         env.pop("REDIS_URL", None)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
+        if setup:
+            subprocess.run([sys.executable, "manage.py", "shell", "-c", setup],
+                           cwd=ROOT, env=env, check=True)
         port = free_port()
         log = open(Path(tmp) / "serve.log", "wb")  # noqa: SIM115 - closed below
         proc = subprocess.Popen([sys.executable, "-m", "mjsite.serve", "--host", "127.0.0.1",
@@ -83,17 +89,47 @@ def _drip_until_closed(sock: socket.socket, most: int) -> int:
     return most
 
 
+def _slowloris(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port)) as slow:
+        slow.sendall(_request(port))
+        # Generous: 240 lines (a minute at least) against a 2-second deadline; before,
+        # the connection stayed open however many were sent.
+        assert _drip_until_closed(slow, most=240) < 240
+
+
+async def _watch_table_while(port: int, action: Callable[[], None]) -> bool:
+    """Open the table's websocket, run ``action`` meanwhile, then say whether the socket
+    still answers (a snapshot asked for after the action)."""
+    from websockets.asyncio.client import connect
+
+    origin = f"http://127.0.0.1:{port}"
+    async with connect(f"ws://127.0.0.1:{port}/ws/tables/liveTable001/",
+                       origin=origin) as ws:  # type: ignore[arg-type]
+        first = json.loads(await ws.recv())
+        assert first["type"] == "snapshot"
+        await asyncio.get_running_loop().run_in_executor(None, action)
+        await ws.send(json.dumps({"type": "get_snapshot", "request_id": "after"}))
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if message.get("request_id") == "after":
+                return bool(message["type"] == "snapshot")
+
+
 def _request(port: int) -> bytes:
     return f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
 
 
+TABLE = ("from games import services; "
+         "services.create_table('Live', 'riichi', '', {}, ['A', 'B', 'C', 'D'], "
+         "visibility='public').__class__.objects.update(public_id='liveTable001')")
+
+
 def test_a_client_dripping_its_headers_is_cut_off_and_others_are_answered():
-    with home_game_server(header_timeout=2) as port:
-        # Generous: 240 lines (a minute at least) against a 2-second deadline; before,
-        # the connection stayed open however many were sent.
-        with socket.create_connection(("127.0.0.1", port)) as slow:
-            slow.sendall(_request(port))
-            assert _drip_until_closed(slow, most=240) < 240
+    with home_game_server(header_timeout=2, setup=TABLE) as port:
+        # A table's websocket outlives the header deadline: it is cut off only while
+        # its headers are coming.
+        socket_open = asyncio.run(_watch_table_while(port, lambda: _slowloris(port)))
+        assert socket_open
         # Kept alive: the first answer comes, the dripped second request is cut off.
         with socket.create_connection(("127.0.0.1", port)) as kept:
             kept.sendall(_request(port) + b"\r\n")
