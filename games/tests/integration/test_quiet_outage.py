@@ -48,12 +48,13 @@ async def test_a_redis_outage_is_a_few_lines_in_each_server_s_log(
         redis_server.stop()
         loop = asyncio.get_running_loop()
         for server in servers:
-            codes = await asyncio.gather(*(loop.run_in_executor(None, _post, server, path,
-                                                                body)
-                                           for path, body in [
+            calls: list[tuple[str, dict[str, object]]] = [
                 ("/api/waits/", {"ruleset": "riichi", "hand": "1112345678999m"}),
                 ("/api/token/", {"username": "nobody", "password": "guess"}),
-            ] * (CALLS // 2)))
+            ] * (CALLS // 2)
+            codes = await asyncio.gather(*(loop.run_in_executor(None, _post, server, path,
+                                                                body)
+                                           for path, body in calls))
             # The limits fail open: every call is answered, none is a server error.
             assert all(code < 500 for code in codes), codes
         for n in range(10):  # writes from a seated phone: counted, broadcast, both fail
