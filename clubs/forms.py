@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -12,6 +13,7 @@ from games.models import Table
 
 from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility
+from .money import is_plain_amount
 
 
 def currency_choices(blank: str = "") -> list[tuple[str, str]]:
@@ -76,10 +78,20 @@ class EveningForm(forms.Form):
             if group else "-")
 
 
+class PlainDecimalField(forms.DecimalField):
+    """A decimal typed with ASCII digits and a point only (:func:`money.is_plain_amount`);
+    Django's own also took "1_000" and other scripts' digits."""
+
+    def to_python(self, value: Any) -> Decimal | None:
+        if isinstance(value, str) and value.strip() and not is_plain_amount(value.strip()):
+            raise forms.ValidationError(self.error_messages["invalid"])
+        return super().to_python(value)
+
+
 class StakeForm(forms.Form):
     """A stake in money per ruleset unit (riichi: per 1,000 points)."""
 
-    amount = forms.DecimalField(label=_("Stake"), min_value=0, max_value=100000,
+    amount = PlainDecimalField(label=_("Stake"), min_value=0, max_value=100000,
                                 decimal_places=4, required=False,
                                 widget=forms.NumberInput(attrs={"step": "any",
                                                                 "inputmode": "decimal"}))

@@ -10,6 +10,7 @@ the currency's minor units (cents, fen; yen have none) as integers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from decimal import ROUND_FLOOR, Decimal
 from typing import TypeVar
@@ -20,6 +21,16 @@ from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext_lazy as _
 
 K = TypeVar("K")
+
+# An amount as people and programs write it: ASCII digits with at most one decimal point.
+# Python's Decimal (and the form and API fields built on it) also reads "1_000" and the
+# digits of other scripts (１０, ١٠), so "1_000" was a stake of 1000 (issue 24).
+_PLAIN_AMOUNT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+
+
+def is_plain_amount(text: str) -> bool:
+    """Whether ``text`` (already stripped) is a plain decimal amount such as 0.5 or 10."""
+    return _PLAIN_AMOUNT.fullmatch(text) is not None
 
 # Points per stake unit, and how the stake is named, per ruleset.
 STAKE_UNITS: dict[str, tuple[int, Promise]] = {

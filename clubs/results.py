@@ -189,25 +189,27 @@ def evening_settle(evening: Evening, who: Any) -> SettleUp:
                      evening, permissions.hidden_count(group, who, evening))
 
 
-def table_settle(table: Table) -> SettleUp:
-    """One table's settle-up: its own stake, else its evening's for its ruleset."""
-    return settle_up([table], table_currency(table), table_evening(table))
+def table_settle(table: Table, who: Any) -> SettleUp:
+    """One table's settle-up for the reader ``who``: its own stake, else its evening's for
+    its ruleset. The evening's stake and the group's currency are the group's business:
+    they count only for readers who may open the group (a public table in a members-only
+    group's evening told anyone its stake, nets and transfers; issue 24). Others see the
+    table without them: no money unless the table has its own stake."""
+    link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
+    if link is not None and not permissions.can_view(link.group, who):
+        link = None
+    return settle_up([table], table_currency(table, link), link.evening if link else None)
 
 
-def table_currency(table: Table) -> str:
-    """A lone table's settle-up currency: its stake's, else its evening's or group's."""
+def table_currency(table: Table, link: TableLink | None = None) -> str:
+    """A lone table's settle-up currency: its stake's, else that of its evening or group
+    (``link``, the table's place when the reader may see it), else the site's default."""
     stake = Stake.objects.filter(table=table).first()
     if stake is not None and stake.currency:
         return stake.currency
-    link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
     if link is not None:
         return link.evening.money_currency if link.evening else link.group.currency
     return "CNY"
-
-
-def table_evening(table: Table) -> Evening | None:
-    link = TableLink.objects.filter(table=table).select_related("evening__group").first()
-    return link.evening if link is not None else None
 
 
 # --- leaderboards, ratings and statistics ------------------------------------------------

@@ -15,9 +15,12 @@ from django.db import transaction
 from games.errors import BadCommand, Forbidden, NotFound
 from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
+from games.safetext import printable
+from games.services import named_player
 
 from . import permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
+from .money import is_plain_amount
 
 MAX_STAKE = Decimal("100000")
 
@@ -43,13 +46,12 @@ def _visibility(value: Any) -> str:
     return str(value)
 
 
-def _player(value: Player | str) -> Player:
+def _player(value: Player | str, by: Any) -> Player:
     if isinstance(value, Player):
         return value
-    name = _name(value, "player", 64)
-    # As at a new table: an existing player of that name keeps their history.
-    return (Player.objects.filter(display_name=name).order_by("id").first()
-            or Player.objects.create(display_name=name))
+    # As at a new table, an existing player of that name keeps their history; but only
+    # one ``by`` may see and that no other account owns (issue 24).
+    return named_player(_name(value, "player", 64), actor_from(by), seen=True)
 
 
 def get_group(public_id: str, who: Any) -> Group:
@@ -84,7 +86,7 @@ def create_group(name: str, by: Any, visibility: str = "link",
             currency=_currency(currency), description=description.strip(),
             created_by_id=actor.user_id, creator_device=actor.device)
         for member in members:
-            Membership.objects.get_or_create(group=group, player=_player(member))
+            Membership.objects.get_or_create(group=group, player=_player(member, actor))
     return group
 
 
@@ -106,7 +108,7 @@ def add_member(group: Group, player: Player | str, by: Any,
                manager: bool = False) -> Membership:
     if not permissions.can_manage(group, by):
         raise Forbidden("only the group's creator, its managers and staff may add members")
-    member, _ = Membership.objects.get_or_create(group=group, player=_player(player))
+    member, _ = Membership.objects.get_or_create(group=group, player=_player(player, by))
     if member.manager != bool(manager):
         member.manager = bool(manager)
         member.save(update_fields=["manager"])
@@ -176,6 +178,9 @@ def detach_table(table: Table, by: Any) -> None:
 
 
 def parse_stake(value: Any) -> Decimal:
+    if isinstance(value, str) and not is_plain_amount(value.strip()):
+        raise BadCommand(f"a stake is an amount of money such as 0.5 (digits 0-9 and a "
+                         f"point), got {printable(value)[:40]!r}")
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):

@@ -327,7 +327,7 @@ def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.error(request, _("A stake is an amount of money such as 0.5."))
         return redirect("clubs:table-settle", public_id=table.public_id)
-    settle = results.table_settle(table)
+    settle = results.table_settle(table, request)
     line = settle.tables[0]
     link = TableLink.objects.filter(table=table).select_related("group", "evening").first()
     visible_link = link if link and permissions.can_view(link.group, request) else None
@@ -355,7 +355,7 @@ def table_place(request: HttpRequest, public_id: str) -> HttpResponse:
 def table_share(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
     return _share(request, table.name, f"{table.created_at:%Y-%m-%d}",
-                  results.table_settle(table),
+                  results.table_settle(table, request),
                   reverse("clubs:table-share-png", args=[table.public_id]),
                   reverse("clubs:table-settle", args=[table.public_id]))
 
@@ -363,5 +363,5 @@ def table_share(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def table_share_png(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
-    return _png(table.name, f"{table.created_at:%Y-%m-%d}", results.table_settle(table),
+    return _png(table.name, f"{table.created_at:%Y-%m-%d}", results.table_settle(table, request),
                 table.public_id)

@@ -16,6 +16,8 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from games.layer_outage import LAYER_OUTAGE
+
 logger = logging.getLogger(__name__)
 
 
@@ -36,7 +38,7 @@ def broadcast_table(table_id: int, texts: dict[str, str], private: bool = False)
         # The write is already committed: a layer outage (Redis restarting) must not turn
         # it into an error for the writer, who would then retry a hand that was recorded.
         # Clients that missed the event catch up from the snapshot when they reconnect.
-        logger.exception("could not broadcast an event of table %s", table_id)
+        LAYER_OUTAGE.failed("could not broadcast an event of table %s", table_id)
 
 
 def broadcast_seats(table_id: int) -> None:
@@ -49,4 +51,4 @@ def broadcast_seats(table_id: int) -> None:
         async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.seats"})
     except Exception:
         # As above: the change is committed; phones see it when they next reconnect.
-        logger.exception("could not announce a seat change at table %s", table_id)
+        LAYER_OUTAGE.failed("could not announce a seat change at table %s", table_id)

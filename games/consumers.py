@@ -26,7 +26,7 @@ from games import presenter, services
 from games.broadcast import group_name
 from games.errors import NotFound, TableError, database_error
 from games.latency import DelayedSendMixin
-from games.layer_outage import LayerOutageMixin
+from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
 from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
@@ -343,8 +343,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.channel_layer.group_send(group_name(self.table_pk), event)
         except Exception:
             # Presence is a courtesy: a layer outage must not end this phone's socket.
-            logger.warning("could not send %s to table %s", event.get("type"), self.table_pk,
-                           exc_info=True)
+            LAYER_OUTAGE.failed("could not send %s to table %s", event.get("type"),
+                                self.table_pk)
 
     async def _stop_entering(self) -> None:
         if self.presence is None:

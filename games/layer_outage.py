@@ -18,7 +18,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from games.outage_log import OutageLog
+
 logger = logging.getLogger(__name__)
+# Every socket of the process meets the same outage: one line for all of them.
+LAYER_OUTAGE = OutageLog(logger, "the channel layer")
 
 FIRST_PAUSE = 0.5
 LONGEST_PAUSE = 10.0
@@ -87,8 +91,7 @@ class LayerOutageMixin(ABC):
             except Exception as exc:  # noqa: BLE001 - any layer failure is an outage
                 if attempt == 2:
                     if self._layer_up.is_set():
-                        logger.warning("channel layer unavailable, live updates paused: %r",
-                                       exc)
+                        LAYER_OUTAGE.failed("live updates paused: %r", exc)
                     return False
             else:
                 return True
@@ -108,7 +111,7 @@ class LayerOutageMixin(ABC):
             if await self._join():
                 break
         self._layer_up.set()
-        logger.warning("channel layer back, live updates resumed")
+        LAYER_OUTAGE.recovered()
         try:
             await self.layer_recovered()
         except Exception:  # noqa: BLE001 - the phone resyncs when it reconnects
@@ -123,5 +126,5 @@ class LayerOutageMixin(ABC):
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - any layer failure is an outage
-                logger.warning("channel layer unavailable, live updates paused: %r", exc)
+                LAYER_OUTAGE.failed("live updates paused: %r", exc)
                 self._outage()

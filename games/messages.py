@@ -219,6 +219,9 @@ class BadMessage(TableError):
     code = "bad_message"
 
 
+# Whole numbers in messages stay within a database integer (and far within msgpack's).
+INT_LIMIT = 2**31
+
 _FIELDS: dict[str, dict[str, type]] = {
     "record_hand": {"command_id": str, "base_seq": int},
     "undo": {"command_id": str, "base_seq": int},
@@ -275,6 +278,12 @@ def parse_inbound(content: Any) -> InboundMessage:
         value = content[name]
         if (isinstance(value, bool) and tp is not bool) or not isinstance(value, tp):
             raise BadMessage(f"'{name}' of '{kind}' must be {_type_name(tp)}, got {value!r}"[:300])
+        if isinstance(value, int) and not -INT_LIMIT <= value < INT_LIMIT:
+            # A hand number, seq or seat is far smaller; a huge one, passed on to the other
+            # phones in a presence message, was an OverflowError in the channel layer's
+            # msgpack (issue 24).
+            raise BadMessage(f"'{name}' of '{kind}' must be a whole number below "
+                             f"{INT_LIMIT:,}, got {str(value)[:40]}")
     if kind in _HAND_TYPES:
         if ("outcome" in content) == ("form" in content):
             raise BadMessage(f"'{kind}' needs either 'outcome' (an object) or 'form' (the "

@@ -22,8 +22,13 @@ REASONS: tuple[str, ...] = typing.get_args(Reason)
 
 
 def new_public_id() -> str:
-    # 12 URL-safe characters (72 bits): the link of a link-only table is its secret.
-    return secrets.token_urlsafe(9)
+    # 12 URL-safe characters (72 bits): the link of a link-only table is its secret. It
+    # starts with a letter or digit: an id starting with "-" reads as a negative number
+    # or a formula in a spreadsheet and as an option on a command line (issue 24).
+    while True:
+        public_id = secrets.token_urlsafe(9)
+        if public_id[0].isalnum():
+            return public_id
 
 
 def new_join_key() -> str:

@@ -15,6 +15,7 @@ effect at once.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -84,6 +85,22 @@ def can_view(table: Table, who: Any) -> bool:
     if table.visibility in (Visibility.PUBLIC, Visibility.LINK):
         return True
     return can_write(table, who)
+
+
+def has_join_key(table: Table, key: object) -> bool:
+    """Whether ``key`` is the table's join key (the join link's secret), compared in
+    constant time; anything that is not text is no key."""
+    if not isinstance(key, str) or not key:
+        return False
+    # "surrogatepass": a lone surrogate sent in JSON is a wrong key, not a crash.
+    return hmac.compare_digest(key.encode("utf-8", "surrogatepass"), table.join_key.encode())
+
+
+def can_join(table: Table, who: Any, key: object) -> bool:
+    """Whether ``who`` may open the table's join page and ask for a seat: anyone who may
+    view it, and anyone holding its join key, a private table's included; the key is
+    how its players invite a phone (issue 24). Sitting down then makes it viewable."""
+    return has_join_key(table, key) or can_view(table, who)
 
 
 def own_tables(who: Any) -> Q:

@@ -32,6 +32,7 @@ import ipaddress
 import logging
 import re
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,8 +43,11 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from games.devices import device_of, ensure_device
+from games.outage_log import OutageLog
 
 logger = logging.getLogger(__name__)
+# The counts' cache (Redis) failing: one line per outage, not one per request.
+CACHE_OUTAGE = OutageLog(logger, "the cache")
 
 _RATE = re.compile(r"(\d+)/(s|sec|second|m|min|minute|h|hour|d|day)")
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -90,13 +94,14 @@ def _fail_open(fn: Callable[..., int | None]) -> Callable[..., int | None]:
     @functools.wraps(fn)
     def wrapped(name: str, ident: str, **kw: Any) -> int | None:
         try:
-            return fn(name, ident, **kw)
+            result = fn(name, ident, **kw)
         except (KeyError, ValueError):
             raise
-        except Exception:
-            logger.warning("rate limit %r not counted: the cache is unavailable", name,
-                           exc_info=True)
+        except Exception:  # noqa: BLE001 - any cache failure: count nothing, allow
+            CACHE_OUTAGE.failed("rate limit %r not counted", name)
             return None
+        CACHE_OUTAGE.recovered()
+        return result
 
     return wrapped
 
@@ -175,9 +180,19 @@ def client_address(source: Any) -> str:
 KNOWN_DEVICE_DAYS = 180
 
 
+def same_username(username: str) -> str:
+    """``username`` as the sign-in form matches it, folded further: Django's form strips
+    it and folds compatibility characters (NFKC, so full-width ｖｉｃｔｉｍ is victim)
+    before looking the user up, so every spelling that signs in as one user must count
+    as that user (issue 24: ``victim␠`` got past victim's lock). Case is folded too, so
+    Victim and victim share their limits; that only ever counts more, never less."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()
+
+
 def _user_key(username: str) -> str:
     # Usernames are free text: hashed, they make cache keys of one shape.
-    return hashlib.sha256(username.lower().encode("utf-8", "replace")).hexdigest()[:32]
+    folded = same_username(username)
+    return hashlib.sha256(folded.encode("utf-8", "replace")).hexdigest()[:32]
 
 
 def _known_key(username: str, device: str) -> str:
@@ -199,8 +214,7 @@ class PasswordAttempt:
                 cache.set(_known_key(username, device), 1,
                           timeout=KNOWN_DEVICE_DAYS * 24 * 3600)
             except Exception:  # noqa: BLE001 - remembered next time the cache is up
-                logger.warning("could not remember a known device: the cache is "
-                               "unavailable", exc_info=True)
+                CACHE_OUTAGE.failed("could not remember a known device")
 
 
 def password_attempt(username: str, address: str, device: str = "") -> PasswordAttempt:
@@ -219,25 +233,44 @@ def password_attempt(username: str, address: str, device: str = "") -> PasswordA
     return PasswordAttempt(tuple(counted), max(waits) if waits else None)
 
 
-def limit_login(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Wrap a sign-in view: each POST is counted (:func:`password_attempt`) before the
-    password is checked; over a limit it gets 429 without a check. A successful sign-in
-    (a redirect) takes its count back and makes the browser known for that username."""
+def _posted_username(request: HttpRequest) -> str:
+    return str(request.POST.get("username", ""))[:150]
+
+
+def _signed_in_username(request: HttpRequest) -> str:
+    user = getattr(request, "user", None)
+    return str(user.get_username()) if user is not None and user.is_authenticated else ""
+
+
+def limit_login(view: Callable[..., HttpResponse],
+                username_of: Callable[[HttpRequest], str] = _posted_username,
+                ) -> Callable[..., HttpResponse]:
+    """Wrap a view that checks a password: each POST is counted (:func:`password_attempt`)
+    against the username ``username_of`` the request (the posted one for a sign-in form,
+    the signed-in user's for a password change, which checks the old password) before
+    the password is checked; over a limit it gets 429 without a check. A success (a
+    redirect) takes its count back and makes the browser known for that username."""
 
     @functools.wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method != "POST":
             return view(request, *args, **kwargs)
-        username = str(request.POST.get("username", ""))[:150]
+        username = username_of(request)
         attempt = password_attempt(username, client_address(request), device_of(request))
         if attempt.wait is not None:
             return too_many_attempts(attempt.wait)
         response = view(request, *args, **kwargs)
-        if response.status_code == 302:  # signed in
+        if response.status_code == 302:  # signed in, or the password changed
             attempt.succeeded(username, ensure_device(request))
         return response
 
     return wrapped
+
+
+def limit_password_change(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """:func:`limit_login` for a signed-in user's password change: guesses at the old
+    password count against that user's limits."""
+    return limit_login(view, _signed_in_username)
 
 
 def too_many_attempts(wait: int) -> HttpResponse:

@@ -15,6 +15,7 @@ from games.errors import TableError
 
 # NUL, and the surrogate block that only pairs of UTF-16 code units may use.
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_DEPTH = 32
 
 
@@ -24,6 +25,13 @@ class BadText(TableError):
 
 def storable(value: str) -> bool:
     return _UNSTORABLE.search(value) is None
+
+
+def printable(value: str) -> str:
+    """``value`` with each lone surrogate replaced by U+FFFD, so that an error message
+    quoting what a client sent can be encoded at all: DRF's "\ud800 is not a valid
+    choice" was a UnicodeEncodeError, a 500, on nine endpoints (issue 24)."""
+    return _SURROGATE.sub("\ufffd", value)
 
 
 def check_text(value: str, what: str) -> str:

@@ -7,7 +7,6 @@ websocket and sends every write there. Permissions are those of :mod:`games.perm
 
 from __future__ import annotations
 
-import hmac
 import io
 import uuid
 from typing import Any
@@ -44,8 +43,10 @@ from games.forms import (
 )
 from games.models import LedgerEntry, Seat, Table, Visibility
 from games.permissions import (
+    can_join,
     can_view,
     can_write,
+    has_join_key,
     is_creator,
     listed_tables,
     own_tables,
@@ -276,8 +277,11 @@ def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
-    table = _viewable(request, public_id)
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
+    table = get_object_or_404(Table, public_id=public_id)
+    if not can_join(table, request, join_key):  # the key opens a private table's join page
+        raise PermissionDenied(_("This table is private: only its players and its creator "
+                                 "can open it."))
     if request.method == "POST":
         form = ClaimSeatForm(request.POST)
         if form.is_valid():
@@ -301,7 +305,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     seats = list(Seat.objects.filter(table=table).select_related("player"))
     mine = seat_of(table, request)
     creator = is_creator(table, request)
-    key_ok = hmac.compare_digest(join_key.encode(), table.join_key.encode())
+    key_ok = has_join_key(table, join_key)
     # Claim buttons only where the claim can succeed (services.claim_seat decides).
     may_sit = key_ok or can_write(table, request)
     rows = [{"seat": s, "label": SEAT_LABELS[s.position],
@@ -311,6 +315,8 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
             for s in seats]
     return render(request, "games/table_join.html",
                   {"table": table, "rows": rows, "is_creator": creator,
+                   # A private table's join key seats a phone; watching comes with the seat.
+                   "may_watch": can_view(table, request),
                    "join_key": join_key if key_ok else "",
                    "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
 

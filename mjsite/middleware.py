@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import database_error
 from games.safetext import storable
+from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)
 
@@ -41,7 +42,11 @@ def _is_api(request: HttpRequest) -> bool:
 
 
 def api_error(code: str, message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "message": message}}, status=status)
+    """The API's error shape (scoring.api.common.ErrorSerializer), ``text`` included: the
+    sentence a person reads, in the request's language (issue 24: these answers had
+    none, so they broke the documented schema)."""
+    return JsonResponse({"error": {"code": code, "message": message,
+                                   "text": sentence(code)}}, status=status)
 
 
 class ApiErrorsMiddleware:
@@ -60,7 +65,8 @@ class ApiErrorsMiddleware:
         message = {404: f"there is no API endpoint at {request.path}; see /api/docs/",
                    405: f"{request.method} is not allowed here"}.get(
             status, f"the request was refused ({status} {phrase})".strip())
-        answer = api_error(_CODES.get(status, "error"), message, status)
+        answer = api_error(_CODES.get(status, "bad_request" if status < 500
+                                      else "internal_error"), message, status)
         for header in _KEEP:
             if header in response:
                 answer[header] = response[header]

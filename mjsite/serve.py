@@ -18,6 +18,27 @@ import segno
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
 
+# Daphne faces the LAN directly under `make run` (no proxy in front to cut slow clients
+# off), so its timeouts must do it (issue 24: a client sending its headers a byte at a
+# time held a connection forever; Twisted only drops one idle for a minute).
+# A request's headers must all arrive within this many seconds (MJ_HTTP_HEADER_TIMEOUT).
+HEADER_TIMEOUT = 15
+# An application that has not started its answer by then gets 503.
+HTTP_TIMEOUT = 60
+# A websocket's opening handshake must complete within this.
+WEBSOCKET_CONNECT_TIMEOUT = 10
+# How long a closed connection's application may take to finish before it is killed.
+APPLICATION_CLOSE_TIMEOUT = 10
+
+
+def daphne_arguments(host: str, port: int) -> list[str]:
+    """The daphne command line of the home game: the timeouts above."""
+    return ["-b", host, "-p", str(port),
+            "--http-timeout", str(HTTP_TIMEOUT),
+            "--websocket_connect_timeout", str(WEBSOCKET_CONNECT_TIMEOUT),
+            "--application-close-timeout", str(APPLICATION_CLOSE_TIMEOUT),
+            "mjsite.asgi:application"]
+
 
 def phone_urls(addresses: list[str], port: int, public_url: str = "") -> list[str]:
     """The addresses to give the phones, best first."""
@@ -66,10 +87,12 @@ def main(argv: list[str] | None = None) -> None:
     django.setup()
     banner(args.host, args.port, list(settings.LAN_ADDRESSES), settings.PUBLIC_URL)
 
-    from daphne.cli import CommandLineInterface
+    from mjsite.settings import env_int
 
-    CommandLineInterface().run(["-b", args.host, "-p", str(args.port),
-                                "mjsite.asgi:application"])
+    from .header_deadline import serve
+
+    serve(daphne_arguments(args.host, args.port),
+          env_int("MJ_HTTP_HEADER_TIMEOUT", HEADER_TIMEOUT, minimum=1, maximum=3600))
 
 
 if __name__ == "__main__":

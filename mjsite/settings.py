@@ -569,6 +569,12 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # An ordinary refusal (4xx) is one line; Django logs a traceback with each 403. On the
+    # handler for every logger (django.security.<Exception> ones too), and on
+    # django.request for Django's own console handler of a debug server.
+    "filters": {"one_line_refusals": {"()": "mjsite.log_filters.OneLineRefusals"}},
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "filters": ["one_line_refusals"]}},
+    "loggers": {"django.request": {"filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": env_str("MJ_LOG_LEVEL", "INFO").upper()},
 }

@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.ratelimit import limit_login
+from games.ratelimit import limit_login, limit_password_change
 
 from . import views
 
@@ -24,6 +24,9 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     # Ahead of admin.site.urls so the sign-in form is rate limited (reverse still works).
     path("admin/login/", limit_login(admin.site.login)),
+    # Staff only (admin_view), then counted: it checks the old password.
+    path("admin/password_change/", admin.site.admin_view(
+        limit_password_change(admin.site.password_change), cacheable=True)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -2,6 +2,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -18,6 +19,14 @@ def _sync_after_migrate(sender: AppConfig, using: str = "default", **kwargs: Any
     sync_presets(using)
 
 
+def token_name(token: Any) -> str:
+    """What an API token is called wherever Django shows an object by ``str()``: the
+    admin's titles, breadcrumbs, history, messages, delete confirmations (a user's, listing
+    the token it takes with it) and the log entries the admin writes. DRF's
+    ``Token.__str__`` returns the key itself (issue 24, finding 1)."""
+    return gettext("API token of %(user)s") % {"user": token.user}
+
+
 class ScoringConfig(AppConfig):
     """Hand scoring on the web. The rules themselves live in the Django-free scoring.engine."""
 
@@ -28,3 +37,9 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         post_migrate.connect(_sync_after_migrate, sender=self,
                              dispatch_uid="scoring.sync_presets")
+        # An API token's key is a credential, and DRF names a token by its key: every page
+        # that shows an object by str() (the admin's titles, breadcrumbs, history, delete
+        # confirmations, log entries) would show it. Name it by its user instead.
+        from rest_framework.authtoken.models import Token
+
+        Token.__str__ = token_name

@@ -149,6 +149,8 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     "not_acceptable": (_("The site cannot answer in the format asked for."),),
     "unsupported_media_type": (_("Send the request as JSON."),),
     "throttled": (_("Too many requests; wait a moment and try again."),),
+    "too_large": (_("The request is too large; send less at a time."),),
+    "unavailable": (_("The site is busy or restarting; try again in a moment."),),
 }
 
 # The situations that one code covers, by the ``reason`` param (the same for any code).

@@ -3,12 +3,15 @@ dicts by :mod:`clubs.api.views` and passed through these, so the schema is what 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from games.serializers import PlayerRefSerializer, RulesetStatsSerializer, StatsBlockSerializer
 from scoring.engine.rulesets import RULESET_NAMES
 
 from ..models import CURRENCIES, GroupVisibility
+from ..money import is_plain_amount
 
 CURRENCY_HELP = "ISO 4217 code, one of " + ", ".join(CURRENCIES) + "."
 
@@ -83,17 +86,27 @@ class GroupDetailSerializer(GroupSerializer):
                                                        "open (private to their players).")
 
 
+class PlainDecimalField(serializers.DecimalField):
+    """A decimal sent as a JSON number or as text of ASCII digits and a point only
+    (:func:`clubs.money.is_plain_amount`): DRF's own also took "1_000", "１０" and "١٠"."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str) and not is_plain_amount(data.strip()):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class StakeWriteSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=list(RULESET_NAMES))
-    amount = serializers.DecimalField(max_digits=12, decimal_places=4, min_value=0,
-                                      max_value=100000, allow_null=True,
+    amount = PlainDecimalField(max_digits=12, decimal_places=4, min_value=0,
+                               max_value=100000, allow_null=True,
                                       help_text="Money per unit (riichi: per 1,000 points "
                                                 "after uma and oka; otherwise per point or "
                                                 "chip); null removes the stake.")
 
 
 class TableStakeWriteSerializer(serializers.Serializer):
-    amount = serializers.DecimalField(
+    amount = PlainDecimalField(
         max_digits=12, decimal_places=4, min_value=0, max_value=100000, allow_null=True,
         help_text="Money per unit; null removes the table's own stake.")
     currency = serializers.ChoiceField(choices=["", *CURRENCIES], default="",

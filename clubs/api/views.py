@@ -340,7 +340,8 @@ class TableStakeView(Write, ClubView):
         body.is_valid(raise_exception=True)
         services.set_table_stake(table, body.validated_data["amount"], actor(request),
                                  body.validated_data["currency"])
-        return Response(s.SettleUpSerializer(results.table_settle(table).as_dict()).data)
+        settle = results.table_settle(table, actor(request))
+        return Response(s.SettleUpSerializer(settle.as_dict()).data)
 
 
 class TableSettleView(ClubView):
@@ -349,4 +350,5 @@ class TableSettleView(ClubView):
                    parameters=[TABLE], responses={200: s.SettleUpSerializer, 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
         table = viewable_table(request, id)
-        return Response(s.SettleUpSerializer(results.table_settle(table).as_dict()).data)
+        settle = results.table_settle(table, actor(request))
+        return Response(s.SettleUpSerializer(settle.as_dict()).data)

@@ -49,7 +49,7 @@ def test_an_evening_of_two_rulesets_settles_in_one_plan_from_the_final_standings
 def test_riichi_money_is_the_club_score_after_uma_and_oka_times_the_stake() -> None:
     t = play(table("riichi"), [RON])
     services.set_table_stake(t, "10", OWNER, "JPY")
-    settle = results.table_settle(t)
+    settle = results.table_settle(t, OWNER)
     snap = games.snapshot(t)
     by_id = {n.player.pk: n.net for n in settle.nets}
     for row in snap["final_table"]:

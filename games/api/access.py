@@ -31,6 +31,23 @@ def listed_tables(request: Request) -> QuerySet[Table]:
     return permissions.listed_tables(actor(request))
 
 
+def exported_tables(request: Request) -> QuerySet[Table]:
+    """The tables ``/api/export/`` starts from: those the caller sees in lists, or with
+    ``?group=<id>`` the group's tables the caller may open (as its page shows them: a
+    private table only to those its own page admits). A group the caller may not see is
+    not admitted to exist (404)."""
+    group_id = request.query_params.get("group")
+    if not group_id:
+        return listed_tables(request)
+    from clubs import permissions as club_permissions
+    from clubs.models import Group
+
+    group = Group.objects.filter(public_id=str(group_id)[:24]).first()
+    if group is None or not club_permissions.can_view(group, actor(request)):
+        raise NotFound(f"there is no group {group_id!r} you can see; check the id")
+    return club_permissions.group_tables(group, actor(request))
+
+
 def viewable_table(request: Request, table_id: str) -> Table:
     """The table with public id ``table_id`` if the caller may read it; 404 otherwise (a
     private table is not admitted to exist)."""
@@ -39,6 +56,18 @@ def viewable_table(request: Request, table_id: str) -> Table:
     except TableError:
         raise NotFound(f"there is no table {table_id!r} you can see; check the id") from None
     if not can_view(table, actor(request)):
+        raise NotFound(f"there is no table {table_id!r} you can see; check the id")
+    return table
+
+
+def joinable_table(request: Request, table_id: str, key: object) -> Table:
+    """The table with public id ``table_id`` if the caller may read it or holds its join
+    key (:func:`games.permissions.can_join`); 404 otherwise, like :func:`viewable_table`."""
+    try:
+        table = get_table(str(table_id))
+    except TableError:
+        raise NotFound(f"there is no table {table_id!r} you can see; check the id") from None
+    if not permissions.can_join(table, actor(request), key):
         raise NotFound(f"there is no table {table_id!r} you can see; check the id")
     return table
 

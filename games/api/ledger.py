@@ -28,6 +28,8 @@ COLUMNS = (
     "position", "player_id", "player", "role", "scoring", "summary", "detail", "delta",
     "total",
 )
+# Columns the server makes (ids, never text a person typed): no formula guard in CSV.
+ID_COLUMNS = ("table", "player_id")
 
 @dataclass
 class Loaded:

@@ -64,7 +64,15 @@ from scoring.api.common import (
 from scoring.engine.errors import EngineError
 
 from . import ledger
-from .access import actor, filter_tables, listed_tables, player_or_404, viewable_table
+from .access import (
+    actor,
+    exported_tables,
+    filter_tables,
+    joinable_table,
+    listed_tables,
+    player_or_404,
+    viewable_table,
+)
 from .stats import player_stats, player_tables
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
@@ -79,6 +87,10 @@ DATE_FILTERS = [
     OpenApiParameter("ruleset", str, description="Only tables of this ruleset, e.g. riichi."),
 ]
 PLAYER_FILTER = OpenApiParameter("player", int, description="Only tables this player sat at.")
+GROUP_FILTER = OpenApiParameter(
+    "group", str, pattern=r"^[-a-zA-Z0-9_]+$",
+    description="Only the tables of this group (its id) that you may open; 404 for a group "
+                "you may not see.")
 CSV_PARAMETERS = [
     OpenApiParameter("format", str, enum=["json", "csv"],
                      description="csv for a spreadsheet (or send Accept: text/csv); CSV is "
@@ -330,12 +342,13 @@ class SeatsView(WriteMixin, ReadView):
                                         "that seat (seat_taken)."),
                    429: ERROR_429})
     def post(self, request: Request, id: str) -> Response:
-        table = viewable_table(request, id)
         if not request.user.is_authenticated:
             raise NotAuthenticated("sign in or send an API token to take a seat; a browser "
                                    "without an account joins through the table's link")
         body = ClaimSeatSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        # The join key opens a private table as the join link does (issue 24).
+        table = joinable_table(request, id, body.validated_data.get("key"))
         try:
             services.claim_seat(table, body.validated_data["position"],
                                 device=actor(request).device, user=request.user,
@@ -428,7 +441,7 @@ class LedgerMixin:
     def ledger_response(self, request: Request, rows: list[dict[str, Any]],
                         filename: str) -> Response:
         if wants_csv(request):
-            response = Response(Rows(rows, ledger.COLUMNS))
+            response = Response(Rows(rows, ledger.COLUMNS, ids=ledger.ID_COLUMNS))
             response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
             return response
         return paginated(self, request, rows)
@@ -504,11 +517,12 @@ class PlayerStatsView(ReadView):
 class ExportView(LedgerMixin, ReadView):
     @extend_schema(
         operation_id="export", tags=["ledger"],
-        summary="Every ledger row of the tables you can list in a date range",
-        parameters=[*PAGE_PARAMETERS, *DATE_FILTERS, PLAYER_FILTER, *CSV_PARAMETERS],
-        responses=_ledger_responses("Export"))
+        summary="Every ledger row of the tables you can list (or of a group) in a date range",
+        parameters=[*PAGE_PARAMETERS, *DATE_FILTERS, PLAYER_FILTER, GROUP_FILTER,
+                    *CSV_PARAMETERS],
+        responses={**_ledger_responses("Export"), 404: ERROR_404})
     def get(self, request: Request) -> Response:
-        tables = filter_tables(request, listed_tables(request)).order_by("created_at", "pk")
+        tables = filter_tables(request, exported_tables(request)).order_by("created_at", "pk")
         rows = ledger.rows(ledger.load(tables))
         return self.ledger_response(request, rows, "ledger-export")
 

@@ -54,14 +54,21 @@ from .commands import (
 from .explain import explain, explain_on_sheet
 from .players import player_games
 from .snapshot import cached_message, cached_snapshot, snapshot, start_scores
-from .tables import claim_seat, create_table, get_table, release_seat, set_visibility
+from .tables import (
+    claim_seat,
+    create_table,
+    get_table,
+    named_player,
+    release_seat,
+    set_visibility,
+)
 
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
     "correct_hand", "create_table", "declare", "declares_riichi", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table",
-    "is_creator", "listed_tables", "outcome_of_form", "player_games", "preview",
+    "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,7 +12,15 @@ from django.utils import timezone
 from games.broadcast import broadcast_seats
 from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
-from games.permissions import Actor, actor_from, can_write, is_creator, seat_of
+from games.permissions import (
+    Actor,
+    actor_from,
+    can_write,
+    has_join_key,
+    is_creator,
+    seat_of,
+    visible_players,
+)
 from games.safetext import check_text
 from scoring import registry
 from scoring.models import RulesetConfig
@@ -33,18 +40,31 @@ def get_table(table: Table | int | str) -> Table:
     raise NotFound(f"there is no table {table!r}; check the link")
 
 
+def named_player(name: str, by: Actor, seen: bool = False) -> Player:
+    """The player a name given by ``by`` stands for: an existing player of that name, so
+    their history carries across games, else a new one.
+
+    Never one linked to somebody else's account: a stranger naming "Alice" would add a
+    game to Alice's statistics without her consent (``by``'s own linked player is reused
+    first). With ``seen``, only a player ``by`` may see
+    (:func:`games.permissions.visible_players`): a group's members are listed and linked,
+    so a name seen only at someone's private table must not bring that player, and their
+    private games, into a group (issue 24)."""
+    reusable = Q(user__isnull=True)
+    if by.user_id is not None:
+        reusable |= Q(user_id=by.user_id)
+    candidates = Player.objects.filter(reusable, display_name=name)
+    if seen:
+        candidates = candidates.filter(pk__in=visible_players(by).values("pk"))
+    player = candidates.order_by(F("user_id").asc(nulls_last=True), "id").first()
+    return player or Player.objects.create(display_name=name)
+
+
 def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> list[Player]:
     if not isinstance(player_names, list | tuple) or len(player_names) != count:
         words = {3: "three", 4: "four"}.get(count, str(count))
         raise BadCommand(f"give exactly {words} player names (the rules are for {count} "
                          "players), in seat order from the first dealer")
-    # Reuse an existing player of that name so their history carries across games, but
-    # not one linked to somebody else's account: a stranger naming "Alice" would add a
-    # game to Alice's statistics without her consent. A new unlinked player is made
-    # instead; the creator's own linked player is reused first.
-    reusable = Q(user__isnull=True)
-    if creator.user_id is not None:
-        reusable |= Q(user_id=creator.user_id)
     players = []
     for raw in player_names:
         if isinstance(raw, Player):
@@ -53,10 +73,7 @@ def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> lis
         name = raw.strip() if isinstance(raw, str) else ""
         if not name or len(name) > 64:
             raise BadCommand("each player needs a name of 1 to 64 characters")
-        check_text(name, "a player's name")
-        player = (Player.objects.filter(reusable, display_name=name)
-                  .order_by(F("user_id").asc(nulls_last=True), "id").first())
-        players.append(player or Player.objects.create(display_name=name))
+        players.append(named_player(check_text(name, "a player's name"), creator))
     return players
 
 
@@ -146,8 +163,7 @@ def claim_seat(table: Table | int | str, position: int, device: str = "",
 
 
 def _may_sit(table: Table, actor: Actor, seat: Seat, join_key: str | None) -> bool:
-    if isinstance(join_key, str) and hmac.compare_digest(join_key.encode(),
-                                                         table.join_key.encode()):
+    if has_join_key(table, join_key):
         return True
     if actor.is_staff or is_creator(table, actor):
         return True

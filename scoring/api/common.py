@@ -27,7 +27,8 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from games.errors import database_error
-from games.ratelimit import client_address
+from games.ratelimit import CACHE_OUTAGE, client_address
+from games.safetext import printable
 from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def error_response(code: str, message: str, status: int,
                    **extra: Any) -> Response:
     """The shared error body; ``text`` is the person's sentence (by default the one for
     ``code`` and ``params``, in the active language)."""
-    error: dict[str, Any] = {"code": code, "message": message}
+    error: dict[str, Any] = {"code": code, "message": printable(message)}
     if params:
         error["params"] = dict(params)
     error["text"] = text or sentence(code, params)
@@ -71,10 +72,12 @@ def error_response(code: str, message: str, status: int,
 def _message(detail: Any) -> str:
     # DRF details nest lists and dicts (per field); flatten them to one readable line.
     if isinstance(detail, Mapping):
-        return "; ".join(f"{key}: {_message(value)}" for key, value in detail.items())
+        return "; ".join(f"{printable(str(key))}: {_message(value)}"
+                         for key, value in detail.items())
     if isinstance(detail, list | tuple):
         return "; ".join(_message(item) for item in detail)
-    return str(detail)
+    # A refusal may quote what was sent; a lone surrogate in it could not be encoded.
+    return printable(str(detail))
 
 
 def _code(exc: Exception, status: int) -> str:
@@ -173,17 +176,19 @@ class ScopedThrottle(ScopedRateThrottle):
 
     def allow_request(self, request: Request, view: Any) -> bool:
         try:
-            return bool(super().allow_request(request, view))
+            allowed = bool(super().allow_request(request, view))
         except Exception:  # noqa: BLE001 - any cache failure: count nothing, allow
-            logger.warning("API throttle %r not counted: the cache is unavailable",
-                           self.scope, exc_info=True)
+            CACHE_OUTAGE.failed("API throttle %r not counted", self.scope)
             return True
+        CACHE_OUTAGE.recovered()
+        return allowed
 
 
 class CSVRenderer(BaseRenderer):
     """A list of flat rows as CSV (UTF-8); ``?bom=1`` puts the byte-order mark Excel
     needs to read Chinese and Japanese names as UTF-8 in front. Text that a spreadsheet
-    would run as a formula gets a leading apostrophe; numbers are written as they are."""
+    would run as a formula gets a leading apostrophe; numbers, and the ids of a
+    :class:`Rows`' ``ids`` columns, are written as they are."""
 
     media_type = "text/csv"
     format = "csv"
@@ -194,22 +199,29 @@ class CSVRenderer(BaseRenderer):
         request = (renderer_context or {}).get("request")
         rows: Iterable[Mapping[str, Any]] = data if isinstance(data, list) else []
         columns: Sequence[str] = getattr(data, "columns", None) or _columns(rows)
+        ids = set(getattr(data, "ids", ()))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(columns)
         for row in rows:
-            writer.writerow(_cell(row.get(c)) for c in columns)
+            writer.writerow(_id_cell(row.get(c)) if c in ids else _cell(row.get(c))
+                            for c in columns)
         bom = "\ufeff" if request is not None and _truthy(request.query_params.get("bom")) \
             else ""
         return (bom + out.getvalue()).encode("utf-8")
 
 
 class Rows(list[Any]):
-    """A list of row dicts that remembers its column order for :class:`CSVRenderer`."""
+    """A list of row dicts that remembers its column order for :class:`CSVRenderer`, and
+    which columns hold ids the server made (``ids``): written as they are, since an id is
+    no formula, and a table whose id starts with "-" must be found by that id (issue 24:
+    the export wrote '-abc…)."""
 
-    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> None:
+    def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str],
+                 ids: Iterable[str] = ()) -> None:
         super().__init__(rows)
         self.columns = list(columns)
+        self.ids = tuple(ids)
 
 
 def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -231,6 +243,10 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def _id_cell(value: Any) -> Any:
+    return "" if value is None else value
 
 
 def _truthy(value: str | None) -> bool:

@@ -262,3 +262,33 @@ def test_admin_shows_option_and_choice_labels_not_keys(staff_client):
     japanese = staff_client.get(reverse("admin:scoring_rulesetconfig_change", args=[config.pk]),
                                 HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert escape(label) in japanese and "Head bump" not in japanese
+
+
+def test_view_only_staff_read_a_configuration_and_how_it_differs_from_its_preset():
+    # Issue 24: the change page was a 500 for staff who may only view.
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+    from django.test import Client
+
+    config = RulesetConfig.objects.create(name="Club rules", ruleset="riichi", preset="ema",
+                                          options={"kiriage_mangan": True})
+    viewer = get_user_model().objects.create(username="viewer", is_staff=True)
+    viewer.user_permissions.set(Permission.objects.filter(codename="view_rulesetconfig"))
+    staff = Client()
+    staff.force_login(viewer)
+    page = staff.get(reverse("admin:scoring_rulesetconfig_change", args=[config.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Club rules" in html and 'name="opt_' not in html and 'name="name"' not in html
+    # The ruleset and preset by their titles, not their keys.
+    riichi = registry.get("riichi")
+    assert str(riichi.short_title) in html and str(riichi.presets["ema"]["title"]) in html
+    # The stored override, by its label, as the list's "Differs from preset" shows it.
+    assert differences_html_for(config) in html
+    assert staff.get(reverse("admin:scoring_rulesetconfig_changelist")).status_code == 200
+
+
+def differences_html_for(config: RulesetConfig) -> str:
+    from scoring.option_text import differences_html
+
+    return str(differences_html(config.ruleset, config.preset, config.options))
