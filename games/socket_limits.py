@@ -10,10 +10,15 @@ message queued permission checks and engine work on the process's one database t
   may write keeps its own budget;
 * at most :data:`WATCHER_PREVIEWS_AT_ONCE` of those previews per table waiting for the
   database thread at any moment: a rate alone lets a whole window's previews queue at
-  once, each write's queries waiting behind all of them.
+  once, each write's queries waiting behind all of them;
+* ``ws_watchers``: everything the sockets that may not write send to one table (snapshot
+  requests, writes they will be refused, bad frames), shared by all of them (issue 24:
+  a hundred watchers each asking for the snapshot within their own limit slowed a seated
+  phone's acknowledgement from 0.13 s to 3-6 s). Over it the answer is ``rate_limited``,
+  worded without the database (:meth:`games.consumers.TableConsumer._error`).
 
-Writes have their own limit, counted in the shared cache (``ws_write``,
-:mod:`games.ratelimit`). In memory is enough here: each process protects its own
+Writes have their own limit, counted in the shared cache (``table_write``,
+:mod:`games.limits`). In memory is enough here: each process protects its own
 database thread, and nothing is lost by forgetting the counts on a restart.
 """
 
@@ -52,6 +57,7 @@ class Window:
 
 
 _PREVIEWS = Window("ws_preview")  # per table, shared by the process's sockets
+_WATCHERS = Window("ws_watchers")  # per table, shared by the process's sockets
 WATCHER_PREVIEWS_AT_ONCE = 2
 _in_flight: dict[int | None, int] = {}  # per table; consumers share the event loop's thread
 
@@ -61,6 +67,11 @@ class SocketLimits:
 
     def __init__(self) -> None:
         self._reads = Window("ws_read")
+
+    def watcher_wait(self, table_pk: int | None) -> float | None:
+        """Count one message of a socket that may not write against its table's budget;
+        the seconds to wait when the table's watchers have used it up, else None."""
+        return _WATCHERS.hit(table_pk)
 
     def wait(self, message_type: str, table_pk: int | None, may_write: bool) -> float | None:
         """The seconds to wait before ``message_type`` is answered (None: answer it)."""
