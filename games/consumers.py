@@ -61,6 +61,7 @@ from scoring.error_text import explained
 logger = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024
+_NOT_JSON = object()  # a text frame that did not parse
 # A phone re-announcing the same presence sooner than this is not passed on again.
 PRESENCE_MIN_INTERVAL = 5.0
 
@@ -141,20 +142,16 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         # Never let a bad frame end the socket: answer it with an error message.
         if self.table_pk is None:
             return
-        if text_data is None:
-            await self._error("bad_message", "send JSON text frames, not binary")
-            return
-        if len(text_data) > MAX_FRAME:
-            await self._error("bad_message", f"a message may be at most {MAX_FRAME} bytes")
-            return
-        try:
-            content = json.loads(text_data)
-        except (ValueError, RecursionError):  # RecursionError: nested too deeply
-            await self._error("bad_json", "the message is not valid JSON")
-            return
+        content: Any = None
+        if text_data is not None and len(text_data) <= MAX_FRAME:
+            try:
+                content = json.loads(text_data)
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply
+                content = _NOT_JSON
         if not self.may_write:
-            # Everything a watcher sends counts against its table's budget, before any
-            # database work; the refusal is worded off the database thread too.
+            # Everything a watcher sends (bad frames too) counts against its table's
+            # budget, before any database work; the refusal is worded off the database
+            # thread too (games.socket_limits).
             wait = self.limits.watcher_wait(self.table_pk)
             if wait is not None:
                 seconds = math.ceil(wait)
@@ -162,6 +159,15 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   f"watchers; wait {seconds} seconds",
                                   retry_after=seconds, **answer_ids(content))
                 return
+        if text_data is None:
+            await self._error("bad_message", "send JSON text frames, not binary")
+            return
+        if len(text_data) > MAX_FRAME:
+            await self._error("bad_message", f"a message may be at most {MAX_FRAME} bytes")
+            return
+        if content is _NOT_JSON:
+            await self._error("bad_json", "the message is not valid JSON")
+            return
         try:
             await self.receive_json(content)
         except DatabaseError as exc:
