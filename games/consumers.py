@@ -113,7 +113,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         self.table_pk = table.pk
         self.conn_id = secrets.token_urlsafe(9)
         await self.join_groups()  # with the layer down: logged, joined when it is back
-        await self.send_json(await self._snapshot_message(table))
+        try:  # after joining: no event falls between the snapshot and the group
+            snapshot = await self._snapshot_message(table)
+        except DatabaseError:  # the database went away since the table was read
+            await self.leave_groups()
+            self.table_pk = None
+            await self.close(code=CLOSE_UNAVAILABLE)
+            return
+        await self.send_json(snapshot)
         # Phones already entering a hand announce themselves again for the newcomer.
         await self._group_send({"type": "table.presence_query"})
 

@@ -12,7 +12,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import OperationalError
 
-from games import services
+from games import consumers, services
 from mjsite.asgi import application
 
 from .tables import make_table, seated_socket, socket_headers
@@ -26,10 +26,14 @@ def _database_down(*args: Any, **kwargs: Any) -> Any:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("failing", [
+    (services, "get_table"),  # reading the table
+    (consumers, "seat_of"),  # or, the table read from the cache, its seats
+])
 async def test_a_phone_connecting_while_the_database_is_down_is_told_to_retry_later(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, failing: tuple[Any, str]) -> None:
     table = await database_sync_to_async(make_table)(visibility="public")
-    monkeypatch.setattr(services, "get_table", _database_down)
+    monkeypatch.setattr(*failing, _database_down)
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
                                  headers=socket_headers())
     assert (await comm.connect())[0]
