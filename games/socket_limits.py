@@ -8,7 +8,7 @@ message queued permission checks and engine work on the process's one database t
 * ``ws_preview``: previews per table from sockets that may not write, shared by all of
   them, so watchers cannot crowd the engine however many sockets they open; a phone that
   may write keeps its own budget;
-* at most :data:`WATCHER_PREVIEWS_AT_ONCE` of those previews per table waiting for the
+* at most ``MJ_WS_PREVIEWS_AT_ONCE`` (2) of those previews per table waiting for the
   database thread at any moment: a rate alone lets a whole window's previews queue at
   once, each write's queries waiting behind all of them;
 * ``ws_watchers``: everything the sockets that may not write send to one table (snapshot
@@ -28,6 +28,8 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+
+from django.conf import settings
 
 from games.ratelimit import rate_for
 
@@ -58,7 +60,7 @@ class Window:
 
 _PREVIEWS = Window("ws_preview")  # per table, shared by the process's sockets
 _WATCHERS = Window("ws_watchers")  # per table, shared by the process's sockets
-WATCHER_PREVIEWS_AT_ONCE = 2
+WATCHER_PREVIEWS_AT_ONCE = 2  # the default of MJ_WS_PREVIEWS_AT_ONCE
 _in_flight: dict[int | None, int] = {}  # per table; consumers share the event loop's thread
 
 
@@ -87,7 +89,8 @@ class SocketLimits:
         if may_write:
             yield True
             return
-        if _in_flight.get(table_pk, 0) >= WATCHER_PREVIEWS_AT_ONCE:
+        at_once = getattr(settings, "MJ_WS_PREVIEWS_AT_ONCE", WATCHER_PREVIEWS_AT_ONCE)
+        if _in_flight.get(table_pk, 0) >= at_once:
             yield False
             return
         _in_flight[table_pk] = _in_flight.get(table_pk, 0) + 1

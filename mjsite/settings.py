@@ -577,6 +577,8 @@ MJ_RATE_LIMITS = {
     # process's database thread ahead of a seated phone's write.
     "ws_watchers": env_rate("MJ_WS_WATCHERS_RATE", "20/second"),
 }
+# Watchers' previews of one table running at once in a process (games/socket_limits.py).
+MJ_WS_PREVIEWS_AT_ONCE = env_int("MJ_WS_PREVIEWS_AT_ONCE", 2, minimum=1, maximum=100)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "mjsite API",
