@@ -21,6 +21,7 @@ docs/limits.md lists every limit with its variable.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +88,9 @@ def too_many(request: HttpRequest, wait: int, message: str = "") -> HttpResponse
 
 
 def wait_sentence(wait: int) -> str:
+    if wait > 90:  # an hourly limit: "2364 seconds" reads as a number, not a time
+        return _("Too many changes from this browser. Nothing was saved; wait %(minutes)s "
+                 "minutes and send it again.") % {"minutes": math.ceil(wait / 60)}
     return _("Too many changes from this browser. Nothing was saved; wait %(seconds)s "
              "seconds and send it again.") % {"seconds": wait}
 
