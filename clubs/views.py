@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.api.ledger import load
 from games.devices import ensure_device
 from games.errors import TableError
+from games.limits import limit_writes
 from games.models import Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
@@ -83,6 +84,7 @@ def group_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_writes("create")
 def group_new(request: HttpRequest) -> HttpResponse:
     form = GroupForm(request.POST or None, initial={"currency": _default_currency()})
     if request.method == "POST" and form.is_valid():
@@ -153,6 +155,7 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_writes("page_write")
 def group_settings(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
     if not permissions.can_manage(group, request):
@@ -170,6 +173,7 @@ def group_settings(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limit_writes("page_write")
 def group_members(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
     remove = request.POST.get("remove")
@@ -189,6 +193,7 @@ def group_members(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limit_writes("create")
 def evening_new(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
     form = EveningForm(request.POST, group=group)
@@ -238,6 +243,7 @@ def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limit_writes("page_write")
 def evening_stakes(request: HttpRequest, public_id: str) -> HttpResponse:
     evening = _evening(request, public_id)
     def save(ruleset: str, amount: str) -> Callable[[], Any]:
@@ -253,6 +259,7 @@ def evening_stakes(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limit_writes("page_write")
 def evening_tables(request: HttpRequest, public_id: str) -> HttpResponse:
     evening = _evening(request, public_id)
     back = reverse("clubs:evening", args=[evening.public_id])
@@ -311,6 +318,7 @@ def _png(title: str, subtitle: str, settle: results.SettleUp, key: str) -> HttpR
 
 
 @require_http_methods(["GET", "POST"])
+@limit_writes("page_write")
 def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(request, public_id)
     writer = can_write(table, request)
@@ -341,6 +349,7 @@ def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
+@limit_writes("page_write")
 def table_place(request: HttpRequest, public_id: str) -> HttpResponse:
     """Put the table in a group or one of its evenings ("g:<id>", "e:<id>"), or take it
     out ("")."""

@@ -14,6 +14,7 @@ import secrets
 import time
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -27,9 +28,11 @@ from games.broadcast import group_name
 from games.errors import NotFound, TableError, database_error
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
+from games.limits import table_write_wait
 from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
+    CLOSE_UNAVAILABLE,
     PRESENCE_TTL,
     PRESENCE_TYPES,
     WRITE_TYPES,
@@ -51,13 +54,14 @@ from games.messages import (
 )
 from games.models import Table
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
-from games.ratelimit import ahit, client_address
+from games.services.explain import reads_the_table
 from games.socket_limits import SocketLimits
+from scoring.error_text import explained
 
 logger = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024
-CLOSE_TRY_AGAIN = 1013  # the database did not answer at connect: reconnect later
+_NOT_JSON = object()  # a text frame that did not parse
 # A phone re-announcing the same presence sooner than this is not passed on again.
 PRESENCE_MIN_INTERVAL = 5.0
 
@@ -104,12 +108,19 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_NOT_FOUND)
             return
         except DatabaseError:
-            await self.close(code=CLOSE_TRY_AGAIN)
+            await self.close(code=CLOSE_UNAVAILABLE)
             return
         self.table_pk = table.pk
         self.conn_id = secrets.token_urlsafe(9)
         await self.join_groups()  # with the layer down: logged, joined when it is back
-        await self.send_json(await self._snapshot_message(table))
+        try:  # after joining: no event falls between the snapshot and the group
+            snapshot = await self._snapshot_message(table)
+        except DatabaseError:  # the database went away since the table was read
+            await self.leave_groups()
+            self.table_pk = None
+            await self.close(code=CLOSE_UNAVAILABLE)
+            return
+        await self.send_json(snapshot)
         # Phones already entering a hand announce themselves again for the newcomer.
         await self._group_send({"type": "table.presence_query"})
 
@@ -138,30 +149,45 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         # Never let a bad frame end the socket: answer it with an error message.
         if self.table_pk is None:
             return
+        content: Any = None
+        if text_data is not None and len(text_data) <= MAX_FRAME:
+            try:
+                content = json.loads(text_data)
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply
+                content = _NOT_JSON
+        if not self.may_write:
+            # Everything a watcher sends (bad frames too) counts against its table's
+            # budget, before any database work; the refusal is worded off the database
+            # thread too (games.socket_limits).
+            wait = self.limits.watcher_wait(self.table_pk)
+            if wait is not None:
+                seconds = math.ceil(wait)
+                await self._error("rate_limited", f"too many messages from this table's "
+                                  f"watchers; wait {seconds} seconds",
+                                  retry_after=seconds, **answer_ids(content))
+                return
         if text_data is None:
             await self._error("bad_message", "send JSON text frames, not binary")
             return
         if len(text_data) > MAX_FRAME:
             await self._error("bad_message", f"a message may be at most {MAX_FRAME} bytes")
             return
-        try:
-            content = json.loads(text_data)
-        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+        if content is _NOT_JSON:
             await self._error("bad_json", "the message is not valid JSON")
             return
         try:
             await self.receive_json(content)
         except DatabaseError as exc:
-            # A value the database refuses, or the database gone: an answer with a name,
-            # not a closed socket (1011) that the phone would reconnect into.
+            # A value the database refuses, or the database gone: an answer with a name
+            # and the write's command_id (the phone waits for it), not a closed socket
+            # (1011) that the phone would reconnect into.
             error = database_error(exc)
-            request_id = content.get("request_id") if isinstance(content, dict) else None
-            await self._error(error.code, error.message, **(
-                {"request_id": request_id} if isinstance(request_id, str) else {}))
+            await self._error(error.code, error.message, **answer_ids(content))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        request_id = content.get("request_id") if isinstance(content, dict) else None
-        extra = {"request_id": request_id} if isinstance(request_id, str) else {}
+        # Every answer to this message carries its ids: an error raised before the service
+        # layer too, or a phone would wait for its write's answer until it gives up.
+        extra = answer_ids(content)
         try:
             message = parse_inbound(content)
         except BadMessage as exc:
@@ -190,14 +216,16 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self._stop_entering()
             await self._error("forbidden", "only the table's seated players, its creator and "
                               "staff may change it; join a seat through the table's link",
-                              command_id=message.get("command_id", ""), **extra)
+                              **extra)
             return
         if message["type"] in WRITE_TYPES:
-            wait = await ahit("ws_write", self._rate_ident())
+            # One budget per phone and table whichever way its changes come (games.limits).
+            wait = await sync_to_async(table_write_wait, thread_sensitive=False)(
+                self.public_id, self.scope)
             if wait is not None:
                 await self._error("rate_limited", f"too many changes from this phone; wait "
                                   f"{wait} seconds and send it again", retry_after=wait,
-                                  command_id=message.get("command_id", ""), **extra)
+                                  **extra)
                 return
         await self._dispatch(message, extra)
 
@@ -356,18 +384,10 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     def _actor(self) -> Actor:
         return actor_from(self.scope)
 
-    def _rate_ident(self) -> str:
-        # Per phone and table: the device, else the user, else the client's address.
-        actor = self._actor()
-        who = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
-        if not who:
-            who = "addr:" + client_address(self.scope)
-        return f"{self.public_id}:{who}"
-
     async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
         result = await database_sync_to_async(fn)(*args)
-        command_id = msg.get("command_id", "")
+        command_id = msg["command_id"]
         if result.get("ok"):
             ack = {"type": "ack", "command_id": command_id, "seq": result["seq"],
                    "event": result["event"], "hand_number": result.get("hand_number"),
@@ -385,7 +405,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
         await self._error(error["code"], error["message"], params=error.get("params"),
-                          command_id=command_id, **extra)
+                          **extra)
 
     async def _outcome(self, msg: RecordHand | CorrectHand | Preview) -> dict[str, Any]:
         """The hand a message sends: the engine's outcome, or the record sheet's fields
@@ -403,7 +423,12 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             error["params"] = params
         if "retry_after" in extra:
             params = {**(params or {}), "retry_after": extra["retry_after"]}
-        named = await database_sync_to_async(self._explained)({**error, "params": params})
+        error_named = {**error, "params": params}
+        if reads_the_table(error_named):
+            named = await database_sync_to_async(self._explained)(error_named)
+        else:  # refusals (limits, bad frames) never wait for the database thread
+            with translation.override(self.language):
+                named = explained(error_named)
         await self.send_json({"type": "error", **error, "text": named["text"], **extra})
 
     def _explained(self, error: dict[str, Any]) -> dict[str, Any]:
@@ -435,6 +460,15 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         with translation.override(self.language):
             message = presenter.message({}, snap)
         return {"snapshot": message["snapshot"], "view": message["view"]}
+
+
+def answer_ids(content: Any) -> dict[str, str]:
+    """The ids a message carries that its answers echo: ``request_id``, and a write's
+    ``command_id`` (only strings: anything else was never a valid id)."""
+    if not isinstance(content, dict):
+        return {}
+    return {key: content[key] for key in ("request_id", "command_id")
+            if isinstance(content.get(key), str)}
 
 
 __all__ = ["TableConsumer", "TableError"]

@@ -26,7 +26,9 @@ Server to client (:data:`OutboundMessage`):
 
 A client that sees a ``seq`` more than one above its own asks for ``get_snapshot``. The
 socket closes with code 4403 when the table may not be watched (also later, if it turns
-private), 4404 when there is no such table.
+private), 4404 when there is no such table, 4503 when the database did not answer (try
+again later). Every answer to a write carries its ``command_id``, also an error raised
+before the write was looked at (the database gone, a limit).
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ from games.safetext import storable
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+# The database did not answer when the socket opened: reconnect later (static/js/sync.js
+# says the server cannot be reached and retries with backoff). Not 1013 "try again later":
+# daphne (autobahn) sends only 1000 and 3000-4999, and turned 1013 into 1011.
+CLOSE_UNAVAILABLE = 4503
 # Presence: phones refresh "entering" this often; others drop it after PRESENCE_TTL.
 PRESENCE_REFRESH = 20
 PRESENCE_TTL = 45

@@ -107,10 +107,12 @@ def _fail_open(fn: Callable[..., int | None]) -> Callable[..., int | None]:
 
 
 @_fail_open
-def hit(name: str, ident: str, *, now: float | None = None) -> int | None:
+def hit(name: str, ident: str, *, now: float | None = None,
+        rate: Rate | None = None) -> int | None:
     """Count one attempt of ``ident`` under limit ``name``; return the seconds to wait when
-    the limit is exceeded, else ``None``."""
-    rate = rate_for(name)
+    the limit is exceeded, else ``None``. ``rate`` is the limit's when it is not one of
+    ``MJ_RATE_LIMITS`` (the API throttles count here too: :mod:`scoring.api.common`)."""
+    rate = rate or rate_for(name)
     now = clock() if now is None else now
     key = _key(name, ident, rate, now)
     # add() starts the window atomically; incr() is atomic in Redis and in locmem.

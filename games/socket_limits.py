@@ -8,12 +8,17 @@ message queued permission checks and engine work on the process's one database t
 * ``ws_preview``: previews per table from sockets that may not write, shared by all of
   them, so watchers cannot crowd the engine however many sockets they open; a phone that
   may write keeps its own budget;
-* at most :data:`WATCHER_PREVIEWS_AT_ONCE` of those previews per table waiting for the
+* at most ``MJ_WS_PREVIEWS_AT_ONCE`` (2) of those previews per table waiting for the
   database thread at any moment: a rate alone lets a whole window's previews queue at
-  once, each write's queries waiting behind all of them.
+  once, each write's queries waiting behind all of them;
+* ``ws_watchers``: everything the sockets that may not write send to one table (snapshot
+  requests, writes they will be refused, bad frames), shared by all of them (issue 24:
+  a hundred watchers each asking for the snapshot within their own limit slowed a seated
+  phone's acknowledgement from 0.13 s to 3-6 s). Over it the answer is ``rate_limited``,
+  worded without the database (:meth:`games.consumers.TableConsumer._error`).
 
-Writes have their own limit, counted in the shared cache (``ws_write``,
-:mod:`games.ratelimit`). In memory is enough here: each process protects its own
+Writes have their own limit, counted in the shared cache (``table_write``,
+:mod:`games.limits`). In memory is enough here: each process protects its own
 database thread, and nothing is lost by forgetting the counts on a restart.
 """
 
@@ -23,6 +28,8 @@ import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+
+from django.conf import settings
 
 from games.ratelimit import rate_for
 
@@ -52,7 +59,8 @@ class Window:
 
 
 _PREVIEWS = Window("ws_preview")  # per table, shared by the process's sockets
-WATCHER_PREVIEWS_AT_ONCE = 2
+_WATCHERS = Window("ws_watchers")  # per table, shared by the process's sockets
+WATCHER_PREVIEWS_AT_ONCE = 2  # the default of MJ_WS_PREVIEWS_AT_ONCE
 _in_flight: dict[int | None, int] = {}  # per table; consumers share the event loop's thread
 
 
@@ -61,6 +69,11 @@ class SocketLimits:
 
     def __init__(self) -> None:
         self._reads = Window("ws_read")
+
+    def watcher_wait(self, table_pk: int | None) -> float | None:
+        """Count one message of a socket that may not write against its table's budget;
+        the seconds to wait when the table's watchers have used it up, else None."""
+        return _WATCHERS.hit(table_pk)
 
     def wait(self, message_type: str, table_pk: int | None, may_write: bool) -> float | None:
         """The seconds to wait before ``message_type`` is answered (None: answer it)."""
@@ -76,7 +89,8 @@ class SocketLimits:
         if may_write:
             yield True
             return
-        if _in_flight.get(table_pk, 0) >= WATCHER_PREVIEWS_AT_ONCE:
+        at_once = getattr(settings, "MJ_WS_PREVIEWS_AT_ONCE", WATCHER_PREVIEWS_AT_ONCE)
+        if _in_flight.get(table_pk, 0) >= at_once:
             yield False
             return
         _in_flight[table_pk] = _in_flight.get(table_pk, 0) + 1

@@ -19,6 +19,8 @@ STRINGS: dict[str, Any] = {
     "connecting": _("Connecting…"),
     "live": _("Live"),
     "offline": _("Offline, reconnecting…"),
+    # The socket closed with 4503: the site answers but its database does not.
+    "unreachable": _("Can't reach the server, retrying…"),
     "saved": _("Saved."),
     "stale": _("Someone else changed the table first; the latest state is shown. Check "
                "and save again."),

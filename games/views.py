@@ -41,6 +41,7 @@ from games.forms import (
     shown_field_name,
     usable_configs,
 )
+from games.limits import limit_writes, table_write_wait, wait_sentence
 from games.models import LedgerEntry, Seat, Table, Visibility
 from games.permissions import (
     can_join,
@@ -86,6 +87,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_writes("create")
 def table_new(request: HttpRequest) -> HttpResponse:
     initial: dict[str, Any] = {"name": _("Friday game"), "place": request.GET.get("place", "")}
     last = request.session.get(LAST_CONFIG_KEY)
@@ -229,6 +231,14 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
         base_seq = -1
     if sheet is None:
         raise PermissionDenied(_("This table's rules are no longer installed."))
+    # The websocket's budget for this phone at this table (games.limits): a phone
+    # without scripts gets no more than one with them. What was typed comes back.
+    wait = table_write_wait(table.public_id, request)
+    if wait is not None:
+        response = _table_page(request, table, request.POST.copy(), wait_sentence(wait),
+                               status=429)
+        response["Retry-After"] = str(wait)
+        return response
     outcome = services.outcome_of_form(table, request.POST)
     number = request.POST.get("hand_number", "")
     if number.isdigit():
@@ -276,6 +286,7 @@ def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_writes("page_write")
 def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     table = get_object_or_404(Table, public_id=public_id)

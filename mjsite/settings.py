@@ -251,10 +251,13 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
 
 
 REDIS_SOCKET_TIMEOUT = 30
-REDIS_MAX_CONNECTIONS = 2000
+# Redis connections per process, for the channel layer and for the cache each (a blocking
+# pool: a burst waits for a free one; mjsite/redis_pool.py).
+REDIS_MAX_CONNECTIONS = 50
 
 
-def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any]:
+def channel_layers_for(redis_url: str | None, prefix: str = "",
+                       max_connections: int = REDIS_MAX_CONNECTIONS) -> dict[str, Any]:
     """``CHANNEL_LAYERS`` for a ``REDIS_URL``: channels-redis when set, else in-memory.
 
     The in-memory layer only reaches consumers in the same process, which is fine for
@@ -271,17 +274,20 @@ def channel_layers_for(redis_url: str | None, prefix: str = "") -> dict[str, Any
     # redis-py 8 reads with a 5 s socket timeout by default, the same 5 s that channels-redis
     # blocks in BZPOPMIN waiting for messages: under load the read timed out first and
     # the consumer died, dropping the phone's socket. Give the read a margin over it.
-    # redis-py 8 also caps a pool at 100 connections and raises when more are wanted at
-    # once, which hundreds of sockets joining or leaving together (a restart) exceed.
+    # A plain pool opens a connection per concurrent command and keeps every one of them
+    # (hundreds of idle connections after a crowd left) or, at its maximum, raises: the
+    # pool blocks at max_connections instead (mjsite/redis_pool.py).
     host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT,
-            "socket_connect_timeout": 5, "max_connections": REDIS_MAX_CONNECTIONS}
+            "socket_connect_timeout": 5, "max_connections": max_connections}
     config: dict[str, Any] = {"hosts": [host]}
     if prefix:
         config["prefix"] = prefix
-    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": config}}
+    return {"default": {"BACKEND": "mjsite.redis_pool.CappedRedisChannelLayer",
+                        "CONFIG": config}}
 
 
-def caches_for(cache_url: str | None, prefix: str = "") -> dict[str, Any]:
+def caches_for(cache_url: str | None, prefix: str = "",
+               max_connections: int = REDIS_MAX_CONNECTIONS) -> dict[str, Any]:
     """``CACHES`` for ``MJ_CACHE_URL`` (else ``REDIS_URL``): Redis when set, else in-memory.
 
     The rate limits (games/ratelimit.py, the API throttles) count in this cache, so several
@@ -298,6 +304,10 @@ def caches_for(cache_url: str | None, prefix: str = "") -> dict[str, Any]:
     cache: dict[str, Any] = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": cache_url,
+        # At most max_connections per process; a thread waits up to 10 s for one, then
+        # the limits fail open as in an outage (games/ratelimit.py).
+        "OPTIONS": {"pool_class": "redis.BlockingConnectionPool",
+                    "max_connections": max_connections, "timeout": 10},
     }
     if prefix:
         cache["KEY_PREFIX"] = prefix
@@ -413,8 +423,11 @@ DATABASES = {
 
 # One Redis may serve several sites or test runs: give each its own MJ_REDIS_PREFIX.
 _REDIS_PREFIX = env_str("MJ_REDIS_PREFIX", "")
-CHANNEL_LAYERS = channel_layers_for(env_str("REDIS_URL", ""), _REDIS_PREFIX)
-CACHES = caches_for(env_str("MJ_CACHE_URL", env_str("REDIS_URL", "")), _REDIS_PREFIX)
+_REDIS_POOL = env_int("MJ_REDIS_MAX_CONNECTIONS", REDIS_MAX_CONNECTIONS, minimum=4,
+                      maximum=10_000)
+CHANNEL_LAYERS = channel_layers_for(env_str("REDIS_URL", ""), _REDIS_PREFIX, _REDIS_POOL)
+CACHES = caches_for(env_str("MJ_CACHE_URL", env_str("REDIS_URL", "")), _REDIS_PREFIX,
+                    _REDIS_POOL)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -535,25 +548,38 @@ REST_FRAMEWORK = {
     },
 }
 
-# Limits outside DRF (games/ratelimit.py). Counted in CACHES["default"]: writes over the
-# table websocket per phone (device or user) and table; password checks (admin sign-in,
-# /api/token/) per username and address, per address, and per username from browsers that
-# never signed in as that user. Counted in each process's memory (games/socket_limits.py):
-# messages other than writes per socket, and previews per table from sockets that may not
-# write.
+# Limits outside DRF's settings (games/ratelimit.py, games/limits.py; every one is listed
+# in docs/limits.md). Counted in CACHES["default"]: a phone's changes at a table (every
+# path), things created, other page writes; password checks (admin sign-in, /api/token/)
+# per username and address, per address, and per username from browsers that never signed
+# in as that user. Counted in each process's memory (games/socket_limits.py): messages
+# other than writes per socket, previews per table from sockets that may not write, and
+# everything those sockets send per table.
 # games/latency.py: every frame a table socket sends arrives this much later, in order, so
 # the browser tests meet the window between a write and its acknowledgement that café
 # Wi-Fi opens (e.g. MJ_TEST_SOCKET_DELAY_MS=300-800). Debug only.
 TEST_SOCKET_DELAY_MS = env_delay_ms("MJ_TEST_SOCKET_DELAY_MS", debug=DEBUG)
 
 MJ_RATE_LIMITS = {
-    "ws_write": env_rate("MJ_WS_WRITE_RATE", "30/minute"),
+    # games/limits.py: the changes one phone makes at one table, by the websocket, the
+    # record sheet's plain form and the API together (MJ_WS_WRITE_RATE: its older name).
+    "table_write": env_rate("MJ_TABLE_WRITE_RATE", env_rate("MJ_WS_WRITE_RATE", "30/minute")),
+    # Tables, groups and evenings created (pages and API), per user or address.
+    "create": env_rate("MJ_CREATE_RATE", "30/hour"),
+    # Every other page form that changes something, per user or address.
+    "page_write": env_rate("MJ_PAGE_WRITE_RATE", "60/minute"),
     "login": env_rate("MJ_LOGIN_RATE", "5/minute"),
     "login_address": env_rate("MJ_LOGIN_ADDRESS_RATE", "20/minute"),
     "login_user": env_rate("MJ_LOGIN_USER_RATE", "20/hour"),
     "ws_read": env_rate("MJ_WS_READ_RATE", "5/second"),
     "ws_preview": env_rate("MJ_WS_PREVIEW_RATE", "20/second"),
+    # games/socket_limits.py: everything the sockets that may not write send to one table,
+    # shared by all of them in a process, so a crowd of watchers cannot queue work on the
+    # process's database thread ahead of a seated phone's write.
+    "ws_watchers": env_rate("MJ_WS_WATCHERS_RATE", "20/second"),
 }
+# Watchers' previews of one table running at once in a process (games/socket_limits.py).
+MJ_WS_PREVIEWS_AT_ONCE = env_int("MJ_WS_PREVIEWS_AT_ONCE", 2, minimum=1, maximum=100)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "mjsite API",

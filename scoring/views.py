@@ -18,6 +18,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.limits import limit_engine
 from games.models import Hand, Table
 from games.permissions import can_view
 from scoring import pages, registry, rendering
@@ -58,6 +59,7 @@ def _reason_labels() -> dict[str, str]:
 
 
 @require_GET
+@limit_engine(lambda request: bool(request.GET.get("hand", "").strip()))
 def analyse_page(request: HttpRequest) -> HttpResponse:
     form = {key: request.GET.get(key, "").strip() for key in pages.ANALYSE_FIELDS}
     choices = pages.ruleset_choices()
@@ -103,6 +105,7 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@limit_engine(lambda request: True)  # the page runs the engine whatever it is asked
 def danger_page(request: HttpRequest) -> HttpResponse:
     form = {key: request.GET.get(key, "").strip() for key in pages.DANGER_FIELDS}
     result = commands.run("danger", pages.danger_request(form))

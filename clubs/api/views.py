@@ -19,6 +19,7 @@ from games.api.access import actor, viewable_table
 from games.api.ledger import load
 from games.api.views import ReadView, WriteMixin
 from games.errors import TableError
+from games.limits import create_wait
 from games.models import Table
 from scoring.api.common import (
     ERROR_400,
@@ -29,6 +30,7 @@ from scoring.api.common import (
     Pagination,
     error_response,
     paginated_schema,
+    throttled,
 )
 
 from .. import money, permissions, results, services
@@ -151,6 +153,7 @@ class GroupListView(Write, ClubView):
             raise NotAuthenticated("sign in or send an API token to create a group")
         body = s.GroupWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttled(create_wait(request))  # one budget with the pages (games.limits)
         data = body.validated_data
         group = services.create_group(
             data["name"], actor(request), visibility=data["visibility"],
@@ -214,6 +217,7 @@ class EveningsView(Write, ClubView):
     def post(self, request: Request, id: str) -> Response:
         body = s.EveningWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttled(create_wait(request))
         data = body.validated_data
         evening = services.create_evening(_group(request, id), data["name"],
                                           actor(request), data.get("date"),

@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 
 from games import presenter, services
 from games.errors import TableError
+from games.limits import create_wait, table_write_wait
 from games.models import LedgerEntry, Player, Seat, Table
 from games.serializers import (
     ClaimSeatSerializer,
@@ -59,6 +60,7 @@ from scoring.api.common import (
     error_response,
     paginated,
     paginated_schema,
+    throttled,
     wants_csv,
 )
 from scoring.engine.errors import EngineError
@@ -198,6 +200,7 @@ class TableListView(WriteMixin, ReadView):
             raise NotAuthenticated("sign in or send an API token to create a table")
         body = CreateTableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttled(create_wait(request))  # one budget with the pages (games.limits)
         data = body.validated_data
         try:
             table = services.create_table(
@@ -314,6 +317,7 @@ class TableHandsView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttled(table_write_wait(table.public_id, request))
         return command_response(services.record_hand(
             table, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -326,6 +330,9 @@ class _TableCommandView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = CommandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        # The phone's budget at this table, shared with the websocket and the record
+        # sheet's form (games.limits).
+        throttled(table_write_wait(table.public_id, request))
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
             actor(request)), table)
@@ -427,6 +434,7 @@ class HandDetailView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        throttled(table_write_wait(table.public_id, request))
         return command_response(services.correct_hand(
             table, number, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)

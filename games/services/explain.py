@@ -25,10 +25,17 @@ def names(table: Table) -> list[str]:
             .order_by("position")]
 
 
+def reads_the_table(error: Mapping[str, Any]) -> bool:
+    """Whether ``error``'s sentence names something only the table knows; else
+    :func:`scoring.error_text.explained` words it with no database read (the socket's
+    refusals are answered that way, off the database thread)."""
+    params = error.get("params")
+    return isinstance(params, Mapping) and bool(_OF_THE_TABLE & params.keys())
+
+
 def explain(table: Table | int | str | None, error: Mapping[str, Any]) -> dict[str, Any]:
     """``error`` with ``text``; a table that cannot be read leaves the players unnamed."""
-    params = error.get("params")
-    if not isinstance(params, Mapping) or not _OF_THE_TABLE & params.keys():
+    if not reads_the_table(error):
         return explained(error)  # a sentence of its own: no database read
     table = _readable(table)
     if table is None:

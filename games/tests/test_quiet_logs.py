@@ -58,17 +58,17 @@ def test_a_cache_outage_is_logged_once_then_counted_then_its_end(monkeypatch, ca
         _cache_down(down)
         with caplog.at_level(logging.WARNING, logger="games.ratelimit"):
             for _ in range(400):
-                assert ratelimit.hit("ws_write", "phone") is None  # fails open
+                assert ratelimit.hit("table_write", "phone") is None  # fails open
             first = [r for r in caplog.records if r.name == "games.ratelimit"]
             assert len(first) == 1 and first[0].exc_info is not None
             clock.now += 61
-            ratelimit.hit("ws_write", "phone")
+            ratelimit.hit("table_write", "phone")
             lines = [r.getMessage() for r in caplog.records if r.name == "games.ratelimit"]
             assert len(lines) == 2 and "400 more failures" in lines[1]
     cache.clear()
     with caplog.at_level(logging.WARNING, logger="games.ratelimit"):
-        assert ratelimit.hit("ws_write", "phone") is None
-        ratelimit.hit("ws_write", "phone")
+        assert ratelimit.hit("table_write", "phone") is None
+        ratelimit.hit("table_write", "phone")
     lines = [r.getMessage() for r in caplog.records if r.name == "games.ratelimit"]
     assert len(lines) == 3 and "back after 401 failures" in lines[2]
 

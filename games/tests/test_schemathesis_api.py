@@ -54,6 +54,8 @@ def owner_token(db: Any, settings: Any) -> str:
     # Generated calls must not be throttled into a sea of 429s.
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
         "score": "100000/minute", "record": "100000/minute", "token": "100000/minute"}}
+    settings.MJ_RATE_LIMITS = {**settings.MJ_RATE_LIMITS, "create": "100000/hour",
+                               "table_write": "100000/minute"}
     cache.clear()
     world = World()
     table = world.table("private")

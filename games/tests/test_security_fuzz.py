@@ -29,7 +29,7 @@ from .tables import make_table, new_device, rates, socket_headers
 pytestmark = [pytest.mark.slow,
               pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")]
 
-UNLIMITED = rates(ws_write="100000/minute", ws_read="100000/second",
+UNLIMITED = rates(table_write="100000/minute", ws_read="100000/second",
                   ws_preview="100000/second")
 API_RATES = {"score": "100000/minute", "record": "100000/minute", "token": "100000/minute"}
 REPLY_TYPES = {"snapshot", "ack", "stale", "error", "preview", "hand_recorded", "hand_undone",

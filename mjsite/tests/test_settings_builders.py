@@ -10,10 +10,10 @@ def test_redis_url_selects_the_redis_channel_layer():
     layers = channel_layers_for("redis://127.0.0.1:6379/0")
     assert layers == {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "mjsite.redis_pool.CappedRedisChannelLayer",
             "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/0",
                                   "socket_timeout": 30, "socket_connect_timeout": 5,
-                                  "max_connections": 2000}]},
+                                  "max_connections": 50}]},
         }
     }
 

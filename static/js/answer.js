@@ -14,7 +14,8 @@ export async function showAnswer(form, target) {
   let html = null;
   try {
     const answer = await fetch(url, {credentials: "same-origin"});
-    if (answer.ok) html = await answer.text();
+    // 429: asked too often; the server's sentence says how long to wait.
+    if (answer.ok || answer.status === 429) html = await answer.text();
   } catch {
     html = null; // offline: the answer on screen stays; the form still submits
   }

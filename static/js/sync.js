@@ -12,6 +12,8 @@ const EVENT_TYPES = new Set(["hand_recorded", "hand_undone", "hand_redone",
   "hand_corrected", "game_ended", "game_reopened", "riichi_declared"]);
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_NOT_FOUND = 4404;
+// The server is up but its database did not answer (games/messages.py): retry with backoff.
+const CLOSE_UNAVAILABLE = 4503;
 const NORMAL_CLOSES = new Set([1000, 1001]);
 // A connection that lived this long was healthy: the backoff starts again from short.
 const STABLE_MS = 15000;
@@ -144,8 +146,9 @@ export class TableSocket {
       this.pending.clear();
       return;
     }
-    this.handlers.onStatus("offline");
-    if (!NORMAL_CLOSES.has(event.code)) this.blameInFlight();
+    const unavailable = event.code === CLOSE_UNAVAILABLE; // closed at connect: nothing sent
+    this.handlers.onStatus(unavailable ? "unreachable" : "offline");
+    if (!NORMAL_CLOSES.has(event.code) && !unavailable) this.blameInFlight();
     // Reads die with the connection; writes are sent again after the next snapshot
     // with the same command id, which the server answers once whatever happened.
     for (const [id, entry] of this.pending) {

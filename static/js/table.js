@@ -102,7 +102,8 @@ function say(text, kind = "info") {
 function setStatus(state) {
   status.dataset.state = state;
   status.textContent = {connecting: t("connecting"), live: t("live"), offline: t("offline"),
-    forbidden: t("forbidden_watch"), not_found: t("not_found")}[state] || state;
+    unreachable: t("unreachable"), forbidden: t("forbidden_watch"),
+    not_found: t("not_found")}[state] || state;
   page.dataset.seq = String(snapshot.seq);
   renderActions(snapshot, you, socket?.online ?? false);
   if (state === "live") schedulePreview();

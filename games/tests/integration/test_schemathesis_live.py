@@ -26,7 +26,8 @@ EXAMPLES = 8
 @pytest.fixture(scope="module")
 def live(site: Site) -> Iterator[tuple[Server, dict[str, Any]]]:
     env = {**site.env(), "MJ_API_SCORE_RATE": "100000/minute",
-           "MJ_API_RECORD_RATE": "100000/minute", "MJ_API_TOKEN_RATE": "100000/minute"}
+           "MJ_API_RECORD_RATE": "100000/minute", "MJ_API_TOKEN_RATE": "100000/minute",
+           "MJ_CREATE_RATE": "100000/hour", "MJ_TABLE_WRITE_RATE": "100000/minute"}
     server = Server(env, log_dir=site.log_dir)
     server.start()
     (table,) = site.tables(1, visibility="private", prefill=1, outcomes=[RON])
