@@ -15,6 +15,7 @@ from django.db import transaction
 from games.errors import BadCommand, Forbidden, NotFound
 from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
+from scoring import registry
 
 from . import permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
@@ -210,7 +211,7 @@ def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> S
     if not permissions.can_contribute(evening.group, by):
         raise Forbidden("only the group's members, managers, creator and staff may set the "
                         "evening's stakes")
-    if ruleset not in dict(Stake._meta.get_field("ruleset").choices or []):
+    if ruleset not in dict(registry.model_choices()):
         raise BadCommand(f"there is no ruleset {ruleset!r}")
     if amount in (None, ""):
         Stake.objects.filter(evening=evening, ruleset=ruleset).delete()
