@@ -202,7 +202,7 @@ def table_currency(table: Table) -> str:
     link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
     if link is not None:
         return link.evening.money_currency if link.evening else link.group.currency
-    return "CNY"
+    return money.reader_currency()
 
 
 def table_evening(table: Table) -> Evening | None:

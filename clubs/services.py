@@ -17,7 +17,7 @@ from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
 from scoring import registry
 
-from . import permissions
+from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
 
 MAX_STAKE = Decimal("100000")
@@ -200,7 +200,7 @@ def set_table_stake(table: Table, amount: Any, by: Any, currency: str = "") -> S
     if not currency:
         link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
         currency = (link.evening.money_currency if link and link.evening
-                    else link.group.currency if link else "CNY")
+                    else link.group.currency if link else money.reader_currency())
     stake, _ = Stake.objects.update_or_create(
         table=table, defaults={"ruleset": table.ruleset, "amount": value,
                                "currency": _currency(currency)})
