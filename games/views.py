@@ -302,16 +302,10 @@ def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
+    if request.method == "GET" and handover.PARAM in request.GET:
+        return _take_handover(request, public_id)
     table = _viewable(request, public_id)
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
-    code = request.GET.get(handover.PARAM)
-    if request.method == "GET" and code is not None:
-        # Arrived through the table page's "Open the seat list" from another address of
-        # this site: become the device that followed it; then drop the code from the
-        # address bar, so a reload or a shared screenshot carries nothing.
-        if not handover.redeem(request, table, code) and not is_creator(table, request):
-            messages.info(request, HANDOVER_EXPIRED)
-        return redirect(_join_path(table, join_key))
     if request.method == "POST":
         form = ClaimSeatForm(request.POST)
         if form.is_valid():
@@ -352,6 +346,19 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
 JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "
                         "players at the table can show you; watching the table is not "
                         "enough.")
+
+
+def _take_handover(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Arrived through the table page's "Open the seat list" from another address of this
+    site: become the device that followed it (before the table's privacy is asked: on this
+    address the creator of a private table is a stranger until then), then drop the code
+    from the address bar, so a reload or a shared screenshot carries nothing."""
+    table = get_object_or_404(Table, public_id=public_id)
+    join_key = str(request.GET.get(JOIN_KEY) or "")
+    if not handover.redeem(request, table, str(request.GET.get(handover.PARAM))) \
+            and not is_creator(table, request):
+        messages.info(request, HANDOVER_EXPIRED)
+    return redirect(_join_path(table, join_key))
 
 
 HANDOVER_EXPIRED = gettext_lazy(

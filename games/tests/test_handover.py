@@ -159,3 +159,16 @@ def test_a_watcher_cannot_start_a_hand_over(home_game):
     answer = watcher.get(reverse("games:seat-list", args=[table.public_id]))
     assert answer.status_code == 302
     assert handover.PARAM not in answer["Location"] and "key=" not in answer["Location"]
+
+
+@pytest.mark.django_db
+def test_the_creator_of_a_private_table_is_carried_over_too(home_game):
+    computer, table = _created_on_the_computer()
+    Table.objects.filter(pk=table.pk).update(visibility="private")
+    table.refresh_from_db()
+    parts = urlsplit(_follow_to_the_lan(computer, table))
+    lan_browser = Client(HTTP_HOST=LAN)
+    landed = lan_browser.get(f"{parts.path}?{parts.query}")
+    assert landed.status_code == 302
+    assert lan_browser.get(landed["Location"]).status_code == 200
+    assert lan_browser.get(reverse("games:table", args=[table.public_id])).status_code == 200
