@@ -234,6 +234,13 @@ class Board:
     unit: str
     rows: list[Standing]
 
+    @property
+    def places(self) -> int:
+        """Decimal places of the Total column: as many as its most precise row needs, the
+        same for every row (+43.0 beside +4.9, never +43 beside +4.9)."""
+        return max((max(0, -r.units.normalize().as_tuple().exponent)  # type: ignore[operator]
+                    for r in self.rows), default=0)
+
 
 def boards(loaded: Loaded) -> list[Board]:
     """A leaderboard per ruleset of the finished tables: rating first (OpenSkill
