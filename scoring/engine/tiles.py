@@ -348,8 +348,8 @@ def parse_hand(
         if size not in sizes:
             want = " or ".join(str(s) for s in sizes)
             raise WrongTileCount(
-                f"the hand has {size} tiles (counting each meld as 3) but {want} are needed"
-            )
+                f"the hand has {size} tiles (counting each meld as 3) but {want} are needed",
+                params={"count": size, "needed": list(sizes)})
     elif size % 3 == 0:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3); a hand has 3n+1 tiles "

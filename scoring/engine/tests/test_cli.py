@@ -178,7 +178,7 @@ def test_score_dispatches_to_the_installed_ruleset(name: str) -> None:
     try:
         expected = module.score(dict(request))
     except EngineError as exc:
-        expected = {"error": exc.as_dict()}
+        expected = {"error": exc.detail()}  # what the CLI answers
     result = run("score", request)
     assert result == expected
     assert result.get("error", {}).get("code") != "internal_error"
