@@ -106,6 +106,12 @@ def test_a_ron_sheet_and_its_tiles_say_what_they_show(server: str, browser: Brow
     for selector in ("#analyse-link", "#open-seat-list"):
         page.locator(selector).evaluate("node => node.closest('details')?.setAttribute('open', '')")
         assert height(page, selector) >= TAP, selector
+    for code in LANGUAGES:
+        set_language(page, code)
+        expect(page.locator("#status")).to_have_attribute("data-state", "live")
+        assert height(page, "#analyse-link") >= TAP
+        assert fits_phone(page)
+        snap(page, f"table-tools-{code}", "#actions")
 
 
 def test_results_leaderboard_and_player_pages_in_four_languages(
@@ -134,3 +140,16 @@ def test_results_leaderboard_and_player_pages_in_four_languages(
         if code == "en":
             expect(page.locator("#player-summary")).not_to_contain_text("1 first places")
         snap(page, f"player-{code}", "#player-stats")
+
+
+@pytest.mark.parametrize(("code", "currency"), [
+    ("en", "USD"), ("zh-hans", "CNY"), ("zh-hant", "TWD"), ("ja", "JPY")])
+def test_a_lone_tables_stake_starts_in_the_readers_currency(
+        server: str, browser: Browser, code: str, currency: str) -> None:
+    page = new_table(browser, server, "riichi")
+    table_url = page.url.split("?")[0].rstrip("/")
+    set_language(page, code)
+    page.goto(f"{table_url}/settle/")
+    expect(page.locator("select[name='currency']")).to_have_value(currency)
+    assert fits_phone(page)
+    snap(page, f"settle-stake-{code}", "select[name='currency']")
