@@ -27,9 +27,13 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     # Engine errors (scoring.engine.errors).
     "engine_error": (_("This hand cannot be scored as it was entered."),),
     "bad_tile": (
+        _("%(label)s holds “%(text)s”, which is not a tile; write tiles like 123m 456p 77z."),
+        _("“%(text)s” is not a tile; write tiles like 123m 456p 77z."),
         _("%(label)s holds something that is not a tile; write tiles like 123m 456p 77z."),
         _("Something entered is not a tile; write tiles like 123m 456p 77z."),),
     "too_many_copies": (
+        _("%(label)s holds %(count)s of %(tile)s, more than a set has."),
+        _("The tiles entered hold %(count)s of %(tile)s, more than a set has."),
         _("%(label)s holds more than four of one tile."),
         _("The tiles entered hold more than four of one tile."),),
     "bad_meld": (
@@ -315,6 +319,10 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
         value = params.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             out[key] = str(value)
+    for key in ("tile", "text"):  # tiles in notation, or a few characters typed
+        value = params.get(key)
+        if isinstance(value, str) and 0 < len(value) <= 8 and value.isprintable():
+            out[key] = value
     needed = _numbers(params.get("needed"))
     if needed:
         out["needed"] = needed

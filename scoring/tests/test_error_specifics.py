@@ -58,3 +58,30 @@ def test_a_tile_count_without_numbers_still_reads_as_a_sentence() -> None:
     with translation.override("en"):
         assert sentence("wrong_tile_count", {"needed": "thirteen"}) == \
             "The hand does not have the right number of tiles for a win."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_five_copies_of_a_tile_name_the_tile_and_the_count(language) -> None:
+    error = _refusal("riichi", {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "hand": {
+        "hand": "1111m456p789s111z", "win_tile": "1m"}}]})
+    assert error.code == "too_many_copies"
+    with translation.override(language):
+        text = sentence(error.code, error.params, NAMES, "riichi")
+    assert "1m" in text and "5" in text, text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_character_that_is_no_tile_is_quoted(language) -> None:
+    error = _refusal("riichi", {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "hand": {
+        "hand": "123m456p789s1122x", "win_tile": "1z"}}]})
+    assert error.code == "bad_tile"
+    with translation.override(language):
+        text = sentence(error.code, error.params, NAMES, "riichi")
+    assert "x" in text.replace("123m 456p 77z", ""), text
+
+
+def test_what_was_typed_is_quoted_only_when_short_and_printable() -> None:
+    with translation.override("en"):
+        long = sentence("bad_tile", {"text": "x" * 50})
+        control = sentence("bad_tile", {"text": "\x07"})
+    assert "x" * 50 not in long and "\x07" not in control

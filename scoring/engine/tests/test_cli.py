@@ -45,6 +45,7 @@ def test_cli_answers_a_mixed_batch_line_by_line_in_order() -> None:
         "code": "bad_tile",
         "message": "in '1112345678999x' character 14 'x' is not a digit or a suit letter "
                    "(m = characters, p = dots, s = bamboo, z = honours, f = flowers)",
+        "params": {"text": "x"},
     }
     assert out[3]["waits"] == ["1z", "2z", "5z"]
 
