@@ -44,9 +44,11 @@ static: $(VENV)/.requirements.stamp
 dev: migrate
 	$(BIN)/daphne -b $(or $(HOST),127.0.0.1) -p $(PORT) mjsite.asgi:application
 
+# A model change without its migration fails here, before the suite runs.
 lint: $(VENV)/.requirements-dev.stamp
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 # The npm engines the differential tests compare with (Hong Kong, Taiwan); needs node.
 PEERS := scoring/engine/tests/peers

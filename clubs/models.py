@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Player, Table, new_public_id
-from scoring.engine.rulesets import RULESET_NAMES
+from scoring import registry
 
 # Currencies a group can keep its money in (ISO 4217); Babel names and formats them in
 # the reader's language. The ones home games around these four languages use most.
@@ -117,7 +117,9 @@ class Stake(models.Model):
                                  related_name="stake")
     evening = models.ForeignKey(Evening, null=True, blank=True, on_delete=models.CASCADE,
                                 related_name="stakes")
-    ruleset = models.CharField(max_length=20, choices=[(n, n) for n in RULESET_NAMES])
+    # Callable choices: the engine's list is asked when needed, so adding a ruleset needs
+    # no migration (a list here froze it at import and left a migration pending).
+    ruleset = models.CharField(max_length=20, choices=registry.model_choices)
     amount = models.DecimalField(_("stake"), max_digits=12, decimal_places=4)
     # A table's stake names its currency (it may have no group); an evening's follows it.
     currency = models.CharField(max_length=3, blank=True, choices=[(c, c) for c in CURRENCIES])

@@ -15,10 +15,16 @@ from collections.abc import Mapping, Sequence
 from decimal import ROUND_FLOOR, Decimal
 from typing import TypeVar
 
-from babel.numbers import format_currency, get_currency_name, get_currency_precision
+from babel.numbers import (
+    format_currency,
+    get_currency_name,
+    get_currency_precision,
+    get_territory_currencies,
+)
 from django.utils.functional import Promise
 from django.utils.translation import get_language, to_locale
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 K = TypeVar("K")
 
@@ -31,6 +37,12 @@ _PLAIN_AMOUNT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
 def is_plain_amount(text: str) -> bool:
     """Whether ``text`` (already stripped) is a plain decimal amount such as 0.5 or 10."""
     return _PLAIN_AMOUNT.fullmatch(text) is not None
+
+
+# A reader's currency when their browser names no country: the one the language is most
+# read in. English names none (the US, the UK, Australia...): dollars as a last guess.
+LANGUAGE_CURRENCIES = {"ja": "JPY", "zh-hant": "TWD", "zh-hans": "CNY"}
+FALLBACK_CURRENCY = "USD"
 
 # Points per stake unit, and how the stake is named, per ruleset.
 STAKE_UNITS: dict[str, tuple[int, Promise]] = {
@@ -100,3 +112,26 @@ def money(minor: int, currency: str, signed: bool = False) -> str:
 
 def currency_name(currency: str) -> str:
     return f"{get_currency_name(currency, locale=locale_name())} ({currency})"
+
+
+def reader_currency(accept_language: str = "") -> str:
+    """A first guess at the reader's money, before anyone chose one: the country of the
+    browser's first language tag in the site's language that names one (``en-GB`` is
+    pounds, ``zh-HK`` Hong Kong dollars), else the site language's own (Japanese yen,
+    simplified Chinese renminbi, traditional Chinese New Taiwan dollars), else US dollars.
+    Never renminbi for an English reader just because the site began in China."""
+    from .models import CURRENCIES  # models import the registry; money stays light
+
+    language = (get_language() or "en").lower()
+    base = language.split("-")[0]
+    for tag, _quality in parse_accept_lang_header(accept_language[:500]):
+        parts = tag.replace("_", "-").split("-")
+        if parts[0].lower() != base or len(parts) < 2:
+            continue
+        region = next((p.upper() for p in parts[1:] if len(p) == 2 and p.isalpha()), "")
+        if not region:
+            continue
+        for code in get_territory_currencies(region):
+            if code in CURRENCIES:
+                return code
+    return LANGUAGE_CURRENCIES.get(language, FALLBACK_CURRENCY)

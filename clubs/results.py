@@ -209,7 +209,7 @@ def table_currency(table: Table, link: TableLink | None = None) -> str:
         return stake.currency
     if link is not None:
         return link.evening.money_currency if link.evening else link.group.currency
-    return "CNY"
+    return money.reader_currency()
 
 
 # --- leaderboards, ratings and statistics ------------------------------------------------
@@ -235,6 +235,13 @@ class Board:
     title: str
     unit: str
     rows: list[Standing]
+
+    @property
+    def places(self) -> int:
+        """Decimal places of the Total column: as many as its most precise row needs, the
+        same for every row (+43.0 beside +4.9, never +43 beside +4.9)."""
+        return max((max(0, -r.units.normalize().as_tuple().exponent)  # type: ignore[operator]
+                    for r in self.rows), default=0)
 
 
 def boards(loaded: Loaded) -> list[Board]:

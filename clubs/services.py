@@ -17,8 +17,9 @@ from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
 from games.safetext import printable
 from games.services import named_player
+from scoring import registry
 
-from . import permissions
+from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
 from .money import is_plain_amount
 
@@ -204,7 +205,7 @@ def set_table_stake(table: Table, amount: Any, by: Any, currency: str = "") -> S
     if not currency:
         link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
         currency = (link.evening.money_currency if link and link.evening
-                    else link.group.currency if link else "CNY")
+                    else link.group.currency if link else money.reader_currency())
     stake, _ = Stake.objects.update_or_create(
         table=table, defaults={"ruleset": table.ruleset, "amount": value,
                                "currency": _currency(currency)})
@@ -215,7 +216,7 @@ def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> S
     if not permissions.can_contribute(evening.group, by):
         raise Forbidden("only the group's members, managers, creator and staff may set the "
                         "evening's stakes")
-    if ruleset not in dict(Stake._meta.get_field("ruleset").choices or []):
+    if ruleset not in dict(registry.model_choices()):
         raise BadCommand(f"there is no ruleset {ruleset!r}")
     if amount in (None, ""):
         Stake.objects.filter(evening=evening, ruleset=ruleset).delete()

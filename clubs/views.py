@@ -13,7 +13,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -25,7 +24,7 @@ from games.models import Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
 
-from . import permissions, results, services, share
+from . import money, permissions, results, services, share
 from .forms import (
     AttachForm,
     EveningForm,
@@ -86,7 +85,7 @@ def group_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @limit_writes("create")
 def group_new(request: HttpRequest) -> HttpResponse:
-    form = GroupForm(request.POST or None, initial={"currency": _default_currency()})
+    form = GroupForm(request.POST or None, initial={"currency": _default_currency(request)})
     if request.method == "POST" and form.is_valid():
         ensure_device(request)  # the creating browser manages the group
         data = form.cleaned_data
@@ -103,9 +102,9 @@ def group_new(request: HttpRequest) -> HttpResponse:
         "form": form, "heading": _("New group"), "submit": _("Create the group")})
 
 
-def _default_currency() -> str:
-    # A first guess from the reader's language; the form lets them choose.
-    return {"ja": "JPY", "zh-hant": "TWD", "zh-hans": "CNY"}.get(get_language() or "", "USD")
+def _default_currency(request: HttpRequest) -> str:
+    # A first guess from the reader's language and country; the form lets them choose.
+    return money.reader_currency(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
 @require_GET
@@ -343,7 +342,8 @@ def table_settle(request: HttpRequest, public_id: str) -> HttpResponse:
         "table": table, "settle": settle, "line": line,
         "can_write": writer, "link": visible_link,
         "stake_form": StakeForm(initial={"amount": results.money.plain(line.stake),
-                                          "currency": line.currency}),
+                                          "currency": line.currency if line.stake is not None
+                                          or visible_link else _default_currency(request)}),
         "places": places_for(request) if writer else [],
     })
 

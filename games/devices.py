@@ -68,6 +68,28 @@ def ensure_device(request: HttpRequest) -> str:
     return device_id(token)
 
 
+def token_of(request: HttpRequest) -> str:
+    """The request's device token ("" without a valid one): only for :mod:`games.handover`,
+    which carries it to another address of this site; never stored or logged."""
+    return _token(request.COOKIES)
+
+
+def adopt(request: HttpRequest, token: str) -> None:
+    """Make ``token`` this browser's device token (its cookie is set on the response by
+    :class:`DeviceMiddleware`). Seats and tables the browser held under a token of its own
+    move to the adopted device, except a seat at a table where that device already sits."""
+    if not _TOKEN.fullmatch(token):
+        raise ValueError("not a device token")
+    old, new = device_of(request), device_id(token)
+    if old and old != new:
+        taken = Seat.objects.filter(claimed_device=new).values("table_id")
+        Seat.objects.filter(claimed_device=old).exclude(table_id__in=taken).update(
+            claimed_device=new)
+        Table.objects.filter(creator_device=old).update(creator_device=new)
+    request.COOKIES[COOKIE_NAME] = token
+    setattr(request, _NEW, token)
+
+
 def _relink_session(request: HttpRequest) -> None:
     """Give a browser that has a session but no device token one, and move the seats and
     tables it held through its session key (before device tokens) to it. Once per

@@ -129,7 +129,8 @@ def _control(f: Field, name: str, names: Sequence[str]) -> Control | None:
         return Control(**base, steps=list(range(low, min(low + 7, (f.max or low + 6) + 1))))
     if f.kind == "player":
         choices = [(str(i), n) for i, n in enumerate(names)]
-        if f.nullable:
+        # A required player is never "nobody": a ron's discarder has no self-draw.
+        if f.nullable and not f.required:
             choices.append(("", _nobody(f)))
         return Control(**base, choices=choices)
     if f.kind == "players":

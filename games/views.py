@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import uuid
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import segno
 from django.contrib import messages
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.forms import places_for
 from clubs.results import player_rating_charts
 from clubs.services import attach_to_place
-from games import presenter, record_sheet, services, ui
+from games import handover, presenter, record_sheet, services, ui
 from games.api import ledger
 from games.api.stats import player_stats, player_tables
 from games.devices import ensure_device
@@ -163,6 +163,31 @@ def _join_url(request: HttpRequest, table: Table) -> str:
     return phone_url(request, f"{path}?{urlencode({JOIN_KEY: table.join_key})}")
 
 
+def _seat_list_url(request: HttpRequest, table: Table, join_url: str) -> str:
+    """Where the page's "Open the seat list" goes: the join link itself, or, when that
+    link is on another address (the computer at 127.0.0.1 hands out its LAN address), the
+    hand-over that carries this browser's device there first (:mod:`games.handover`) so
+    its creator is not a stranger on the other side."""
+    if urlsplit(join_url).netloc == request.get_host() or not join_url:
+        return join_url
+    return reverse("games:seat-list", args=[table.public_id])
+
+
+@require_GET
+def table_seat_list(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table's seat list on the address it hands out, this browser's device carried
+    there with a one-time code; the code is made now, when the link is followed, so a page
+    left open all evening never offers a stale one."""
+    table = _viewable(request, public_id)
+    if not can_write(table, request):  # the join link carries the join key
+        return redirect(_join_path(table, ""))
+    target = _join_url(request, table)
+    code = ""
+    if urlsplit(target).netloc != request.get_host():
+        code = handover.start(request, table)
+    return redirect(f"{target}&{urlencode({handover.PARAM: code})}" if code else target)
+
+
 def _qr_svg(url: str) -> str:
     qr = segno.make(url, error="m")
     return str(qr.svg_inline(scale=4, border=2, dark="#1d1d1b", light="#ffffff"))
@@ -201,6 +226,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
+        "seat_list_url": _seat_list_url(request, table, join_url),
         "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
         "strings": ui.strings(),
@@ -288,6 +314,8 @@ def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @limit_writes("page_write")
 def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
+    if request.method == "GET" and handover.PARAM in request.GET:
+        return _take_handover(request, public_id)
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     table = get_object_or_404(Table, public_id=public_id)
     if not can_join(table, request, join_key):  # the key opens a private table's join page
@@ -335,6 +363,25 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
 JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "
                         "players at the table can show you; watching the table is not "
                         "enough.")
+
+
+def _take_handover(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Arrived through the table page's "Open the seat list" from another address of this
+    site: become the device that followed it (before the table's privacy is asked: on this
+    address the creator of a private table is a stranger until then), then drop the code
+    from the address bar, so a reload or a shared screenshot carries nothing."""
+    table = get_object_or_404(Table, public_id=public_id)
+    join_key = str(request.GET.get(JOIN_KEY) or "")
+    if not handover.redeem(request, table, str(request.GET.get(handover.PARAM))) \
+            and not is_creator(table, request):
+        messages.info(request, HANDOVER_EXPIRED)
+    return redirect(_join_path(table, join_key))
+
+
+HANDOVER_EXPIRED = gettext_lazy(
+    "This link no longer carries the table's creator to this address: it works once and "
+    "for two minutes. On the device that created the table, open the table and tap “Open "
+    "the seat list” again.")
 
 
 def _join_path(table: Table, join_key: str) -> str:

@@ -27,15 +27,24 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     # Engine errors (scoring.engine.errors).
     "engine_error": (_("This hand cannot be scored as it was entered."),),
     "bad_tile": (
+        _("%(label)s holds “%(text)s”, which is not a tile; write tiles like 123m 456p 77z."),
+        _("“%(text)s” is not a tile; write tiles like 123m 456p 77z."),
         _("%(label)s holds something that is not a tile; write tiles like 123m 456p 77z."),
         _("Something entered is not a tile; write tiles like 123m 456p 77z."),),
     "too_many_copies": (
+        _("%(label)s holds %(count)s of %(tile)s, more than a set has."),
+        _("The tiles entered hold %(count)s of %(tile)s, more than a set has."),
         _("%(label)s holds more than four of one tile."),
         _("The tiles entered hold more than four of one tile."),),
     "bad_meld": (
         _("%(label)s holds a meld that cannot be; write melds like “pon 555z” or “chi 345m”."),
         _("A meld entered cannot be; write melds like “pon 555z” or “chi 345m”."),),
     "wrong_tile_count": (
+        # Each meld counts as 3: a pon and 10 tiles make 13.
+        _("%(label)s holds %(count)s tiles (each meld counts as 3), but %(needed)s are "
+          "needed."),
+        _("The hand holds %(count)s tiles (each meld counts as 3), but %(needed)s are "
+          "needed."),
         _("%(label)s does not have the right number of tiles for a winning hand."),
         _("The hand does not have the right number of tiles for a win."),),
     "bad_input": (
@@ -215,6 +224,9 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("Flowers must be 0 to 8 and no more than the fan."),),
 }
 
+# The numbers that would do, said as a list: "13 or 14".
+OR = _("%(rest)s or %(last)s")
+
 # Who an error is about, in front of a sentence that does not name them.
 ABOUT_PLAYER = _("%(player)s: %(sentence)s")
 
@@ -305,11 +317,30 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
         if entry is not None else None
     if choice:
         out["kind"] = gettext(choice)
-    for key in ("min", "max", "fan", "hand", "retry_after"):
+    for key in ("min", "max", "fan", "hand", "retry_after", "count"):
         value = params.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             out[key] = str(value)
+    for key in ("tile", "text"):  # tiles in notation, or a few characters typed
+        value = params.get(key)
+        if isinstance(value, str) and 0 < len(value) <= 8 and value.isprintable():
+            out[key] = value
+    needed = _numbers(params.get("needed"))
+    if needed:
+        out["needed"] = needed
     return out
+
+
+def _numbers(value: Any) -> str:
+    """A list of whole numbers as the reader says it: "13", "13 or 14"; "" for anything
+    else."""
+    if not isinstance(value, list) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return ""
+    text = str(value[0])
+    for number in value[1:]:
+        text = gettext(OR) % {"rest": text, "last": number}
+    return text
 
 
 def variants(code: str, params: Mapping[str, Any] | None = None) -> tuple[str, ...]:

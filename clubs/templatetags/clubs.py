@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+from babel.numbers import format_decimal
 from django import template
 
 from clubs import money as money_
+from scoring.rendering import unit_text
 
 register = template.Library()
 
@@ -33,12 +36,25 @@ def number(value: Any, digits: int = 1) -> str:
 
 
 @register.filter
-def units(value: Any) -> str:
-    """A Decimal sum of stake units without trailing zeros, signed: +50.3, -12."""
+def units(value: Any, places: int | None = None) -> str:
+    """A Decimal sum of stake units, signed and grouped in the reader's format: +50.3,
+    -12; with ``places``, that many decimals (a column's rows alike: +43.0 beside +4.9)."""
     if value is None:
         return "–"
-    text = format(value.normalize(), "f") if hasattr(value, "normalize") else str(value)
+    value = Decimal(value)
+    if places is None:
+        places = max(0, -value.normalize().as_tuple().exponent)
+    text = format_decimal(value, format=f"#,##0.{'0' * places}" if places else "#,##0",
+                          locale=money_.locale_name(), decimal_quantization=True)
     return f"+{text}" if value > 0 else text
+
+
+@register.filter
+def points(value: Any) -> str:
+    """An average in points, rounded and named: "3,900 points" (3,900点 in Japanese)."""
+    if value is None:
+        return "–"
+    return unit_text("points", int(round(value)))
 
 
 @register.filter

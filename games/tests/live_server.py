@@ -28,11 +28,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(setup: str = "", socket_delay_ms: str = "") -> Iterator[str]:
+def live_server(setup: str = "", socket_delay_ms: str = "",
+                links_host: str = "") -> Iterator[str]:
     """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site; ``setup`` is
     Python run once in its ``manage.py shell`` after the migrations (an admin account);
     ``socket_delay_ms`` (e.g. ``"300-800"``) delays every frame the table socket sends, as
-    café Wi-Fi would (games/latency.py)."""
+    café Wi-Fi would (games/latency.py); ``links_host`` (another loopback address, e.g.
+    ``"127.0.0.2"``) is also listened on and is the address the join links hand out
+    (MJ_PUBLIC_URL), as ``make run`` hands out its LAN address: another cookie jar."""
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT)}
@@ -48,7 +51,11 @@ def live_server(setup: str = "", socket_delay_ms: str = "") -> Iterator[str]:
         port = free_port()
         log = open(Path(tmp) / "daphne.log", "wb")  # noqa: SIM115 - closed below
         daphne = Path(sys.executable).parent / "daphne"
-        proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port),
+        listen = ["-b", "127.0.0.1", "-p", str(port)]
+        if links_host:
+            listen += ["-e", f"tcp:port={port}:interface={links_host}"]
+            env["MJ_PUBLIC_URL"] = f"http://{links_host}:{port}"
+        proc = subprocess.Popen([str(daphne), *listen,
                                  "mjsite.asgi:application"], cwd=ROOT, env=env,
                                 stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"

@@ -19,7 +19,9 @@ class EngineError(ValueError):
     ``player`` (the player the entry is about), ``option`` (an option's name), ``type`` (an
     outcome type) and the bounds ``min``/``max``/``choices`` that were broken; ``reason``
     tells apart the situations one code covers (``own_discard``, ``twice``, ``off``...),
-    and ``fan``, ``kind`` and ``hand`` are values a sentence may name. The site turns a
+    and ``fan``, ``kind``, ``hand``, ``count`` (tiles held), ``needed`` (the tile counts
+    that would do, a list), ``tile`` (a tile in notation) and ``text`` (what was written
+    where a tile was expected) are values a sentence may name. The site turns a
     code and its params into a sentence in the reader's language (scoring.error_text).
     """
 

@@ -201,7 +201,7 @@ def read_tiles(request: Mapping[str, Any], read_melds: Callable[[Any], tuple[Mel
     if held != size:
         raise WrongTileCount(
             f"the hand has {held} tiles (counting each meld as 3) without the winning tile; "
-            f"{size} are needed")
+            f"{size} are needed", params={"count": held, "needed": [size]})
     check_copies(every)
     return HandTiles(tiles, win_tiles[0], melds, every)
 

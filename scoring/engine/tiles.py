@@ -118,15 +118,17 @@ def _make_tile(digit: str, suit: str, pos: int, text: str) -> Tile:
         return Tile(SUITS.index(suit) * 9 + n - 1)
     if suit == "z":
         if n == 0:
-            raise BadTile(f"0z is not a tile {where}: only suited fives can be red (0m, 0p, 0s)")
+            raise BadTile(f"0z is not a tile {where}: only suited fives can be red (0m, 0p, 0s)",
+                          params={"text": "0z"})
         if n > 7:
             raise BadTile(
                 f"{n}z is not a tile {where}: honours are 1z-7z "
-                "(East, South, West, North, White, Green, Red)"
+                "(East, South, West, North, White, Green, Red)", params={"text": f"{n}z"}
             )
         return Tile(26 + n)
     if n == 0 or n > NUM_FLOWERS:
-        raise BadTile(f"{n}f is not a tile {where}: flowers are 1f-8f")
+        raise BadTile(f"{n}f is not a tile {where}: flowers are 1f-8f",
+                      params={"text": f"{n}f"})
     return Tile(FLOWER_BASE + n - 1)
 
 
@@ -155,8 +157,8 @@ def parse_tiles(text: str) -> list[Tile]:
         else:
             raise BadTile(
                 f"in '{text}' character {pos + 1} '{ch}' is not a digit or a suit letter "
-                "(m = characters, p = dots, s = bamboo, z = honours, f = flowers)"
-            )
+                "(m = characters, p = dots, s = bamboo, z = honours, f = flowers)",
+                params={"text": ch})
     if pending:
         digits = "".join(d for d, _ in pending)
         raise BadTile(
@@ -319,8 +321,8 @@ def check_copies(
         limit = 1 if is_flower(t.kind) else max_copies
         if seen[t.kind] > limit:
             raise TooManyCopies(
-                f"{what} has {seen[t.kind]} copies of {tile_name(t.kind)}; a set has only {limit}"
-            )
+                f"{what} has {seen[t.kind]} copies of {tile_name(t.kind)}; a set has only {limit}",
+                params={"tile": tile_name(t.kind), "count": seen[t.kind]})
 
 
 def parse_hand(
@@ -348,8 +350,8 @@ def parse_hand(
         if size not in sizes:
             want = " or ".join(str(s) for s in sizes)
             raise WrongTileCount(
-                f"the hand has {size} tiles (counting each meld as 3) but {want} are needed"
-            )
+                f"the hand has {size} tiles (counting each meld as 3) but {want} are needed",
+                params={"count": size, "needed": list(sizes)})
     elif size % 3 == 0:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3); a hand has 3n+1 tiles "

@@ -64,7 +64,8 @@ def test_every_sentence_renders_translated_without_leftover_format_names(languag
     msgids = [m for variants in [*SENTENCES.values(), *REASONS.values()] for m in variants]
     values = {"player": "Aiko", "label": "Han", "option": "Minimum fan", "type": "Ron",
               "kind": "Nine terminals", "min": "1", "max": "100", "fan": "3", "hand": "4",
-              "retry_after": "5", "sentence": "x"}
+              "retry_after": "5", "sentence": "x", "count": "11", "needed": "13",
+              "tile": "1m", "text": "x"}
     untranslated = []
     with translation.override(language):
         for msgid in [*msgids, ABOUT_PLAYER]:

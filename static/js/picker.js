@@ -21,8 +21,12 @@ export function tileNode(code, {small = false, onclick = null} = {}) {
     : null];
   const title = red ? `${code} (${t("red_five")})` : code;
   if (onclick) {
+    // The spoken name starts with the face shown ("5萬赤"), so a voice user can say what
+    // they see (WCAG 2.5.3), and adds the notation: "5萬赤 (0m, red five)".
+    const face = `${tileLabel(code)}${red ? "赤" : ""}`;
+    const spoken = red ? `${face} (${code}, ${t("red_five")})` : `${face} (${code})`;
     return el("button", {type: "button", class: classes, dataset: {tile: code}, title,
-      "aria-label": title, onclick}, label);
+      "aria-label": spoken, onclick}, label);
   }
   return el("span", {class: classes, dataset: {tile: code}, title}, label);
 }

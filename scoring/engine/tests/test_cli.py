@@ -45,6 +45,7 @@ def test_cli_answers_a_mixed_batch_line_by_line_in_order() -> None:
         "code": "bad_tile",
         "message": "in '1112345678999x' character 14 'x' is not a digit or a suit letter "
                    "(m = characters, p = dots, s = bamboo, z = honours, f = flowers)",
+        "params": {"text": "x"},
     }
     assert out[3]["waits"] == ["1z", "2z", "5z"]
 
@@ -178,7 +179,7 @@ def test_score_dispatches_to_the_installed_ruleset(name: str) -> None:
     try:
         expected = module.score(dict(request))
     except EngineError as exc:
-        expected = {"error": exc.as_dict()}
+        expected = {"error": exc.detail()}  # what the CLI answers
     result = run("score", request)
     assert result == expected
     assert result.get("error", {}).get("code") != "internal_error"

@@ -74,8 +74,11 @@ def entry_spec(o: Options) -> EntrySpec:
 
 
 def _checklist() -> tuple[Tally, ...]:
-    # Every fan with a fixed worth, as the official table lists them (88 down to 1); the
-    # quick entry's fan include flowers, counted.
+    # Every fan with a fixed worth, the ones a table scores most first: the 1- and 2-fan
+    # patterns make up nearly every hand, the 88s almost none, so the list climbs from 1
+    # to 88 (the official table's order within each worth). Flowers count in the quick
+    # entry's fan, entered as a number.
+    fans = sorted((f for f in FANS if f.points > 0), key=lambda f: f.points)
     return tuple(Tally(f.id, f.name_en, f.name_zh, "fan", f.points,
                        counted=f.id == "flower_tiles")
-                 for f in FANS if f.points > 0)
+                 for f in fans)

@@ -286,7 +286,7 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     elif size != 14:
         raise WrongTileCount(
             f"the hand has {size} tiles counting each meld as 3; give the 13 tiles before "
-            "the win (or 14 including the winning tile)")
+            "the win (or 14 including the winning tile)", params={"count": size, "needed": [13]})
     elif not counts[win]:
         raise WrongTileCount(
             f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "

@@ -362,7 +362,7 @@ def build_context(request: Mapping[str, Any], options: Options) -> tuple[WinCont
     if size != 13:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3) without the winning tile; "
-            "13 are needed")
+            "13 are needed", params={"count": size, "needed": [13]})
     win_kind = win_tile.kind
     concealed[win_kind] += 1
     parts |= 1 << (win_kind // 9)
