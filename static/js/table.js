@@ -39,7 +39,9 @@ let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
 
 const status = document.getElementById("status");
-const messageBox = document.getElementById("message");
+const noticeBox = document.getElementById("notice");
+const alertBox = document.getElementById("alerts");
+const noticesBox = document.getElementById("notices");
 const recordSection = document.getElementById("record");
 const recordForm = document.getElementById("record-form");
 const previewBox = document.getElementById("preview");
@@ -47,6 +49,8 @@ const previewLine = document.getElementById("preview-line");
 const saveButton = document.getElementById("save-hand");
 const conflictBox = document.getElementById("record-conflict");
 const outboxBox = document.getElementById("outbox");
+const footerOutbox = document.getElementById("footer-outbox");
+const recordFooter = document.getElementById("record-footer");
 const presenceBox = document.getElementById("presence");
 
 // The page as served may be older than what this phone last saw (a page kept by the
@@ -87,15 +91,37 @@ function take(message) {
   applyView(view);
 }
 
-function say(text, kind = "info") {
-  messageBox.textContent = text;
-  messageBox.className = `alert alert-${kind}`;
-  messageBox.hidden = !text;
-  if (kind === "info" && text) {
-    const shown = text;
-    setTimeout(() => {
-      if (messageBox.textContent === shown) messageBox.hidden = true;
-    }, 4000);
+// --- notices --------------------------------------------------------------------------
+// What the table says back (an answer, a refusal, another phone's change) appears at the
+// bottom of the screen, above the record sheet's footer when it is open, where the eye
+// is after a tap, and is read out (two live regions: #notice polite, #alerts assertive).
+// News fades; a refusal stays until it is dismissed.
+const INFO_MS = 5000;
+const MAX_ALERTS = 3;
+
+function placeNotices() {
+  const lift = recordSection?.open && recordFooter ? recordFooter.offsetHeight : 0;
+  noticesBox.style.setProperty("--notice-lift", `${lift}px`);
+}
+
+// action: {label, run} for a button beside the text (e.g. show the choice it needs).
+function say(text, kind = "info", action = null) {
+  if (!text) return;
+  placeNotices();
+  const item = el("div", {class: `alert notice alert-${kind}`, dataset: {kind}},
+    el("span", {class: "notice-text"}, text));
+  if (action) {
+    item.append(el("button", {type: "button", class: "button notice-action",
+      onclick: () => { item.remove(); action.run(); }}, action.label));
+  }
+  item.append(el("button", {type: "button", class: "notice-close",
+    "aria-label": t("dismiss"), title: t("dismiss"), onclick: () => item.remove()}, "×"));
+  if (kind === "info") {
+    noticeBox.replaceChildren(item);
+    setTimeout(() => item.remove(), INFO_MS);
+  } else {
+    alertBox.append(item);
+    while (alertBox.children.length > MAX_ALERTS) alertBox.firstElementChild.remove();
   }
 }
 
@@ -104,8 +130,20 @@ function setStatus(state) {
   status.textContent = {connecting: t("connecting"), live: t("live"), offline: t("offline"),
     forbidden: t("forbidden_watch"), not_found: t("not_found")}[state] || state;
   page.dataset.seq = String(snapshot.seq);
-  renderActions(snapshot, you, socket?.online ?? false);
-  if (state === "live") schedulePreview();
+  refreshActions();
+  // The sheet says at once whether the hand is priced now or waits for the connection.
+  schedulePreview();
+  if (socket) renderOutbox(socket.outbox.entries);
+}
+
+// Undo is there as soon as this phone saved something, even before the table shows it;
+// Redo as soon as it undid something.
+function refreshActions() {
+  const online = socket?.online ?? false;
+  const writes = socket ? socket.writes() : [];
+  renderActions(snapshot, you, online, {
+    undo: Boolean(socket?.busy) && writes.every((w) => w.message.type !== "end_game"),
+    redo: writes.some((w) => w.message.type === "undo")});
 }
 
 const sheet = new RecordSheet(recordForm,
@@ -149,7 +187,7 @@ function renderYou() {
 
 function render() {
   markMe(you);
-  renderActions(snapshot, you, socket?.online ?? false);
+  refreshActions();
   drawChart(document.getElementById("chart"), snapshot.chart, names(snapshot));
   renderYou();
   page.dataset.seq = String(snapshot.seq);
@@ -203,7 +241,15 @@ const socket = new TableSocket(page.dataset.socket, {
   onAnswer(sent, message) {
     if (message.type === "ack") {
       say(sent.message.type === "correct_hand" ? t("corrected") : t("recorded"));
+      return;
     }
+    // Refused: the choice it needs is in the outbox box; the notice says so where the
+    // player is looking and takes them there.
+    const label = sent.label || t("a_hand");
+    const text = message.type === "stale" ? fmt("not_recorded_stale", {label})
+      : fmt("not_recorded_error", {label, reason: message.code === "server_failed"
+        ? t("server_failed") : (message.text || t("error"))});
+    say(text, "error", {label: t("choose"), run: showOutbox});
   },
 }, `mjsite.outbox.${tableId}`, snapshot.seq);
 
@@ -268,6 +314,7 @@ function openPanel(handNumber = null) {
     ? fmt("correcting_hand", {number: handNumber}) : t("record_hand");
   saveButton.textContent = handNumber ? t("save_correction") : t("save_hand");
   document.getElementById("cancel-record").hidden = false;
+  placeNotices();
   announceEntering(true);
   schedulePreview();
   recordSection.scrollIntoView({behavior: "smooth", block: "start"});
@@ -276,6 +323,7 @@ function openPanel(handNumber = null) {
 function closePanel() {
   if (entry) announceEntering(false);
   recordSection.open = false;
+  placeNotices();
   entry = null;
   conflictBox.hidden = true;
   document.getElementById("cancel-record").hidden = true;
@@ -420,10 +468,15 @@ function save() {
   if (mode) localStorage.setItem(MODE_KEY, mode.value);
   const correcting = entry?.handNumber;
   const fields = correcting ? {hand_number: correcting, form} : {form};
+  const offline = !socket.online;
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
     {baseSeq: entry ? entry.baseSeq : socket.nextBase, persist: true, label}).catch(() => {});
   closePanel();
   sheet.reset();
+  // The result shows up in the standings (and the outbox box under them): the player
+  // is taken there instead of staying at the bottom of a closed sheet.
+  document.getElementById("scoreboard").scrollIntoView({behavior: "smooth", block: "start"});
+  if (offline) say(t("saved_offline"));
 }
 
 // A draw's ready picks get a link to the analyser right after them: was a hand ready?
@@ -484,6 +537,12 @@ function editFromOutbox(sent) {
 const WAITING_AFTER_MS = 1500;
 let outboxTimer = null;
 
+// A refusal's notice takes the player to the choice it needs.
+function showOutbox() {
+  outboxBox.scrollIntoView({behavior: "smooth", block: "center"});
+  outboxBox.querySelector("button")?.focus({preventScroll: true});
+}
+
 function renderOutbox(entries) {
   const now = Date.now();
   const pending = entries.filter((e) => e.state === "pending");
@@ -504,6 +563,11 @@ function renderOutbox(entries) {
   }
   outboxBox.replaceChildren(...parts);
   outboxBox.hidden = !parts.length;
+  // While the sheet is open the count sits beside Save, where the next hand is saved.
+  footerOutbox.textContent = waiting.length === 0 ? ""
+    : waiting.length === 1 ? t("outbox_one") : fmt("outbox_many", {count: waiting.length});
+  footerOutbox.hidden = !waiting.length;
+  refreshActions();
 }
 
 // Leaving with hands not yet sent asks first (they stay in this browser either way).
@@ -516,17 +580,56 @@ window.addEventListener("beforeunload", (event) => {
 
 // --- buttons --------------------------------------------------------------------------
 
-async function write(type, fields, doneText) {
+async function write(type, fields, doneText, baseSeq = null) {
   try {
-    await socket.command(type, fields);
+    await socket.command(type, fields, {baseSeq});
     say(doneText || t("saved"));
     return true;
   } catch (problem) {
-    if (problem.type === "stale") say(t("stale"), "error");
-    else if (problem.code === "offline") say(t("offline_action"), "error");
-    else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
+    refused(problem);
     return false;
   }
+}
+
+function refused(problem) {
+  if (problem.type === "stale") say(t("stale"), "error");
+  else if (problem.code === "offline") say(t("offline_action"), "error");
+  else if (problem.code === "after_refused") say(t("after_refused"), "error");
+  else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
+}
+
+// Undo asks which hand it removes: the table it asks about is the one this phone's
+// own writes lead to, so it waits for their answers first (a tap right after Save
+// undoes that hand, and the question names it).
+let undoAsking = false;
+async function undoTapped() {
+  if (undoAsking) return;
+  const button = document.getElementById("undo");
+  undoAsking = true;
+  button.setAttribute("aria-busy", "true");
+  const slow = setTimeout(() => say(t("undo_waits")), 1000);
+  let recorded;
+  try {
+    recorded = await socket.settled();
+  } catch (problem) {
+    recorded = problem;
+  } finally {
+    clearTimeout(slow);
+    undoAsking = false;
+    button.removeAttribute("aria-busy");
+  }
+  if (recorded !== true) {
+    refused(recorded === false ? {code: "after_refused"} : recorded);
+    return;
+  }
+  if (!snapshot.can_undo || !undoQuestion) {
+    say(t("nothing_to_undo"), "error");
+    return;
+  }
+  // The question is answered on the table as it is now; a change from another phone
+  // meanwhile makes the server refuse it (stale) rather than undo something else.
+  const base = socket.nextBase;
+  if (window.confirm(undoQuestion)) write("undo", {}, t("undone"), base);
 }
 
 
@@ -534,9 +637,7 @@ document.getElementById("cancel-record").addEventListener("click", () => {
   closePanel();
   sheet.reset();
 });
-document.getElementById("undo").addEventListener("click", () => {
-  if (window.confirm(undoQuestion || t("confirm_undo"))) write("undo", {}, t("undone"));
-});
+document.getElementById("undo").addEventListener("click", undoTapped);
 document.getElementById("redo").addEventListener("click", () => write("redo", {}, t("redone")));
 document.getElementById("end-game").addEventListener("click", async () => {
   if (window.confirm(t("confirm_end")) && await write("end_game", {}, t("ended"))) {
