@@ -79,6 +79,18 @@ def language_of(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+def answer_ids(content: Any) -> dict[str, str]:
+    """The ids an answer to ``content`` echoes: its ``request_id`` and, for a write the
+    server could not read, its ``command_id`` (when they are texts)."""
+    if not isinstance(content, dict):
+        return {}
+    ids = {key: content[key] for key in ("request_id", "command_id")
+           if isinstance(content.get(key), str)}
+    if len(ids.get("command_id", "")) > 64:  # not one a phone made: not echoed
+        del ids["command_id"]
+    return ids
+
+
 class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
@@ -155,9 +167,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             # A value the database refuses, or the database gone: an answer with a name,
             # not a closed socket (1011) that the phone would reconnect into.
             error = database_error(exc)
-            request_id = content.get("request_id") if isinstance(content, dict) else None
-            await self._error(error.code, error.message, **(
-                {"request_id": request_id} if isinstance(request_id, str) else {}))
+            await self._error(error.code, error.message, **answer_ids(content))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         request_id = content.get("request_id") if isinstance(content, dict) else None
@@ -165,7 +175,9 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         try:
             message = parse_inbound(content)
         except BadMessage as exc:
-            await self._error(exc.code, exc.message, **extra)
+            # A refused write names its command: the phone sends its next write only
+            # once the one before is answered (static/js/sync.js).
+            await self._error(exc.code, exc.message, **answer_ids(content))
             return
         if message["type"] not in WRITE_TYPES:
             # Before any database work (games.socket_limits).

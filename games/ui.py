@@ -64,6 +64,7 @@ STRINGS: dict[str, Any] = {
     "outbox_many": _("%(count)s hands waiting to send"),
     "offline_save": _("Offline: Save keeps the hand on this phone and sends it when the "
                       "connection returns; the payments are worked out then."),
+    "offline_short": _("Offline: this hand waits on this phone until the connection returns."),
     "offline_action": _("You are offline; try again when the connection returns."),
     "a_hand": _("A hand"),
     "latest_hand": _("Latest: hand %(number)s by %(actor)s: %(summary)s."),

@@ -274,7 +274,7 @@ def test_the_refusal_notice_and_the_offline_sheet_in_every_language(
     Sheet(aiko).choose("tsumo.wins.0.winner", 1)
     expect(aiko.locator("#footer-outbox")).to_be_visible()
     expect(aiko.locator("#preview-offline")).to_be_visible()
-    aiko.locator("#preview-offline").scroll_into_view_if_needed()
+    aiko.locator("#preview").evaluate("node => node.scrollIntoView({block: 'center'})")
     aiko.screenshot(path=str(artifact(f"offline-sheet-{language}")))
     snap(aiko, f"offline-table-{language}")
     texts = [bo.locator("#alerts").inner_text(), aiko.locator("#record").inner_text(),

@@ -103,6 +103,8 @@ function placeNotices() {
   const lift = recordSection?.open && recordFooter ? recordFooter.offsetHeight : 0;
   noticesBox.style.setProperty("--notice-lift", `${lift}px`);
 }
+// The footer grows with the preview line and the outbox count.
+if (recordFooter && "ResizeObserver" in window) new ResizeObserver(placeNotices).observe(recordFooter);
 
 // action: {label, run} for a button beside the text (e.g. show the choice it needs).
 function say(text, kind = "info", action = null) {
@@ -411,7 +413,7 @@ async function runPreview() {
   if (!socket.online) {
     // Offline the server cannot price the hand: it is checked when it is sent.
     showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-      t("offline_save"), true);
+      t("offline_short"), true);
     return;
   }
   const token = (previewToken += 1);
@@ -439,7 +441,7 @@ async function runPreview() {
     if (token !== previewToken) return;
     if (problem.code === "offline") {
       showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-        t("offline_save"), true);
+        t("offline_short"), true);
     } else {
       showPreview([el("p", {class: "muted"}, problem.message || t("offline"))], "", false);
     }
