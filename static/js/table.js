@@ -99,10 +99,22 @@ function take(message) {
 const INFO_MS = 5000;
 const MAX_ALERTS = 3;
 
+// Above the sheet's footer where it is on screen (stuck to the bottom, or higher up at
+// the end of the sheet); at the very bottom when the footer is out of the way.
 function placeNotices() {
-  const lift = recordSection?.open && recordFooter ? recordFooter.offsetHeight : 0;
-  noticesBox.style.setProperty("--notice-lift", `${lift}px`);
+  let lift = 0;
+  if (recordSection?.open && recordFooter) {
+    const top = recordFooter.getBoundingClientRect().top;
+    if (top < innerHeight && top > innerHeight / 2) lift = innerHeight - top;
+  }
+  noticesBox.style.setProperty("--notice-lift", `${Math.round(lift)}px`);
 }
+let placing = false;
+addEventListener("scroll", () => {
+  if (placing || !recordSection?.open) return;
+  placing = true;
+  requestAnimationFrame(() => { placing = false; placeNotices(); });
+}, {passive: true});
 // The footer grows with the preview line and the outbox count.
 if (recordFooter && "ResizeObserver" in window) new ResizeObserver(placeNotices).observe(recordFooter);
 
