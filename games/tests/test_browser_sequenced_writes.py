@@ -7,6 +7,7 @@ the count beside Save) and sends its hand once when it is back."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from scoring import registry
 
 from .browser import create_table, dialogs, phone, set_language, snap, take_seat
-from .live_server import live_server
+from .live_server import ARTIFACTS, live_server
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -289,8 +290,6 @@ def test_the_refusal_notice_and_the_offline_sheet_in_every_language(
     expect(aiko.locator("#outbox")).to_be_hidden()
 
 
-def artifact(name: str) -> Any:
-    from .live_server import ARTIFACTS
-
+def artifact(name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS / f"{name}.png"
