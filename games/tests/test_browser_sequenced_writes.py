@@ -128,6 +128,24 @@ def test_undo_tapped_as_save_is_tapped_undoes_the_hand_just_saved(
     expect(aiko.locator("#alerts .notice")).to_have_count(0)
 
 
+def test_a_hand_entered_while_the_undo_is_on_its_way_is_recorded_after_it(
+        server: str, browser: Browser) -> None:
+    # The sanma game's "a wrong hand, undone, then the right one" at café Wi-Fi speed.
+    aiko, bo = seated(browser, server)
+    fill_quick_ron(aiko, 3, 1, 2)
+    aiko.click("#save-hand")
+    shows([aiko, bo], engine_scores(RON_1), 1)
+    fill_quick_ron(aiko, 0, 2, 1)  # the wrong hand
+    save_then_tap(aiko, "#undo")
+    fill_quick_ron(aiko, 2, 0, 1)  # the right one, begun before the undo is answered
+    aiko.click("#save-hand")
+    shows([aiko, bo], engine_scores(RON_1, RON_2), 2)
+    assert confirms(aiko)[-1].startswith("Undo hand 2: Aiko wins on Chen's discard")
+    expect(aiko.locator("#outbox")).to_be_hidden()
+    expect(aiko.locator("#alerts .notice")).to_have_count(0)
+    assert [h["outcome"]["wins"][0]["winner"] for h in recorded_hands(server, bo)] == [3, 2]
+
+
 def test_redo_tapped_while_the_undo_is_on_its_way_brings_the_hand_back(
         server: str, browser: Browser) -> None:
     aiko, bo = seated(browser, server)

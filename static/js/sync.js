@@ -108,6 +108,7 @@ export class TableSocket {
     // before the event that shows it arrives.
     this.acked = -1;
     this.order = 0; // orders the writes made within one millisecond
+    this.made = 0; // writes made on this page (a hand being entered counts those after it)
     this.inFlight = null; // the command id sent and not yet answered
     this.holdUntil = 0; // rate limited: nothing is sent before then
     this.waiters = []; // settled() callers
@@ -449,6 +450,7 @@ export class TableSocket {
     const message = {type, command_id: newId(), base_seq: baseSeq, ...fields};
     this.mine.add(message.command_id);
     this.order += 1;
+    this.made += 1;
     const promise = new Promise((resolve, reject) => {
       this.pending.set(message.command_id, {resolve, reject, message, write: true,
         created: Date.now(), order: this.order});

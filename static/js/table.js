@@ -318,7 +318,9 @@ function freshSheet(type) {
 function openPanel(handNumber = null) {
   placeAnalyseLink();
   // What this phone shows (and its own hands on their way) is what the player decides on.
-  entry = {baseSeq: socket.nextBase, handNumber};
+  // `made`: this phone's own writes so far; those made while the sheet is open (an undo
+  // confirmed meanwhile) go before the hand, which is based on them too.
+  entry = {baseSeq: socket.nextBase, made: socket.made, handNumber};
   recordForm.elements.base_seq.value = String(entry.baseSeq);
   recordForm.elements.hand_number.value = handNumber ? String(handNumber) : "";
   conflictBox.hidden = true;
@@ -395,7 +397,11 @@ function showConflict(message) {
       el("button", {type: "button", class: "button", id: "conflict-discard",
         onclick: () => { closePanel(); sheet.reset(); }}, t("discard_mine")),
       el("button", {type: "button", class: "button button-primary", id: "conflict-record",
-        onclick: () => { entry.baseSeq = socket.nextBase; save(); }}, again)));
+        onclick: () => {
+          entry.baseSeq = socket.nextBase;
+          entry.made = socket.made;
+          save();
+        }}, again)));
   conflictBox.hidden = false;
   saveButton.hidden = true;
   conflictBox.scrollIntoView({behavior: "smooth", block: "nearest"});
@@ -484,7 +490,8 @@ function save() {
   const fields = correcting ? {hand_number: correcting, form} : {form};
   const offline = !socket.online;
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
-    {baseSeq: entry ? entry.baseSeq : socket.nextBase, persist: true, label}).catch(() => {});
+    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, persist: true,
+      label}).catch(() => {});
   closePanel();
   sheet.reset();
   // The result shows up in the standings (and the outbox box under them): the player
