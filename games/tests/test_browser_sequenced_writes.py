@@ -229,6 +229,7 @@ def test_after_save_the_standings_are_in_view(server: str, browser: Browser) -> 
     expect(aiko.locator("#notice")).to_contain_text("Hand recorded")
     expect(aiko.locator("#notice .notice")).to_be_in_viewport()
     shows([aiko, bo], engine_scores(RON_1), 1)
+    aiko.screenshot(path=str(artifact("after-save-en")))
 
 
 def test_a_phone_offline_says_so_and_sends_its_hand_once_when_back(
