@@ -12,10 +12,14 @@
 //
 // Modules: sync.js (websocket client and outbox), render.js (scoreboard, history,
 // buttons), chart.js (SVG score chart), record.js (the record sheet), picker.js (tile
-// picker), i18n.js (strings and a tiny element builder).
+// picker), i18n.js (strings and a tiny element builder), notices.js (answers at the
+// bottom of the screen), awake.js (the screen wake lock), stored.js (the offline copy).
 
+import {stayAwake, wakeLock} from "./awake.js";
 import {drawChart} from "./chart.js";
 import {el, fmt, t} from "./i18n.js";
+import {placeNotices, say} from "./notices.js";
+import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
 import {applyView, markMe, names, recorder, renderActions} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
@@ -23,7 +27,6 @@ import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const tableId = boot.snapshot.table.id;
-const SNAPSHOT_KEY = `mjsite.snapshot.${tableId}`;
 const MODE_KEY = `mjsite.mode.${tableId}`; // tiles or quick, as this phone entered last
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
@@ -39,9 +42,6 @@ let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
 
 const status = document.getElementById("status");
-const noticeBox = document.getElementById("notice");
-const alertBox = document.getElementById("alerts");
-const noticesBox = document.getElementById("notices");
 const recordSection = document.getElementById("record");
 const recordForm = document.getElementById("record-form");
 const previewBox = document.getElementById("preview");
@@ -50,36 +50,7 @@ const saveButton = document.getElementById("save-hand");
 const conflictBox = document.getElementById("record-conflict");
 const outboxBox = document.getElementById("outbox");
 const footerOutbox = document.getElementById("footer-outbox");
-const recordFooter = document.getElementById("record-footer");
 const presenceBox = document.getElementById("presence");
-
-// The page as served may be older than what this phone last saw (a page kept by the
-// service worker while offline): the newer stored one, with its rendered view, wins.
-function storedMessage() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || "null");
-    if (stored?.snapshot?.seq > snapshot.seq && stored.snapshot.table?.id === tableId
-        && stored.lang === document.documentElement.lang) return stored;
-  } catch {
-    // Unreadable storage: the served page is fine.
-  }
-  return null;
-}
-
-// The last whole view this phone showed, in its language, for a page opened offline.
-function storeMessage() {
-  try {
-    const board = document.getElementById("scoreboard-body").innerHTML;
-    const hands = snapshot.hands.map((hand) => ({...hand,
-      html: document.querySelector(`#history > li[data-number="${hand.number}"]`)?.outerHTML || ""}));
-    const {hands: _kept, ...state} = snapshot;
-    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({lang: document.documentElement.lang,
-      snapshot: state, view: {scoreboard: board, hands, hands_from: 1,
-        undo_question: undoQuestion}}));
-  } catch {
-    // Storage full or off: only the offline copy is lost.
-  }
-}
 
 // A message with the table's state and the rendered hands that changed.
 function take(message) {
@@ -89,54 +60,6 @@ function take(message) {
     hands: [...kept, ...view.hands.map(({html: _html, ...hand}) => hand)]};
   undoQuestion = view.undo_question;
   applyView(view);
-}
-
-// --- notices --------------------------------------------------------------------------
-// What the table says back (an answer, a refusal, another phone's change) appears at the
-// bottom of the screen, above the record sheet's footer when it is open, where the eye
-// is after a tap, and is read out (two live regions: #notice polite, #alerts assertive).
-// News fades; a refusal stays until it is dismissed.
-const INFO_MS = 5000;
-const MAX_ALERTS = 3;
-
-// Above the sheet's footer where it is on screen (stuck to the bottom, or higher up at
-// the end of the sheet); at the very bottom when the footer is out of the way.
-function placeNotices() {
-  let lift = 0;
-  if (recordSection?.open && recordFooter) {
-    const top = recordFooter.getBoundingClientRect().top;
-    if (top < innerHeight && top > innerHeight / 2) lift = innerHeight - top;
-  }
-  noticesBox.style.setProperty("--notice-lift", `${Math.round(lift)}px`);
-}
-let placing = false;
-addEventListener("scroll", () => {
-  if (placing || !recordSection?.open) return;
-  placing = true;
-  requestAnimationFrame(() => { placing = false; placeNotices(); });
-}, {passive: true});
-// The footer grows with the preview line and the outbox count.
-if (recordFooter && "ResizeObserver" in window) new ResizeObserver(placeNotices).observe(recordFooter);
-
-// action: {label, run} for a button beside the text (e.g. show the choice it needs).
-function say(text, kind = "info", action = null) {
-  if (!text) return;
-  placeNotices();
-  const item = el("div", {class: `alert notice alert-${kind}`, dataset: {kind}},
-    el("span", {class: "notice-text"}, text));
-  if (action) {
-    item.append(el("button", {type: "button", class: "button notice-action",
-      onclick: () => { item.remove(); action.run(); }}, action.label));
-  }
-  item.append(el("button", {type: "button", class: "notice-close",
-    "aria-label": t("dismiss"), title: t("dismiss"), onclick: () => item.remove()}, "×"));
-  if (kind === "info") {
-    noticeBox.replaceChildren(item);
-    setTimeout(() => item.remove(), INFO_MS);
-  } else {
-    alertBox.append(item);
-    while (alertBox.children.length > MAX_ALERTS) alertBox.firstElementChild.remove();
-  }
 }
 
 function setStatus(state) {
@@ -216,7 +139,7 @@ const socket = new TableSocket(page.dataset.socket, {
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
-    storeMessage();
+    storeMessage(snapshot, undoQuestion);
     render();
   },
   onEvent(message) {
@@ -673,29 +596,16 @@ document.getElementById("reopen-game").addEventListener("click",
   () => write("reopen_game", {}, t("reopened")));
 document.getElementById("join-url")?.addEventListener("focus", (e) => e.target.select());
 
-// --- the phone stays awake at the table -----------------------------------------------
-
-let wakeLock = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-  try {
-    wakeLock = await navigator.wakeLock.request("screen");
-  } catch {
-    wakeLock = null; // refused (battery saver) or not allowed here: the screen may sleep
-  }
-}
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && (!wakeLock || wakeLock.released)) keepAwake();
-});
-keepAwake();
+// The phone stays awake at the table.
+stayAwake();
 
 // A sheet the server sent back open (a plain post that needs fixing) is an entry already.
 if (recordSection.open) openPanel();
 
-const stored = storedMessage();
+const stored = storedMessage(snapshot);
 if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();
 // A handle for the browser tests and for debugging from the console.
-window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock; }};
+window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};
