@@ -83,6 +83,18 @@ def language_of(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+def answer_ids(content: Any) -> dict[str, str]:
+    """The ids an answer to ``content`` echoes: its ``request_id`` and, for a write the
+    server could not read, its ``command_id`` (when they are texts)."""
+    if not isinstance(content, dict):
+        return {}
+    ids = {key: content[key] for key in ("request_id", "command_id")
+           if isinstance(content.get(key), str)}
+    if len(ids.get("command_id", "")) > 64:  # not one a phone made: not echoed
+        del ids["command_id"]
+    return ids
+
+
 class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
@@ -191,7 +203,9 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         try:
             message = parse_inbound(content)
         except BadMessage as exc:
-            await self._error(exc.code, exc.message, **extra)
+            # A refused write names its command: the phone sends its next write only
+            # once the one before is answered (static/js/sync.js).
+            await self._error(exc.code, exc.message, **answer_ids(content))
             return
         if message["type"] not in WRITE_TYPES:
             # Before any database work (games.socket_limits).

@@ -22,7 +22,9 @@ Server to client (:data:`OutboundMessage`):
 * to the sender only: ``ack`` (the command's result; ``duplicate`` when the command id
   was already used, then with the snapshot), ``stale`` (``base_seq`` was not the current
   seq: the current snapshot comes along, rebase and resend with a new command id),
-  ``preview`` and ``error``.
+  ``preview`` and ``error`` (an error answering a write carries its ``command_id``, also
+  when the write could not be read: a phone sends its next write once the one before it
+  is answered, static/js/sync.js).
 
 A client that sees a ``seq`` more than one above its own asks for ``get_snapshot``. The
 socket closes with code 4403 when the table may not be watched (also later, if it turns

@@ -43,7 +43,6 @@ STRINGS: dict[str, Any] = {
     "creator": _("creator"),
     "staff": _("staff"),
     "confirm_end": _("End the game now? The final settlement will be added."),
-    "confirm_undo": _("Undo the last hand?"),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
     "just_corrected": _("Hand %(number)s was just corrected by %(actor)s"),
@@ -67,6 +66,7 @@ STRINGS: dict[str, Any] = {
     "outbox_many": _("%(count)s hands waiting to send"),
     "offline_save": _("Offline: Save keeps the hand on this phone and sends it when the "
                       "connection returns; the payments are worked out then."),
+    "offline_short": _("Offline: this hand waits on this phone until the connection returns."),
     "offline_action": _("You are offline; try again when the connection returns."),
     "a_hand": _("A hand"),
     "latest_hand": _("Latest: hand %(number)s by %(actor)s: %(summary)s."),
@@ -89,6 +89,13 @@ STRINGS: dict[str, Any] = {
     "record_hand": _("Record a hand"),
     "correcting_hand": _("Correcting hand %(number)s"),
     "han_fu_short": _("%(han)s han %(fu)s fu"),
+    # Notices at the bottom of the screen: this phone's writes and what became of them.
+    "dismiss": _("Dismiss"),
+    "choose": _("Choose"),
+    "saved_offline": _("Saved on this phone: it will be sent when the connection returns."),
+    "undo_waits": _("Waiting for your last change to be recorded…"),
+    "after_refused": _("Not sent: your change just before it was not recorded."),
+    "nothing_to_undo": _("There is nothing to undo."),
 }
 
 

@@ -181,6 +181,45 @@ async def test_stale_command_is_answered_with_the_current_snapshot():
     await writer.disconnect()
 
 
+async def test_an_undo_based_on_the_phones_own_hand_undoes_that_hand():
+    # What a phone does when Undo is tapped right after Save (static/js/sync.js): the
+    # undo follows the hand, based on the seq the hand's ack named.
+    table = await setup_table()
+    writer, _ = await seated_client(table, 1)
+    await writer.send_json_to({"type": "record_hand", "command_id": "h1", "base_seq": 0,
+                               "outcome": RON})
+    await read_until(writer, "ack")
+    await writer.send_json_to({"type": "record_hand", "command_id": "h2", "base_seq": 1,
+                               "outcome": TSUMO})
+    ack = await read_until(writer, "ack")
+    assert ack["command_id"] == "h2" and ack["seq"] == 2
+    await writer.send_json_to({"type": "undo", "command_id": "u", "base_seq": ack["seq"]})
+    undone = await read_until(writer, "ack")
+    assert undone["command_id"] == "u" and undone["event"] == "hand_undone"
+    assert undone["hand_number"] == 2 and undone["seq"] == 3
+    hands = await database_sync_to_async(
+        lambda: list(Hand.objects.filter(table=table).values_list("number", flat=True)))()
+    assert hands == [1]
+    await writer.disconnect()
+
+
+async def test_a_write_the_server_cannot_read_is_answered_with_its_command_id():
+    # The phone sends its next write once this one is answered: an answer without the
+    # command id would hold every later write back.
+    table = await setup_table()
+    writer, _ = await seated_client(table, 1)
+    await writer.send_json_to({"type": "record_hand", "command_id": "long", "base_seq": 0,
+                               "form": {"type": "x" * 500}})
+    error = await read_until(writer, "error")
+    assert error["command_id"] == "long" and error["code"] and error["text"]
+    await writer.send_json_to({"type": "undo", "command_id": "y" * 65, "base_seq": "zero"})
+    error = await read_until(writer, "error")
+    assert "command_id" not in error  # not one a phone made
+    await writer.send_json_to({"type": "undo", "command_id": "u1", "base_seq": 0})
+    assert (await read_until(writer, "error"))["command_id"] == "u1"  # nothing to undo
+    await writer.disconnect()
+
+
 async def test_spectator_write_is_refused_and_the_socket_stays_open():
     table = await setup_table()
     watcher, _ = await connect(table, await new_session())

@@ -47,15 +47,17 @@ export function markMe(you) {
 
 // Recording works offline (the outbox sends the hand later); undo, redo, ending and
 // reopening act on the table as it is now, so they wait for the connection.
-export function renderActions(state, you, online) {
+// `mine`: {undo, redo}, this phone's own writes on their way make these possible before
+// the table shows them (a hand just saved can be undone at once).
+export function renderActions(state, you, online, mine = {}) {
   const canWrite = Boolean(you?.can_write);
   const page = document.getElementById("table-page");
   page.classList.toggle("can-write", canWrite);
   page.classList.toggle("ended", Boolean(state.table.ended_manually));
   document.getElementById("actions").hidden = !canWrite;
   const finished = state.table.finished;
-  document.getElementById("undo").disabled = !state.can_undo || !online;
-  document.getElementById("redo").disabled = !state.can_redo || !online;
+  document.getElementById("undo").disabled = !(state.can_undo || mine.undo) || !online;
+  document.getElementById("redo").disabled = !(state.can_redo || mine.redo) || !online;
   for (const button of document.querySelectorAll("[data-open-type]")) button.disabled = finished;
   document.getElementById("end-game").hidden = finished;
   document.getElementById("end-game").disabled = !online;

@@ -2,6 +2,12 @@
 // snapshot on a gap, reconnect with backoff, writes with a command id and base seq.
 // Protocol: games/messages.py.
 //
+// This phone's writes go one at a time, in the order they were made: a write waits for
+// the answer to the one before it (an Undo tapped right after Save is sent after the
+// hand is acknowledged), and its base seq counts the phone's own earlier writes, so it
+// is based on them instead of being refused as stale. A write that only makes sense on
+// top of an earlier one (undo, redo, end...) is not sent when that one was refused.
+//
 // Hands (record_hand, correct_hand) go through an outbox kept in the browser's storage
 // until the server answers, so a hand typed while the Wi-Fi is gone is sent when it
 // comes back, survives a reload, and is recorded once (the command id never changes).
@@ -98,34 +104,74 @@ export class TableSocket {
     this.sentHere = new Set(); // command ids sent on the current connection
     this.mine = new Set(this.outbox.entries.map((e) => e.id)); // every command id of this page
     this.stableTimer = null;
+    this.reconnectTimer = null;
     this.presenceState = null; // {active, hand_number} while this phone enters a hand
+    // The highest seq an ack of this phone's own write named: the table is there even
+    // before the event that shows it arrives.
+    this.acked = -1;
+    this.order = 0; // orders the writes made within one millisecond
+    this.made = 0; // writes made on this page (a hand being entered counts those after it)
+    this.inFlight = null; // the command id sent and not yet answered
+    this.holdUntil = 0; // rate limited: nothing is sent before then
+    this.waiters = []; // settled() callers
+    this.catchUpTimer = null;
+    // The Wi-Fi going away rarely closes a socket at once: the browser says so first.
+    window.addEventListener("offline", () => this.wentOffline());
+    window.addEventListener("online", () => this.cameOnline());
   }
 
   get online() {
     return Boolean(this.synced && this.ws && this.ws.readyState === WebSocket.OPEN);
   }
 
-  // The seq a hand the player starts entering now is based on: the table as this phone
-  // shows it, plus this phone's own hands still on their way (they are sent in order,
-  // so they will be recorded before it; if one is refused, this one is refused too).
+  // The table as this phone knows it is: its snapshot, or further on by its own acks.
+  get known() {
+    return Math.max(this.seq, this.acked);
+  }
+
+  // This phone's writes not yet answered, in the order they were made: hands in the
+  // outbox (also from an earlier visit) and the other writes of this page.
+  writes() {
+    const stored = this.outbox.pending().map((e) => ({id: e.id, message: e.message,
+      created: e.created || 0, order: e.order || 0}));
+    const memory = [...this.pending].filter(([id, p]) => p.write && !this.outbox.get(id))
+      .map(([id, p]) => ({id, message: p.message, created: p.created, order: p.order}));
+    return [...stored, ...memory].sort((a, b) => a.created - b.created || a.order - b.order);
+  }
+
+  // Something of this phone's is on its way, or the table has not caught up with it:
+  // Undo has a hand to undo even before the table shows it.
+  get busy() {
+    return this.writes().length > 0 || this.seq < this.acked;
+  }
+
+  // The seq a write decided now is based on: the table as this phone knows it, plus its
+  // own writes still on their way (each moves the table on by one, and they go first).
   get nextBase() {
-    return this.seq + this.outbox.pending().length;
+    return this.known + this.writes().length;
   }
 
   connect() {
+    clearTimeout(this.reconnectTimer);
+    this.sentHere = new Set();
+    this.synced = false;
+    this.inFlight = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}${this.path}`);
     this.ws = ws;
-    this.sentHere = new Set();
-    this.synced = false;
     this.resendDue = true; // writes in flight go again after this connection's snapshot
-    this.handlers.onStatus("connecting");
+    // Tried all the same (a phone on a network of its own may call itself offline), but
+    // the badge keeps saying offline while the browser does.
+    this.handlers.onStatus(navigator.onLine === false ? "offline" : "connecting");
+    // A socket given up (the phone went offline) says nothing more.
     ws.addEventListener("open", () => {
+      if (this.ws !== ws) return;
       this.handlers.onStatus("live");
       clearTimeout(this.stableTimer);
       this.stableTimer = setTimeout(() => { this.attempts = 0; }, STABLE_MS);
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return;
       let message;
       try {
         message = JSON.parse(event.data);
@@ -134,11 +180,34 @@ export class TableSocket {
       }
       this.handle(message);
     });
-    ws.addEventListener("close", (event) => this.closed(event));
+    ws.addEventListener("close", (event) => {
+      if (this.ws === ws) this.closed(event);
+    });
+  }
+
+  wentOffline() {
+    const ws = this.ws;
+    if (!ws || this.closedForGood) return;
+    this.ws = null;
+    try {
+      ws.close(1000);
+    } catch {
+      // Already closing.
+    }
+    this.closed({code: 1000});
+  }
+
+  cameOnline() {
+    if (this.closedForGood || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
+    this.attempts = 0;
+    this.connect();
   }
 
   closed(event) {
     clearTimeout(this.stableTimer);
+    this.synced = false;
+    for (const waiter of this.waiters) waiter.reject({code: "offline"});
+    this.waiters = [];
     if (event.code === CLOSE_FORBIDDEN || event.code === CLOSE_NOT_FOUND) {
       this.closedForGood = true;
       this.handlers.onStatus(event.code === CLOSE_FORBIDDEN ? "forbidden" : "not_found");
@@ -149,6 +218,7 @@ export class TableSocket {
     const unavailable = event.code === CLOSE_UNAVAILABLE; // closed at connect: nothing sent
     this.handlers.onStatus(unavailable ? "unreachable" : "offline");
     if (!NORMAL_CLOSES.has(event.code) && !unavailable) this.blameInFlight();
+    this.inFlight = null;
     // Reads die with the connection; writes are sent again after the next snapshot
     // with the same command id, which the server answers once whatever happened.
     for (const [id, entry] of this.pending) {
@@ -161,7 +231,8 @@ export class TableSocket {
     // server that drops the socket at once is not hammered once a second.
     const delay = Math.min(30000, 1000 * 2 ** this.attempts) * (0.75 + Math.random() / 2);
     this.attempts = Math.min(this.attempts + 1, 6);
-    setTimeout(() => this.connect(), delay);
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
   // The socket dropped abnormally while these commands were unanswered: after
@@ -178,12 +249,16 @@ export class TableSocket {
         if (refused) {
           this.settle(id, "reject", {type: "error", code: "server_failed"});
           this.handlers.onAnswer(entry, {type: "error", code: "server_failed"});
+          this.finish(id, false);
         }
       }
       const memory = this.pending.get(id);
       if (memory && memory.write && !entry) {
         memory.crashes = (memory.crashes || 0) + 1;
-        if (memory.crashes >= MAX_CRASHES) this.settle(id, "reject", {code: "server_failed"});
+        if (memory.crashes >= MAX_CRASHES) {
+          this.settle(id, "reject", {code: "server_failed"});
+          this.finish(id, false);
+        }
       }
     }
     this.handlers.onOutbox(this.outbox.entries);
@@ -224,25 +299,99 @@ export class TableSocket {
       this.send({type: "get_snapshot"});
     } else if (type === "ack") {
       if (message.duplicate && message.snapshot) this.apply(message, false);
+      if (Number.isInteger(message.seq) && message.seq > this.acked) {
+        this.acked = message.seq;
+        this.catchUp();
+      }
       this.answered(message.command_id, message);
       this.settle(message.command_id, "resolve", message);
+      this.finish(message.command_id, true);
     } else if (type === "stale") {
       this.apply(message, true);
       this.answered(message.command_id, message);
       this.settle(message.command_id, "reject", message);
+      this.finish(message.command_id, false);
     } else if (type === "preview") {
       this.settle(message.request_id, "resolve", message.result);
     } else if (type === "error") {
       const id = message.command_id || message.request_id;
       if (message.code === "rate_limited" && id && this.outbox.get(id)) {
         // Not refused, only early: the same command goes again after the wait.
-        setTimeout(() => this.resendOne(id), 1000 * (message.retry_after || 5));
+        this.sentHere.delete(id);
+        if (this.inFlight === id) this.inFlight = null;
+        const wait = 1000 * (message.retry_after || 5);
+        this.holdUntil = Date.now() + wait;
+        setTimeout(() => this.pump(), wait);
         return;
       }
+      const write = Boolean(message.command_id && (this.outbox.get(id)
+        || this.pending.get(id)?.write));
       this.answered(id, message);
       if (id && this.pending.has(id)) this.settle(id, "reject", message);
       else if (!id || !this.outbox.get(id)) this.handlers.onError(message);
+      if (write) this.finish(id, false);
     }
+  }
+
+  // A write was answered (ok, or refused): the next one may go. Writes waiting behind a
+  // refused one were decided on a table that will not be: they are not sent.
+  finish(id, ok) {
+    if (!id) return;
+    this.sentHere.delete(id);
+    if (this.inFlight === id) this.inFlight = null;
+    for (const waiter of this.waiters) if (waiter.ids.has(id) && !ok) waiter.refused = true;
+    if (!ok) {
+      for (const later of this.writes()) {
+        if (!this.outbox.get(later.id)) {
+          this.settle(later.id, "reject", {code: "after_refused"});
+          for (const waiter of this.waiters) if (waiter.ids.has(later.id)) waiter.refused = true;
+        }
+      }
+    }
+    this.pump();
+    this.checkWaiters();
+    this.handlers.onOutbox(this.outbox.entries);
+  }
+
+  // Send the next of this phone's writes, once the one before it is answered.
+  pump() {
+    if (!this.online || this.inFlight || Date.now() < this.holdUntil) return;
+    const next = this.writes()[0];
+    if (!next) return;
+    this.inFlight = next.id;
+    this.send(next.message);
+  }
+
+  // The ack came before the event that shows the table there; if that event went
+  // missing, a snapshot brings the table up to date.
+  catchUp() {
+    clearTimeout(this.catchUpTimer);
+    this.catchUpTimer = setTimeout(() => {
+      if (this.seq < this.acked && this.online) this.send({type: "get_snapshot"});
+    }, 3000);
+  }
+
+  // Resolves once every write of this phone made so far is answered and the table shows
+  // them: true if all were recorded, false if one was refused. Rejects ({code:
+  // "offline"}) if the connection drops meanwhile. A decision that depends on the
+  // table as it will be (the undo question) waits for this.
+  settled() {
+    if (!this.online) return Promise.reject({code: "offline"});
+    const ids = new Set(this.writes().map((w) => w.id));
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ids, refused: false, resolve, reject});
+      this.checkWaiters();
+    });
+  }
+
+  checkWaiters() {
+    const open = new Set(this.writes().map((w) => w.id));
+    const behind = this.seq < this.acked;
+    this.waiters = this.waiters.filter((waiter) => {
+      if (behind || [...waiter.ids].some((id) => open.has(id))) return true;
+      waiter.resolve(!waiter.refused);
+      return false;
+    });
   }
 
   // The server's answer to an outbox entry: gone when recorded, kept for the player to
@@ -272,6 +421,7 @@ export class TableSocket {
     if (!force && snapshot.seq <= this.seq) return;
     this.seq = snapshot.seq;
     this.handlers.onSnapshot(message, this.you);
+    this.checkWaiters();
   }
 
   settle(id, how, value) {
@@ -281,40 +431,37 @@ export class TableSocket {
     entry[how](value);
   }
 
+  // After a reconnect the write that was in flight goes again (the server answers a
+  // command id once, whatever happened), then the rest, one at a time.
   resendWrites() {
-    for (const entry of this.outbox.pending()) this.send(entry.message);
-    for (const [id, entry] of this.pending) {
-      if (entry.write && !this.outbox.get(id)) this.send(entry.message);
-    }
+    this.inFlight = null;
+    this.pump();
   }
 
-  resendOne(id) {
-    const entry = this.outbox.get(id);
-    if (entry && entry.state === "pending") this.send(entry.message);
-  }
-
-  // A write: record_hand, undo, redo, correct_hand, end_game, reopen_game. `baseSeq` is
-  // the seq the player's decision was based on (for a hand: `nextBase` when they began
-  // entering it), never simply the latest one, so the server can say "stale" if the
-  // table moved meanwhile.
+  // A write: record_hand, undo, redo, correct_hand, end_game, reopen_game, declare.
+  // `baseSeq` is the seq the player's decision was based on (for a hand: `nextBase` when
+  // they began entering it; otherwise `nextBase` now, which counts this phone's own
+  // writes still on their way), so the server can say "stale" if the table moved
+  // meanwhile. It is sent after this phone's earlier writes are answered.
   // With `persist` (hands), the write goes through the outbox and its promise resolves
   // or rejects only while this page lives; the outbox keeps the outcome either way.
+  // Other writes need the connection: offline they are refused at once ({code:
+  // "offline"}); behind a refused write they are not sent ({code: "after_refused"}).
   command(type, fields = {}, {baseSeq = null, persist = false, label = ""} = {}) {
-    if (baseSeq === null) baseSeq = persist ? this.nextBase : this.seq;
+    if (!persist && !this.online) return Promise.reject({code: "offline"});
+    if (baseSeq === null) baseSeq = this.nextBase;
     const message = {type, command_id: newId(), base_seq: baseSeq, ...fields};
     this.mine.add(message.command_id);
-    return new Promise((resolve, reject) => {
-      this.pending.set(message.command_id, {resolve, reject, message, write: true});
-      if (persist) {
-        this.outbox.add({id: message.command_id, message, label});
-        this.handlers.onOutbox(this.outbox.entries);
-      } else if (!this.online) {
-        this.pending.delete(message.command_id);
-        reject({code: "offline"});
-        return;
-      }
-      if (this.online) this.send(message);
+    this.order += 1;
+    this.made += 1;
+    const promise = new Promise((resolve, reject) => {
+      this.pending.set(message.command_id, {resolve, reject, message, write: true,
+        created: Date.now(), order: this.order});
     });
+    if (persist) this.outbox.add({id: message.command_id, message, label, order: this.order});
+    this.handlers.onOutbox(this.outbox.entries);
+    this.pump();
+    return promise;
   }
 
   // Send an outbox entry again as a new command on top of the table as it is now (the
@@ -330,6 +477,9 @@ export class TableSocket {
   discard(id) {
     this.outbox.remove(id);
     this.settle(id, "reject", {code: "discarded"});
+    if (this.inFlight === id) this.inFlight = null;
+    this.pump();
+    this.checkWaiters();
     this.handlers.onOutbox(this.outbox.entries);
   }
 

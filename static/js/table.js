@@ -12,10 +12,14 @@
 //
 // Modules: sync.js (websocket client and outbox), render.js (scoreboard, history,
 // buttons), chart.js (SVG score chart), record.js (the record sheet), picker.js (tile
-// picker), i18n.js (strings and a tiny element builder).
+// picker), i18n.js (strings and a tiny element builder), notices.js (answers at the
+// bottom of the screen), awake.js (the screen wake lock), stored.js (the offline copy).
 
+import {stayAwake, wakeLock} from "./awake.js";
 import {drawChart} from "./chart.js";
 import {el, fmt, t} from "./i18n.js";
+import {placeNotices, say} from "./notices.js";
+import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
 import {applyView, markMe, names, recorder, renderActions} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
@@ -23,7 +27,6 @@ import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const tableId = boot.snapshot.table.id;
-const SNAPSHOT_KEY = `mjsite.snapshot.${tableId}`;
 const MODE_KEY = `mjsite.mode.${tableId}`; // tiles or quick, as this phone entered last
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
@@ -39,7 +42,6 @@ let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
 
 const status = document.getElementById("status");
-const messageBox = document.getElementById("message");
 const recordSection = document.getElementById("record");
 const recordForm = document.getElementById("record-form");
 const previewBox = document.getElementById("preview");
@@ -47,35 +49,8 @@ const previewLine = document.getElementById("preview-line");
 const saveButton = document.getElementById("save-hand");
 const conflictBox = document.getElementById("record-conflict");
 const outboxBox = document.getElementById("outbox");
+const footerOutbox = document.getElementById("footer-outbox");
 const presenceBox = document.getElementById("presence");
-
-// The page as served may be older than what this phone last saw (a page kept by the
-// service worker while offline): the newer stored one, with its rendered view, wins.
-function storedMessage() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || "null");
-    if (stored?.snapshot?.seq > snapshot.seq && stored.snapshot.table?.id === tableId
-        && stored.lang === document.documentElement.lang) return stored;
-  } catch {
-    // Unreadable storage: the served page is fine.
-  }
-  return null;
-}
-
-// The last whole view this phone showed, in its language, for a page opened offline.
-function storeMessage() {
-  try {
-    const board = document.getElementById("scoreboard-body").innerHTML;
-    const hands = snapshot.hands.map((hand) => ({...hand,
-      html: document.querySelector(`#history > li[data-number="${hand.number}"]`)?.outerHTML || ""}));
-    const {hands: _kept, ...state} = snapshot;
-    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({lang: document.documentElement.lang,
-      snapshot: state, view: {scoreboard: board, hands, hands_from: 1,
-        undo_question: undoQuestion}}));
-  } catch {
-    // Storage full or off: only the offline copy is lost.
-  }
-}
 
 // A message with the table's state and the rendered hands that changed.
 function take(message) {
@@ -87,26 +62,26 @@ function take(message) {
   applyView(view);
 }
 
-function say(text, kind = "info") {
-  messageBox.textContent = text;
-  messageBox.className = `alert alert-${kind}`;
-  messageBox.hidden = !text;
-  if (kind === "info" && text) {
-    const shown = text;
-    setTimeout(() => {
-      if (messageBox.textContent === shown) messageBox.hidden = true;
-    }, 4000);
-  }
-}
-
 function setStatus(state) {
   status.dataset.state = state;
   status.textContent = {connecting: t("connecting"), live: t("live"), offline: t("offline"),
     unreachable: t("unreachable"), forbidden: t("forbidden_watch"),
     not_found: t("not_found")}[state] || state;
   page.dataset.seq = String(snapshot.seq);
-  renderActions(snapshot, you, socket?.online ?? false);
-  if (state === "live") schedulePreview();
+  refreshActions();
+  // The sheet says at once whether the hand is priced now or waits for the connection.
+  schedulePreview();
+  if (socket) renderOutbox(socket.outbox.entries);
+}
+
+// Undo is there as soon as this phone saved something, even before the table shows it;
+// Redo as soon as it undid something.
+function refreshActions() {
+  const online = socket?.online ?? false;
+  const writes = socket ? socket.writes() : [];
+  renderActions(snapshot, you, online, {
+    undo: Boolean(socket?.busy) && writes.every((w) => w.message.type !== "end_game"),
+    redo: writes.some((w) => w.message.type === "undo")});
 }
 
 const sheet = new RecordSheet(recordForm,
@@ -150,7 +125,7 @@ function renderYou() {
 
 function render() {
   markMe(you);
-  renderActions(snapshot, you, socket?.online ?? false);
+  refreshActions();
   drawChart(document.getElementById("chart"), snapshot.chart, names(snapshot));
   renderYou();
   page.dataset.seq = String(snapshot.seq);
@@ -165,7 +140,7 @@ const socket = new TableSocket(page.dataset.socket, {
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
-    storeMessage();
+    storeMessage(snapshot, undoQuestion);
     render();
   },
   onEvent(message) {
@@ -204,7 +179,15 @@ const socket = new TableSocket(page.dataset.socket, {
   onAnswer(sent, message) {
     if (message.type === "ack") {
       say(sent.message.type === "correct_hand" ? t("corrected") : t("recorded"));
+      return;
     }
+    // Refused: the choice it needs is in the outbox box; the notice says so where the
+    // player is looking and takes them there.
+    const label = sent.label || t("a_hand");
+    const text = message.type === "stale" ? fmt("not_recorded_stale", {label})
+      : fmt("not_recorded_error", {label, reason: message.code === "server_failed"
+        ? t("server_failed") : (message.text || t("error"))});
+    say(text, "error", {label: t("choose"), run: showOutbox});
   },
 }, `mjsite.outbox.${tableId}`, snapshot.seq);
 
@@ -259,7 +242,9 @@ function freshSheet(type) {
 function openPanel(handNumber = null) {
   placeAnalyseLink();
   // What this phone shows (and its own hands on their way) is what the player decides on.
-  entry = {baseSeq: socket.nextBase, handNumber};
+  // `made`: this phone's own writes so far; those made while the sheet is open (an undo
+  // confirmed meanwhile) go before the hand, which is based on them too.
+  entry = {baseSeq: socket.nextBase, made: socket.made, handNumber};
   recordForm.elements.base_seq.value = String(entry.baseSeq);
   recordForm.elements.hand_number.value = handNumber ? String(handNumber) : "";
   conflictBox.hidden = true;
@@ -269,6 +254,7 @@ function openPanel(handNumber = null) {
     ? fmt("correcting_hand", {number: handNumber}) : t("record_hand");
   saveButton.textContent = handNumber ? t("save_correction") : t("save_hand");
   document.getElementById("cancel-record").hidden = false;
+  placeNotices();
   announceEntering(true);
   schedulePreview();
   recordSection.scrollIntoView({behavior: "smooth", block: "start"});
@@ -277,6 +263,7 @@ function openPanel(handNumber = null) {
 function closePanel() {
   if (entry) announceEntering(false);
   recordSection.open = false;
+  placeNotices();
   entry = null;
   conflictBox.hidden = true;
   document.getElementById("cancel-record").hidden = true;
@@ -334,7 +321,11 @@ function showConflict(message) {
       el("button", {type: "button", class: "button", id: "conflict-discard",
         onclick: () => { closePanel(); sheet.reset(); }}, t("discard_mine")),
       el("button", {type: "button", class: "button button-primary", id: "conflict-record",
-        onclick: () => { entry.baseSeq = socket.nextBase; save(); }}, again)));
+        onclick: () => {
+          entry.baseSeq = socket.nextBase;
+          entry.made = socket.made;
+          save();
+        }}, again)));
   conflictBox.hidden = false;
   saveButton.hidden = true;
   conflictBox.scrollIntoView({behavior: "smooth", block: "nearest"});
@@ -364,7 +355,7 @@ async function runPreview() {
   if (!socket.online) {
     // Offline the server cannot price the hand: it is checked when it is sent.
     showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-      t("offline_save"), true);
+      t("offline_short"), true);
     return;
   }
   const token = (previewToken += 1);
@@ -392,7 +383,7 @@ async function runPreview() {
     if (token !== previewToken) return;
     if (problem.code === "offline") {
       showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-        t("offline_save"), true);
+        t("offline_short"), true);
     } else {
       showPreview([el("p", {class: "muted"}, problem.message || t("offline"))], "", false);
     }
@@ -421,10 +412,16 @@ function save() {
   if (mode) localStorage.setItem(MODE_KEY, mode.value);
   const correcting = entry?.handNumber;
   const fields = correcting ? {hand_number: correcting, form} : {form};
+  const offline = !socket.online;
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
-    {baseSeq: entry ? entry.baseSeq : socket.nextBase, persist: true, label}).catch(() => {});
+    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, persist: true,
+      label}).catch(() => {});
   closePanel();
   sheet.reset();
+  // The result shows up in the standings (and the outbox box under them): the player
+  // is taken there instead of staying at the bottom of a closed sheet.
+  document.getElementById("scoreboard").scrollIntoView({behavior: "smooth", block: "start"});
+  if (offline) say(t("saved_offline"));
 }
 
 // A draw's ready picks get a link to the analyser right after them: was a hand ready?
@@ -485,6 +482,12 @@ function editFromOutbox(sent) {
 const WAITING_AFTER_MS = 1500;
 let outboxTimer = null;
 
+// A refusal's notice takes the player to the choice it needs.
+function showOutbox() {
+  outboxBox.scrollIntoView({behavior: "smooth", block: "center"});
+  outboxBox.querySelector("button")?.focus({preventScroll: true});
+}
+
 function renderOutbox(entries) {
   const now = Date.now();
   const pending = entries.filter((e) => e.state === "pending");
@@ -505,6 +508,11 @@ function renderOutbox(entries) {
   }
   outboxBox.replaceChildren(...parts);
   outboxBox.hidden = !parts.length;
+  // While the sheet is open the count sits beside Save, where the next hand is saved.
+  footerOutbox.textContent = waiting.length === 0 ? ""
+    : waiting.length === 1 ? t("outbox_one") : fmt("outbox_many", {count: waiting.length});
+  footerOutbox.hidden = !waiting.length;
+  refreshActions();
 }
 
 // Leaving with hands not yet sent asks first (they stay in this browser either way).
@@ -517,17 +525,56 @@ window.addEventListener("beforeunload", (event) => {
 
 // --- buttons --------------------------------------------------------------------------
 
-async function write(type, fields, doneText) {
+async function write(type, fields, doneText, baseSeq = null) {
   try {
-    await socket.command(type, fields);
+    await socket.command(type, fields, {baseSeq});
     say(doneText || t("saved"));
     return true;
   } catch (problem) {
-    if (problem.type === "stale") say(t("stale"), "error");
-    else if (problem.code === "offline") say(t("offline_action"), "error");
-    else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
+    refused(problem);
     return false;
   }
+}
+
+function refused(problem) {
+  if (problem.type === "stale") say(t("stale"), "error");
+  else if (problem.code === "offline") say(t("offline_action"), "error");
+  else if (problem.code === "after_refused") say(t("after_refused"), "error");
+  else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
+}
+
+// Undo asks which hand it removes: the table it asks about is the one this phone's
+// own writes lead to, so it waits for their answers first (a tap right after Save
+// undoes that hand, and the question names it).
+let undoAsking = false;
+async function undoTapped() {
+  if (undoAsking) return;
+  const button = document.getElementById("undo");
+  undoAsking = true;
+  button.setAttribute("aria-busy", "true");
+  const slow = setTimeout(() => say(t("undo_waits")), 1000);
+  let recorded;
+  try {
+    recorded = await socket.settled();
+  } catch (problem) {
+    recorded = problem;
+  } finally {
+    clearTimeout(slow);
+    undoAsking = false;
+    button.removeAttribute("aria-busy");
+  }
+  if (recorded !== true) {
+    refused(recorded === false ? {code: "after_refused"} : recorded);
+    return;
+  }
+  if (!snapshot.can_undo || !undoQuestion) {
+    say(t("nothing_to_undo"), "error");
+    return;
+  }
+  // The question is answered on the table as it is now; a change from another phone
+  // meanwhile makes the server refuse it (stale) rather than undo something else.
+  const base = socket.nextBase;
+  if (window.confirm(undoQuestion)) write("undo", {}, t("undone"), base);
 }
 
 
@@ -535,9 +582,7 @@ document.getElementById("cancel-record").addEventListener("click", () => {
   closePanel();
   sheet.reset();
 });
-document.getElementById("undo").addEventListener("click", () => {
-  if (window.confirm(undoQuestion || t("confirm_undo"))) write("undo", {}, t("undone"));
-});
+document.getElementById("undo").addEventListener("click", undoTapped);
 document.getElementById("redo").addEventListener("click", () => write("redo", {}, t("redone")));
 document.getElementById("end-game").addEventListener("click", async () => {
   if (window.confirm(t("confirm_end")) && await write("end_game", {}, t("ended"))) {
@@ -552,29 +597,16 @@ document.getElementById("reopen-game").addEventListener("click",
   () => write("reopen_game", {}, t("reopened")));
 document.getElementById("join-url")?.addEventListener("focus", (e) => e.target.select());
 
-// --- the phone stays awake at the table -----------------------------------------------
-
-let wakeLock = null;
-async function keepAwake() {
-  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
-  try {
-    wakeLock = await navigator.wakeLock.request("screen");
-  } catch {
-    wakeLock = null; // refused (battery saver) or not allowed here: the screen may sleep
-  }
-}
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && (!wakeLock || wakeLock.released)) keepAwake();
-});
-keepAwake();
+// The phone stays awake at the table.
+stayAwake();
 
 // A sheet the server sent back open (a plain post that needs fixing) is an entry already.
 if (recordSection.open) openPanel();
 
-const stored = storedMessage();
+const stored = storedMessage(snapshot);
 if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();
 // A handle for the browser tests and for debugging from the console.
-window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock; }};
+window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};

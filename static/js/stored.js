@@ -1,0 +1,35 @@
+// The table as this phone last showed it, kept in the browser's storage in the page's
+// language, so a table page opened offline (kept by the service worker) shows the last
+// standings and hands instead of the older ones it was served with.
+
+function key(tableId) {
+  return `mjsite.snapshot.${tableId}`;
+}
+
+// The stored message if it is newer than `snapshot` (the page as served), else null.
+export function storedMessage(snapshot) {
+  const tableId = snapshot.table.id;
+  try {
+    const stored = JSON.parse(localStorage.getItem(key(tableId)) || "null");
+    if (stored?.snapshot?.seq > snapshot.seq && stored.snapshot.table?.id === tableId
+        && stored.lang === document.documentElement.lang) return stored;
+  } catch {
+    // Unreadable storage: the served page is fine.
+  }
+  return null;
+}
+
+// Keep the whole view on screen: the scoreboard and each hand's rendered entry.
+export function storeMessage(snapshot, undoQuestion) {
+  try {
+    const board = document.getElementById("scoreboard-body").innerHTML;
+    const hands = snapshot.hands.map((hand) => ({...hand,
+      html: document.querySelector(`#history > li[data-number="${hand.number}"]`)?.outerHTML || ""}));
+    const {hands: _kept, ...state} = snapshot;
+    localStorage.setItem(key(snapshot.table.id), JSON.stringify({
+      lang: document.documentElement.lang, snapshot: state,
+      view: {scoreboard: board, hands, hands_from: 1, undo_question: undoQuestion}}));
+  } catch {
+    // Storage full or off: only the offline copy is lost.
+  }
+}
