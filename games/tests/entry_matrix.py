@@ -302,7 +302,10 @@ class Hand:
 def hands(family: Family, with_meld: bool) -> Iterator[Hand]:
     size = spec_of(family.ruleset, family.preset).tiles.hand_size
     chow = spec_of(family.ruleset, family.preset).tiles.chow
-    for suit, shape in itertools.product(suits(family), SHAPES.get(size, [])):
+    shapes = SHAPES.get(size, [])
+    if with_meld:  # a kong first: what a flag after a kong needs
+        shapes = sorted(shapes, key=lambda shape: not any(len(s) == 4 for s in shape))
+    for suit, shape in itertools.product(suits(family), shapes):
         *sets, pair = shape
         declared: tuple[tuple[str, str], ...] = ()
         concealed_sets = list(sets)
@@ -373,7 +376,7 @@ def values_for(control: Control, family: Family, plan: Plan) -> list[Any]:
         # A shown hand at a draw: a ready one (a winning hand less its winning tile).
         honour = [t for t in tile_set(family) if t.endswith("z")][:1] or tile_set(family)[:1]
         return [h.concealed for h in itertools.islice(hands(family, False), 2)] + [
-            honour[0] * 2, honour[0]]
+            honour[0][0] * 2 + honour[0][1], honour[0]]  # "11z": as the picker writes
     if kind == "melds":
         return []  # declared with a hand (see hands()), never alone
     return []
@@ -470,6 +473,7 @@ def checklist_plans(family: Family, plan: Plan, quick: Control, typed: Plan, ope
                and any(t.unit == u for t in quick.checklist)}
     if not targets:
         return
+    opened = opened and quick.open_values
     worth = (lambda t: t.open_value) if opened else (lambda t: t.value)  # noqa: E731
     for skip in range(0, 6):
         ticks: list[str] = []
@@ -494,7 +498,7 @@ def checklist_plans(family: Family, plan: Plan, quick: Control, typed: Plan, ope
         else:
             out = {**plan, f"{quick.name}.tally": ticks, f"{quick.name}.counts": counts,
                    **{f"{quick.name}.{u}": v for u, v in targets.items()}}
-            if opened:
+            if opened and quick.open_values:
                 out[f"{quick.name}.open"] = True
             if "yakuman" in targets:
                 out.pop(f"{quick.name}.han", None)
@@ -628,8 +632,11 @@ def cases_of(family: Family) -> list[Case]:
             ways = ["discard", "self_draw"] if child(rows[0], "discarder") else ["self_draw"]
             for way, mode in itertools.product(ways, win_modes(rows[0])):
                 start = winner_plan(family, rows[0], way, {"type": part.type}, set())
-                plan = start and win_entry(family, part.type, rows[0], mode, start,
-                                           opened=mode == "checklist")
+                # One hand of the part with a declared meld, where the engine takes one.
+                plan = (start and mode == "tiles" and way == ways[0]
+                        and win_entry(family, part.type, rows[0], mode, start, meld=True))
+                plan = plan or (start and win_entry(family, part.type, rows[0], mode, start,
+                                                    opened=mode == "checklist"))
                 plan = plan or (start and win_entry(family, part.type, rows[0], mode, start))
                 if plan:
                     out.append(_case(family, part.type, way, mode, plan))
@@ -878,7 +885,7 @@ def _named(case: Case, plan: Plan, name: str) -> Case:
 # chiihou, and a tsumo never houtei, chankan or renhou; the official MCR options do not
 # play heavenly, earthly or human hands that its sheet asks.
 _RIICHI_NEVER = {f"ron.wins.*.hand.{f}" for f in ("rinshan", "haitei", "tenhou", "chiihou")} | {
-    f"tsumo.wins.*.hand.{f}" for f in ("houtei", "chankan", "renhou", "rinshan")}
+    f"tsumo.wins.*.hand.{f}" for f in ("houtei", "chankan", "renhou")}
 REFUSED: dict[str, set[str]] = {
     "riichi-tenhou": _RIICHI_NEVER, "riichi-sanma": _RIICHI_NEVER,
     "mcr-official": {f"win.wins.*.hand.{f}" for f in ("heavenly_hand", "earthly_hand",
@@ -997,10 +1004,16 @@ def after_save_cases(family: Family, cases: Sequence[Case]) -> list[Case]:
 
 def generate() -> list[Case]:
     out: list[Case] = []
+    seated: set[int] = set()
     for family in families():
         cases = cases_of(family)
-        # Undo first: on a fresh table it follows the game's first hand.
-        out += after_save_cases(family, cases) + cases
+        # Undo and Correct right after Save, at a table of four and one of three (the
+        # phone's writes do not depend on the rules); Undo first: on a fresh table it
+        # follows the game's first hand.
+        if family.players not in seated:
+            seated.add(family.players)
+            cases = after_save_cases(family, cases) + cases
+        out += cases
     return out
 
 
