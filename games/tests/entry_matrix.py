@@ -542,5 +542,8 @@ def all_cases() -> tuple[Case, ...]:
     temporary = cache.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_text(json.dumps([_as_json(c) for c in cases], ensure_ascii=False))
     os.replace(temporary, cache)
+    for old in cache.parent.glob("entry-matrix-*.json"):
+        if old != cache:
+            old.unlink(missing_ok=True)  # made from sources since changed
     return tuple(cases)
 

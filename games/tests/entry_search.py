@@ -553,11 +553,12 @@ def generate() -> list[Case]:
     for family in families():
         cases = cases_of(family)
         # Undo and Correct right after Save, at a table of four and one of three (the
-        # phone's writes do not depend on the rules); Undo first: on a fresh table it
-        # follows the game's first hand.
+        # phone's writes do not depend on the rules): at the first, on a fresh table
+        # (after the game's first hand), at the second after a hand already recorded.
         if family.players not in seated:
+            at = 0 if not seated else 1
             seated.add(family.players)
-            cases = after_save_cases(family, cases) + cases
+            cases = cases[:at] + after_save_cases(family, cases) + cases[at:]
         out += cases
     return out
 

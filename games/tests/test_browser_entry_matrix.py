@@ -87,8 +87,10 @@ def tables(browser: Browser, server: str) -> Iterator[Tables]:
 
 
 def snapshot(page: Page) -> dict[str, Any]:
-    path = urlsplit(page.url).path  # /t/<id>/
-    answer = page.request.get(urljoin(page.url, path.rstrip("/") + "/snapshot.json"))
+    """The table's snapshot as the server has it (the page may have moved on to the
+    results when a hand ended the game)."""
+    table = "/".join(urlsplit(page.url).path.split("/")[:3])  # /t/<id>
+    answer = page.request.get(urljoin(page.url, f"{table}/snapshot.json"))
     assert answer.ok, answer.status
     data: dict[str, Any] = answer.json()
     return data
@@ -132,7 +134,7 @@ def ready_table(tables: Tables, case: Case) -> tuple[Page, dict[str, Any]]:
     page = tables.page(case.family)
     snap = snapshot(page)
     try:
-        if snap["table"]["finished"]:
+        if snap["table"]["finished"] or "/results/" in page.url:
             raise ValueError("the game is over")
         engine(case.family, snap, [h["outcome"] for h in snap["hands"]] + [case.outcome])
     except Exception:  # noqa: BLE001 - any reason the table cannot take it: a new one
