@@ -442,7 +442,7 @@ def acts_of(family: Family, kind: str, plan: Plan) -> list[Act]:
         if control.kind == "mode" and name in plan:
             out.append(Act("choose", name, plan[name]))
         if control.checklist and f"{name}.tally" in plan:
-            out += _checklist_acts(name, plan)
+            out += _checklist_acts(control, plan)
             continue
         if control.widget == "han_fu" and f"{name}.grid" in plan:
             out.append(Act("grid", name, plan[f"{name}.grid"]))
@@ -463,12 +463,17 @@ def acts_of(family: Family, kind: str, plan: Plan) -> list[Act]:
     return out
 
 
-def _checklist_acts(name: str, plan: Plan) -> list[Act]:
+def _checklist_acts(control: Control, plan: Plan) -> list[Act]:
+    # Lines are tapped by their place in the list (key, place): the page's list is the
+    # spec's, in its order.
+    name = control.name
+    place = {t.key: i for i, t in enumerate(control.checklist)}
     out = [Act("open", name)]
     if plan.get(f"{name}.open"):
         out.append(Act("open_hand", name))
-    out += [Act("tally", name, key) for key in plan[f"{name}.tally"]]
-    out += [Act("count", name, (key, n)) for key, n in plan.get(f"{name}.counts", {}).items()]
+    out += [Act("tally", name, (key, place[key])) for key in plan[f"{name}.tally"]]
+    out += [Act("count", name, (key, n, place[key]))
+            for key, n in plan.get(f"{name}.counts", {}).items()]
     if plan.get(f"{name}.fu_typed") and f"{name}.fu" in plan:
         out.append(Act("type", f"{name}.fu", str(plan[f"{name}.fu"])))
     return out
@@ -518,7 +523,7 @@ def _as_json(case: Case) -> dict[str, Any]:
 def _from_json(data: dict[str, Any]) -> Case:
     def act(item: list[Any]) -> Act:
         value = tuple(item[2]) if isinstance(item[2], list) and item[0] in (
-            "grid", "meld", "count") else item[2]
+            "grid", "meld", "count", "tally") else item[2]
         return Act(item[0], item[1], value)
 
     return Case(Family(*data["family"]), data["type"], data["way"], data["mode"],

@@ -244,11 +244,13 @@ def perform(page: Page, act: Act) -> None:
     elif kind == "open_hand":
         tap(page, f"[data-control='{name}'] label:has(> input[data-open-hand])")
     elif kind == "tally":
-        tap(page, f"[data-control='{name}'] label:has(> input[name='{name}.tally']"
-                  f"[value='{value}'])")
+        _, place = value
+        line = page.locator(f"[data-control='{name}'] > details.add-up input[data-tally]")
+        line.nth(place).locator("xpath=..").click()
     elif kind == "count":
-        key, count = value
-        page.locator(f"[name='{name}.tally.{key}']").fill(str(count))
+        _, count, place = value
+        line = page.locator(f"[data-control='{name}'] > details.add-up input[data-tally]")
+        line.nth(place).fill(str(count))
     else:
         raise AssertionError(f"unknown act {act}")
 
