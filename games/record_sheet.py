@@ -352,7 +352,8 @@ def _value(control: Control, data: Data, shared: dict[str, Any]) -> Any:
             return [0 if v is None else v for v in values]
         return values if kind == "choice_list" else ["" if v is None else v for v in values]
     if kind == "object":
-        return _object(control.children, data, shared)
+        body = _object(control.children, data, shared)
+        return _added_up(control, data, body) if control.checklist else body
     if kind == "player_map":
         out = {str(child.index): body for child in control.children
                if (body := _object(child.children, data, shared))}
@@ -360,6 +361,47 @@ def _value(control: Control, data: Data, shared: dict[str, Any]) -> Any:
     if kind == "list":
         return _list(control, data, shared)
     return data.one(name) or None
+
+
+def _added_up(control: Control, data: Data, body: dict[str, Any] | None
+              ) -> dict[str, Any] | None:
+    """A quick entry with its checklist read: the ticked lines (``<name>.tally``), the
+    counted ones (``<name>.tally.<key>``) and the open-hand tick (``<name>.open``) summed
+    by unit into the quick fields nobody typed (what was typed wins: a player may correct
+    the sum). A ticked line may suggest the fu; a yakuman entry is that alone. This is what
+    a phone without scripts records; record.js shows the same sums as they are ticked."""
+    ticked = set(data.all(f"{control.name}.tally"))
+    opened = data.one(f"{control.name}.open").lower() in ("on", "true", "1", "yes")
+    sums: dict[str, int] = {}
+    bad: dict[str, str] = {}  # a count that is not a whole number, by unit
+    fu: int | None = None
+    for line in control.checklist:
+        each = line.open_value if opened else line.value
+        if line.counted:
+            text = data.one(f"{control.name}.tally.{line.key}")
+            if not text:
+                continue
+            if not re.fullmatch(r"\d{1,3}", text):
+                bad.setdefault(line.unit, text)
+                continue
+            sums[line.unit] = sums.get(line.unit, 0) + each * int(text)
+        elif line.key in ticked and each:
+            sums[line.unit] = sums.get(line.unit, 0) + each
+            fu = line.fu or fu
+    out = dict(body or {})
+    typed = set(out)
+    limit = sums.get("yakuman", 0) > 0 or "yakuman" in typed
+    for unit, text in bad.items():
+        # Not a number: it goes on as typed, so the engine's check names the field.
+        out.setdefault(unit, text)
+    for unit, total in sums.items():
+        if unit in typed or unit in bad or not total or (limit and unit != "yakuman"):
+            continue
+        out[unit] = total
+    if fu is not None and not limit and "fu" not in typed and any(
+            c.name.endswith(".fu") for c in control.children):
+        out["fu"] = fu
+    return out or None
 
 
 def _expand(text: str) -> str:

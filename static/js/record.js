@@ -108,9 +108,11 @@ export class RecordSheet {
       if (name in out) out[name] = [].concat(out[name], value);
       else out[name] = value;
     }
-    // Checkbox groups are lists even with one box ticked.
+    // Checkbox groups are lists even with one box ticked (a box without a name is not
+    // part of the form: FormData left it out, and so must this).
     for (const box of this.form.querySelectorAll("input[type=checkbox]")) {
-      if (box.checked && !Array.isArray(out[box.name])) out[box.name] = [out[box.name]];
+      if (box.name && box.checked && !box.disabled && box.name in out
+          && !Array.isArray(out[box.name])) out[box.name] = [out[box.name]];
     }
     return out;
   }
@@ -124,6 +126,8 @@ export class RecordSheet {
       input.checked = input.defaultChecked && (input.name === "type"
         || Boolean(input.closest("[data-kind=mode]")) || input.hasAttribute("data-default"));
     }
+    // An open hand's concealed-only lines come back with the open-hand tick cleared.
+    for (const input of this.form.querySelectorAll("[data-tally]")) input.disabled = false;
     this.revealed.clear();
     if (type) this.type = type;
     for (const picker of this.pickers.values()) picker.reset();
@@ -262,7 +266,9 @@ export class RecordSheet {
   }
 
   // The add-up list (games/record/checklist.html): ticked yaku or fan, counted dora,
-  // summed into the quick entry's fields by unit; a ticked line may suggest the fu.
+  // summed into the quick entry's fields by unit, so a player sees (and may correct) the
+  // total; a ticked line may suggest the fu. The ticks go to the server too, which sums
+  // them the same way for a form posted without scripts (record_sheet._added_up).
   addUp(list) {
     const object = list.closest("fieldset[data-kind=object]");
     const open = Boolean(list.querySelector("[data-open-hand]")?.checked);
