@@ -476,13 +476,4 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         return {"snapshot": message["snapshot"], "view": message["view"]}
 
 
-def answer_ids(content: Any) -> dict[str, str]:
-    """The ids a message carries that its answers echo: ``request_id``, and a write's
-    ``command_id`` (only strings: anything else was never a valid id)."""
-    if not isinstance(content, dict):
-        return {}
-    return {key: content[key] for key in ("request_id", "command_id")
-            if isinstance(content.get(key), str)}
-
-
 __all__ = ["TableConsumer", "TableError"]
