@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.socket_limits import SocketLimits, Window
 from mjsite.asgi import application
 
+from .communicator import WebsocketCommunicator
 from .tables import OUTCOMES, make_table, seated_socket, socket_headers
 
 TILES_RON = OUTCOMES["riichi"]["ron"][3]

@@ -24,7 +24,7 @@ async def test_hand_recorded_through_one_server_reaches_a_client_of_the_other(
         await writer.record("two-servers-1")
         ack = await writer.answer_to("two-servers-1")
         assert ack["type"] == "ack" and ack["seq"] == 1
-        event = await watcher.expect(lambda m: m["type"] == "hand_recorded", timeout=10)
+        event = await watcher.expect(lambda m: m["type"] == "hand_recorded")
         assert event["seq"] == 1 and event["command_id"] == "two-servers-1"
         assert event["snapshot"]["seq"] == 1
         # And back the other way: the watcher, now current, writes through its own server.
