@@ -16,11 +16,6 @@ settings.register_profile("mjsite", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("mjsite")
 
-# A fixture of one of these scopes is set up once for the tests that share it (a live
-# server, a Chromium); tests that use one stay together. ("class" is left out: pytest-django
-# gives every test an autouse class-scoped fixture.)
-_SHARED_SCOPES = {"module", "package"}
-
 
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
@@ -31,20 +26,35 @@ def _site_language() -> Iterator[None]:
     translation.deactivate()
 
 
+def _worker_group(item: pytest.Item) -> str | None:
+    """The tests that should run on one pytest-xdist worker with ``item``: those sharing a
+    session fixture of a directory's conftest (the integration tests' migrated PostgreSQL
+    database and servers) or a module fixture (a browser test module's live server and
+    Chromium), which would otherwise be set up again on every worker."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    group = None
+    for name in info.names_closure:
+        defs = info.name2fixturedefs.get(name)
+        if not defs:
+            continue
+        fixture = defs[-1]
+        # A plugin's or the root conftest's fixtures have no base id: set up per worker.
+        if fixture.scope == "session" and fixture.baseid:
+            return f"{fixture.baseid}/"
+        if fixture.scope in {"package", "module"}:
+            group = item.nodeid.split("::", 1)[0]
+    return group
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist loadgroup`` (the Makefile's ``make test``), the tests of a module
-    that share a module-scoped fixture (its live server and browser) run on one worker,
-    so the fixture starts once; every other test is handed out on its own. A new browser
-    test module needs no mark: it is grouped by the fixtures it uses.
-
-    Runs before xdist's own hook, which reads the ``xdist_group`` marks."""
+    """Under ``--dist loadgroup`` (``make test``) each group of :func:`_worker_group` goes
+    to one worker as a whole; every other test is handed out on its own. A new browser test
+    module needs no mark: it is grouped by the fixtures it uses. Runs before xdist's own
+    hook, which reads the ``xdist_group`` marks."""
     for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        shared = any(defs[-1].scope in _SHARED_SCOPES
-                     for name, defs in info.name2fixturedefs.items()
-                     if defs and name in info.names_closure)
-        if shared:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+        group = _worker_group(item)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
