@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.utils import translation
@@ -26,35 +27,66 @@ def _site_language() -> Iterator[None]:
     translation.deactivate()
 
 
-def _worker_group(item: pytest.Item) -> str | None:
-    """The tests that should run on one pytest-xdist worker with ``item``: those sharing a
-    session fixture of a directory's conftest (the integration tests' migrated PostgreSQL
-    database and servers) or a module fixture (a browser test module's live server and
-    Chromium), which would otherwise be set up again on every worker."""
+# --- spreading the suite over pytest-xdist's workers (make test: -n auto --dist loadfile) --
+#
+# Each test file goes to one worker as a whole, so a module-scoped fixture (a browser test
+# module's live server and Chromium) starts once. The files of a directory whose conftest
+# has a session-scoped fixture (the integration tests' migrated PostgreSQL database and
+# servers) go to one worker together, so it is set up once. The heaviest files are handed
+# out first, so that no long browser module starts last while the other worker idles.
+# (xdist's own --dist loadgroup marks do not work with pytest 9: it renames a node id
+# that pytest 9 no longer reads.)
+
+HEAVY_MARKS = ("browser", "integration", "slow")
+
+
+def _session_dirs(config: pytest.Config) -> list[str]:
+    """Directories (relative, with a trailing slash) whose conftest.py has a
+    session-scoped fixture."""
+    root = config.rootpath
+    found = []
+    for top in config.getini("testpaths"):
+        for conftest in sorted((root / top).rglob("conftest.py")):
+            if 'scope="session"' in conftest.read_text(encoding="utf-8"):
+                found.append(f"{conftest.parent.relative_to(root).as_posix()}/")
+    return found
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    shared = _session_dirs(config)
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return next((d for d in shared if path.startswith(d)), path)
+
+    return Scheduling(config, log)
+
+
+def _heavy(item: pytest.Item) -> bool:
+    if any(item.get_closest_marker(mark) for mark in HEAVY_MARKS):
+        return True
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
-        return None
-    group = None
+        return False
     for name in info.names_closure:
         defs = info.name2fixturedefs.get(name)
-        if not defs:
-            continue
-        fixture = defs[-1]
-        # A plugin's or the root conftest's fixtures have no base id: set up per worker.
-        if fixture.scope == "session" and fixture.baseid:
-            return f"{fixture.baseid}/"
-        if fixture.scope in {"package", "module"}:
-            group = item.nodeid.split("::", 1)[0]
-    return group
+        # A plugin's or the root conftest's fixtures have no base id and cost nothing here.
+        if defs and defs[-1].baseid and defs[-1].scope in {"module", "package", "session"}:
+            return True
+    return False
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``--dist loadgroup`` (``make test``) each group of :func:`_worker_group` goes
-    to one worker as a whole; every other test is handed out on its own. A new browser test
-    module needs no mark: it is grouped by the fixtures it uses. Runs before xdist's own
-    hook, which reads the ``xdist_group`` marks."""
-    for item in items:
-        group = _worker_group(item)
-        if group:
-            item.add_marker(pytest.mark.xdist_group(group))
+    """On an xdist worker, the files with a heavy test (a browser, a live server, the
+    integration services, marked slow) come first; the order within a file is kept, and
+    every worker computes the same order, as xdist requires."""
+    if not hasattr(config, "workerinput"):
+        return
+    heavy = {item.nodeid.split("::", 1)[0] for item in items if _heavy(item)}
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in heavy)
