@@ -9,6 +9,10 @@ BIN    := $(VENV)/bin
 HOST   ?=
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# The suite runs on pytest-xdist's workers, one per core, a test file (or a directory that
+# shares a session fixture) to a worker, the heaviest first (conftest.py). PYTEST_WORKERS=0
+# runs it in one process.
+PYTEST_WORKERS ?= auto
 
 .PHONY: run dev test lint bench migrate static messages compilemessages clean distclean
 
@@ -55,9 +59,11 @@ PEERS := scoring/engine/tests/peers
 $(PEERS)/node_modules/.package-lock.json: $(PEERS)/package-lock.json
 	npm ci --prefix $(PEERS) --no-audit --no-fund
 
-# Lint first, then the whole suite, so pytest's summary is the last thing printed.
+# Lint first, then the whole suite, so pytest's summary is the last thing printed (after
+# the slowest tests, to keep an eye on).
 test: lint $(PEERS)/node_modules/.package-lock.json
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder \
+	  --durations=15 $(PYTEST_ARGS)
 
 bench: $(VENV)/.requirements-dev.stamp
 	@if ls bench/*.py >/dev/null 2>&1; then \

@@ -1,11 +1,21 @@
-"""Suite-wide test hygiene."""
+"""Suite-wide test hygiene, and how the suite spreads over pytest-xdist's workers."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.utils import translation
+from hypothesis import HealthCheck, settings
+
+# Hypothesis's time limits are timing assertions, and CI is a busy 2-core machine: a
+# property that takes 300 ms under load, or examples slow to generate, is not a failure
+# (speed is measured by bench/, never by the suite). The properties' own settings choose
+# how many examples they try.
+settings.register_profile("mjsite", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("mjsite")
 
 
 @pytest.fixture(autouse=True)
@@ -28,3 +38,68 @@ def _fresh_limits() -> None:
         cache.clear()
     except Exception:  # noqa: BLE001 - a test that points the cache at a dead server
         pass
+
+
+# --- spreading the suite over pytest-xdist's workers (make test: -n auto --dist loadfile) --
+#
+# Each test file goes to one worker as a whole, so a module-scoped fixture (a browser test
+# module's live server and Chromium) starts once. The files of a directory whose conftest
+# has a session-scoped fixture (the integration tests' migrated PostgreSQL database and
+# servers) go to one worker together, so it is set up once. The heaviest files are handed
+# out first, so that no long browser module starts last while the other worker idles.
+# (xdist's own --dist loadgroup marks do not work with pytest 9: it renames a node id
+# that pytest 9 no longer reads.)
+
+HEAVY_MARKS = ("browser", "integration", "slow")
+
+
+def _session_dirs(config: pytest.Config) -> list[str]:
+    """Directories (relative, with a trailing slash) whose conftest.py has a
+    session-scoped fixture."""
+    root = config.rootpath
+    found = []
+    for top in config.getini("testpaths"):
+        for conftest in sorted((root / top).rglob("conftest.py")):
+            if 'scope="session"' in conftest.read_text(encoding="utf-8"):
+                found.append(f"{conftest.parent.relative_to(root).as_posix()}/")
+    return found
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    shared = _session_dirs(config)
+
+    class Scheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return next((d for d in shared if path.startswith(d)), path)
+
+    return Scheduling(config, log)
+
+
+def _heavy(item: pytest.Item) -> bool:
+    if any(item.get_closest_marker(mark) for mark in HEAVY_MARKS):
+        return True
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    for name in info.names_closure:
+        defs = info.name2fixturedefs.get(name)
+        # A plugin's or the root conftest's fixtures have no base id and cost nothing here.
+        if defs and defs[-1].baseid and defs[-1].scope in {"module", "package", "session"}:
+            return True
+    return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On an xdist worker, the files with a heavy test (a browser, a live server, the
+    integration services, marked slow) come first; the order within a file is kept, and
+    every worker computes the same order, as xdist requires."""
+    if not hasattr(config, "workerinput"):
+        return
+    heavy = {item.nodeid.split("::", 1)[0] for item in items if _heavy(item)}
+    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in heavy)

@@ -101,4 +101,4 @@ def expect_scores(pages: list[Page], scores: list[int]) -> None:
     for page in pages:
         for position, score in enumerate(scores):
             expect(page.locator(f".player-card[data-position='{position}'] .score")
-                   ).to_have_attribute("data-score", str(score), timeout=1000)
+                   ).to_have_attribute("data-score", str(score))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -14,17 +15,35 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 ARTIFACTS = ROOT / "test-artifacts"
 
+# How long a browser test waits for a state (an element shown, a score, "live") before it
+# fails. Playwright's default of 5 s is an idle machine's; CI is a busy 2-core machine that
+# may run two suites at once, where a save -> ack -> render can take seconds. Tests wait
+# on the state itself, so a longer limit costs nothing when all goes well.
+STATE_TIMEOUT_MS = 30_000
+# A phone whose socket kept failing retries with sync.js's backoff, at most 30 s +/- 25 %
+# apart: a test that waits for it to come back "live" waits that long and then some.
+RECONNECT_TIMEOUT_MS = 60_000
+expect.set_options(timeout=STATE_TIMEOUT_MS)
+
 
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+# Daphne's own line once it listens; the port is the one the system chose for it.
+_LISTENING = re.compile(rb"Listening on TCP address 127\.0\.0\.1:(\d+)")
+# How long a server may take to start on a busy machine before the test gives up on it.
+START_TIMEOUT_S = 120
 
 
 @contextmanager
@@ -35,10 +54,17 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
     ``socket_delay_ms`` (e.g. ``"300-800"``) delays every frame the table socket sends, as
     café Wi-Fi would (games/latency.py); ``links_host`` (another loopback address, e.g.
     ``"127.0.0.2"``) is also listened on and is the address the join links hand out
-    (MJ_PUBLIC_URL), as ``make run`` hands out its LAN address: another cookie jar."""
+    (MJ_PUBLIC_URL), as ``make run`` hands out its LAN address: another cookie jar.
+
+    Daphne binds port 0 and the port is read from its log: a port picked here and bound
+    later could be taken in between by another test process (pytest-xdist's workers each
+    start servers), whose server would then answer this one's requests. With
+    ``links_host`` the port must be known beforehand (the links name it), so it is picked
+    here: a rare race, for the few tests that need a second address."""
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
-               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT)}
+               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT),
+               "MJ_LOG_LEVEL": "INFO"}
         env.pop("REDIS_URL", None)
         env.pop("MJ_TEST_SOCKET_DELAY_MS", None)
         if socket_delay_ms:
@@ -48,31 +74,36 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
         if setup:
             subprocess.run([sys.executable, "manage.py", "shell", "-c", setup],
                            cwd=ROOT, env=env, check=True)
-        port = free_port()
-        log = open(Path(tmp) / "daphne.log", "wb")  # noqa: SIM115 - closed below
+        log_path = Path(tmp) / "daphne.log"
+        log = open(log_path, "wb")  # noqa: SIM115 - closed below
         daphne = Path(sys.executable).parent / "daphne"
-        listen = ["-b", "127.0.0.1", "-p", str(port)]
+        listen = ["-b", "127.0.0.1", "-p", "0"]
         if links_host:
-            listen += ["-e", f"tcp:port={port}:interface={links_host}"]
+            port = free_port()
+            listen = ["-b", "127.0.0.1", "-p", str(port),
+                      "-e", f"tcp:port={port}:interface={links_host}"]
             env["MJ_PUBLIC_URL"] = f"http://{links_host}:{port}"
         proc = subprocess.Popen([str(daphne), *listen,
                                  "mjsite.asgi:application"], cwd=ROOT, env=env,
                                 stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + START_TIMEOUT_S
+            base = ""
             while True:
-                try:
-                    with urllib.request.urlopen(base + "/healthz", timeout=1) as answer:
-                        if answer.status == 200:
-                            break
-                except OSError:
-                    pass
+                if not base and (found := _LISTENING.search(log_path.read_bytes())):
+                    base = f"http://127.0.0.1:{int(found.group(1))}"
+                if base:
+                    try:
+                        with urllib.request.urlopen(base + "/healthz", timeout=5) as answer:
+                            if answer.status == 200:
+                                break
+                    except OSError:
+                        pass
                 if proc.poll() is not None or time.monotonic() > deadline:
                     log.close()
-                    output = (Path(tmp) / "daphne.log").read_text(errors="replace")
+                    output = log_path.read_text(errors="replace")
                     raise RuntimeError(f"daphne did not start:\n{output}")
-                time.sleep(0.2)
+                time.sleep(0.1)
             yield base
         finally:
             proc.terminate()

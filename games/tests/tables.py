@@ -95,9 +95,10 @@ async def seated_socket(table: Table, position: int) -> Any:
     """A phone seated at ``position`` through the join link, its socket connected and the
     first snapshot read (a channels WebsocketCommunicator)."""
     from channels.db import database_sync_to_async
-    from channels.testing import WebsocketCommunicator
 
     from mjsite.asgi import application
+
+    from .communicator import WebsocketCommunicator
 
     token, device = new_device()
     await database_sync_to_async(seated)(table, position, device)

@@ -20,6 +20,7 @@ from .browser import (
     snap,
     take_seat,
 )
+from .live_server import RECONNECT_TIMEOUT_MS
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -66,7 +67,7 @@ def test_a_hand_landing_while_the_form_is_open_is_shown_and_mine_is_discarded(
     chen.click("#save-hand")
     # Aiko's open form says at once what happened, and offers the choice.
     conflict = aiko.locator("#record-conflict")
-    expect(conflict).to_be_visible(timeout=2000)
+    expect(conflict).to_be_visible()
     expect(conflict).to_contain_text("Hand 1 was just recorded by Chen")
     # ... and which hand: the same summary the history shows.
     summary = aiko.locator("#history li[data-number='1'] .summary").inner_text()
@@ -162,8 +163,9 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
     aiko.click("#save-hand")
     expect(aiko.locator("#outbox-waiting")).to_have_text("1 hand waiting to send")
     # Leaving with a hand unsent asks first (this phone stays).
-    aiko.close(run_before_unload=True)
-    aiko.wait_for_timeout(300)
+    with aiko.expect_event("dialog") as asked:
+        aiko.close(run_before_unload=True)
+    assert asked.value.type == "beforeunload"
     assert [kind for kind, _ in dialogs(aiko)] == ["beforeunload"]
     assert not aiko.is_closed()
     leave_when_asked(aiko)
@@ -171,13 +173,23 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
     expect(aiko.locator("#outbox-waiting")).to_have_text("1 hand waiting to send")
     assert recorded_hands(server, bo) == 0
     blocked["on"] = False
-    expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
+    # The phone comes back at its next retry, however far its backoff has grown.
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "live",
+                                                      timeout=RECONNECT_TIMEOUT_MS)
     expect(aiko.locator("#outbox")).to_be_hidden()
     expect(bo.locator("#history > li[data-number]")).to_have_count(1)
     assert recorded_hands(server, bo) == 1
-    # Reconnecting again sends nothing twice.
-    aiko.evaluate("window.mjTable.socket.ws.close()")
-    expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
+    # Reconnecting again sends nothing twice: once the socket has closed (the phone says
+    # offline), wait for the next one to be up and synced with the table.
+    aiko.evaluate("""() => new Promise((closed) => {
+        const ws = window.mjTable.socket.ws;
+        ws.addEventListener("close", () => closed());
+        ws.close();
+    })""")
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "live",
+                                                      timeout=RECONNECT_TIMEOUT_MS)
+    aiko.wait_for_function("() => window.mjTable.socket.online",
+                           timeout=RECONNECT_TIMEOUT_MS)
     assert recorded_hands(server, bo) == 1
     for page in (aiko, bo):
         page.context.close()
@@ -205,7 +217,7 @@ def test_freeing_a_seat_changes_the_old_phone_at_once(server: str, browser: Brow
     expect(bo.locator("#actions")).to_be_visible()
     aiko.goto(aiko.url.split("?")[0] + "join/")
     aiko.locator("button[data-release='1']").click()
-    expect(bo.locator("#actions")).to_be_hidden(timeout=2000)
+    expect(bo.locator("#actions")).to_be_hidden()
     expect(bo.locator("#you")).to_contain_text("You are watching.")
     bo.context.close()
     aiko.context.close()
@@ -275,7 +287,8 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
                ).to_have_text(score)
     expect(aiko.locator("[data-open-type='ron']")).to_be_enabled()
     aiko.context.set_offline(False)
-    expect(aiko.locator("#status")).to_have_attribute("data-state", "live", timeout=15000)
+    expect(aiko.locator("#status")).to_have_attribute("data-state", "live",
+                                                      timeout=RECONNECT_TIMEOUT_MS)
     for page in (aiko, bo):
         page.context.close()
 

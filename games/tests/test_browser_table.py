@@ -152,7 +152,7 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
                          hand="234m567p23455s66z", win_tile="6z")
     after_third = expected_scores(RON_CORRECTED, TSUMO, THIRD)
     expect_scores([p for i, p in enumerate(phones) if i != 2], after_third)
-    expect(phones[2].locator("#status")).to_have_attribute("data-state", "live", timeout=5000)
+    expect(phones[2].locator("#status")).to_have_attribute("data-state", "live")
     expect_scores([phones[2]], after_third)
     assert "get_snapshot" in phones[1].evaluate("window.sentTypes")
 
@@ -176,7 +176,7 @@ def test_four_phones_follow_ron_tsumo_and_undo(server: str, browser: Browser) ->
     expect(recorder.locator("#final-standings tbody tr")).to_have_count(4)
     # Every other phone follows to the results.
     for page in phones[1:]:
-        page.wait_for_url("**/results/", timeout=5000)
+        page.wait_for_url("**/results/")
         expect(page.locator("#final-standings tbody tr")).to_have_count(4)
     phones[3].goto(table_url)
     expect(phones[3].locator("#round-line")).to_have_text("対局は終了しました。")

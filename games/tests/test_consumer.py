@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.devices import device_id
@@ -17,6 +16,7 @@ from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND
 from games.models import Event, Hand, Table
 from mjsite.asgi import application
 
+from .communicator import WebsocketCommunicator
 from .tables import NAMES, new_device, socket_headers
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,7 +60,7 @@ async def seated_client(table: Table, position: int) -> tuple[WebsocketCommunica
 
 async def assert_closed_with(comm: WebsocketCommunicator, code: int) -> None:
     while True:
-        output = await comm.receive_output(timeout=2)
+        output = await comm.receive_output()
         if output["type"] == "websocket.close":
             assert output.get("code") == code
             return
@@ -131,7 +131,7 @@ async def test_recorded_hand_reaches_every_client_in_order():
     await writer.send_json_to({"type": "record_hand", "command_id": "c2", "base_seq": 1,
                                "outcome": TSUMO})
     for comm, expected in ((writer, 4), (watcher, 2)):
-        seen = [await comm.receive_json_from(timeout=5) for _ in range(expected)]
+        seen = [await comm.receive_json_from() for _ in range(expected)]
         events = [m for m in seen if m["type"] == "hand_recorded"]
         assert [e["seq"] for e in events] == [1, 2]
         assert [e["hand_number"] for e in events] == [1, 2]
@@ -147,7 +147,7 @@ async def test_recorded_hand_reaches_every_client_in_order():
 
 async def read_until(comm: WebsocketCommunicator, kind: str) -> dict[str, Any]:
     while True:
-        message = await comm.receive_json_from(timeout=5)
+        message = await comm.receive_json_from()
         if message["type"] == kind:
             return message
 
@@ -252,7 +252,7 @@ async def test_freed_seat_changes_the_old_phone_at_once():
         creator_device=device_id(creator_key))
     await database_sync_to_async(services.release_seat)(table.pk, 2, services.Actor(
         device=device_id(creator_key)))
-    fresh = await writer.receive_json_from(timeout=2)
+    fresh = await writer.receive_json_from()
     assert fresh["type"] == "snapshot"
     assert fresh["you"] == {"can_write": False, "seat": None, "is_creator": False}
     assert not next(s for s in fresh["snapshot"]["seats"] if s["position"] == 2)["claimed"]
@@ -265,7 +265,7 @@ async def test_claimed_seat_tells_the_other_phones_with_their_own_rights():
     key = await new_session()
     await database_sync_to_async(services.claim_seat)(table, 1, device=device_id(key),
                                                       join_key=table.join_key)
-    fresh = await watcher.receive_json_from(timeout=2)
+    fresh = await watcher.receive_json_from()
     assert fresh["type"] == "snapshot" and fresh["you"]["can_write"] is False
     assert next(s for s in fresh["snapshot"]["seats"] if s["position"] == 1)["claimed"]
     await watcher.disconnect()
@@ -365,7 +365,7 @@ async def test_table_made_private_stops_events_to_a_stranger():
     await writer.send_json_to({"type": "record_hand", "command_id": "p", "base_seq": 0,
                                "outcome": RON})
     assert (await read_until(writer, "hand_recorded"))["seq"] == 1
-    output = await stranger.receive_output(timeout=2)
+    output = await stranger.receive_output()
     assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
     await writer.disconnect()
 
@@ -436,7 +436,7 @@ async def test_undo_redo_correct_and_end_are_announced():
     for command in commands:
         await writer.send_json_to(command)
         await read_until(writer, "ack")
-    got = [await watcher.receive_json_from(timeout=5) for _ in commands]
+    got = [await watcher.receive_json_from() for _ in commands]
     assert [m["type"] for m in got] == ["hand_recorded", "hand_undone", "hand_redone",
                                         "hand_corrected", "game_ended", "game_reopened"]
     assert [m["seq"] for m in got] == [1, 2, 3, 4, 5, 6]

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import override_settings
 from rest_framework.authtoken.models import Token
@@ -21,6 +20,7 @@ from games import services
 from games.models import Hand
 from mjsite.asgi import application
 
+from .communicator import WebsocketCommunicator
 from .tables import CREATOR, make_table, seated_socket, socket_headers
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
@@ -112,11 +112,11 @@ async def test_a_phone_connecting_during_a_layer_outage_gets_the_table_and_then_
     assert result["ok"]
     assert await watcher.receive_nothing(0.3)
     flaky.down = False
-    resync = await watcher.receive_json_from(timeout=5)
+    resync = await watcher.receive_json_from()
     assert resync["type"] == "snapshot" and resync["seq"] == 1
     # Live again: the next hand arrives as an event.
     await database_sync_to_async(services.record_hand)(table.pk, RON, "after", 1, CREATOR)
-    event = await watcher.receive_json_from(timeout=5)
+    event = await watcher.receive_json_from()
     assert event["type"] == "hand_recorded" and event["seq"] == 2
     await watcher.disconnect()
 
@@ -131,12 +131,12 @@ async def test_a_connected_phone_survives_the_layer_going_away_and_resyncs_when_
     # The socket is still there, and a write still goes through (the database is up).
     await phone.send_json_to({"type": "record_hand", "command_id": "mid", "base_seq": 0,
                               "outcome": RON})
-    ack = await phone.receive_json_from(timeout=5)
+    ack = await phone.receive_json_from()
     assert ack["type"] == "ack" and ack["seq"] == 1
     await get_channel_layer().flush()  # Redis came back empty
     flaky.down = False
-    resync = await phone.receive_json_from(timeout=5)
+    resync = await phone.receive_json_from()
     assert resync["type"] == "snapshot" and resync["seq"] == 1
     await database_sync_to_async(services.record_hand)(table.pk, RON, "after", 1, CREATOR)
-    assert (await phone.receive_json_from(timeout=5))["seq"] == 2
+    assert (await phone.receive_json_from())["seq"] == 2
     await phone.disconnect()

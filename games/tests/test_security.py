@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -21,6 +20,7 @@ from games.messages import CLOSE_FORBIDDEN
 from games.models import Event, Hand, Table
 from mjsite.asgi import application
 
+from .communicator import WebsocketCommunicator
 from .tables import CREATOR, NAMES, make_table, new_device, rates, seated, socket_headers
 
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
@@ -289,7 +289,7 @@ async def test_private_table_websocket_closes_on_a_stranger_before_any_data():
         "Hidden", "riichi", "", {}, NAMES, creator=CREATOR, visibility="private")
     comm = await _socket(table, device=await database_sync_to_async(_new_device)())
     assert (await comm.connect())[0]
-    output = await comm.receive_output(timeout=2)
+    output = await comm.receive_output()
     assert output == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
     await comm.disconnect()
 

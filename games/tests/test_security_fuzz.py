@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.test import Client, override_settings
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +23,7 @@ from games.messages import READ_TYPES, WRITE_TYPES
 from games.models import Table
 from mjsite.asgi import application
 
+from .communicator import WebsocketCommunicator
 from .tables import make_table, new_device, rates, socket_headers
 
 pytestmark = [pytest.mark.slow,
@@ -86,7 +86,7 @@ async def _run_frames(table: Table, device: str, sent: list[str | bytes]) -> Non
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
                                  headers=socket_headers(device))
     assert (await comm.connect())[0]
-    assert (await comm.receive_json_from(timeout=5))["type"] == "snapshot"
+    assert (await comm.receive_json_from())["type"] == "snapshot"
     try:
         for n, frame in enumerate(sent):
             # send_input rather than send_to, which refuses empty frames.

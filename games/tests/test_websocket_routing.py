@@ -4,7 +4,6 @@ is refused with a close code."""
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 from django.urls import URLPattern
 
@@ -12,6 +11,7 @@ from games.routing import websocket_urlpatterns
 from mjsite.asgi import application
 from mjsite.websockets import CLOSE_NO_ROUTE
 
+from .communicator import WebsocketCommunicator
 from .tables import make_table, socket_headers
 
 

@@ -35,12 +35,14 @@ def main() -> None:
         request = urllib.request.Request(base + path, data=body,
                                          headers={"Host": host, **(headers or {})})
         try:
-            with (opener or browser).open(request, timeout=10) as answer:
+            with (opener or browser).open(request, timeout=30) as answer:
                 return answer.status, answer.read().decode("utf-8", "replace"), answer.headers
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode("utf-8", "replace"), error.headers
 
-    deadline = time.monotonic() + 90
+    # `make run` migrates a new database and collects the static files before it listens:
+    # minutes on a busy CI machine. The loop ends as soon as the server answers.
+    deadline = time.monotonic() + 240
     while True:
         try:
             status, _text, _h = fetch("/healthz", f"127.0.0.1:{port}")

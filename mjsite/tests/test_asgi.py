@@ -1,7 +1,6 @@
 """The ASGI application serves HTTP through Django (as daphne does under `make run`)."""
 
-from channels.testing import HttpCommunicator
-
+from games.tests.communicator import HttpCommunicator
 from mjsite.asgi import application
 
 

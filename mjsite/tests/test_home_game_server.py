@@ -74,7 +74,7 @@ def test_make_run_serves_phones_on_the_lan_with_no_debug_page_and_a_lan_join_lin
             try:
                 answer = subprocess.run(
                     ["ip", "netns", "exec", namespace, sys.executable, str(CLIENT), str(port),
-                     address], capture_output=True, text=True, timeout=240, env=env)
+                     address], capture_output=True, text=True, timeout=420, env=env)
             finally:
                 os.killpg(server.pid, signal.SIGTERM)
                 try:

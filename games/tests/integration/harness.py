@@ -30,6 +30,9 @@ DAPHNE = str(Path(sys.executable).parent / "daphne")
 
 # A ron the riichi ruleset accepts in every state: seat 2 pays seat 1.
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
+# Seconds a client waits for its socket or a message by default: the tests wait on the
+# message, and CI is a busy 2-core machine where an answer may take seconds.
+WAIT_S = 30.0
 
 
 def free_port() -> int:
@@ -164,7 +167,12 @@ class Server:
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self._log_dir = log_dir or tempfile.mkdtemp(prefix="mjsite-daphne-")
-        self.log_path = Path(self._log_dir) / f"daphne-{self.port}.log"
+        # A log of this server's own (kept across its restarts): a later server on a port
+        # the system hands out again must not read an earlier one's tracebacks as its own.
+        handle, name = tempfile.mkstemp(prefix=f"daphne-{self.port}-", suffix=".log",
+                                        dir=self._log_dir)
+        os.close(handle)
+        self.log_path = Path(name)
 
     @property
     def base(self) -> str:
@@ -177,7 +185,7 @@ class Server:
     def ws_url(self, public_id: str) -> str:
         return f"ws://127.0.0.1:{self.port}/ws/tables/{public_id}/"
 
-    def start(self, timeout: float = 60) -> None:
+    def start(self, timeout: float = 120) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
         command = self.command or [DAPHNE, "-b", "127.0.0.1", "-p", str(self.port),
                                    *self.args, "mjsite.asgi:application"]
@@ -245,7 +253,7 @@ class Client:
         self.closed = asyncio.Event()
         self.close_code: int | None = None
 
-    async def connect(self, timeout: float = 10) -> dict[str, Any]:
+    async def connect(self, timeout: float = WAIT_S) -> dict[str, Any]:
         """Open the socket and return the first message (the snapshot)."""
         from websockets.asyncio.client import connect
 
@@ -282,7 +290,7 @@ class Client:
         await self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
 
     async def expect(self, predicate: Callable[[dict[str, Any]], bool],
-                     timeout: float = 10) -> dict[str, Any]:
+                     timeout: float = WAIT_S) -> dict[str, Any]:
         """The next received message that matches (skipping others)."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
@@ -311,7 +319,7 @@ class Client:
                          "base_seq": self.seq if base_seq is None else base_seq,
                          "outcome": outcome or RON})
 
-    async def answer_to(self, command_id: str, timeout: float = 15) -> dict[str, Any]:
+    async def answer_to(self, command_id: str, timeout: float = WAIT_S) -> dict[str, Any]:
         return await self.expect(lambda m: m.get("type") in {"ack", "stale", "error"}
                                  and m.get("command_id") == command_id, timeout)
 

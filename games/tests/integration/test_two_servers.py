@@ -11,6 +11,8 @@ from .harness import Client, Server
 
 pytestmark = pytest.mark.integration
 
+CROWD_WAIT_S = 180
+
 
 async def test_hand_recorded_through_one_server_reaches_a_client_of_the_other(
         site: Site, two_servers: tuple[Server, Server]) -> None:
@@ -24,7 +26,7 @@ async def test_hand_recorded_through_one_server_reaches_a_client_of_the_other(
         await writer.record("two-servers-1")
         ack = await writer.answer_to("two-servers-1")
         assert ack["type"] == "ack" and ack["seq"] == 1
-        event = await watcher.expect(lambda m: m["type"] == "hand_recorded", timeout=10)
+        event = await watcher.expect(lambda m: m["type"] == "hand_recorded")
         assert event["seq"] == 1 and event["command_id"] == "two-servers-1"
         assert event["snapshot"]["seq"] == 1
         # And back the other way: the watcher, now current, writes through its own server.
@@ -76,13 +78,15 @@ async def test_hundreds_of_phones_joining_and_leaving_at_once_break_nothing(
     tables = site.tables(1)
     public_id = tables[0]["public_id"]
     crowd = [Client(two_servers[i % 2], public_id) for i in range(300)]
-    await asyncio.gather(*(c.connect(timeout=60) for c in crowd))
+    # Three hundred sockets on a busy 2-core machine: each wait ends when its message
+    # arrives, and may take minutes there.
+    await asyncio.gather(*(c.connect(timeout=CROWD_WAIT_S) for c in crowd))
     writer = Client(two_servers[0], public_id, tables[0]["devices"][0])
     await writer.connect()
     await writer.record("crowd-1")
     assert (await writer.answer_to("crowd-1"))["seq"] == 1
     for client in crowd:
-        await client.expect(lambda m: m.get("type") == "hand_recorded")
+        await client.expect(lambda m: m.get("type") == "hand_recorded", CROWD_WAIT_S)
     await asyncio.gather(*(c.close() for c in crowd))
     await writer.close()
     for server in two_servers:
