@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import OperationalError
 
 from games import consumers, services
+from games.tests.communicator import WebsocketCommunicator
 from mjsite.asgi import application
 
 from .tables import make_table, seated_socket, socket_headers
@@ -37,7 +37,7 @@ async def test_a_phone_connecting_while_the_database_is_down_is_told_to_retry_la
     comm = WebsocketCommunicator(application, f"/ws/tables/{table.public_id}/",
                                  headers=socket_headers())
     assert (await comm.connect())[0]
-    closed = await comm.receive_output(timeout=10)
+    closed = await comm.receive_output()
     # An application code (daphne sends only 1000 and 3000-4999) that sync.js reads as
     # "can't reach the server, retrying".
     assert closed == {"type": "websocket.close", "code": CLOSE_UNAVAILABLE}
@@ -56,7 +56,7 @@ async def test_a_write_refused_before_the_service_layer_carries_its_command_id(
     monkeypatch.setattr(services, "get_table", _database_down)  # PostgreSQL restarting
     await phone.send_json_to({**message, "command_id": "during-restart",
                               "request_id": "r"})
-    answer = await phone.receive_json_from(timeout=10)
+    answer = await phone.receive_json_from()
     assert answer["type"] == "error" and answer["code"] == "database_unavailable"
     assert answer["command_id"] == "during-restart" and answer["request_id"] == "r"
     assert answer["text"]

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from channels.db import DatabaseSyncToAsync, database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from games import socket_limits
+from games.tests.communicator import WebsocketCommunicator
 from mjsite.asgi import application
 
 from .tables import make_table, rates, seated_socket, socket_headers
@@ -51,7 +51,7 @@ async def _watcher(table: Any) -> WebsocketCommunicator:
 
 
 async def _answers(comm: WebsocketCommunicator, count: int) -> list[dict[str, Any]]:
-    return [await comm.receive_json_from(timeout=10) for _ in range(count)]
+    return [await comm.receive_json_from() for _ in range(count)]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -48,7 +48,7 @@ def home_game_server(header_timeout: int, setup: str = "") -> Iterator[int]:
                                  "--port", str(port)], cwd=ROOT, env=env, stdout=log,
                                 stderr=subprocess.STDOUT)
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 120
             while True:
                 try:
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz",
