@@ -123,7 +123,7 @@ export class TableSocket {
     this.holdUntil = 0; // rate limited: nothing is sent before then
     this.waiters = []; // settled() callers
     this.catchUpTimer = null;
-    this.snapshotRequest = null; // request_id of the snapshot this phone asked for
+    this.snapshotRequests = new Set(); // request_ids of the snapshots it asked for
     this.snapshotRefusals = 0; // refusals of it in a row
     this.snapshotTimer = null; // asks again after a refusal
     // The Wi-Fi going away rarely closes a socket at once: the browser says so first.
@@ -165,6 +165,7 @@ export class TableSocket {
   connect() {
     clearTimeout(this.reconnectTimer);
     this.stopSnapshotRetry(); // every connection begins with a snapshot
+    this.snapshotRequests.clear(); // and answers nothing asked on the one before
     this.sentHere = new Set();
     this.synced = false;
     this.inFlight = null;
@@ -292,6 +293,7 @@ export class TableSocket {
       this.synced = true;
       this.you = message.you;
       const wasRefused = this.snapshotRefusals > 0;
+      this.snapshotRequests.delete(message.request_id);
       this.stopSnapshotRetry();
       this.apply(message, true);
       if (wasRefused) this.handlers.onStatus("live");
@@ -331,7 +333,7 @@ export class TableSocket {
       this.settle(message.request_id, "resolve", message.result);
     } else if (type === "error") {
       const id = message.command_id || message.request_id;
-      if (id && id === this.snapshotRequest) {
+      if (id && this.snapshotRequests.delete(id)) {
         this.snapshotRefused(message);
         return;
       }
@@ -392,25 +394,23 @@ export class TableSocket {
   }
 
   // A snapshot this phone needs: asked with a request id, so a refusal is known for its
-  // answer. One at a time: while one is refused and waiting to be asked again, a further
-  // need is met by that one.
+  // answer. While one is refused and waiting to be asked again, a further need is met by
+  // that one. Offline nothing is sent: the next connection's snapshot brings the table.
   requestSnapshot() {
     if (this.snapshotTimer !== null) return;
-    this.snapshotRequest = newId();
-    if (!this.send({type: "get_snapshot", request_id: this.snapshotRequest})) {
-      this.snapshotRequest = null; // the next connection's snapshot brings the table
-    }
+    const id = newId();
+    if (this.send({type: "get_snapshot", request_id: id})) this.snapshotRequests.add(id);
   }
 
   // Refused (rate_limited with retry_after, or the database away): asked again after
-  // retry_after, doubled for each refusal in a row, times 1-1.5 so the watchers refused
-  // in the same second spread out instead of coming back in step.
+  // retry_after, doubled for each refusal in a row, times 1 to 2 so the watchers refused
+  // in the same second spread over the next windows instead of coming back in step.
   snapshotRefused(message) {
-    this.snapshotRequest = null;
+    if (this.snapshotTimer !== null) return; // two asked, both refused: one wait
     this.snapshotRefusals += 1;
     const base = 1000 * (Number(message.retry_after) > 0 ? Number(message.retry_after) : 1);
     const delay = Math.min(SNAPSHOT_RETRY_MAX_MS, base * 2 ** (this.snapshotRefusals - 1))
-      * (1 + Math.random() / 2);
+      * (1 + Math.random());
     this.handlers.onStatus("connecting");
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = setTimeout(() => {
@@ -422,7 +422,6 @@ export class TableSocket {
   stopSnapshotRetry() {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = null;
-    this.snapshotRequest = null;
     this.snapshotRefusals = 0;
   }
 
