@@ -48,7 +48,7 @@ START_TIMEOUT_S = 120
 
 @contextmanager
 def live_server(setup: str = "", socket_delay_ms: str = "",
-                links_host: str = "") -> Iterator[str]:
+                links_host: str = "", env: dict[str, str] | None = None) -> Iterator[str]:
     """Yield the base URL (``http://127.0.0.1:<port>``) of a fresh site; ``setup`` is
     Python run once in its ``manage.py shell`` after the migrations (an admin account);
     ``socket_delay_ms`` (e.g. ``"300-800"``) delays every frame the table socket sends, as
@@ -60,7 +60,9 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
     later could be taken in between by another test process (pytest-xdist's workers each
     start servers), whose server would then answer this one's requests. With
     ``links_host`` the port must be known beforehand (the links name it), so it is picked
-    here: a rare race, for the few tests that need a second address."""
+    here: a rare race, for the few tests that need a second address. ``env`` sets more
+    of the server's environment (``{"MJ_WS_WATCHERS_RATE": "1/second"}``)."""
+    extra = env or {}
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT),
@@ -69,6 +71,7 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
         env.pop("MJ_TEST_SOCKET_DELAY_MS", None)
         if socket_delay_ms:
             env["MJ_TEST_SOCKET_DELAY_MS"] = socket_delay_ms
+        env.update(extra)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
         if setup:

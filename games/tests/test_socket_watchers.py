@@ -120,3 +120,35 @@ async def test_a_bad_frame_is_answered_without_the_database_thread(
     assert answers[2]["command_id"] == "c" and all(a["text"] for a in answers)
     assert database_jobs == []
     await writer.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_refused_snapshot_request_says_when_to_ask_again_and_is_answered_then(
+        settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What static/js/sync.js relies on to ask again by itself: the refusal names its
+    # request and carries retry_after, and the same request is answered after that wait.
+    settings.MJ_RATE_LIMITS = rates(ws_watchers="1/second", ws_read="100/second")
+    now = [7000.25]
+    monkeypatch.setattr(socket_limits.time, "monotonic", lambda: now[0])
+    table = await database_sync_to_async(make_table)(visibility="public")
+    first, second = await _watcher(table), await _watcher(table)
+    await first.send_json_to({"type": "get_snapshot", "request_id": "a"})
+    assert (await first.receive_json_from())["type"] == "snapshot"
+    await second.send_json_to({"type": "get_snapshot", "request_id": "b"})
+    refused = await second.receive_json_from()
+    assert refused["type"] == "error" and refused["code"] == "rate_limited"
+    assert refused["request_id"] == "b" and refused["retry_after"] == 1
+    assert refused["text"] and "rate_limited" not in refused["text"]
+    # Asked again too early: refused again, still with a wait.
+    now[0] += 0.5
+    await second.send_json_to({"type": "get_snapshot", "request_id": "c"})
+    again = await second.receive_json_from()
+    assert (again["code"], again["request_id"], again["retry_after"]) == ("rate_limited",
+                                                                          "c", 1)
+    now[0] += refused["retry_after"]
+    await second.send_json_to({"type": "get_snapshot", "request_id": "d"})
+    answer = await second.receive_json_from()
+    assert answer["type"] == "snapshot" and answer["request_id"] == "d"
+    assert answer["seq"] == 0
+    for comm in (first, second):
+        await comm.disconnect()

@@ -13,6 +13,12 @@
 // comes back, survives a reload, and is recorded once (the command id never changes).
 // An answer that refuses it (stale, or an error) stays in the outbox for the player to
 // decide; it is never sent again by itself.
+//
+// A snapshot this phone asks for by itself (a gap, a resync, a late event) and the server
+// refuses (a table's watchers over their budget, games/socket_limits.py) is asked again
+// after the server's retry_after, spread with jitter so a crowd refused together does not
+// come back together, and twice as long after each further refusal. Nobody asked for it:
+// the badge says "connecting" meanwhile, no alert.
 
 const EVENT_TYPES = new Set(["hand_recorded", "hand_undone", "hand_redone",
   "hand_corrected", "game_ended", "game_reopened", "riichi_declared"]);
@@ -27,6 +33,8 @@ const STABLE_MS = 15000;
 // cause (a server error on that very message): it is not sent again automatically.
 const MAX_CRASHES = 2;
 export const PRESENCE_REFRESH_MS = 20000;
+// A refused snapshot request is asked again no later than this.
+const SNAPSHOT_RETRY_MAX_MS = 30000;
 
 export function newId() {
   // crypto.randomUUID only exists in secure contexts; a phone on http://192.168.x.x
@@ -115,6 +123,9 @@ export class TableSocket {
     this.holdUntil = 0; // rate limited: nothing is sent before then
     this.waiters = []; // settled() callers
     this.catchUpTimer = null;
+    this.snapshotRequests = new Set(); // request_ids of the snapshots it asked for
+    this.snapshotRefusals = 0; // refusals of it in a row
+    this.snapshotTimer = null; // asks again after a refusal
     // The Wi-Fi going away rarely closes a socket at once: the browser says so first.
     window.addEventListener("offline", () => this.wentOffline());
     window.addEventListener("online", () => this.cameOnline());
@@ -153,6 +164,8 @@ export class TableSocket {
 
   connect() {
     clearTimeout(this.reconnectTimer);
+    this.stopSnapshotRetry(); // every connection begins with a snapshot
+    this.snapshotRequests.clear(); // and answers nothing asked on the one before
     this.sentHere = new Set();
     this.synced = false;
     this.inFlight = null;
@@ -206,6 +219,7 @@ export class TableSocket {
   closed(event) {
     clearTimeout(this.stableTimer);
     this.synced = false;
+    this.stopSnapshotRetry();
     for (const waiter of this.waiters) waiter.reject({code: "offline"});
     this.waiters = [];
     if (event.code === CLOSE_FORBIDDEN || event.code === CLOSE_NOT_FOUND) {
@@ -278,7 +292,11 @@ export class TableSocket {
     if (type === "snapshot") {
       this.synced = true;
       this.you = message.you;
+      const wasRefused = this.snapshotRefusals > 0;
+      this.snapshotRequests.delete(message.request_id);
+      this.stopSnapshotRetry();
       this.apply(message, true);
+      if (wasRefused) this.handlers.onStatus("live");
       this.settle(message.request_id, "resolve", message);
       if (this.resendDue) {
         this.resendDue = false;
@@ -288,7 +306,7 @@ export class TableSocket {
     } else if (EVENT_TYPES.has(type)) {
       if (message.seq <= this.seq) return;
       if (message.seq !== this.seq + 1) {
-        this.send({type: "get_snapshot"});
+        this.requestSnapshot();
         return;
       }
       this.apply(message, false);
@@ -296,7 +314,7 @@ export class TableSocket {
     } else if (type === "presence") {
       this.handlers.onPresence(message);
     } else if (type === "resync") {
-      this.send({type: "get_snapshot"});
+      this.requestSnapshot();
     } else if (type === "ack") {
       if (message.duplicate && message.snapshot) this.apply(message, false);
       if (Number.isInteger(message.seq) && message.seq > this.acked) {
@@ -315,6 +333,10 @@ export class TableSocket {
       this.settle(message.request_id, "resolve", message.result);
     } else if (type === "error") {
       const id = message.command_id || message.request_id;
+      if (id && this.snapshotRequests.delete(id)) {
+        this.snapshotRefused(message);
+        return;
+      }
       if (message.code === "rate_limited" && id && this.outbox.get(id)) {
         // Not refused, only early: the same command goes again after the wait.
         this.sentHere.delete(id);
@@ -367,8 +389,40 @@ export class TableSocket {
   catchUp() {
     clearTimeout(this.catchUpTimer);
     this.catchUpTimer = setTimeout(() => {
-      if (this.seq < this.acked && this.online) this.send({type: "get_snapshot"});
+      if (this.seq < this.acked && this.online) this.requestSnapshot();
     }, 3000);
+  }
+
+  // A snapshot this phone needs: asked with a request id, so a refusal is known for its
+  // answer. While one is refused and waiting to be asked again, a further need is met by
+  // that one. Offline nothing is sent: the next connection's snapshot brings the table.
+  requestSnapshot() {
+    if (this.snapshotTimer !== null) return;
+    const id = newId();
+    if (this.send({type: "get_snapshot", request_id: id})) this.snapshotRequests.add(id);
+  }
+
+  // Refused (rate_limited with retry_after, or the database away): asked again after
+  // retry_after, doubled for each refusal in a row, times 1 to 2 so the watchers refused
+  // in the same second spread over the next windows instead of coming back in step.
+  snapshotRefused(message) {
+    if (this.snapshotTimer !== null) return; // two asked, both refused: one wait
+    this.snapshotRefusals += 1;
+    const base = 1000 * (Number(message.retry_after) > 0 ? Number(message.retry_after) : 1);
+    const delay = Math.min(SNAPSHOT_RETRY_MAX_MS, base * 2 ** (this.snapshotRefusals - 1))
+      * (1 + Math.random());
+    this.handlers.onStatus("connecting");
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = null;
+      this.requestSnapshot();
+    }, delay);
+  }
+
+  stopSnapshotRetry() {
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = null;
+    this.snapshotRefusals = 0;
   }
 
   // Resolves once every write of this phone made so far is answered and the table shows
