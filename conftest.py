@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import os
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,8 +53,16 @@ def _fresh_limits() -> None:
 # out first, so that no long browser module starts last while the other worker idles.
 # (xdist's own --dist loadgroup marks do not work with pytest 9: it renames a node id
 # that pytest 9 no longer reads.)
+#
+# A file too long for one worker (minutes of browser cases over a slow socket) splits into
+# chunks by saying so at module level: `XDIST_CHUNK_ID_PARTS = N` sends each distinct first
+# N dash-separated parts of its tests' parameter ids ("riichi-tenhou" of
+# "[riichi-tenhou-ron-discard-typed]") to a worker as a unit; its tests without parameters
+# stay together. Each chunk sets up the module's fixtures again (a server and a browser
+# each), so the ids must lead with what the tests share.
 
 HEAVY_MARKS = ("browser", "integration", "slow")
+_CHUNK_PARTS = re.compile(r"^XDIST_CHUNK_ID_PARTS\s*=\s*(\d+)\s*$", re.MULTILINE)
 
 
 def _session_dirs(config: pytest.Config) -> list[str]:
@@ -72,13 +84,42 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadFileScheduling
 
     shared = _session_dirs(config)
+    root = config.rootpath
+
+    @functools.cache
+    def chunk_parts(path: str) -> int:
+        # The controller collects nothing: it reads the file's own line.
+        try:
+            text = Path(root, path).read_text(encoding="utf-8")
+        except OSError:
+            return 0
+        found = _CHUNK_PARTS.search(text)
+        return int(found.group(1)) if found else 0
 
     class Scheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return next((d for d in shared if path.startswith(d)), path)
+            scope = next((d for d in shared if path.startswith(d)), path)
+            parts = chunk_parts(path) if scope == path and nodeid.endswith("]") else 0
+            if parts:
+                params = nodeid[nodeid.index("[", len(path)) + 1:-1]
+                return f"{path}::[{'-'.join(params.split('-')[:parts])}]"
+            return scope
 
     return Scheduling(config, log)
+
+
+# `-n auto` starts at least this many workers, more than a 2-core machine has cores: most
+# of the suite's time is browser tests waiting for a slow socket's frames (300-800 ms
+# each, games/latency.py), not computing. PYTEST_XDIST_AUTO_NUM_WORKERS still decides.
+MIN_AUTO_WORKERS = 4
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return max(MIN_AUTO_WORKERS, os.cpu_count() or 1)
 
 
 def _heavy(item: pytest.Item) -> bool:

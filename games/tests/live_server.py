@@ -1,10 +1,17 @@
 """A real daphne server for the browser tests: its own temporary SQLite database
-(migrated, presets synced), a free loopback port, stopped and removed afterwards."""
+(migrated, presets synced), a free loopback port, stopped and removed afterwards.
+
+The test process migrates once, into a template database, and each server starts from a
+copy of it: the same tables and presets as its own `migrate` would make, without a
+Django start-up and every migration per server (a browser module or chunk starts one or
+more)."""
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -46,6 +53,33 @@ _LISTENING = re.compile(rb"Listening on TCP address 127\.0\.0\.1:(\d+)")
 START_TIMEOUT_S = 120
 
 
+_template: Path | None = None
+
+
+def _migrated_template(env: dict[str, str]) -> Path:
+    """A database `manage.py migrate` made, once per test process (so a code or
+    migration change between runs is always seen), removed when the process ends."""
+    global _template
+    if _template is None:
+        where = Path(tempfile.mkdtemp(prefix="mjsite-template-"))
+        atexit.register(shutil.rmtree, where, ignore_errors=True)
+        database = where / "db.sqlite3"
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env={**env, "DATABASE_URL": f"sqlite:///{database}"},
+                       check=True)
+        _template = database
+    return _template
+
+
+def _copy_database(template: Path, target: Path) -> None:
+    shutil.copyfile(template, target)
+    # SQLite in WAL mode (mjsite.settings) folds the log into the file when the last
+    # connection closes; one left behind holds committed pages, so it goes along.
+    wal = template.with_name(template.name + "-wal")
+    if wal.exists():
+        shutil.copyfile(wal, target.with_name(target.name + "-wal"))
+
+
 @contextmanager
 def live_server(setup: str = "", socket_delay_ms: str = "",
                 links_host: str = "", env: dict[str, str] | None = None) -> Iterator[str]:
@@ -72,8 +106,7 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
         if socket_delay_ms:
             env["MJ_TEST_SOCKET_DELAY_MS"] = socket_delay_ms
         env.update(extra)
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                       cwd=ROOT, env=env, check=True)
+        _copy_database(_migrated_template(env), Path(tmp) / "db.sqlite3")
         if setup:
             subprocess.run([sys.executable, "manage.py", "shell", "-c", setup],
                            cwd=ROOT, env=env, check=True)

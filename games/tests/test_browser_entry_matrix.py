@@ -8,7 +8,9 @@ outcome. Every frame the table socket sends is delayed 300-800 ms (games/latency
 
 One server, one browser and one table per family serve the module; a table whose game
 has ended, or whose state the next case's hand does not fit (a dealer's first-turn win
-once the deal has moved), is replaced by a new one."""
+once the deal has moved), is replaced by a new one. Under pytest-xdist the module goes to
+the workers in chunks, one per family (XDIST_CHUNK_ID_PARTS, the root conftest.py): every
+test's id starts with its family's id, and each chunk starts its own server and browser."""
 
 from __future__ import annotations
 
@@ -27,6 +29,8 @@ from .entry_matrix import Act, Case, Family
 from .live_server import ARTIFACTS, live_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# The ten minutes of cases spread over the workers a family at a time ("riichi-tenhou-...").
+XDIST_CHUNK_ID_PARTS = 2
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 CASES = entry_matrix.all_cases()
@@ -411,15 +415,20 @@ def test_every_control_of_the_sheet_is_in_a_case_or_never_taken_by_the_engine(
 LANGUAGES = ("en", "zh-hans", "zh-hant", "ja")
 
 
+# The case each ruleset's checklist is shown with; its family's id leads the test's id, so
+# the test runs in that family's chunk, on the table it already has.
+CHECKLIST = [next(c for c in CASES if c.family.ruleset == ruleset and c.mode == "checklist"
+                  and not c.after) for ruleset in ("riichi", "mcr")]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("ruleset", ["riichi", "mcr"])
+@pytest.mark.parametrize("case", CHECKLIST, ids=lambda c: c.family.id)
 def test_the_checklist_and_its_preview_read_well_on_a_phone(
-        tables: Tables, ruleset: str, language: str) -> None:
+        tables: Tables, case: Case, language: str) -> None:
     """"Add up the hand" filled in and priced, in each language, at 375 px: nothing
     sticks out, no raw key or English word on a Chinese or Japanese page, the sum is in
     the quick entry (screenshots in test-artifacts/checklist-<ruleset>-<language>.png)."""
-    case = next(c for c in CASES if c.family.ruleset == ruleset and c.mode == "checklist"
-                and not c.after)
+    ruleset = case.family.ruleset
     page, _ = ready_table(tables, case)
     if page.locator("html").get_attribute("lang") != language:
         page.select_option("#language-select", language)
