@@ -109,10 +109,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return Scheduling(config, log)
 
 
-# `-n auto` starts at least this many workers, more than a 2-core machine has cores: most
-# of the suite's time is browser tests waiting for a slow socket's frames (300-800 ms
-# each, games/latency.py), not computing. PYTEST_XDIST_AUTO_NUM_WORKERS still decides.
-MIN_AUTO_WORKERS = 4
+# `-n auto` starts at least this many workers. Most of the suite's time is browser tests
+# waiting for a slow socket's frames (300-800 ms each, games/latency.py), so more workers
+# than cores would shorten it; but a full run with 4 workers on 2 busy cores failed the
+# riichi double-ron browser test (Save never enabled within 30 s) where 2 workers passed,
+# so it stays at one per core until that is understood. PYTEST_XDIST_AUTO_NUM_WORKERS
+# still decides.
+MIN_AUTO_WORKERS = 2
 
 
 @pytest.hookimpl(optionalhook=True)
