@@ -107,7 +107,7 @@ class EngineCommandView(ApiErrorsMixin, APIView):
 
 def _encodable(value: Any) -> Any:
     """``value`` with every lone surrogate (an answer may quote the request's text) written
-    as its ``\\udXXX`` escape: UTF-8 cannot hold one, and rendering it would be a 500."""
+    as its ``\\udc80``-style escape: UTF-8 cannot hold one, and rendering it would be a 500."""
     if isinstance(value, str):
         try:
             value.encode("utf-8")
