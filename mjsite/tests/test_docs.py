@@ -1,6 +1,7 @@
 """The README stays a front page and the docs stay whole: README.md is short, every page
 under docs/ is reachable from it, every relative link (and its #anchor) leads somewhere,
-and every MJ_* variable the code reads is documented."""
+every file of the project they name exists, and every MJ_* variable the code reads is
+documented."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ _LINK = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\
 _READ = re.compile(
     r"""(?:\benv_\w+\(|\benviron\.get\(|\bgetenv\(|\benviron\[)\s*["'](MJ_[A-Z0-9_]+)["']""")
 _MENTION = re.compile(r"\bMJ_[A-Z0-9_]+\b")
+# A file of the project named in code: `games/replay.py`, `deploy/`,
+# `games/tests/test_write_path.py::test_queries_per_record_do_not_grow_with_the_game`.
+_PATH = re.compile(r"^([\w.@-]+(?:/[\w.@-]+)*/?)(?:::(\w+))?$")
 
 
 def _prose_lines(path: Path) -> list[str]:
@@ -82,6 +86,20 @@ def _markdown_pages() -> list[Path]:
     return [README, *sorted(DOCS.rglob("*.md"))]
 
 
+def _named_paths(path: Path) -> list[tuple[str, str]]:
+    """(path, test or function name) of every code span naming a file of the project: its
+    first part is a file or folder at the project's top (so `/etc/mjsite/env`,
+    `test-artifacts/` or `scoring/engine/rulesets/<name>/` are not taken for one)."""
+    tops = {entry.name for entry in ROOT.iterdir()} - {"test-artifacts", "staticfiles"}
+    named = []
+    for line in _prose_lines(path):
+        for span in _CODE_SPAN.findall(line):
+            found = _PATH.match(span[1:-1])
+            if found and "/" in found.group(1) and found.group(1).split("/")[0] in tops:
+                named.append((found.group(1), found.group(2) or ""))
+    return named
+
+
 def _variables_read_by_the_code() -> set[str]:
     found: set[str] = set()
     for folder in SOURCE_DIRS:
@@ -126,6 +144,20 @@ def test_every_relative_link_leads_to_a_file_and_its_heading():
             elif anchor and linked.suffix == ".md" and anchor not in _anchors(linked):
                 broken.append(f"{name} (no heading #{anchor} in {linked.name})")
     assert not broken, "broken links:\n" + "\n".join(broken)
+
+
+def test_every_file_the_docs_name_exists():
+    missing = []
+    for page in _markdown_pages():
+        for name, function in _named_paths(page):
+            target = ROOT / name
+            where = f"{page.relative_to(ROOT)}: `{name}`"
+            if not target.exists():
+                missing.append(f"{where} (no such file)")
+            elif function and not re.search(rf"^\s*(?:async )?def {function}\(",
+                                             target.read_text(encoding="utf-8"), re.MULTILINE):
+                missing.append(f"{where}::{function} (no such function)")
+    assert not missing, "the docs name what is not there:\n" + "\n".join(missing)
 
 
 def test_every_mj_variable_the_code_reads_is_documented():
