@@ -25,10 +25,10 @@ site lists it)
     every scoring element it can list (see :mod:`scoring.engine.items`), for the site's
     reference pages and the msgids of their names.
 
-Optional: ``WIN_SHAPES: tuple[str, ...]``, the shapes a win may take (``"standard"`` and
-the names of :mod:`scoring.engine.shapes`: seven pairs, thirteen orphans...), which the
-analyser's shanten and waits ask for (:func:`scoring.engine.analysis.shanten.ruleset_shapes`);
-a package without it wins with sets and a pair only.
+Optional: its capabilities (:mod:`scoring.engine.capabilities`: ``WIN_SHAPES``,
+``WIN_WORDS``, ``ANALYSER_FIELDS``, ``STAKE_UNIT``, ``DANGER_TOOL``...), each with a
+default; and a ``site`` subpackage, a Django app with the ruleset's own pages
+(:func:`site_apps`), never imported by the engine.
 
 Packages are imported lazily: discovering the names reads the directory, so a CLI call
 for one ruleset does not load the others. :func:`available` imports them all, for the
@@ -73,6 +73,18 @@ def get(name: object) -> ModuleType:
         if exc.name == f"{__name__}.{name}":
             raise UnknownRuleset(f"the ruleset '{name}' is not installed") from exc
         raise
+
+
+def site_apps() -> list[str]:
+    """The module names of the packages' ``site`` apps (a ``site/apps.py`` beside the
+    package's ``__init__``), found by their files: the site's settings install them."""
+    found = []
+    for name in names():
+        for root in _HERE:
+            if (Path(root) / name / "site" / "apps.py").is_file():
+                found.append(f"{__name__}.{name}.site")
+                break
+    return found
 
 
 def missing(pkg: ModuleType) -> list[str]:
