@@ -256,7 +256,8 @@ def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STAN
 def riichi_shanten(counts: Sequence[int]) -> int:
     """Fast path for the common case: riichi shapes, four copies of everything available.
 
-    Same answer as ``shanten(counts, 0, ruleset_shapes("riichi"))`` for a concealed hand.
+    Same answer as ``shanten(counts, 0, (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS))`` for a
+    concealed hand.
     """
     b = bytes(counts)
     n = sum(b)
