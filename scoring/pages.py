@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring import registry, rendering
+from scoring import error_text, registry, rendering
 from scoring.engine.errors import EngineError
 
 HONOURS = "東南西北白發中"
@@ -206,8 +206,9 @@ def error_labels() -> dict[str, str]:
     }
 
 
-def error_label(code: str) -> str:
-    return error_labels().get(code, code)
+def error_label(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The short label of a wait's error, else its sentence in the reader's language."""
+    return error_labels().get(code) or error_text.sentence(code, params)
 
 
 def winner_gain(result: Mapping[str, Any]) -> int | None:
@@ -226,7 +227,9 @@ def value_view(result: Mapping[str, Any] | None, phrases: Any = None) -> dict[st
         return {"error": None}
     if isinstance(result.get("error"), Mapping):
         error = dict(result["error"])
-        error["label"] = error_label(str(error.get("code", "")))
+        params = error.get("params")
+        error["label"] = error_label(str(error.get("code", "")),
+                                     params if isinstance(params, Mapping) else None)
         return {"error": error}
     headline = result.get("headline") or {}
     points = headline.get("points") if isinstance(headline, Mapping) else None

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.tests.tables import make_table
-from scoring import pages, registry
+from scoring import error_text, pages, registry
 from scoring.engine import commands
 
 pytestmark = pytest.mark.django_db
@@ -211,3 +211,11 @@ def test_hand_one_from_ready_lists_the_improving_tiles_not_an_object(
                        r"\s*<span class=\"count\">×(\d+)</span>", html)
     assert shown == [(u["tile"], str(u["remaining"])) for u in engine["ukeire"]]
     assert "[object" not in html
+
+
+def test_a_wait_the_engine_refuses_reads_as_a_sentence_not_a_code(client: Client) -> None:
+    # Riichi ticked with an open meld: the ruleset refuses to price the waits.
+    html = _get(client, "analyse", ruleset="riichi", hand="123m456p1122z", melds="pon 777z",
+                riichi="1")
+    assert 'data-code="bad_input"' in html and ">bad_input<" not in html
+    assert f">{error_text.sentence('bad_input')}<" in html
