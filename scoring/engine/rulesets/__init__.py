@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -53,8 +54,15 @@ _HERE = [str(Path(__file__).parent)]
 
 def names() -> list[str]:
     """Every ruleset package's name, found in this directory without importing them."""
-    return sorted(m.name for m in pkgutil.iter_modules(_HERE) if m.ispkg
-                  and not m.name.startswith("_"))
+    return list(_names(tuple(_HERE)))
+
+
+@lru_cache(maxsize=8)
+def _names(roots: tuple[str, ...]) -> tuple[str, ...]:
+    # Read once per process (per list of directories: a test may add one): every page's
+    # menu asks, and listing the directory each time cost milliseconds a page.
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(roots) if m.ispkg
+                        and not m.name.startswith("_")))
 
 
 def available() -> list[str]:
@@ -78,13 +86,18 @@ def get(name: object) -> ModuleType:
 def site_apps() -> list[str]:
     """The module names of the packages' ``site`` apps (a ``site/apps.py`` beside the
     package's ``__init__``), found by their files: the site's settings install them."""
+    return list(_site_apps(tuple(_HERE)))
+
+
+@lru_cache(maxsize=8)
+def _site_apps(roots: tuple[str, ...]) -> tuple[str, ...]:
     found = []
-    for name in names():
-        for root in _HERE:
+    for name in _names(roots):
+        for root in roots:
             if (Path(root) / name / "site" / "apps.py").is_file():
                 found.append(f"{__name__}.{name}.site")
                 break
-    return found
+    return tuple(found)
 
 
 def missing(pkg: ModuleType) -> list[str]:
