@@ -89,7 +89,7 @@ class PlainDecimalField(forms.DecimalField):
 
 
 class StakeForm(forms.Form):
-    """A stake in money per ruleset unit (riichi: per 1,000 points)."""
+    """A stake in money per unit of the ruleset (its ``STAKE_UNIT``: 1,000 points...)."""
 
     amount = PlainDecimalField(label=_("Stake"), min_value=0, max_value=100000,
                                 decimal_places=4, required=False,

@@ -109,9 +109,10 @@ class TableLink(models.Model):
 
 
 class Stake(models.Model):
-    """What one unit of a ruleset's result is worth: for riichi 1,000 points after uma
-    and oka, for the Chinese rulesets one point or chip. Set either on one table (its own
-    settle-up, and ahead of its evening's) or on an evening for each ruleset."""
+    """What one unit of a ruleset's result is worth (the unit is the ruleset's
+    ``STAKE_UNIT``: 1,000 points after uma and oka, one point, one chip...). Set either on
+    one table (its own settle-up, and ahead of its evening's) or on an evening for each
+    ruleset."""
 
     table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.CASCADE,
                                  related_name="stake")

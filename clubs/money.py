@@ -2,10 +2,10 @@
 and written the way the reader's language writes money (Babel, from the Unicode CLDR).
 
 A table's result in *units* is each seat's final points minus its start points, after
-the final settlement (riichi: uma, oka and leftover sticks; so for riichi it is the
-club score of ``final_table``), divided by the ruleset's stake unit: 1,000 points for
-riichi, one point (MCR, Sichuan) or one chip (Wuhu, Ji'an) elsewhere. Money is held in
-the currency's minor units (cents, fen; yen have none) as integers.
+the final settlement (uma, oka and leftover sticks where the ruleset has them), divided
+by the ruleset's stake unit (its ``STAKE_UNIT`` capability: 1,000 points, one point, one
+chip...). Money is held in the currency's minor units (cents, fen; yen have none) as
+integers.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from babel.numbers import (
 )
 from django.utils.functional import Promise
 from django.utils.translation import get_language, to_locale
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation.trans_real import parse_accept_lang_header
+
+from scoring import registry
 
 K = TypeVar("K")
 
@@ -44,21 +45,13 @@ def is_plain_amount(text: str) -> bool:
 LANGUAGE_CURRENCIES = {"ja": "JPY", "zh-hant": "TWD", "zh-hans": "CNY"}
 FALLBACK_CURRENCY = "USD"
 
-# Points per stake unit, and how the stake is named, per ruleset.
-STAKE_UNITS: dict[str, tuple[int, Promise]] = {
-    "riichi": (1000, _("per 1,000 points")),
-    "wuhu": (1, _("per chip")),
-    "jian": (1, _("per chip")),
-}
-DEFAULT_UNIT: tuple[int, Promise] = (1, _("per point"))
-
-
 def stake_unit(ruleset: str) -> tuple[int, Promise]:
-    return STAKE_UNITS.get(ruleset, DEFAULT_UNIT)
+    """Points per stake unit and the unit's name: the ruleset's ``STAKE_UNIT`` capability."""
+    return registry.stake_unit(ruleset)
 
 
 def units(ruleset: str, finals: Sequence[int], starts: Sequence[int]) -> list[Decimal]:
-    """Each seat's result in stake units (riichi: thousands of points, so +50.3)."""
+    """Each seat's result in stake units (of 1,000 points, a result reads +50.3)."""
     size = Decimal(stake_unit(ruleset)[0])
     return [Decimal(f - s) / size for f, s in zip(finals, starts, strict=True)]
 
@@ -78,9 +71,9 @@ def digits(currency: str) -> int:
 def to_minor(amounts: Mapping[K, Decimal], currency: str) -> dict[K, int]:
     """Exact amounts as whole minor units that add up to zero.
 
-    Amounts of one table add up to zero, unless riichi sticks left in the pot vanished
-    (``leftover_sticks = void``) or a penalty was paid to nobody (EMA chombo, see
-    :mod:`scoring.engine.rulesets.riichi`); money must balance, so that amount is shared
+    Amounts of one table add up to zero, unless sticks left in the pot vanished (a
+    ``leftover_sticks = void`` option) or a penalty was paid to nobody (EMA chombo); money
+    must balance, so that amount is shared
     evenly first (the offender still pays the most). Each amount is then
     rounded down and the cents left over go, one each, to the largest remainders (ties to
     the earlier key), so no rounding creates or destroys money.

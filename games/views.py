@@ -56,7 +56,7 @@ from games.permissions import (
 )
 from games.templatetags.mjtables import ruleset_title, wind_name
 from mjsite.links import phone_url
-from scoring import rendering
+from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
 from scoring.registry import localize_option
@@ -235,10 +235,19 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
                  "undo_question": view["undo_question"], "you": you},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
         "declares": services.declares_riichi(table.ruleset, table.options),
+        # The tile-danger estimate is linked where the ruleset says it applies.
+        "danger_tool": _danger_tool(table.ruleset),
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
         "error_field": error_field,
         "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
     }, status=status)
+
+
+def _danger_tool(ruleset: str) -> bool:
+    try:
+        return registry.get(ruleset).danger_tool
+    except EngineError:  # a table of a ruleset no longer installed
+        return False
 
 
 @require_POST

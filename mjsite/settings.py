@@ -24,6 +24,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from mjsite import lan
+from scoring.engine.rulesets import site_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -374,6 +375,8 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "backup",
+    # Each ruleset package's own pages (its ``site`` app; scoring/registry.py mounts them).
+    *site_apps(),
 ]
 
 MIDDLEWARE = [
@@ -406,6 +409,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scoring.context_processors.ruleset_pages",
             ],
         },
     },

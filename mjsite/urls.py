@@ -1,7 +1,8 @@
 """Root URL configuration.
 
 Apps add their pages in scoring/urls.py and games/urls.py (included at the root, namespaced
-"scoring" and "games"); websocket routes go in games/routing.py.
+"scoring" and "games"), ruleset packages in their site app's urls.py (mounted by
+scoring/registry.py, namespaced by the ruleset's name); websocket routes go in games/routing.py.
 """
 
 from csp.decorators import csp_update
@@ -10,6 +11,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.ratelimit import limit_login, limit_password_change
+from scoring import registry
 
 from . import views
 
@@ -37,4 +39,6 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("games.urls")),
     path("", include("clubs.urls")),
+    # Each ruleset package's own pages (its site app), under rulesets/<name>/.
+    *registry.urlpatterns(),
 ]

@@ -1,5 +1,6 @@
-"""Helpers of the analysis and fan pages (scoring/views.py): tiles for drawing, the analyse
-and danger requests built from a query string, and the fan page's statistics and plot.
+"""Helpers of the analysis pages (scoring/views.py): tiles for drawing, and the analyse
+and danger requests built from a query string. The analyser's ruleset fields are each
+ruleset's ``ANALYSER_FIELDS`` capability, built from its entry spec (scoring/registry.py).
 
 The pages are plain GET forms so that they work without scripts and every result is a
 link one can share at the table; static/js/analyse.js and danger.js enhance them by
@@ -8,24 +9,19 @@ calling ``POST /api/analyse/`` and ``/api/danger/`` with the same requests.
 
 from __future__ import annotations
 
-import json
-import math
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring import registry, rendering
+from scoring import error_text, registry, rendering
 from scoring.engine.errors import EngineError
 
 HONOURS = "東南西北白發中"
 SUIT_MARK = {"m": "萬", "p": "筒", "s": "索"}
 WINDS = ("E", "S", "W", "N")
-# Rulesets whose score() reads the seat and round wind of the winner.
-WIND_RULESETS = ("riichi", "mcr")
 MELD_WORDS = ("chi", "pon", "kan", "ankan", "kakan")
 
 
@@ -83,8 +79,47 @@ def meld_view(text: str) -> dict[str, Any]:
 
 # --- the analyser -----------------------------------------------------------------------
 
-ANALYSE_FIELDS = ("ruleset", "preset", "hand", "melds", "visible", "seat_wind", "round_wind",
-                  "dora", "riichi", "jing", "table")
+# The analyser form's fields every ruleset has; each ruleset adds its own (analyser_fields).
+BASE_FIELDS = ("ruleset", "preset", "hand", "melds", "visible", "table")
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One ruleset field of the analyser form, from the entry spec of the rulesets that
+    ask it (``rulesets``: the form shows it only for those)."""
+
+    name: str  # the request key, dotted inside an object field ("jing.zheng")
+    kind: str  # the entry spec's kind: wind, bool, tile, tiles, tile_list, int, choice
+    label: str  # in the active language
+    rulesets: tuple[str, ...]
+    choices: tuple[tuple[Any, str], ...] = ()  # (value, label in the active language)
+    indicator: bool = False  # tiles face up on the wall: one copy fewer to draw
+    help: str = ""
+
+    @property
+    def id(self) -> str:
+        return "f-" + self.name.replace(".", "-").replace("_", "-")
+
+    @property
+    def picker(self) -> bool:
+        return self.kind in ("tiles", "tile_list")
+
+
+def analyser_fields() -> list[FormField]:
+    """Every ruleset's analyser fields, one per request key, in the order first asked."""
+    found: dict[str, tuple[Any, list[str]]] = {}
+    for name in registry.usable():
+        for key, spec in registry.get(name).analyser_fields():
+            found.setdefault(key, (spec, []))[1].append(name)
+    return [FormField(key, spec.kind, gettext(spec.label), tuple(names),
+                      tuple((v, gettext(label)) for v, label in spec.choices),
+                      spec.group == "indicator", gettext(spec.help) if spec.help else "")
+            for key, (spec, names) in found.items()]
+
+
+def form_names() -> tuple[str, ...]:
+    """The query-string keys of the analyser form."""
+    return (*BASE_FIELDS, *(f.name for f in analyser_fields()))
 
 
 def ruleset_choices() -> list[dict[str, Any]]:
@@ -124,22 +159,40 @@ def analyse_request(form: Mapping[str, str], options: dict[str, Any]) -> dict[st
     if melds:
         request["melds"] = melds
     visible = expand(form.get("visible", ""))
-    if ruleset in WIND_RULESETS:
-        request["seat_wind"] = form.get("seat_wind") or "E"
-        request["round_wind"] = form.get("round_wind") or "E"
-    if ruleset == "riichi":
-        if form.get("riichi") and not melds:
-            request["riichi"] = True
-        dora = expand(form.get("dora", ""))
-        if dora:
-            request["dora_indicators"] = dora
+    for key, spec in registry.get(ruleset).analyser_fields():
+        value = field_value(spec, form.get(key, ""))
+        if value is None:
+            continue
+        if spec.group == "indicator":
             # An indicator lies face up on the wall, so it is one copy fewer to draw.
-            visible += dora
-    if ruleset == "jian" and form.get("jing"):
-        request["jing"] = {"zheng": form["jing"].strip()}
+            visible += value
+        *parents, last = key.split(".")
+        target = request
+        for part in parents:
+            target = target.setdefault(part, {})
+        target[last] = value
     if visible:
         request["visible"] = visible
     return request
+
+
+def field_value(spec: Any, raw: str) -> Any:
+    """The request value of one analyser field typed as ``raw``; None to leave it out (the
+    engine then takes its default). Bad tiles go through: the engine names them."""
+    raw = raw.strip()
+    if spec.kind == "bool":
+        return True if raw else None
+    if spec.kind in ("wind", "choice"):
+        values = [str(v) for v, _ in spec.choices] or list(WINDS)
+        if raw in values:
+            return next(v for v, _ in spec.choices if str(v) == raw) if spec.choices else raw
+        return spec.default if spec.default is not None else (
+            spec.choices[0][0] if spec.choices else WINDS[0])
+    if spec.kind == "tile_list":
+        return expand(raw) or None
+    if spec.kind == "int":
+        return int(raw) if raw.isdigit() and len(raw) < 10 else spec.default
+    return raw or None
 
 
 def error_labels() -> dict[str, str]:
@@ -153,8 +206,9 @@ def error_labels() -> dict[str, str]:
     }
 
 
-def error_label(code: str) -> str:
-    return error_labels().get(code, code)
+def error_label(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The short label of a wait's error, else its sentence in the reader's language."""
+    return error_labels().get(code) or error_text.sentence(code, params)
 
 
 def winner_gain(result: Mapping[str, Any]) -> int | None:
@@ -173,7 +227,9 @@ def value_view(result: Mapping[str, Any] | None, phrases: Any = None) -> dict[st
         return {"error": None}
     if isinstance(result.get("error"), Mapping):
         error = dict(result["error"])
-        error["label"] = error_label(str(error.get("code", "")))
+        params = error.get("params")
+        error["label"] = error_label(str(error.get("code", "")),
+                                     params if isinstance(params, Mapping) else None)
         return {"error": error}
     headline = result.get("headline") or {}
     points = headline.get("points") if isinstance(headline, Mapping) else None
@@ -242,116 +298,3 @@ def danger_views(rows: Iterable[Mapping[str, Any]], labels: Mapping[str, str]
         out.append({"rank": rank, "tile": tile_view(row["tile"]), "score": row["score"],
                     "waits": row["waits"], "visible": row["visible"], "reasons": reasons})
     return out
-
-
-# --- fans -------------------------------------------------------------------------------
-
-
-def load_difficulty() -> dict[str, dict[str, Any]]:
-    """The shipped difficulty table by fan id (see difficulty.compute_table for its rows)."""
-    # Imported here, not at the top: the URLconf imports this module, and a ruleset package
-    # that is broken mid-edit must not take every page of the site down with it.
-    from scoring.engine.rulesets.mcr.difficulty import DATA_PATH
-
-    rows = json.loads(DATA_PATH.read_text(encoding="utf-8"))
-    return {row["id"]: row for row in rows}
-
-
-def fan_counts(results: Iterable[Any]) -> tuple[int, Counter[str]]:
-    """Wins and, per fan (by Chinese name), the wins that scored it, over hand results."""
-    wins = 0
-    seen: Counter[str] = Counter()
-    for result_list in results:
-        for result in result_list if isinstance(result_list, list) else []:
-            if not isinstance(result, Mapping) or not isinstance(result.get("fans"), list):
-                continue
-            wins += 1
-            names = {f.get("name_zh") for f in result["fans"] if isinstance(f, Mapping)}
-            seen.update(n for n in names if isinstance(n, str))
-    return wins, seen
-
-
-def fan_rows(wins: int, seen: Mapping[str, int]) -> list[dict[str, Any]]:
-    from scoring.engine.rulesets.mcr.fans import FANS
-
-    difficulty = load_difficulty()
-    rows = []
-    for fan in FANS:
-        d = difficulty.get(fan.id, {})
-        example = fan.example
-        count = seen.get(fan.name_zh, 0)
-        rows.append({
-            "id": fan.id, "name_zh": fan.name_zh, "name_en": fan.name_en,
-            "points": fan.points, "definition": fan.definition,
-            "hand": tiles(example.get("hand", "")),
-            "melds": [meld_view(m) for m in example.get("melds", [])],
-            "win_tile": tile_view(example["win_tile"]) if example.get("win_tile") else None,
-            "win": example.get("win", "ron"),
-            "zupai": d.get("zupai_index"), "hupai": d.get("hupai_index"),
-            "zupai_text": _index_text(d.get("zupai_index")),
-            "hupai_text": _index_text(d.get("hupai_index")),
-            "note": d.get("note", ""),
-            "count": count, "share": (100.0 * count / wins) if wins else 0.0,
-        })
-    return rows
-
-
-def _index_text(value: float | None) -> str:
-    return "—" if value is None else f"{value:.2f}"
-
-
-@dataclass(frozen=True)
-class Plot:
-    """An SVG scatter plot drawn by the template: coordinates already in pixels."""
-
-    width: int
-    height: int
-    left: int
-    bottom: int
-    top: int
-    right: int
-    points: list[dict[str, Any]]
-    x_ticks: list[dict[str, Any]]
-    y_ticks: list[dict[str, Any]]
-
-    @property
-    def middle(self) -> float:
-        return (self.left + self.right) / 2
-
-
-def scatter(rows: list[dict[str, Any]], width: int = 340, height: int = 240) -> Plot:
-    """Difficulty index (x; 和牌 filled, 组牌 hollow) against the share of wins (y, %)."""
-    left, right, top, bottom = 36, width - 8, 10, height - 28
-    xs = [r[k] for r in rows for k in ("hupai", "zupai") if r[k] is not None]
-    x_min = math.floor(min(xs)) if xs else 0
-    x_max = math.ceil(max(xs)) if xs else 1
-    x_max = max(x_max, x_min + 1)
-    y_max_data = max((r["share"] for r in rows), default=0.0)
-    y_max = 10.0 if y_max_data <= 0 else _nice_ceiling(y_max_data)
-
-    def px(x: float) -> float:
-        return round(left + (x - x_min) / (x_max - x_min) * (right - left), 1)
-
-    def py(y: float) -> float:
-        return round(bottom - y / y_max * (bottom - top), 1)
-
-    points = []
-    for r in rows:
-        for kind in ("hupai", "zupai"):
-            if r[kind] is None:
-                continue
-            points.append({"x": px(r[kind]), "y": py(r["share"]), "kind": kind,
-                           "title": f"{r['name_zh']} {r['name_en']}: {r[kind]:.2f}, "
-                                    f"{r['share']:.1f}%"})
-    step = 1 if x_max - x_min <= 8 else 2
-    x_ticks = [{"pos": px(v), "label": str(v)} for v in range(x_min, x_max + 1, step)]
-    y_ticks = [{"pos": py(y_max * i / 4), "label": f"{y_max * i / 4:g}"} for i in range(5)]
-    return Plot(width, height, left, bottom, top, right, points, x_ticks, y_ticks)
-
-
-def _nice_ceiling(value: float) -> float:
-    magnitude = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
-        if value <= step * magnitude:
-            return step * magnitude
-    return 10 * magnitude

@@ -1,22 +1,38 @@
-"""The site's view of the rulesets the engine discovers.
+"""The site's view of the rulesets the engine discovers, and the one place it asks them.
 
 The site only offers rulesets that fulfil the whole contract of
 :mod:`scoring.engine.rulesets` (every package exports the same names: ``Options``,
 ``PRESETS``, ``score``, ``game``, ``entry_spec``, ``ITEMS``, its titles...).
+
+Whatever else the site needs to know about a ruleset is a capability its package declares
+(:mod:`scoring.engine.capabilities`, each with its default), read here and nowhere else in
+the site: the analyser form's fields (built from its entry spec), its stake unit, whether
+the tile-danger tool applies. A package's own pages live in its ``site`` subpackage (a
+Django app listed by :func:`scoring.engine.rulesets.site_apps`); :func:`urlpatterns`
+mounts each one's ``urls.urlpatterns`` under ``rulesets/<name>/`` (namespace ``<name>``)
+and its ``root_urlpatterns`` (old addresses kept working) at the root, and :func:`pages`
+lists its ``MENU`` for the site menu.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.urls import URLPattern, URLResolver, include, path, reverse
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext, gettext_lazy
 
-from scoring.engine import rulesets
+from scoring.engine import capabilities, rulesets
+from scoring.engine.entry import Field
 from scoring.engine.errors import BadOption, UnknownRuleset
 from scoring.engine.game import GameRules
 from scoring.engine.options import build_options, options_schema, options_to_dict
+
+# The kinds of entry-spec field the analyser form can ask (scoring/pages.py).
+ANALYSER_KINDS = ("wind", "choice", "bool", "tile", "tiles", "tile_list", "int")
 
 
 @dataclass(frozen=True)
@@ -88,6 +104,49 @@ class Ruleset:
     def options_from_snapshot(self, snapshot: dict[str, Any]) -> Any:
         return build_options(self.options_class, snapshot)
 
+    # --- capabilities (scoring.engine.capabilities) --------------------------------------
+
+    def capability(self, name: str) -> Any:
+        """The package's declaration of capability ``name``, or its default."""
+        return capabilities.read(self.package, name)
+
+    @property
+    def stake_unit(self) -> tuple[int, Promise]:
+        """Points per stake unit and its name in the active language."""
+        size, label = self.capability("STAKE_UNIT")
+        return int(size), gettext_lazy(label)
+
+    @property
+    def danger_tool(self) -> bool:
+        return bool(self.capability("DANGER_TOOL"))
+
+    def analyser_fields(self) -> list[tuple[str, Field]]:
+        """(form name, entry-spec field) of each field the analyser asks for this ruleset
+        (``ANALYSER_FIELDS``), in its order; a dotted name is a field of an object field."""
+        spec = self.package.entry_spec(self.build())
+        out = []
+        for name in self.capability("ANALYSER_FIELDS"):
+            fields: tuple[Field, ...] = spec.request
+            found: Field | None = None
+            for part in name.split("."):
+                found = next((f for f in fields if f.name == part), None)
+                if found is None:
+                    break
+                fields = found.fields
+            if found is None or found.kind not in ANALYSER_KINDS:
+                raise capabilities.CapabilityError(
+                    f"the ruleset {self.name!r} lists {name!r} in ANALYSER_FIELDS, but its "
+                    "entry spec's request has no such field of a kind the analyser form "
+                    f"asks ({', '.join(ANALYSER_KINDS)})")
+            out.append((name, found))
+        return out
+
+    @property
+    def site(self) -> str:
+        """The module name of the package's Django app, or "" when it has none."""
+        name = f"{self.package.__name__}.site"
+        return name if name in rulesets.site_apps() else ""
+
 
 def localize_option(spec: dict[str, Any]) -> dict[str, Any]:
     """One ``options_schema`` entry with its label, help and choice labels in the active
@@ -119,3 +178,57 @@ def model_choices() -> list[tuple[str, str]]:
     """The ``choices`` of the models' ruleset fields, worked out when asked: every package
     the engine finds, so that adding one needs no migration."""
     return [(name, name) for name in rulesets.available()]
+
+
+def stake_unit(name: str) -> tuple[int, Promise]:
+    """Points per stake unit of ``name`` and its name; the default for a stake whose
+    ruleset is no longer installed."""
+    try:
+        return get(name).stake_unit
+    except UnknownRuleset:
+        size, label = capabilities.CAPABILITIES["STAKE_UNIT"].default
+        return size, gettext_lazy(label)
+
+
+def _site_urls(name: str) -> ModuleType | None:
+    try:
+        rs = get(name)
+    except UnknownRuleset:
+        return None
+    if not rs.site:
+        return None
+    return importlib.import_module(f"{rs.site}.urls")
+
+
+def urlpatterns() -> list[URLPattern | URLResolver]:
+    """Each ruleset's own pages under ``rulesets/<name>/`` (namespace ``<name>``), and the
+    root addresses it keeps working; for the site's URLconf."""
+    out: list[URLPattern | URLResolver] = []
+    for name in usable():
+        urls = _site_urls(name)
+        if urls is None:
+            continue
+        out.append(path(f"rulesets/{name}/", include((urls.urlpatterns, name))))
+        out.extend(getattr(urls, "root_urlpatterns", []))
+    return out
+
+
+@dataclass(frozen=True)
+class Page:
+    """A ruleset's own page for the site menu."""
+
+    url: str
+    title: str
+    url_name: str  # "<ruleset>:<name>", to mark the current page
+
+
+def pages() -> list[Page]:
+    """Every ruleset's own pages (its site ``urls.MENU``: (url name, English title)), with
+    titles in the active language."""
+    out = []
+    for name in usable():
+        urls = _site_urls(name)
+        for url_name, title in getattr(urls, "MENU", ()) if urls is not None else ():
+            out.append(Page(reverse(f"{name}:{url_name}"), gettext(title),
+                            f"{name}:{url_name}"))
+    return out

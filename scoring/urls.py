@@ -14,5 +14,4 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", include("scoring.api.urls")),
     path("analyse/", views.analyse_page, name="analyse"),
     path("danger/", views.danger_page, name="danger"),
-    path("fans/", views.fans_page, name="fans"),
 ]

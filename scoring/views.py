@@ -1,7 +1,7 @@
-"""Pages of the scoring app: the hand analyser, the riichi tile-danger estimate and the MCR
-fan list (issues 9 and 4).
+"""Pages of the scoring app: the hand analyser and the tile-danger estimate (issue 9); a
+ruleset's own pages are in its package's ``site`` app (scoring/registry.py mounts them).
 
-All three are GET forms rendered by the server, so they work without scripts and a result
+Both are GET forms rendered by the server, so they work without scripts and a result
 is a link to share; ``static/js/analyse.js`` and ``danger.js`` add the tile picker and
 show the answer without a reload: the same view renders its answer part alone for
 ``?fragment=1`` (one renderer, no second one in the browser).
@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.limits import limit_engine
-from games.models import Hand, Table
+from games.models import Table
 from games.permissions import can_view
-from scoring import pages, registry, rendering
+from scoring import pages, rendering
 from scoring.engine import commands
 from scoring.picker_text import picker_strings
 
@@ -61,7 +61,8 @@ def _reason_labels() -> dict[str, str]:
 @require_GET
 @limit_engine(lambda request: bool(request.GET.get("hand", "").strip()))
 def analyse_page(request: HttpRequest) -> HttpResponse:
-    form = {key: request.GET.get(key, "").strip() for key in pages.ANALYSE_FIELDS}
+    fields = pages.analyser_fields()
+    form = {key: request.GET.get(key, "").strip() for key in pages.form_names()}
     choices = pages.ruleset_choices()
     names = [c["name"] for c in choices]
     table = _table_for(request, form["table"])
@@ -75,13 +76,9 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
         form["ruleset"] = names[0]
     form["preset"], options = pages.resolve_options(form["ruleset"], form["preset"],
                                                     overrides)
-    for key in ("seat_wind", "round_wind"):
-        if form[key] not in pages.WINDS:
-            form[key] = "E"
     context: dict[str, Any] = {
         "form": form, "choices": choices, "table": table,
-        "winds": list(zip(pages.WINDS, (_("East"), _("South"), _("West"), _("North")),
-                          strict=True)),
+        "fields": [{"spec": f, "value": form[f.name]} for f in fields],
         "options": options, "strings": _strings(),
         "tile_sets": {c["name"]: spec.tiles.as_json() for c in choices
                       if (spec := rendering.spec_for(c["name"], pages.resolve_options(
@@ -118,18 +115,3 @@ def danger_page(request: HttpRequest) -> HttpResponse:
     if request.GET.get("fragment") == "1":
         return render(request, "scoring/_danger.html", context)
     return render(request, "scoring/danger.html", context)
-
-
-@require_GET
-def fans_page(request: HttpRequest) -> HttpResponse:
-    results = Hand.objects.filter(table__ruleset="mcr").values_list("result", flat=True)
-    wins, seen = pages.fan_counts(results.iterator())
-    rows = pages.fan_rows(wins, seen)
-    for row in rows:
-        # Definitions are msgids (scoring.engine_texts lists them).
-        row["definition"] = _(row["definition"]) if row.get("definition") else ""
-    rs = registry.get("mcr")
-    return render(request, "scoring/fans.html", {
-        "rows": rows, "wins": wins, "plot": pages.scatter(rows),
-        "title": rs.title, "title_native": rs.title_native,
-    })

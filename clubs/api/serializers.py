@@ -100,9 +100,10 @@ class StakeWriteSerializer(serializers.Serializer):
     ruleset = serializers.ChoiceField(choices=list(RULESET_NAMES))
     amount = PlainDecimalField(max_digits=12, decimal_places=4, min_value=0,
                                max_value=100000, allow_null=True,
-                                      help_text="Money per unit (riichi: per 1,000 points "
-                                                "after uma and oka; otherwise per point or "
-                                                "chip); null removes the stake.")
+                                      help_text="Money per unit of the ruleset's result "
+                                                "(its stake unit, as the stake's 'unit' "
+                                                "names it: per 1,000 points, per point, per "
+                                                "chip...); null removes the stake.")
 
 
 class TableStakeWriteSerializer(serializers.Serializer):

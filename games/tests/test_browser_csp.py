@@ -32,7 +32,8 @@ def test_pages_run_under_the_csp_without_a_violation(server: str, browser: Brows
     page.goto(join_url)
     expect(page.locator("[data-position]").first).to_be_visible()
     for path, ready in (("/", "main"), ("/tables/", "main"), ("/analyse/", "form"),
-                        ("/danger/", "form"), ("/fans/", "svg"), ("/admin/login/", "form"),
+                        ("/danger/", "form"), ("/rulesets/mcr/fans/", "svg"),
+                        ("/admin/login/", "form"),
                         ("/api/docs/", ".swagger-ui .info")):
         page.goto(server + path)
         expect(page.locator(ready).first).to_be_visible()

@@ -34,10 +34,16 @@ def _directives(header: str) -> dict[str, set[str]]:
     return out
 
 
-@pytest.mark.parametrize("template", sorted(p.relative_to(TEMPLATES).as_posix()
-                                            for p in TEMPLATES.rglob("*.html")))
+# The site's templates and those of the apps it installs from the project (a ruleset's
+# site app keeps its pages' templates beside it).
+TEMPLATE_DIRS = [TEMPLATES, *sorted(Path(settings.BASE_DIR).glob(
+    "scoring/engine/rulesets/*/site/templates"))]
+
+
+@pytest.mark.parametrize("template", sorted(p.relative_to(settings.BASE_DIR).as_posix()
+                                            for d in TEMPLATE_DIRS for p in d.rglob("*.html")))
 def test_no_template_has_inline_script_handlers_or_styles(template):
-    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    text = (Path(settings.BASE_DIR) / template).read_text(encoding="utf-8")
     scripts = [m for m in INLINE_SCRIPT.findall(text)]
     assert not scripts, f"{template}: inline <script> (use a module in static/js)"
     assert not INLINE_HANDLER.search(text), f"{template}: inline event handler"
@@ -52,7 +58,7 @@ def pages(db) -> list[str]:
     player = Seat.objects.filter(table=table).first().player_id
     return ["/", "/tables/", "/tables/new/", f"/t/{table.public_id}/",
             f"/t/{table.public_id}/join/", f"/t/{table.public_id}/results/",
-            f"/players/{player}/", "/analyse/", "/danger/", "/fans/", "/admin/",
+            f"/players/{player}/", "/analyse/", "/danger/", "/rulesets/mcr/fans/", "/admin/",
             "/admin/games/table/", "/admin/games/seat/", "/healthz", "/api/rulesets/"]
 
 

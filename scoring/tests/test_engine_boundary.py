@@ -1,4 +1,8 @@
-"""scoring.engine is pure Python: importing it (through the scoring package) loads no Django."""
+"""scoring.engine is pure Python: importing it (through the scoring package) loads no Django.
+
+A ruleset package's ``site`` subpackage is the exception: it is the ruleset's Django app
+(its own pages), which the site installs and the engine never imports; the probe below
+imports every other engine module, so an engine import of a site module would fail it."""
 
 import pkgutil
 import subprocess
@@ -11,6 +15,7 @@ ENGINE_MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(scoring.engine.__path__, "scoring.engine.")
     if ".tests" not in info.name and not info.name.endswith("__main__")
+    and ".site" not in info.name
 )
 
 PROBE = """

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.tests.tables import make_table
-from scoring import pages, registry
+from scoring import error_text, pages, registry
 from scoring.engine import commands
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,8 @@ def test_ready_hand_shows_every_wait_with_copies_left_and_both_values(client: Cl
 
 
 def test_visible_tiles_and_dora_indicators_lower_the_copies_left(client: Client) -> None:
-    html = _get(client, "analyse", ruleset="riichi", hand=READY, visible="1z", dora="2z")
+    html = _get(client, "analyse", ruleset="riichi", hand=READY, visible="1z",
+                dora_indicators="2z")
     shown = dict(re.findall(r'<tr class="wait" data-tile="(\w+)" data-remaining="(\d+)"', html))
     plain = {w["tile"]: w["remaining"] for w in _engine(_riichi_request(READY))["waits"]}
     assert shown == {"1z": str(plain["1z"] - 1), "2z": str(plain["2z"] - 1)}
@@ -146,8 +147,14 @@ def test_table_page_and_menu_link_to_the_analysis_pages(client: Client) -> None:
     assert f'href="{reverse("scoring:analyse")}?table={table.public_id}"' in html
     assert f'href="{reverse("scoring:danger")}"' in html
     home = client.get("/").content.decode()
-    for name in ("analyse", "danger", "fans"):
-        assert f'href="{reverse(f"scoring:{name}")}"' in home
+    for name in ("scoring:analyse", "scoring:danger", "mcr:fans"):
+        assert f'href="{reverse(name)}"' in home
+
+
+def test_the_danger_link_shows_only_where_the_ruleset_declares_the_tool(client: Client) -> None:
+    table = make_table("mcr", "official")
+    html = client.get(reverse("games:table", args=[table.public_id])).content.decode()
+    assert 'id="analyse-link"' in html and 'id="danger-link"' not in html
 
 
 def test_danger_page_draws_all_34_tiles_safest_first(client: Client) -> None:
@@ -204,3 +211,11 @@ def test_hand_one_from_ready_lists_the_improving_tiles_not_an_object(
                        r"\s*<span class=\"count\">×(\d+)</span>", html)
     assert shown == [(u["tile"], str(u["remaining"])) for u in engine["ukeire"]]
     assert "[object" not in html
+
+
+def test_a_wait_the_engine_refuses_reads_as_a_sentence_not_a_code(client: Client) -> None:
+    # Riichi ticked with an open meld: the ruleset refuses to price the waits.
+    html = _get(client, "analyse", ruleset="riichi", hand="123m456p1122z", melds="pon 777z",
+                riichi="1")
+    assert 'data-code="bad_input"' in html and ">bad_input<" not in html
+    assert f">{error_text.sentence('bad_input')}<" in html

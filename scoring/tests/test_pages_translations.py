@@ -17,8 +17,8 @@ from django.utils import translation
 
 from scoring import registry
 from scoring.engine.options import options_schema
-from scoring.engine_texts import FAN_DEFINITIONS, OPTION_TEXTS, PRESET_TITLES
-from scoring.gen_engine_texts import fan_definitions, preset_titles, texts
+from scoring.engine_texts import OPTION_TEXTS, PRESET_TITLES, SITE_TEXTS
+from scoring.gen_engine_texts import preset_titles, site_texts, texts
 from scoring.presets import sync_presets
 
 LOCALES = {"zh_Hans": "zh-hans", "zh_Hant": "zh-hant", "ja": "ja"}
@@ -33,19 +33,19 @@ def catalog(locale: str) -> dict[str, str]:
 def test_the_msgid_list_matches_the_engines_options() -> None:
     assert texts() == OPTION_TEXTS, "run `python -m scoring.gen_engine_texts`"
     assert preset_titles() == PRESET_TITLES, "run `python -m scoring.gen_engine_texts`"
-    assert fan_definitions() == FAN_DEFINITIONS, "run `python -m scoring.gen_engine_texts`"
+    assert site_texts() == SITE_TEXTS, "run `python -m scoring.gen_engine_texts`"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_preset_title_and_fan_definition_is_translated(locale: str) -> None:
+def test_every_preset_title_and_ruleset_page_text_is_translated(locale: str) -> None:
     known = catalog(locale)
     assert [t for titles in preset_titles().values() for t in titles if not known.get(t)] == []
-    assert [t for t in fan_definitions()["mcr"] if not known.get(t)] == []
+    assert [t for page in site_texts().values() for t in page if not known.get(t)] == []
 
 
 @pytest.mark.django_db
 def test_fan_page_defines_each_fan_in_the_readers_language() -> None:
-    html = Client().get(reverse("scoring:fans"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    html = Client().get(reverse("mcr:fans"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert '<p class="definition">四种风牌都成刻子或杠。</p>' in html
     assert "Pungs or kongs of all four winds." not in html
 

@@ -2,7 +2,7 @@
 
 Pure engine code (no Django). The site's analyser and danger pages and
 ``POST /api/analyse/`` call :func:`.analyse.analyse` and :func:`.danger.danger`; draw
-settlement (riichi tenpai/noten, Sichuan 查大叫) calls :func:`.analyse.tenpai` and
+settlement (tenpai/noten payments, 查大叫) calls :func:`.analyse.tenpai` and
 :func:`.analyse.best_value_if_ready`. The CLI commands ``analyse``, ``shanten`` and
 ``danger`` (``python -m scoring.engine <command>``) are in :mod:`.commands`.
 
@@ -12,18 +12,17 @@ Conventions chosen where rules or sources vary:
   copy of a kind (copies in the player's own declared melds count). Differential tests
   agree with ``mahjong`` 2.1.0 on random hands; on hands where a fifth copy would be
   needed the exact number is checked against a brute force over all targets.
-* **Shapes by ruleset** (each ruleset package's ``WIN_SHAPES``, read by
-  :func:`.shanten.ruleset_shapes`): riichi has seven pairs (four of a kind is one pair,
-  seven kinds needed) and thirteen orphans; MCR seven pairs with four
-  of a kind as two pairs, thirteen orphans, 全不靠 and 组合龙; Sichuan seven pairs (龙七对
-  counts the four as two pairs); Wuhu and Taiwan the standard shape only; Hong Kong
-  thirteen orphans; Ji'an seven pairs and 十三烂.
+* **Shapes by ruleset**: each package declares its ``WIN_SHAPES`` capability
+  (:mod:`scoring.engine.capabilities`, read by :func:`.shanten.ruleset_shapes`; sets and
+  a pair alone by default): seven pairs with four of a kind as one pair (seven kinds
+  needed) or as two, thirteen orphans, 全不靠, 组合龙, 十三烂.
   A boolean ruleset option named like a shape (``seven_pairs``, ``kokushi``...) set to
   false removes it. Ji'an's 精 wildcards are not counted in shanten (the number is that of
   the hand as tiles); the ruleset's own ``score()`` still prices the waits with them.
 * **Tenpai** is shape-based (a yaku-less riichi hand is tenpai at a draw, as in every
   major rule set), except that a wait on a kind the hand holds all four of does not count,
-  and a Sichuan hand still holding all three suits is not ready (it cannot win: 缺一门).
+  and where a win must lack a suit (the ``NEEDS_MISSING_SUIT`` capability, 缺一门) a hand
+  still holding all three suits is not ready.
 * **Danger** follows seed 003's ``suan_weixian`` code where its prose differs (a non-suji 3
   behind a 4-kabe scores 6, not 3): see :mod:`.danger`.
 """

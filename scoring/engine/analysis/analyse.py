@@ -41,9 +41,13 @@ plain copy goes first so the red one keeps its value in the priced waits.
 Values come from the ruleset's own ``score()``: the wait's ``ron`` and ``tsumo`` entries are
 its full result (yaku/fan, points, deltas) or the named error it raised (``no_yaku``,
 ``below_minimum_fan``, ...). A ruleset whose package is not installed yet gets shanten and
-waits with ``{"error": {"code": "unknown_ruleset"}}`` as values. For riichi and MCR a ron
-is priced against a discarder: when the request names none the player on the winner's left
-is used (the points do not depend on who deals in, only the deltas do).
+waits with ``{"error": {"code": "unknown_ruleset"}}`` as values. Where a ron names its
+discarder by seat wind it is priced against a discarder: when the request names none the
+player on the winner's left is used (the points do not depend on who deals in, only the deltas do).
+
+What differs by ruleset is asked of its package (:mod:`scoring.engine.capabilities`): its
+win shapes, the words of its ``win`` field, whether a ready hand must lack a suit, and
+(from its entry spec) whether a ron names the discarder by seat wind.
 """
 
 from __future__ import annotations
@@ -52,8 +56,15 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
-from .. import rulesets
-from ..errors import BadInput, EngineError, MissingField, TooManyCopies, WrongTileCount
+from .. import capabilities, rulesets
+from ..errors import (
+    BadInput,
+    EngineError,
+    MissingField,
+    TooManyCopies,
+    UnknownRuleset,
+    WrongTileCount,
+)
 from ..tiles import NUM_KINDS, SEATS, Hand, Tile, format_tiles, parse_hand, tile_name
 from ..waits import wait_details
 from .danger import read_kinds
@@ -61,16 +72,6 @@ from .shanten import STANDARD, shanten, shanten_by_shape, shapes_for
 
 # Request fields the analyser reads itself; everything else is passed on to score().
 OWN_FIELDS = frozenset({"ruleset", "hand", "melds", "visible", "values", "win", "win_tile"})
-
-# Words each ruleset's score() uses for a win on a discard and a self-draw.
-WIN_WORDS: dict[str, tuple[str, str]] = {
-    "sichuan": ("discard", "self_draw"),
-    "wuhu": ("discard", "self_draw"),
-}
-DEFAULT_WIN_WORDS = ("ron", "tsumo")
-
-# Rulesets whose ron names the discarder by seat letter; one is supplied when missing.
-SEAT_DISCARDER = ("riichi", "mcr")
 
 # The number a result is compared by when looking for a hand's best value (查大叫).
 VALUE_KEYS = ("hand_points", "hand_value", "total", "value")
@@ -86,6 +87,7 @@ class Analysis:
         if name not in rulesets.names():
             rulesets.get(name)  # raises UnknownRuleset with the list of names
         self.ruleset: str = str(name)
+        self.package = _installed(self.ruleset)
         self.request = request
         if not isinstance(request.get("hand"), str):
             raise MissingField("'hand' must be the concealed tiles, like '123m456p789s1122z'")
@@ -124,8 +126,9 @@ class Analysis:
                     "visible)")
 
     def can_win_by_suits(self) -> bool:
-        """Sichuan's 缺一门: a hand that still holds all three suits cannot win at all."""
-        if self.ruleset != "sichuan":
+        """缺一门 (the ``NEEDS_MISSING_SUIT`` capability): a hand that still holds all
+        three suits cannot win at all."""
+        if self.package is None or not capabilities.read(self.package, "NEEDS_MISSING_SUIT"):
             return True
         kinds = [t.kind for t in self.hand.all_tiles()]
         return len({k // 9 for k in kinds if k < 27}) < 3
@@ -169,14 +172,16 @@ class Analysis:
 
     def score_request(self, concealed: Sequence[Tile], win: int, tsumo: bool) -> dict[str, Any]:
         req = {k: v for k, v in self.request.items() if k not in OWN_FIELDS}
-        ron_word, tsumo_word = WIN_WORDS.get(self.ruleset, DEFAULT_WIN_WORDS)
+        ron_word, tsumo_word = (capabilities.read(self.package, "WIN_WORDS")
+                                if self.package is not None else ("ron", "tsumo"))
         req["hand"] = format_tiles(concealed) + format_tiles(self.flowers)
         req["melds"] = list(self.meld_texts)
         req["win_tile"] = tile_name(win)
         req["win"] = tsumo_word if tsumo else ron_word
         if tsumo:
             req.pop("discarder", None)
-        elif self.ruleset in SEAT_DISCARDER and "discarder" not in req:
+        elif ("discarder" not in req and self.package is not None
+              and capabilities.discarder_by_wind(self.package)):
             seat = req.get("seat_wind", "E")
             if seat in SEATS:
                 req["discarder"] = SEATS[(SEATS.index(seat) - 1) % 4]
@@ -189,6 +194,14 @@ class Analysis:
             return result
         except EngineError as exc:
             return {"error": exc.as_dict()}
+
+
+def _installed(ruleset: str) -> ModuleType | None:
+    """The ruleset's package, or None when it is not installed (shanten still stands)."""
+    try:
+        return rulesets.get(ruleset)
+    except UnknownRuleset:
+        return None
 
 
 def score_function(ruleset: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -256,8 +269,8 @@ def tenpai(hand_request: Mapping[str, Any]) -> bool:
     """Is the 13-tile hand ready (听牌) under its ruleset's shapes?
 
     ``hand_request`` is an analyse request (``ruleset``, ``hand``, ``melds``, ``options``).
-    A hand whose only waits are kinds it holds all four of is not ready, nor is a Sichuan
-    hand holding all three suits (缺一门).
+    A hand whose only waits are kinds it holds all four of is not ready, nor is a hand
+    still holding all three suits where a win must lack one (缺一门).
     """
     a, concealed = _ready_analysis(hand_request)
     if not a.can_win_by_suits():
@@ -281,7 +294,7 @@ def best_value_if_ready(hand_request: Mapping[str, Any], win: str = "ron",
                         ) -> dict[str, Any] | None:
     """The highest-valued win a ready hand could make, or ``None`` when it is not ready.
 
-    For riichi draw settlement and Sichuan 查大叫. ``win`` is ``"ron"`` (on a discard),
+    For draw settlement (tenpai and noten payments, 查大叫). ``win`` is ``"ron"`` (on a discard),
     ``"tsumo"`` or ``"either"``; waits whose score() raises (no yaku, below the minimum)
     are skipped. Returns ``{"tile", "win", "value", "result"}`` where ``result`` is the
     score() response and ``value`` is ``key(result)``; a ready hand with no scoring wait

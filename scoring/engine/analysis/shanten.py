@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from .. import rulesets
+from .. import capabilities, rulesets
 from ..errors import BadInput, UnknownRuleset, UnknownShape, WrongTileCount
 from ..shapes import (
     HONOURS_AND_KNITTED,
@@ -59,9 +59,9 @@ _HONOURS = slice(27, 34)
 
 
 def ruleset_shapes(ruleset: str) -> tuple[str, ...]:
-    """The shapes a win may take under ``ruleset``, as its package declares them
-    (``WIN_SHAPES``); the standard shape alone for a package that declares none or a name
-    that is no ruleset or is not installed. Options can only switch shapes off
+    """The shapes a win may take under ``ruleset``, as its package declares them (its
+    ``WIN_SHAPES`` capability, :mod:`scoring.engine.capabilities`); the standard shape alone
+    for a name that is no ruleset or is not installed. Options can only switch shapes off
     (:func:`shapes_for`)."""
     if ruleset not in rulesets.names():
         return (STANDARD,)
@@ -69,7 +69,7 @@ def ruleset_shapes(ruleset: str) -> tuple[str, ...]:
         package = rulesets.get(ruleset)
     except UnknownRuleset:  # not installed: its scores say so, shanten still stands
         return (STANDARD,)
-    return tuple(getattr(package, "WIN_SHAPES", (STANDARD,)))
+    return tuple(capabilities.read(package, "WIN_SHAPES"))
 
 
 def shapes_for(ruleset: str, options: Mapping[str, Any] | object | None = None) -> tuple[str, ...]:
@@ -256,7 +256,8 @@ def shanten(counts: Sequence[int], melds: int = 0, shapes: Iterable[str] = (STAN
 def riichi_shanten(counts: Sequence[int]) -> int:
     """Fast path for the common case: riichi shapes, four copies of everything available.
 
-    Same answer as ``shanten(counts, 0, ruleset_shapes("riichi"))`` for a concealed hand.
+    Same answer as ``shanten(counts, 0, (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS))`` for a
+    concealed hand.
     """
     b = bytes(counts)
     n = sum(b)

@@ -25,10 +25,10 @@ site lists it)
     every scoring element it can list (see :mod:`scoring.engine.items`), for the site's
     reference pages and the msgids of their names.
 
-Optional: ``WIN_SHAPES: tuple[str, ...]``, the shapes a win may take (``"standard"`` and
-the names of :mod:`scoring.engine.shapes`: seven pairs, thirteen orphans...), which the
-analyser's shanten and waits ask for (:func:`scoring.engine.analysis.shanten.ruleset_shapes`);
-a package without it wins with sets and a pair only.
+Optional: its capabilities (:mod:`scoring.engine.capabilities`: ``WIN_SHAPES``,
+``WIN_WORDS``, ``ANALYSER_FIELDS``, ``STAKE_UNIT``, ``DANGER_TOOL``...), each with a
+default; and a ``site`` subpackage, a Django app with the ruleset's own pages
+(:func:`site_apps`), never imported by the engine.
 
 Packages are imported lazily: discovering the names reads the directory, so a CLI call
 for one ruleset does not load the others. :func:`available` imports them all, for the
@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -53,8 +54,15 @@ _HERE = [str(Path(__file__).parent)]
 
 def names() -> list[str]:
     """Every ruleset package's name, found in this directory without importing them."""
-    return sorted(m.name for m in pkgutil.iter_modules(_HERE) if m.ispkg
-                  and not m.name.startswith("_"))
+    return list(_names(tuple(_HERE)))
+
+
+@lru_cache(maxsize=8)
+def _names(roots: tuple[str, ...]) -> tuple[str, ...]:
+    # Read once per process (per list of directories: a test may add one): every page's
+    # menu asks, and listing the directory each time cost milliseconds a page.
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(roots) if m.ispkg
+                        and not m.name.startswith("_")))
 
 
 def available() -> list[str]:
@@ -73,6 +81,23 @@ def get(name: object) -> ModuleType:
         if exc.name == f"{__name__}.{name}":
             raise UnknownRuleset(f"the ruleset '{name}' is not installed") from exc
         raise
+
+
+def site_apps() -> list[str]:
+    """The module names of the packages' ``site`` apps (a ``site/apps.py`` beside the
+    package's ``__init__``), found by their files: the site's settings install them."""
+    return list(_site_apps(tuple(_HERE)))
+
+
+@lru_cache(maxsize=8)
+def _site_apps(roots: tuple[str, ...]) -> tuple[str, ...]:
+    found = []
+    for name in _names(roots):
+        for root in roots:
+            if (Path(root) / name / "site" / "apps.py").is_file():
+                found.append(f"{__name__}.{name}.site")
+                break
+    return tuple(found)
 
 
 def missing(pkg: ModuleType) -> list[str]:

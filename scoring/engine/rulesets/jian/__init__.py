@@ -98,6 +98,10 @@ TITLE_NATIVE = "吉安冲关麻将"
 SHORT_TITLE = "Ji'an"
 DESCRIPTION = 'Jiangxi chong guan rules with wildcard jing tiles and knitted hands.'
 ORDER = 50
+# Capabilities (scoring/engine/capabilities.py): the analyser asks the main 精; stakes
+# are paid per chip.
+ANALYSER_FIELDS: tuple[str, ...] = ("jing.zheng",)
+STAKE_UNIT = (1, "per chip")
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_LAN)
 

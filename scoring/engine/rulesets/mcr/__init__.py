@@ -74,6 +74,9 @@ TITLE_NATIVE = "国标麻将"
 SHORT_TITLE = 'Chinese Official (MCR)'
 DESCRIPTION = 'The 81 fan of the Mahjong Competition Rules; a win needs 8.'
 ORDER = 20
+# Capabilities (scoring/engine/capabilities.py): the analyser asks the winds; the fan
+# page is the site subpackage's (site/urls.py).
+ANALYSER_FIELDS: tuple[str, ...] = ("seat_wind", "round_wind")
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS,
                                HONOURS_AND_KNITTED, KNITTED_STRAIGHT)

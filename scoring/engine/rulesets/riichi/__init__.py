@@ -65,6 +65,13 @@ TITLE_NATIVE = "立直麻雀"
 SHORT_TITLE = 'Riichi'
 DESCRIPTION = 'Japanese mahjong: han and fu, riichi sticks, honba and limits.'
 ORDER = 10
+# Capabilities (scoring/engine/capabilities.py): the analyser asks the winds, the dora
+# indicators and the riichi flag; stakes are paid per 1,000 points; the tile-danger
+# estimate is for riichi players; the items' native names are Japanese.
+ANALYSER_FIELDS: tuple[str, ...] = ("seat_wind", "round_wind", "dora_indicators", "riichi")
+STAKE_UNIT = (1000, "per 1,000 points")
+DANGER_TOOL = True
+NATIVE_LANGUAGE = "ja"
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 # Seat and round wind have one item per wind ("Seat wind East", 自風 東).

@@ -74,6 +74,10 @@ TITLE_NATIVE = "四川麻将 (成都血战到底)"
 SHORT_TITLE = 'Sichuan'
 DESCRIPTION = 'Bloody battle: three suits, one suit left out, play goes on after a win.'
 ORDER = 30
+# Capabilities (scoring/engine/capabilities.py): score() names wins "discard" and
+# "self_draw"; a hand holding all three suits cannot win (缺一门).
+WIN_WORDS = ("discard", "self_draw")
+NEEDS_MISSING_SUIT = True
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS)
 

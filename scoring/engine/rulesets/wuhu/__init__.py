@@ -65,6 +65,10 @@ TITLE_NATIVE = "芜湖麻将"
 SHORT_TITLE = 'Wuhu'
 DESCRIPTION = 'Anhui rules: a win needs at least eight tiles of one suit.'
 ORDER = 40
+# Capabilities (scoring/engine/capabilities.py): score() names wins "discard" and
+# "self_draw"; stakes are paid per chip.
+WIN_WORDS = ("discard", "self_draw")
+STAKE_UNIT = (1, "per chip")
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD,)
 

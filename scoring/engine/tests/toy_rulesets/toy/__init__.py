@@ -1,8 +1,8 @@
 """Toy mahjong: the smallest ruleset that fulfils the package contract.
 
-A win is worth one fan per triplet (刻) and one for a self-draw; each payer pays
-``stake × fan`` (the discarder alone on a discard, everyone else on a self-draw). The
-dealer keeps the deal on their own win and after a drawn hand.
+A win is worth one fan per triplet (刻) and one for a self-draw, plus the ``bonus`` fan a
+request names; each payer pays ``stake × fan`` (the discarder alone on a discard, everyone
+else on a self-draw). The dealer keeps the deal on their own win and after a drawn hand.
 """
 
 from __future__ import annotations
@@ -56,6 +56,14 @@ TITLE_NATIVE = "玩具麻将"
 SHORT_TITLE = "Toy"
 DESCRIPTION = "One fan per triplet; the smallest ruleset."
 ORDER = 99
+# Capabilities (scoring/engine/capabilities.py), each unlike the default, so that a site
+# test sees the site ask for them: seven pairs count as a shape (the analyser's shanten;
+# score() itself knows sets and a pair only), wins are spelled "discard" and "self_draw"
+# (score() takes no other word), the analyser asks the bonus, stakes are per 10 points.
+WIN_SHAPES = ("standard", "seven_pairs")
+WIN_WORDS = ("discard", "self_draw")
+ANALYSER_FIELDS = ("bonus",)
+STAKE_UNIT = (10, "per 10 points")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +101,14 @@ class SelfDraw(Fan):
 
 REGISTRY: tuple[Fan, ...] = (Triplet(), SelfDraw())
 ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
-ITEMS = (*(info(e.key, e.name, e.native, e.unit, e.value) for e in REGISTRY), ENTERED)
+BONUS = info("bonus", "Bonus fan", "奖番", "fan")
+ITEMS = (*(info(e.key, e.name, e.native, e.unit, e.value) for e in REGISTRY), ENTERED, BONUS)
 
 
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     o = request_options(request, Options, PRESETS)
+    if request.get("win") not in ("discard", "self_draw"):
+        raise BadInput(f"win must be 'discard' or 'self_draw', got {request.get('win')!r:.20}")
     self_draw = win_kind(request.get("win"))
     winner, _dealer, discarder = win_seats(request, self_draw)
     if "hand" in request:
@@ -108,7 +119,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
             raise NotAWinningHand("a toy win is four concealed sets and a pair")
         view = View(found[0].groups, self_draw)
         fans = hits(REGISTRY, view)
-        fan, items = total(fans, view), items_of(fans, view)
+        bonus = whole_number(request, "bonus", 0, 5, default=0)
+        fan = total(fans, view) + bonus
+        items = items_of(fans, view) + ([listed(BONUS, bonus)] if bonus else [])
     else:
         fan = whole_number(request, "fan", 0, 20, default=None)
         items = [listed(ENTERED, fan)] if fan else []
@@ -126,6 +139,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
 def entry_spec(o: Options) -> EntrySpec:
     quick = (number("fan", "Fan", 0, 20, default=1),)
     request = (*request_common(), *hand_tiles(), *seat_numbers(), *quick,
+               number("bonus", "Bonus fan", 0, 5, default=0, group="flag"),
                Field("win", "choice", "Win", choices=(("self_draw", "Self-draw"),
                                                      ("discard", "Win on a discard"))))
     wins = Field("wins", "list", "Winner", max_items=1, required=True, fields=(

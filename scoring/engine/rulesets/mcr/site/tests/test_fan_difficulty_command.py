@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from scoring import pages
 from scoring.engine.rulesets.mcr import difficulty
 from scoring.engine.rulesets.mcr.fans import FANS
-from scoring.management.commands.fan_difficulty import ProgressBar
+from scoring.engine.rulesets.mcr.site import fans as pages
+from scoring.engine.rulesets.mcr.site.management.commands.fan_difficulty import ProgressBar
 
 
 def _run(tmp_path: Path, *args: str) -> tuple[Path, str, str]:

@@ -13,14 +13,15 @@ from django.urls import reverse
 
 from games.models import Hand
 from games.tests.tables import make_table, record
-from scoring import pages
 from scoring.engine.rulesets.mcr.fans import FANS
+from scoring.engine.rulesets.mcr.site import fans as pages
+from scoring.pages import expand
 
 pytestmark = pytest.mark.django_db
 
 
 def _page(client: Client) -> str:
-    answer = client.get(reverse("scoring:fans"))
+    answer = client.get(reverse("mcr:fans"))
     assert answer.status_code == 200
     return answer.content.decode()
 
@@ -53,9 +54,9 @@ def test_every_fan_is_listed_with_points_definition_example_tiles_and_indices(
         example = re.search(r'<p class="example">(.*?)</p>', item, re.S)
         assert example is not None
         drawn = re.findall(r'data-tile="(\w+)"', example.group(1))
-        expected = pages.expand(fan.example["hand"])
+        expected = expand(fan.example["hand"])
         for meld in fan.example.get("melds", []):
-            expected += pages.expand(meld.split(" ")[1])
+            expected += expand(meld.split(" ")[1])
         assert drawn == expected + [fan.example["win_tile"]]
         row = difficulty[fan.id]
         for kind in ("zupai", "hupai"):
@@ -93,28 +94,37 @@ def test_recorded_mcr_wins_are_counted_per_fan_and_drawn_in_the_plot(client: Cli
     for fan in FANS:
         cell = re.search(r'<dd class="seen">([^<]*)</dd>', _fan_item(html, fan.id))
         assert cell is not None
-        count = seen.get(fan.name_zh, 0)
+        count = seen.get(fan.id, 0)
         assert cell.group(1) == f"{count} ({100 * count / wins:.1f}%)"
-    assert seen["大三元"] == 1
+    assert seen["big_three_dragons"] == 1
     plot = pages.scatter(pages.fan_rows(wins, seen))
     top = [p for p in plot.points if p["title"].startswith("大三元")]
     assert top and all(p["y"] < plot.bottom for p in top)
 
 
+def _win_result(*keys: str) -> dict[str, Any]:
+    """A settling result of the contract: a headline and its items (keyed by fan id)."""
+    return {"headline": {"value": 8, "unit": "fan", "points": 8},
+            "items": [{"key": k, "name": k, "native": "", "value": 1, "unit": "fan",
+                       "count": 2 if k == "pung_of_terminals_or_honors" else 1} for k in keys],
+            "ledger": [], "pot_change": 0, "players": 4}
+
+
 def test_fan_counts_count_each_fan_once_per_win_and_skip_draws() -> None:
     results = [
-        [{"winner": 0, "fans": [{"name_zh": "幺九刻", "count": 2}, {"name_zh": "平和"}]}],
+        [_win_result("pung_of_terminals_or_honors", "all_chows")],
         [],  # a draw
-        [{"winner": 1, "fans": [{"name_zh": "平和"}]}],
+        [{"headline": None, "items": [], "ledger": [], "pot_change": 0, "players": 4}],
+        [_win_result("all_chows")],
         "not a list",
     ]
     wins, seen = pages.fan_counts(results)
     assert wins == 2
-    assert seen == {"幺九刻": 1, "平和": 2}
+    assert seen == {"pung_of_terminals_or_honors": 1, "all_chows": 2}
 
 
 def test_scatter_keeps_every_point_inside_the_plot_area() -> None:
-    rows = pages.fan_rows(4, {"平和": 4, "大三元": 1})
+    rows = pages.fan_rows(4, {"all_chows": 4, "big_three_dragons": 1})
     plot = pages.scatter(rows)
     assert plot.points
     for point in plot.points:

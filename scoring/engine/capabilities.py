@@ -1,0 +1,115 @@
+"""Capabilities: what a ruleset package may declare beyond the contract, each with its default.
+
+The site and the analyser ask the ruleset; they never keep a table of rulesets. Every
+capability is a module-level name of the package (beside ``NAME``, ``Options``...), and
+this module is the one place that reads them: :func:`read` returns the declared value, or
+the default below when the package declares none, and refuses a declaration of the wrong
+shape with a message naming the capability.
+
+``WIN_SHAPES: tuple[str, ...]`` (default ``("standard",)``)
+    the shapes a win may take: ``"standard"`` (sets and a pair) and the names of
+    :mod:`scoring.engine.shapes`; the analyser's shanten and waits ask for them.
+``WIN_WORDS: tuple[str, str]`` (default ``("ron", "tsumo")``)
+    the ``win`` values its ``score()`` takes for a win on a discard and a self-draw.
+``NEEDS_MISSING_SUIT: bool`` (default False)
+    a hand still holding all three suits cannot win (缺一门), so it is never ready.
+``ANALYSER_FIELDS: tuple[str, ...]`` (default ``()``)
+    the fields of its entry spec's score request that the hand analyser's form asks,
+    beside the hand and melds every ruleset has: ``"seat_wind"``, ``"dora_indicators"``,
+    or a dotted path into an object field (``"jing.zheng"``). The form is built from the
+    spec's fields (label, kind), as the record sheet is.
+``DANGER_TOOL: bool`` (default False)
+    whether the tile-danger estimate (against a player who declared and waits with a
+    closed hand) applies to its tables; the table page links it only then.
+``STAKE_UNIT: tuple[int, str]`` (default ``(1, "per point")``)
+    how many points one stake unit is and its English name (a msgid): settling up pays
+    the stake per unit of a table's result.
+``NATIVE_LANGUAGE: str`` (default ``"zh"``)
+    the language its items' native names are written in; the Chinese pages respell
+    Chinese names in their script, and show names in another language as they are.
+``NATIVE_PARTS: tuple[str, ...]`` (default ``()``)
+    words its item names are built from, translated like the names themselves.
+
+Who a ron is paid by is not declared apart: the entry spec already says it (a
+``discarder`` request field of kind ``wind`` names a seat wind, and the analyser supplies
+the player on the winner's left; of kind ``player`` it is a number the table fills in).
+
+A package may also have a ``site`` subpackage: a Django app (never imported by the engine)
+with its own pages, which the site's registry mounts (see ``scoring/registry.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from .shapes import SHAPES
+
+STANDARD = "standard"
+
+
+class CapabilityError(TypeError):
+    """A package declares a capability in a shape the site cannot use (a programming
+    error of the package, reported when it is first read)."""
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, tuple) and all(isinstance(v, str) and v for v in value)
+
+
+def _win_shapes(value: Any) -> bool:
+    return _strings(value) and bool(value) and all(v in (STANDARD, *SHAPES) for v in value)
+
+
+def _stake_unit(value: Any) -> bool:
+    return (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int)
+            and not isinstance(value[0], bool) and value[0] > 0
+            and isinstance(value[1], str) and bool(value[1]))
+
+
+@dataclass(frozen=True)
+class Capability:
+    name: str
+    default: Any
+    valid: Callable[[Any], bool]
+    shape: str  # what a valid declaration is, in English, for the error
+
+
+CAPABILITIES: dict[str, Capability] = {c.name: c for c in (
+    Capability("WIN_SHAPES", (STANDARD,), _win_shapes,
+               f"a non-empty tuple of shape names ({', '.join((STANDARD, *SHAPES))})"),
+    Capability("WIN_WORDS", ("ron", "tsumo"),
+               lambda v: _strings(v) and len(v) == 2 and v[0] != v[1],
+               "a tuple of two different words (win on a discard, self-draw)"),
+    Capability("NEEDS_MISSING_SUIT", False, lambda v: isinstance(v, bool), "true or false"),
+    Capability("ANALYSER_FIELDS", (), _strings, "a tuple of request field names"),
+    Capability("DANGER_TOOL", False, lambda v: isinstance(v, bool), "true or false"),
+    Capability("STAKE_UNIT", (1, "per point"), _stake_unit,
+               "a tuple (points per unit > 0, English name)"),
+    Capability("NATIVE_LANGUAGE", "zh",
+               lambda v: isinstance(v, str) and v.isalpha() and 2 <= len(v) <= 3,
+               "a language code such as 'zh' or 'ja'"),
+    Capability("NATIVE_PARTS", (), _strings, "a tuple of words"),
+)}
+
+
+def read(package: ModuleType, name: str) -> Any:
+    """The capability ``name`` of ``package``: its declaration, or the default."""
+    capability = CAPABILITIES[name]
+    value = getattr(package, name, capability.default)
+    if not capability.valid(value):
+        owner = getattr(package, "NAME", package.__name__)
+        raise CapabilityError(f"the ruleset {owner!r} declares {name} as {value!r:.80}; "
+                              f"{name} must be {capability.shape}")
+    return value
+
+
+@lru_cache(maxsize=32)
+def discarder_by_wind(package: ModuleType) -> bool:
+    """Whether a ron's score request names its discarder by seat wind (the entry spec's
+    ``discarder`` field is of kind ``wind``), under the package's default options."""
+    spec = package.entry_spec(package.Options())
+    return any(f.name == "discarder" and f.kind == "wind" for f in spec.request)

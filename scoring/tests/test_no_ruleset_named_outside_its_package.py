@@ -1,0 +1,70 @@
+"""No file outside a ruleset package names a ruleset in code: the site asks the packages
+(scoring/engine/capabilities.py, scoring/registry.py) and keeps no table of them.
+
+A name counts where code could branch or look up by it: a quoted ``"riichi"``, a
+``rulesets.mcr`` import or path. The word itself stays free in prose (a riichi stick, a
+player who declared riichi). Docs, tests, migrations (frozen history) and the message
+catalogues are outside the rule; :data:`ALLOWED` lists the files still naming one, each
+with why, to be emptied as they are reworked. A listed file that no longer names one fails
+too, so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from mjsite.settings import BASE_DIR
+from scoring.engine import rulesets
+
+NAMES = "|".join(rulesets.names())
+NAMED = re.compile(rf"([\"'`])({NAMES})\1|rulesets[./]({NAMES})\b")
+OUTSIDE = (":!scoring/engine/rulesets/", ":!docs/", ":!*tests/*", ":!*test_*", ":!*.md",
+           ":!locale/", ":!*/migrations/*")
+
+ALLOWED: dict[str, str] = {
+    # Generated from the packages by scoring/gen_engine_texts.py, grouped by ruleset.
+    "scoring/engine_texts.py": "generated msgid tables, keyed by the package they came from",
+    # Benchmarks of one ruleset's scorer against its reference library.
+    "bench/mcr.py": "benchmark of MCR's scorer",
+    "bench/riichi.py": "benchmark of riichi's scorer",
+    # Examples in API and engine docs (the OpenAPI schema's sample requests).
+    "scoring/api/views.py": "OpenAPI examples",
+    "scoring/engine/analysis/analyse.py": "request example in the docstring",
+    "scoring/engine/analysis/commands.py": "CLI example in the docstring",
+    "scoring/engine/result.py": "example item keys in a comment (issue 25 item 1: contract)",
+    # The ledger reason stored in the database for riichi sticks (Reason.RIICHI), and its
+    # label: a stick, not the ruleset; the result contract's work renames it.
+    "scoring/engine/game.py": "ledger reason 'riichi' (sticks), stored in the database",
+    "scoring/rendering.py": "label of the stored ledger reason 'riichi' (sticks)",
+    # Riichi's live declaration, built into the table (issue 25 item 2, another session).
+    "games/replay.py": "live riichi declaration events",
+    "games/services/commands.py": "live riichi declaration command",
+    "games/api/stats.py": "riichi rate from the outcomes' riichi field",
+}
+
+
+def _named_files() -> dict[str, list[str]]:
+    listed = subprocess.run(["git", "ls-files", "--", ".", *OUTSIDE], cwd=BASE_DIR,
+                            capture_output=True, text=True, check=True).stdout.split()
+    found: dict[str, list[str]] = {}
+    for path in listed:
+        file = BASE_DIR / path
+        if not file.is_file() or file.suffix not in (".py", ".html", ".js", ".css", ".txt"):
+            continue
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            if NAMED.search(line):
+                found.setdefault(path, []).append(f"{number}: {line.strip()[:100]}")
+    return found
+
+
+def test_no_file_outside_the_ruleset_packages_names_a_ruleset() -> None:
+    found = _named_files()
+    unexpected = {path: lines for path, lines in found.items() if path not in ALLOWED}
+    assert unexpected == {}, ("ask the ruleset (a capability in scoring/engine/capabilities.py"
+                              " read through scoring/registry.py) instead of naming it")
+
+
+def test_every_allowed_file_still_names_one_so_the_list_only_shrinks() -> None:
+    found = _named_files()
+    assert [path for path in ALLOWED if path not in found] == []
