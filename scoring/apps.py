@@ -43,3 +43,10 @@ class ScoringConfig(AppConfig):
         from rest_framework.authtoken.models import Token
 
         Token.__str__ = token_name
+        # The engine's per-process start (win tables, every ruleset, their default
+        # options and entry specs) happens here, at server start, so that no request pays
+        # it: the first score request would otherwise take ~40x a warm one (issue 26).
+        # asgi.py freezes the garbage collector after setup, so these stay out of its way.
+        from scoring.engine import warm_up
+
+        warm_up()

@@ -51,10 +51,25 @@ CONTRACT: tuple[str, ...] = ("NAME", "TITLE", "TITLE_NATIVE", "DESCRIPTION", "OR
 _HERE = [str(Path(__file__).parent)]
 
 
+# The directories read, and the names found there: listing a directory costs more than
+# scoring a hand, and every score request asks (a test adds a directory to ``_HERE``).
+_FOUND: dict[tuple[str, ...], tuple[list[str], frozenset[str]]] = {}
+
+
+def _found() -> tuple[list[str], frozenset[str]]:
+    where = tuple(_HERE)
+    found = _FOUND.get(where)
+    if found is None:
+        listed = sorted(m.name for m in pkgutil.iter_modules(where) if m.ispkg
+                        and not m.name.startswith("_"))
+        found = _FOUND[where] = (listed, frozenset(listed))
+    return found
+
+
 def names() -> list[str]:
-    """Every ruleset package's name, found in this directory without importing them."""
-    return sorted(m.name for m in pkgutil.iter_modules(_HERE) if m.ispkg
-                  and not m.name.startswith("_"))
+    """Every ruleset package's name, found in this directory without importing them
+    (read once per process)."""
+    return list(_found()[0])
 
 
 def available() -> list[str]:
@@ -64,7 +79,7 @@ def available() -> list[str]:
 
 
 def get(name: object) -> ModuleType:
-    if not isinstance(name, str) or name not in names():
+    if not isinstance(name, str) or name not in _found()[1]:
         raise UnknownRuleset(
             f"unknown ruleset {repr(name)[:60]}; choose one of: {', '.join(available())}")
     try:
