@@ -137,7 +137,8 @@ def show(label: str, peer: str, runs: list[dict[str, Any]]) -> None:
     s, w = summary(runs, 0), summary(runs, 1)
     beyond = s["first"] - s["warm"]
     verdict = "meets" if beyond <= TARGET_MS else "misses"
-    print(f"  {label}: start-up {s['startup']:.1f} ms wall (imports, and warm_up() where the tree has it)")
+    print(f"  {label}: start-up {s['startup']:.1f} ms wall (imports, and warm_up() where "
+          "the tree has it)")
     print(f"    first call   {s['first']:8.2f} ms CPU (worst {s['first_max']:.2f}; wall median "
           f"{w['first']:.2f})")
     print(f"    warm call    {s['warm']:8.3f} ms CPU median, p95 {s['p95']:.3f} (wall median "
