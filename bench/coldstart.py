@@ -162,11 +162,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="coldstart-") as tmp:
         trees = [("this tree", REPO)]
         if args.baseline != "none":
-            rev = subprocess.run(["git", "rev-parse", "--short", args.baseline], cwd=REPO,
-                                 check=True, capture_output=True, text=True).stdout.strip()
-            base = Path(tmp) / "baseline"
-            base.mkdir()
-            trees.append((f"{args.baseline} ({rev})", export(args.baseline, base)))
+            found = subprocess.run(["git", "rev-parse", "--short", args.baseline], cwd=REPO,
+                                   capture_output=True, text=True)
+            if found.returncode:
+                print(f"no baseline: git does not know {args.baseline!r}")
+            else:
+                base = Path(tmp) / "baseline"
+                base.mkdir()
+                trees.append((f"{args.baseline} ({found.stdout.strip()})",
+                              export(args.baseline, base)))
         cache = Path(tmp) / "pycache"
         rulesets = args.rulesets.split(",")
         for _, tree in trees:  # fill the bytecode cache, untimed
