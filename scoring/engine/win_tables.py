@@ -1,8 +1,8 @@
 """The win tables of :mod:`scoring.engine.agari`, shipped as data.
 
-Building the tables takes tens of thousands of Python-level set combinations (a few
-hundred milliseconds on a busy machine); reading them back from ``data/win_tables.bin``
-costs a tenth of that, so every process (the site, the CLI, each test worker) reads them.
+Building the tables takes tens of thousands of Python-level set combinations (about
+190 ms of CPU); reading them back from ``data/win_tables.bin`` takes about a fifth of
+that (35 ms), so every process (the site, the CLI, each test worker) reads them.
 ``scoring/engine/tests/test_win_tables.py`` checks that the file holds exactly what a fresh
 build gives, so it cannot go stale; after changing a builder in ``agari.py`` run::
 
