@@ -397,7 +397,8 @@ class _Checker:
         known = _known(fields)
         # One pass in the request's own order, which is all a good request needs; at the
         # first doubt the checks start again in the order that decides which error is
-        # reported (unknown keys first, then values in the spec's order).
+        # reported (unknown keys first, then values in the spec's order). A refused
+        # request pays its checks twice per level of nesting: specs nest a few levels.
         try:
             for key in value:
                 f = known.get(key) if isinstance(key, str) else None
