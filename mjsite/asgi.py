@@ -19,6 +19,14 @@ from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from mjsite.websockets import NoRouteConsumer, OriginValidator  # noqa: E402
+from scoring.engine import warm_up  # noqa: E402
+
+# The engine's per-process start (win tables, every ruleset, their default options and
+# entry specs) happens here, when a server starts, so that no request pays it: the first
+# score request would otherwise take ~40x a warm one (issue 26). Not in an AppConfig:
+# every manage.py command and test process would pay it too. Before the freeze below,
+# so these stay out of the collector's way.
+warm_up()
 
 application = ProtocolTypeRouter(
     {
@@ -32,7 +40,7 @@ application = ProtocolTypeRouter(
     }
 )
 
-# Garbage collection (README "Performance"). "tuned", the default, freezes everything
+# Garbage collection (docs/performance.md). "tuned", the default, freezes everything
 # imported so far (out of the collector's sight) and collects the young generation less
 # often, so fewer short-lived objects (a write's snapshot, a message in flight) survive
 # into the old generation and set off full collections, whose pauses over 800 sockets'

@@ -14,7 +14,8 @@ Two theorems make the search linear instead of a backtracking recursion:
 
 Both are implemented in :func:`is_win_linear`, which accepts any counts (also more than
 four copies, which wildcard brute force produces). :func:`is_win` gives the same answer
-from precomputed per-suit tables and is what the rest of the engine calls.
+from precomputed per-suit tables and is what the rest of the engine calls (the tables are
+shipped as data, see :mod:`scoring.engine.win_tables`).
 
 The table is keyed by the suit's nine counts as ``bytes`` (built in C, hashable, no
 arithmetic per rank) and maps a complete suit to 0 (sets only) or 1 (sets and the pair).
@@ -27,6 +28,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement, product
+
+from .win_tables import load as load_tables
 
 # Largest concealed hand the tables cover: a Taiwan 17-tile hand (five sets and a pair).
 TABLE_MAX_SETS = 5
@@ -187,9 +190,19 @@ def _build_complete_table(standard: dict[bytes, int], size: int) -> dict[bytes, 
     return table
 
 
-def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """The (suit, honour) tables, built on first use (about a tenth of a second).
+def build_tables() -> tuple[dict[bytes, int], dict[bytes, int], dict[bytes, int],
+                            dict[bytes, int]]:
+    """The (suit, honour, complete suit, complete honour) tables, built from scratch."""
+    honour = _build_honour_table()
+    suit = _build_suit_table()
+    return suit, honour, _build_complete_table(suit, 9), _build_complete_table(honour, 7)
 
+
+def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """The (suit, honour) tables, read on first use from the shipped data
+    (:mod:`scoring.engine.win_tables`), or built if it is missing.
+
+    Servers call :func:`scoring.engine.warm_up` at start-up, so no request pays this.
     Callers test ``_SUIT_TABLE`` to know whether the tables are ready, so it is filled
     last, in one C-level update, once every other table is complete: a thread of the
     site never sees half of them.
@@ -197,10 +210,10 @@ def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     if not _SUIT_TABLE:
         with _BUILD_LOCK:
             if not _SUIT_TABLE:
-                honour = _build_honour_table()
-                suit = _build_suit_table()
-                _COMPLETE_HONOUR.update(_build_complete_table(honour, 7))
-                _COMPLETE_SUIT.update(_build_complete_table(suit, 9))
+                suit, honour, complete_suit, complete_honour = (
+                    load_tables(TABLE_MAX_SETS) or build_tables())
+                _COMPLETE_HONOUR.update(complete_honour)
+                _COMPLETE_SUIT.update(complete_suit)
                 _HONOUR_TABLE.update(honour)
                 _SUIT_TABLE.update(suit)
     return _SUIT_TABLE, _HONOUR_TABLE

@@ -343,6 +343,37 @@ def check_text(value: str, path: str, label: str, limit: int, params: dict[str, 
         raise BadText(f"{label} ({path}) holds a lone surrogate", params=params) from None
 
 
+def _text_ok(value: str, limit: int) -> bool:
+    """Whether :func:`check_text` lets ``value`` pass, without building the parameters of
+    an error that is not raised (most texts are short ASCII: no encoding needed)."""
+    if len(value) > limit or "\x00" in value:
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# The name -> field map of each fields tuple checked, built once (specs are cached per
+# options and live as long as the process); the tuple is kept to rule out a reused id.
+_KNOWN: dict[int, tuple[Sequence[Field], dict[str, Field]]] = {}
+_KNOWN_LIMIT = 1024
+
+
+def _known(fields: Sequence[Field]) -> dict[str, Field]:
+    found = _KNOWN.get(id(fields))
+    if found is not None and found[0] is fields:
+        return found[1]
+    known = {f.name: f for f in fields}
+    if len(_KNOWN) >= _KNOWN_LIMIT:
+        _KNOWN.clear()
+    _KNOWN[id(fields)] = (fields, known)
+    return known
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -363,7 +394,21 @@ class _Checker:
             raise FieldType(f"{what} must be an object", params={
                 "field": path.rsplit(".", 1)[-1], "path": path or what, "label": what,
                 **({"player": who} if who is not None else {})})
-        known = {f.name: f for f in fields}
+        known = _known(fields)
+        # One pass in the request's own order, which is all a good request needs; at the
+        # first doubt the checks start again in the order that decides which error is
+        # reported (unknown keys first, then values in the spec's order). A refused
+        # request pays its checks twice per level of nesting: specs nest a few levels.
+        try:
+            for key in value:
+                f = known.get(key) if isinstance(key, str) else None
+                if f is None:
+                    break
+                self.value(f, value[key], _join(path, key), who)
+            else:
+                return
+        except Exception:  # noqa: BLE001 - the checks below raise it again, in order
+            pass
         for key in value:
             if not isinstance(key, str) or key not in known:
                 shown = key if isinstance(key, str) else repr(key)
@@ -391,11 +436,11 @@ class _Checker:
                 raise FieldType(f"{f.label} ({path}) must be true or false, got {v!r}"[:200],
                                 params=self.params(f, path, who))
         elif kind == "choice":
-            if isinstance(v, str):
+            if isinstance(v, str) and not _text_ok(v, TEXT):
                 check_text(v, path, f.label, TEXT, self.params(f, path, who))
-            values = [c for c, _ in f.choices]
             # type as well as value: true is not 1
-            if not any(v == c and type(v) is type(c) for c in values):
+            if not any(v == c and type(v) is type(c) for c, _ in f.choices):
+                values = [c for c, _ in f.choices]
                 raise BadChoice(f"{f.label} ({path}) must be one of "
                                 f"{', '.join(map(str, values))}",
                                 params={**self.params(f, path, who), "choices": values})
@@ -475,7 +520,8 @@ class _Checker:
                             params=self.params(f, path, who))
         limit = f.max_length or (8 if f.kind == "tile" else TILES_TEXT if f.kind == "tiles"
                                  else TEXT)
-        check_text(v, path, f.label, limit, self.params(f, path, who))
+        if not _text_ok(v, limit):
+            check_text(v, path, f.label, limit, self.params(f, path, who))
 
     def player(self, f: Field, v: Any, path: str, who: int | None) -> None:
         if not _whole(v) or not 0 <= v < self.players:
@@ -506,15 +552,17 @@ class _Checker:
                 if not isinstance(item, str):
                     raise FieldType(f"{f.label} ({at}) must be meld texts like \"pon 555z\"",
                                     params=self.params(f, at, who))
-                check_text(item, at, f.label, f.max_length or MELD_TEXT,
-                           self.params(f, at, who))
+                if not _text_ok(item, f.max_length or MELD_TEXT):
+                    check_text(item, at, f.label, f.max_length or MELD_TEXT,
+                               self.params(f, at, who))
             else:  # tile_list, tiles_list
                 if not isinstance(item, str):
                     raise FieldType(f"{f.label} ({at}) must be tiles like \"5m\"",
                                     params=self.params(f, at, who))
-                player_of = who if who is not None or kind != "tiles_list" else i
-                check_text(item, at, f.label, f.max_length or TILES_TEXT,
-                           self.params(f, at, player_of))
+                if not _text_ok(item, f.max_length or TILES_TEXT):
+                    player_of = who if who is not None or kind != "tiles_list" else i
+                    check_text(item, at, f.label, f.max_length or TILES_TEXT,
+                               self.params(f, at, player_of))
 
     def options(self, f: Field, v: Any, path: str, who: int | None) -> None:
         if not isinstance(v, Mapping):
@@ -524,7 +572,7 @@ class _Checker:
                           params={**self.params(f, path, who), "max": OPTION_ITEMS})
         for key, value in v.items():
             at = _join(path, str(key)[:TEXT])
-            if isinstance(key, str):
+            if isinstance(key, str) and not _text_ok(key, TEXT):
                 check_text(key, at, "an option name", TEXT, {"path": at, "option": key[:TEXT]})
             values = value if isinstance(value, list | tuple) else [value]
             if len(values) > OPTION_ITEMS:
@@ -533,8 +581,9 @@ class _Checker:
                                       "max": OPTION_ITEMS})
             for item in values:
                 if isinstance(item, str):
-                    check_text(item, at, "an option value", TEXT,
-                               {"path": at, "option": str(key)[:TEXT]})
+                    if not _text_ok(item, TEXT):
+                        check_text(item, at, "an option value", TEXT,
+                                   {"path": at, "option": str(key)[:TEXT]})
                 elif _whole(item) and abs(item) > 10 ** 9:
                     raise OutOfRange(f"option {str(key)[:TEXT]!r} is out of range",
                                      params={"path": at, "option": str(key)[:TEXT],

@@ -92,6 +92,21 @@ def _coerce(name: str, tp: Any, value: Any, meta: Mapping[str, Any]) -> Any:
     return value
 
 
+# Each Options class's fields and resolved type hints, worked out once: the hints are
+# string annotations that get_type_hints evaluates (compiling each) on every call, which
+# cost a request with options never seen before about a millisecond.
+_CLASS_INFO: dict[type, tuple[dict[str, dataclasses.Field[Any]], dict[str, Any]]] = {}
+
+
+def _fields_and_hints(cls: type) -> tuple[dict[str, dataclasses.Field[Any]], dict[str, Any]]:
+    found = _CLASS_INFO.get(cls)
+    if found is None:
+        # cls is a dataclass (every Options is); its type cannot say so.
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        found = _CLASS_INFO[cls] = (fields, typing.get_type_hints(cls))
+    return found
+
+
 def build_options(cls: type[T], overrides: Mapping[str, Any] | None = None,
                   base: T | None = None) -> T:
     """Defaults (or ``base``) with ``overrides`` applied, each value validated.
@@ -103,9 +118,7 @@ def build_options(cls: type[T], overrides: Mapping[str, Any] | None = None,
         overrides = {}
     if not isinstance(overrides, Mapping):
         raise BadOption(f"options must be an object of name: value, got {type(overrides).__name__}")
-    # cls is a dataclass (every Options is); T itself cannot say so.
-    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]  # a dataclass
-    hints = typing.get_type_hints(cls)
+    fields, hints = _fields_and_hints(cls)
     values: dict[str, Any] = {}
     for key, value in overrides.items():
         if key not in fields:

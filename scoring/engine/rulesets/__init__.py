@@ -52,17 +52,25 @@ CONTRACT: tuple[str, ...] = ("NAME", "TITLE", "TITLE_NATIVE", "DESCRIPTION", "OR
 _HERE = [str(Path(__file__).parent)]
 
 
+# The directories read, and the names found there: listing a directory costs more than
+# scoring a hand, and every score request asks (a test adds a directory to ``_HERE``).
+_FOUND: dict[tuple[str, ...], tuple[list[str], frozenset[str]]] = {}
+
+
+def _found() -> tuple[list[str], frozenset[str]]:
+    where = tuple(_HERE)
+    found = _FOUND.get(where)
+    if found is None:
+        listed = sorted(m.name for m in pkgutil.iter_modules(where) if m.ispkg
+                        and not m.name.startswith("_"))
+        found = _FOUND[where] = (listed, frozenset(listed))
+    return found
+
+
 def names() -> list[str]:
-    """Every ruleset package's name, found in this directory without importing them."""
-    return list(_names(tuple(_HERE)))
-
-
-@lru_cache(maxsize=8)
-def _names(roots: tuple[str, ...]) -> tuple[str, ...]:
-    # Read once per process (per list of directories: a test may add one): every page's
-    # menu asks, and listing the directory each time cost milliseconds a page.
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(roots) if m.ispkg
-                        and not m.name.startswith("_")))
+    """Every ruleset package's name, found in this directory without importing them
+    (read once per process)."""
+    return list(_found()[0])
 
 
 def available() -> list[str]:
@@ -72,7 +80,7 @@ def available() -> list[str]:
 
 
 def get(name: object) -> ModuleType:
-    if not isinstance(name, str) or name not in names():
+    if not isinstance(name, str) or name not in _found()[1]:
         raise UnknownRuleset(
             f"unknown ruleset {repr(name)[:60]}; choose one of: {', '.join(available())}")
     try:
@@ -92,7 +100,9 @@ def site_apps() -> list[str]:
 @lru_cache(maxsize=8)
 def _site_apps(roots: tuple[str, ...]) -> tuple[str, ...]:
     found = []
-    for name in _names(roots):
+    listed = sorted(m.name for m in pkgutil.iter_modules(roots) if m.ispkg
+                    and not m.name.startswith("_"))
+    for name in listed:
         for root in roots:
             if (Path(root) / name / "site" / "apps.py").is_file():
                 found.append(f"{__name__}.{name}.site")

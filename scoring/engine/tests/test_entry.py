@@ -109,6 +109,22 @@ def test_score_requests_go_through_the_same_spec() -> None:
     assert (typo["code"], typo["params"]["field"]) == ("unknown_field", "flower")
 
 
+def test_the_error_reported_does_not_depend_on_the_order_of_the_keys() -> None:
+    # An unknown key wins over a bad value anywhere; among bad values, the spec's first
+    # field (the hand before the honba), whichever order the request lists them in.
+    keys = [("honba", 10 ** 12), ("hand", "1m" * 1000), ("win_tile", "8s"),
+            ("win", "tsumo"), ("flower", 1)]
+    errors = set()
+    for order in (keys, keys[::-1], keys[2:] + keys[:2]):
+        error = commands.run("score", {"ruleset": "riichi", **dict(order)})["error"]
+        errors.add((error["code"], error["params"]["field"]))
+    assert errors == {("unknown_field", "flower")}
+    bad_values = keys[:4]
+    for order in (bad_values, bad_values[::-1]):
+        error = commands.run("score", {"ruleset": "riichi", **dict(order)})["error"]
+        assert (error["code"], error["params"]["field"]) == ("too_long", "hand")
+
+
 def test_per_player_lists_name_the_player_at_fault() -> None:
     pkg = rulesets.get("jian")
     options = build_options(pkg.Options)
