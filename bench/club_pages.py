@@ -152,11 +152,10 @@ class Site:
         """Finished tables up to ``to``, ``mine`` of them with the measured player."""
         made = []
         while self.count < to:
-            others = self.rng.sample(self.players[1:], 3)
             left, want = to - self.count, mine - self.mine
             seated = want > 0 and self.rng.random() < want / left
-            four = [self.me, *others] if seated else [*self.rng.sample(self.players[1:], 1),
-                                                      *others]
+            others = self.rng.sample(self.players[1:], 3 if seated else 4)
+            four = [self.me, *others] if seated else others
             self.rng.shuffle(four)
             template = self.templates[self.count % len(self.templates)]
             made.append(copy_table(template, self.count, four, self.group))

@@ -21,15 +21,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import DatabaseError, transaction
 from openskill.models import PlackettLuce
 
 from games.seat_results import places
 
 from .models import RatingStep
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,12 @@ def rate_all(chains: dict[str, list[Game]], cached: bool = True) -> dict[str, di
                 r.history.append((game.key, game.label, r.ordinal))
         out[name] = ratings
     if new:
-        # Another reader may have stored the same steps meanwhile: equal by their key.
-        RatingStep.objects.bulk_create(new.values(), ignore_conflicts=True)
+        try:
+            with transaction.atomic():
+                # Another reader may have stored the same steps meanwhile: equal by key.
+                RatingStep.objects.bulk_create(new.values(), ignore_conflicts=True)
+        except DatabaseError as exc:
+            # A page read must not fail on its cache (SQLite busy with a write): the
+            # ratings shown are right, the next read stores the steps.
+            logger.info("rating steps not cached: %s", exc)
     return out

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from games import seat_results
@@ -60,19 +61,24 @@ def _tables(tables: Iterable[Table] | QuerySet[Table]) -> QuerySet[Table]:
 
 def finished(tables: Iterable[Table] | QuerySet[Table]) -> list[Finished]:
     """The finished ones of ``tables``, oldest first (by when they ended), from their
-    stored seat results (one query)."""
-    by_table: dict[int, list[SeatResult]] = {}
-    for row in seat_results.of_tables(_tables(tables).filter(finished=True)):
-        by_table.setdefault(row.table_id, []).append(row)
-    out = []
-    for rows in by_table.values():
-        first: Any = rows[0]
-        out.append((first.finished_at or first.created_at, first.table_id, Finished(
-            first.table_id, first.public_id, first.table_name, first.ruleset,
-            [r.player for r in rows], [r.final for r in rows], [r.start for r in rows],
-            [r.place for r in rows])))
-    out.sort(key=lambda f: (f[0], f[1]))
-    return [f for _when, _pk, f in out]
+    stored seat results (two queries: the rows' columns, then their players)."""
+    rows = list(SeatResult.objects.filter(table__in=_tables(tables).filter(finished=True)
+                                          .values("pk"))
+                .order_by(Coalesce("table__finished_at", "table__created_at"), "table_id",
+                          "position")
+                .values_list("table_id", "table__public_id", "table__name",
+                             "table__ruleset", "player_id", "final", "start", "place"))
+    players = Player.objects.in_bulk({row[4] for row in rows})
+    out: dict[int, Finished] = {}
+    for table_id, key, label, ruleset, player_id, final, start, place in rows:
+        if table_id not in out:
+            out[table_id] = Finished(table_id, key, label, ruleset, [], [], [], [])
+        result = out[table_id]
+        result.players.append(players[player_id])
+        result.finals.append(final)
+        result.starts.append(start)
+        result.places.append(place)
+    return list(out.values())
 
 
 # --- settle-up -----------------------------------------------------------------------
@@ -303,19 +309,16 @@ def member_stats(tables: QuerySet[Table], players: list[Player],
                  seated: bool = False) -> list[dict[str, Any]]:
     """``player_stats`` of each of ``players`` over ``tables``, for the group's pages,
     each with every ruleset of the tables (played or not); ``seated``: players seated
-    at the tables who are not in ``players`` follow them. One query."""
-    rows: dict[int, list[Any]] = {}
-    rulesets: dict[str, None] = {}
-    others: dict[int, Player] = {}
-    row: Any
-    for row in seat_results.of_tables(tables):
-        rows.setdefault(row.player_id, []).append(row)
-        rulesets[row.ruleset] = None
-        others.setdefault(row.player_id, row.player)
+    at the tables who are not in ``players`` follow them. Added up by the database
+    (:func:`games.seat_results.tallies`), a few queries however many tables."""
+    counted = seat_results.tallies(SeatResult.objects.filter(table__in=tables.values("pk")))
+    per_player = counted.players
     if seated:
         listed = {p.pk for p in players}
-        players = [*players, *(p for pid, p in others.items() if pid not in listed)]
-    return [{"player": p, **player_stats(rows.get(p.pk, []), rulesets)} for p in players]
+        others = Player.objects.in_bulk([pid for pid in per_player if pid not in listed])
+        players = [*players, *sorted(others.values(), key=lambda p: (p.display_name, p.pk))]
+    return [{"player": p, **player_stats(per_player.get(p.pk, {}), counted.rulesets)}
+            for p in players]
 
 
 def player_ratings(tables: QuerySet[Table], player_id: int) -> list[dict[str, Any]]:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Q, QuerySet
+from django.db.models import Count, F, Min, Q, QuerySet, Sum
 
 from games.api.stats import Tally, count_hand, names_riichi
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
@@ -153,16 +154,63 @@ def refresh_tables(tables: Iterable[Any], apps: Any = None, batch: int = 200) ->
 
 def of_tables(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
     """The rows of ``tables`` (a query, run as a subquery), oldest table first, each with
-    its table's ``ruleset``, ``table_finished``, ``finished_at``, ``created_at``,
-    ``public_id`` and ``table_name``, and its player."""
+    its table's ``ruleset``, ``table_finished``, ``created_at``, ``public_id`` and
+    ``table_name``."""
     return (SeatResult.objects.filter(table__in=tables.values("pk"))
-            .select_related("player")
             .annotate(ruleset=F("table__ruleset"), table_finished=F("table__finished"),
-                      finished_at=F("table__finished_at"), created_at=F("table__created_at"),
-                      public_id=F("table__public_id"), table_name=F("table__name"))
+                      created_at=F("table__created_at"), public_id=F("table__public_id"),
+                      table_name=F("table__name"))
             .order_by("table__created_at", "table_id", "position"))
 
 
 def of_player(tables: QuerySet[Table], player_id: int) -> QuerySet[SeatResult]:
-    """A player's rows over ``tables``, oldest first (what their statistics add up)."""
+    """A player's rows over ``tables``, oldest first."""
     return of_tables(tables).filter(player_id=player_id)
+
+
+@dataclass
+class Tallies:
+    """Each player's tallies per ruleset (in the order of the ruleset's first table
+    among their games), and every ruleset of the games, first table first."""
+
+    players: dict[int, dict[str, Tally]] = field(default_factory=dict)
+    rulesets: list[str] = field(default_factory=list)
+
+
+def tallies(results: QuerySet[SeatResult]) -> Tallies:
+    """Each player's :class:`~games.api.stats.Tally` per ruleset over ``results``, added
+    up by the database: three queries however many games (counts, places, and the
+    scoring items of the rows with wins, merged oldest first so that ties of the most
+    frequent keep their order)."""
+    base = results.order_by()
+    out: dict[int, dict[str, Tally]] = {}
+    firsts: dict[str, tuple[Any, int]] = {}
+    sums = (base.values("player_id", "table__ruleset")
+            .annotate(first=Min("table__created_at"), first_id=Min("table_id"),
+                      n_games=Count("pk"), n_finished=Count("pk", filter=Q(table__finished=True)),
+                      **{f"sum_{name}": Sum(name) for name in Tally.STORED})
+            .order_by("first", "first_id", "table__ruleset"))
+    for row in sums:
+        ruleset = row["table__ruleset"]
+        firsts[ruleset] = min(firsts.get(ruleset, (row["first"], row["first_id"])),
+                              (row["first"], row["first_id"]))
+        sums_of: dict[str, Any] = {name: row[f"sum_{name}"] or 0 for name in Tally.STORED}
+        out.setdefault(row["player_id"], {})[ruleset] = Tally(
+            games=row["n_games"], finished=row["n_finished"], **sums_of)
+    for player_id, ruleset, place, count in (
+            base.filter(table__finished=True).values_list("player_id", "table__ruleset", "place")
+            .annotate(n=Count("pk")).order_by("place")):
+        out[player_id][ruleset].placements += [place] * count
+    for player_id, ruleset, items in (
+            base.filter(wins__gt=0).order_by("table__created_at", "table_id", "position")
+            .values_list("player_id", "table__ruleset", "items")):
+        counter = out[player_id][ruleset].items
+        for key, name, native, count in items:
+            counter[(key, name, native)] += count
+    return Tallies(out, sorted(firsts, key=lambda name: firsts[name]))
+
+
+def player_tallies(tables: QuerySet[Table], player_id: int) -> dict[str, Tally]:
+    """:func:`tallies` of one player over ``tables`` (what their statistics add up)."""
+    return tallies(SeatResult.objects.filter(table__in=tables.values("pk"),
+                                             player_id=player_id)).players.get(player_id, {})

@@ -27,7 +27,7 @@ from clubs.forms import places_for
 from clubs.results import player_rating_charts
 from clubs.services import attach_to_place
 from games import handover, presenter, record_sheet, seat_results, services, ui
-from games.api.stats import player_stats
+from games.api.stats import Tally, player_stats
 from games.devices import ensure_device
 from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
@@ -436,33 +436,37 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Only players and games the visitor could find in a list: ids are sequential, so a
     # player seated only at private or link-only tables must not be found by counting.
     player = get_object_or_404(visible_players(request), pk=pk)
-    # One stored row per game (games.seat_results), oldest first: the list, the summary
-    # and the numbers of /api/players/{id}/stats/ (the same tables: listed ones).
-    rows: list[Any] = list(seat_results.of_player(listed_tables(request), player.pk))
-    finished = [r for r in rows if r.table_finished]
+    # One stored row per game (games.seat_results): the numbers of
+    # /api/players/{id}/stats/ over the same tables (listed ones), added up by the
+    # database, and the list a page at a time.
+    tables = listed_tables(request)
+    per_ruleset = seat_results.player_tallies(tables, player.pk)
+    overall = Tally()
+    for tally in per_ruleset.values():
+        overall.add(tally)
+    places = overall.placements
     summary = {
-        "games": len(rows), "finished": len(finished),
-        "wins": sum(1 for r in finished if r.place == 1),
-        "average_place": (round(sum(r.place for r in finished) / len(finished), 2)
-                          if finished else None),
+        "games": overall.games, "finished": overall.finished,
+        "wins": places.count(1),
+        "average_place": round(sum(places) / len(places), 2) if places else None,
     }
-    page = Paginator(rows[::-1], PER_PAGE).get_page(request.GET.get("page"))
+    rows = seat_results.of_player(tables, player.pk).reverse()
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
     games = [{"public_id": r.public_id, "name": r.table_name, "created_at": r.created_at,
               "finished": r.table_finished, "position": r.position,
               "wind": wind_name(WIND_LETTERS[r.position]), "score": r.final,
               "delta": r.final - r.start, "place": r.place,
               "ruleset": ruleset_title(r.ruleset)} for r in page.object_list]
-    wanted = request.GET.get("game")
-    ids = {r.public_id for r in rows}
-    chosen_id = wanted if wanted in ids else (rows[-1].public_id if rows else None)
-    chosen = Table.objects.filter(public_id=chosen_id).first() if chosen_id else None
+    # The score chart: the game asked for, if it is one of theirs here, else the newest.
+    wanted = rows.filter(public_id=request.GET.get("game", "")).first() or rows.first()
+    chosen = Table.objects.filter(pk=wanted.table_id).first() if wanted else None
     charts: dict[str, Any] = {"ratings": player_rating_charts(player, request)}
     if chosen is not None:
         snap = services.snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
     return render(request, "games/player_detail.html", {
         "player": player, "games": games, "page": page, "summary": summary,
-        "stats": player_stats(rows), "chosen": chosen, "charts": charts,
+        "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
         # What static/js/chart.js reads through i18n.js.
         "chart_strings": {k: v for k, v in ui.strings().items()
                           if k in ("no_hands", "start", "final", "chart")}})

@@ -6,6 +6,7 @@ games from a changed one on, and always equals rating every game afresh."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,11 +18,13 @@ from django.urls import reverse
 from clubs import permissions, rating, results, services
 from clubs.models import Group, RatingStep
 from clubs.views import PER_PAGE
+from games import seat_results
 from games import services as games
-from games.models import Player, Table
+from games.api.stats import Tally, player_stats
+from games.models import Hand, LedgerEntry, Player, Seat, Table
 from games.tests.tables import command_id
 
-from .helpers import OWNER, RON, TSUMO, group, play, table
+from .helpers import OWNER, RON, SICHUAN, TSUMO, group, play, table
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +99,32 @@ def test_the_group_s_tables_and_a_player_s_games_come_in_pages() -> None:
     page = player.content.decode()
     assert page.count('class="card game-item"') == 2
     assert f"Games played: {PER_PAGE + 2}" in page
+
+
+def test_statistics_added_up_by_the_database_equal_a_count_over_every_hand() -> None:
+    club = group()
+    add_tables(club, 4)
+    for extra in (play(table("sichuan", visibility="public"), [SICHUAN]),
+                  play(table("riichi", visibility="public"), [RON], end=False)):
+        services.attach_table(extra, club, OWNER)
+    tables = permissions.group_tables(club, OWNER)
+    # The reference: every table's hands counted afresh, added up here, oldest first.
+    per_player: dict[int, dict[str, Tally]] = {}
+    rulesets: dict[str, None] = {}
+    for t in tables.order_by("created_at", "pk"):
+        rulesets[t.ruleset] = None
+        for fields in seat_results.computed(t, Seat.objects.filter(table=t),
+                                            Hand.objects.filter(table=t),
+                                            LedgerEntry.objects.filter(table=t)):
+            row = SimpleNamespace(**fields)
+            per_player.setdefault(row.player_id, {}).setdefault(t.ruleset, Tally()).add(
+                Tally.of_seat(row, t.finished))
+    got = {row["player"].pk: {k: v for k, v in row.items() if k != "player"}
+           for row in results.member_stats(tables, [], seated=True)}
+    assert got == {pid: player_stats(per, list(rulesets)) for pid, per in per_player.items()}
+    assert any(block["games"] == 0 for row in got.values() for block in row["by_ruleset"])
+    for pid, per in per_player.items():
+        assert player_stats(seat_results.player_tallies(tables, pid)) == player_stats(per)
 
 
 def _ordinals(club: Group, cached: bool) -> dict[int, float]:

@@ -163,16 +163,13 @@ def player_tables(tables: QuerySet[Table], player_id: int) -> list[Table]:
                               .values("table_id")).order_by("created_at", "pk"))
 
 
-def player_stats(results: Iterable[Any], rulesets: Iterable[str] = ()) -> dict[str, Any]:
+def player_stats(per_ruleset: dict[str, Tally], rulesets: Iterable[str] = ()) -> dict[str, Any]:
     """``{"overall": {...}, "by_ruleset": [{"ruleset", ...}]}`` of one player from their
-    stored seat results (:func:`games.seat_results.of_player`: oldest table first, each
-    with its ``ruleset`` and ``table_finished``). ``rulesets``: those of every table
-    counted (oldest first), so a ruleset the player never played shows with no games, as
-    over a group's tables."""
-    per_ruleset: dict[str, Tally] = {name: Tally() for name in rulesets}
-    for row in results:
-        per_ruleset.setdefault(row.ruleset, Tally()).add(
-            Tally.of_seat(row, row.table_finished))
+    tallies per ruleset (:func:`games.seat_results.tallies`, in the order of each
+    ruleset's first table). ``rulesets``: those of every table counted (first table
+    first), so a ruleset the player never played shows with no games, as over a group's
+    tables."""
+    per_ruleset = {**{name: Tally() for name in rulesets}, **per_ruleset}
     overall = Tally()
     for tally in per_ruleset.values():
         overall.add(tally)

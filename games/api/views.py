@@ -518,7 +518,7 @@ class PlayerStatsView(ReadView):
         player = player_or_404(request, id)
         tables = filter_tables(request, listed_tables(request), player=False)
         data = {"player": {"id": player.pk, "name": player.display_name},
-                **player_stats(seat_results.of_player(tables, player.pk))}
+                **player_stats(seat_results.player_tallies(tables, player.pk))}
         return Response(PlayerStatsSerializer(data).data)
 
 

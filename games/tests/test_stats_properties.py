@@ -89,7 +89,7 @@ def test_stats_agree_with_a_recount_from_the_ledger(outcomes, end) -> None:
         services.end_game(table.pk, command_id(), table.seq, CREATOR)
         table.refresh_from_db()
     for seat in Seat.objects.filter(table=table):
-        stats = player_stats(seat_results.of_player(Table.objects.filter(pk=table.pk),
+        stats = player_stats(seat_results.player_tallies(Table.objects.filter(pk=table.pk),
                                                     seat.player_id))["by_ruleset"][0]
         count = _recount(table, seat.position)
         assert stats["hands"] == count["hands"]

@@ -166,7 +166,7 @@ def test_three_player_statistics_and_settle_up() -> None:
     services.end_game(table.pk, command_id(), table.seq, CREATOR)
     table.refresh_from_db()
     bo = Seat.objects.get(table=table, position=1).player_id
-    stats = player_stats(seat_results.of_player(Table.objects.filter(pk=table.pk), bo))[
+    stats = player_stats(seat_results.player_tallies(Table.objects.filter(pk=table.pk), bo))[
         "by_ruleset"][0]
     assert (stats["wins"], stats["self_draws"], stats["placements"]) == (1, 1, [1])
     clubs.set_table_stake(table, "1", CREATOR, "CNY")
