@@ -140,3 +140,15 @@ class Stake(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount} per unit of {self.ruleset}"
+
+
+class RatingStep(models.Model):
+    """One game's step in a sequence of rated games (:mod:`clubs.rating`): its players'
+    OpenSkill ``[mu, sigma]`` by seat after it, under a hash of the sequence up to it."""
+
+    key = models.CharField(max_length=64, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    after = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"rating step {self.key[:12]} of table {self.table_id}"

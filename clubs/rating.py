@@ -6,20 +6,34 @@ uncertainty (sigma) like TrueSkill, but it is MIT-licensed, unencumbered by True
 patent, actively maintained, and its Python package has no dependencies. Plackett-Luce
 is the model its authors recommend for free-for-all games.
 
-A rating is worked out afresh from the group's finished games every time it is shown,
-oldest game first, so a corrected hand, an undone game or a table added or removed later
-changes every rating after it at once: nothing is stored that could go stale. The number
+A rating is worked out from the group's finished games, oldest game first, so a
+corrected hand, an undone game or a table added or removed later changes every rating
+after it at once. Each game's step (its players' ratings after it) is cached in
+:class:`clubs.models.RatingStep` under a hash of the whole sequence up to and including
+it (players and final points of every game before): a step can never go stale, since
+any change to an earlier game (or to the games a reader may see) changes the key of
+every step from that game on, and only those are worked out again, once. The number
 shown is the conservative ordinal ``mu - 3·sigma`` (0 for a newcomer, rising with games
 played well), which ranks a player with few games below an equally good regular.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import DatabaseError, transaction
 from openskill.models import PlackettLuce
+
+from games.seat_results import places
+
+from .models import RatingStep
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -31,6 +45,7 @@ class Game:
     label: str
     players: Sequence[int]
     finals: Sequence[int]
+    table_id: int | None = None  # the table whose removal drops its cached steps
 
 
 @dataclass
@@ -49,25 +64,67 @@ class Rating:
 
 def ranks(finals: Sequence[int]) -> list[int]:
     """1 for the best; equal points share a rank."""
-    return [1 + sum(1 for other in finals if other > mine) for mine in finals]
+    return places(finals)
 
 
-def rate(games: Iterable[Game]) -> dict[int, Rating]:
-    """Every player's rating after ``games`` (oldest first)."""
-    model: Any = PlackettLuce()
-    ratings: dict[int, Rating] = {}
+# The model and its settings: changing either must change every step's key.
+MODEL = "openskill PlackettLuce() defaults"
+
+
+def step_keys(games: Sequence[Game]) -> list[str]:
+    """Each game's key in the cache: a hash of every game up to it, in order."""
+    keys, previous = [], MODEL
     for game in games:
-        current = []
-        for player in game.players:
-            if player not in ratings:
-                start = model.rating()
-                ratings[player] = Rating(player, start.mu, start.sigma)
-            r = ratings[player]
-            current.append([model.create_rating([r.mu, r.sigma])])
-        updated = model.rate(current, ranks=ranks(game.finals))
-        for player, (new,) in zip(game.players, updated, strict=True):
-            r = ratings[player]
-            r.mu, r.sigma = new.mu, new.sigma
-            r.games += 1
-            r.history.append((game.key, game.label, r.ordinal))
-    return ratings
+        text = json.dumps([previous, game.key, list(game.players), list(game.finals)])
+        previous = hashlib.sha256(text.encode()).hexdigest()
+        keys.append(previous)
+    return keys
+
+
+def rate(games: Iterable[Game], cached: bool = True) -> dict[int, Rating]:
+    """Every player's rating after ``games`` (oldest first); ``cached``: steps already
+    worked out are read from the cache and new ones stored (two queries at most)."""
+    return rate_all({"": list(games)}, cached)[""]
+
+
+def rate_all(chains: dict[str, list[Game]], cached: bool = True) -> dict[str, dict[int, Rating]]:
+    """:func:`rate` of several sequences (a group's rulesets) with one cache lookup."""
+    keys = {name: step_keys(games) for name, games in chains.items()}
+    stored: dict[str, list[list[float]]] = {}
+    if cached:
+        wanted = [k for ks in keys.values() for k in ks]
+        stored = dict(RatingStep.objects.filter(key__in=wanted).values_list("key", "after"))
+    model: Any = PlackettLuce()
+    out: dict[str, dict[int, Rating]] = {}
+    new: dict[str, RatingStep] = {}
+    for name, games in chains.items():
+        ratings: dict[int, Rating] = {}
+        for game, key in zip(games, keys[name], strict=True):
+            for player in game.players:
+                if player not in ratings:
+                    start = model.rating()
+                    ratings[player] = Rating(player, start.mu, start.sigma)
+            after = stored.get(key)
+            if after is None:
+                current = [[model.create_rating([ratings[p].mu, ratings[p].sigma])]
+                           for p in game.players]
+                updated = model.rate(current, ranks=ranks(game.finals))
+                after = [[new_rating.mu, new_rating.sigma] for (new_rating,) in updated]
+                if cached and game.table_id is not None:
+                    new[key] = RatingStep(key=key, table_id=game.table_id, after=after)
+            for player, (mu, sigma) in zip(game.players, after, strict=True):
+                r = ratings[player]
+                r.mu, r.sigma = mu, sigma
+                r.games += 1
+                r.history.append((game.key, game.label, r.ordinal))
+        out[name] = ratings
+    if new:
+        try:
+            with transaction.atomic():
+                # Another reader may have stored the same steps meanwhile: equal by key.
+                RatingStep.objects.bulk_create(new.values(), ignore_conflicts=True)
+        except DatabaseError as exc:
+            # A page read must not fail on its cache (SQLite busy with a write): the
+            # ratings shown are right, the next read stores the steps.
+            logger.info("rating steps not cached: %s", exc)
+    return out

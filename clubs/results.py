@@ -2,10 +2,11 @@
 and the members' statistics. Reads only; every table passed in has already been
 filtered to those the reader may open (:func:`clubs.permissions.group_tables`).
 
-Tables are read with :func:`games.api.ledger.load` (four queries however many), final
-points come from the ledger (:func:`games.api.stats.final_totals`, the final settlement
-included) and statistics from :func:`games.api.stats.player_stats`, the same code as
-``/api/players/{id}/stats/``.
+Tables are read through their stored seat results (:mod:`games.seat_results`: one row
+per seat with final points, the final settlement included, place and the hands' counts),
+a query or two however many tables and never their hands; statistics come from
+:func:`games.api.stats.player_stats`, the same code as ``/api/players/{id}/stats/``, and
+ratings from :mod:`clubs.rating`'s cache.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
-from games.api.ledger import Loaded, load
-from games.api.stats import final_totals, player_stats
-from games.models import Player, Seat, Table
+from games import seat_results
+from games.api.stats import player_stats
+from games.models import Player, SeatResult, Table
 from games.templatetags.mjtables import ruleset_title
 from scoring import registry
 
@@ -30,36 +33,52 @@ from .settle import Transfer, settle
 
 @dataclass
 class Finished:
-    """A finished table: its players by seat, final and start points."""
+    """A finished table: its players by seat, final and start points and places."""
 
-    table: Table
-    seats: list[Seat]
+    table_id: int
+    key: str  # the table's public id
+    label: str  # its name
+    ruleset: str
+    players: list[Player]
     finals: list[int]
     starts: list[int]
+    places: list[int]
 
     @property
     def player_ids(self) -> list[int]:
-        return [s.player_id for s in self.seats]
+        return [p.pk for p in self.players]
 
     @property
     def units(self) -> list[Decimal]:
-        return money.units(self.table.ruleset, self.finals, self.starts)
-
-    @property
-    def places(self) -> list[int]:
-        return rating.ranks(self.finals)
+        return money.units(self.ruleset, self.finals, self.starts)
 
 
-def finished(loaded: Loaded) -> list[Finished]:
-    """The finished tables of ``loaded``, oldest first (by when they ended)."""
-    out = []
-    for table in loaded.tables:
-        if not table.finished:
-            continue
-        seats = sorted(loaded.seats.get(table.pk, []), key=lambda s: s.position)
-        out.append(Finished(table, seats, final_totals(loaded, table), loaded.start(table)))
-    out.sort(key=lambda f: (f.table.finished_at or f.table.created_at, f.table.pk))
-    return out
+def _tables(tables: Iterable[Table] | QuerySet[Table]) -> QuerySet[Table]:
+    if isinstance(tables, QuerySet):
+        return tables
+    return Table.objects.filter(pk__in=[t.pk for t in tables])
+
+
+def finished(tables: Iterable[Table] | QuerySet[Table]) -> list[Finished]:
+    """The finished ones of ``tables``, oldest first (by when they ended), from their
+    stored seat results (two queries: the rows' columns, then their players)."""
+    rows = list(SeatResult.objects.filter(table__in=_tables(tables).filter(finished=True)
+                                          .values("pk"))
+                .order_by(Coalesce("table__finished_at", "table__created_at"), "table_id",
+                          "position")
+                .values_list("table_id", "table__public_id", "table__name",
+                             "table__ruleset", "player_id", "final", "start", "place"))
+    players = Player.objects.in_bulk({row[4] for row in rows})
+    out: dict[int, Finished] = {}
+    for table_id, key, label, ruleset, player_id, final, start, place in rows:
+        if table_id not in out:
+            out[table_id] = Finished(table_id, key, label, ruleset, [], [], [], [])
+        result = out[table_id]
+        result.players.append(players[player_id])
+        result.finals.append(final)
+        result.starts.append(start)
+        result.places.append(place)
+    return list(out.values())
 
 
 # --- settle-up -----------------------------------------------------------------------
@@ -142,8 +161,7 @@ def settle_up(tables: Iterable[Table], currency: str, evening: Evening | None = 
     its ruleset. A table's own stake in another currency leaves it out (named).
     """
     tables = list(tables)
-    loaded = load(tables)
-    done = {f.table.pk: f for f in finished(loaded)}
+    done = {f.table_id: f for f in finished(tables)}
     own, shared = _stakes(tables, evening)
     lines: list[TableMoney] = []
     players: dict[int, Player] = {}
@@ -164,8 +182,7 @@ def settle_up(tables: Iterable[Table], currency: str, evening: Evening | None = 
             amounts = {pid: u * stake.amount
                        for pid, u in zip(result.player_ids, result.units, strict=True)}
             line.amounts = money.to_minor(amounts, currency)
-        for seat in loaded.seats.get(table.pk, []):
-            players[seat.player_id] = seat.player
+            players.update((p.pk, p) for p in result.players)
     totals: dict[int, int] = {}
     for line in lines:
         for pid, minor in line.amounts.items():
@@ -244,28 +261,28 @@ class Board:
                     for r in self.rows), default=0)
 
 
-def boards(loaded: Loaded) -> list[Board]:
-    """A leaderboard per ruleset of the finished tables: rating first (OpenSkill
+def boards(tables: QuerySet[Table]) -> list[Board]:
+    """A leaderboard per ruleset of the finished ``tables``: rating first (OpenSkill
     ordinal), then games, first places, average place and the sum of results in stake
     units (riichi: thousands of points after uma and oka)."""
     by_ruleset: dict[str, list[Finished]] = {}
-    for result in finished(loaded):
-        by_ruleset.setdefault(result.table.ruleset, []).append(result)
+    for result in finished(tables):
+        by_ruleset.setdefault(result.ruleset, []).append(result)
+    names = sorted(by_ruleset, key=ruleset_order)
+    ratings = rate({name: by_ruleset[name] for name in names})
     out = []
-    for name in sorted(by_ruleset, key=ruleset_order):
-        results = by_ruleset[name]
-        ratings = rate(results)
+    for name in names:
         rows: dict[int, Standing] = {}
-        for result in results:
-            for seat, place, unit in zip(result.seats, result.places, result.units,
-                                         strict=True):
-                row = rows.setdefault(seat.player_id, Standing(seat.player))
+        for result in by_ruleset[name]:
+            for player, place, unit in zip(result.players, result.places, result.units,
+                                           strict=True):
+                row = rows.setdefault(player.pk, Standing(player))
                 row.games += 1
                 row.firsts += place == 1
                 row.places.append(place)
                 row.units += unit
         for pid, row in rows.items():
-            row.rating = ratings.get(pid)
+            row.rating = ratings[name].get(pid)
         ordered = sorted(rows.values(), key=lambda r: (
             -(r.rating.ordinal if r.rating else 0), -r.games, r.player.display_name))
         out.append(Board(name, ruleset_title(name), str(money.stake_unit(name)[1]), ordered))
@@ -277,29 +294,43 @@ def ruleset_order(name: str) -> int:
     return usable.index(name) if name in usable else len(usable)
 
 
-def rate(results: list[Finished]) -> dict[int, rating.Rating]:
-    return rating.rate(rating.Game(
-        key=r.table.public_id, label=r.table.name, players=r.player_ids, finals=r.finals)
-        for r in results)
+def game(result: Finished) -> rating.Game:
+    return rating.Game(key=result.key, label=result.label, players=result.player_ids,
+                       finals=result.finals, table_id=result.table_id)
 
 
-def member_stats(loaded: Loaded, players: list[Player]) -> list[dict[str, Any]]:
-    """``player_stats`` of each player over the loaded tables, for the group page."""
-    return [{"player": p, **player_stats(loaded, p.pk)} for p in players]
+def rate(chains: dict[str, list[Finished]]) -> dict[str, dict[int, rating.Rating]]:
+    """Ratings per ruleset (cached, :mod:`clubs.rating`)."""
+    return rating.rate_all({name: [game(r) for r in results]
+                            for name, results in chains.items()})
 
 
-def player_ratings(loaded: Loaded, player_id: int) -> list[dict[str, Any]]:
-    """The player's rating history per ruleset over the loaded tables:
+def member_stats(tables: QuerySet[Table], players: list[Player],
+                 seated: bool = False) -> list[dict[str, Any]]:
+    """``player_stats`` of each of ``players`` over ``tables``, for the group's pages,
+    each with every ruleset of the tables (played or not); ``seated``: players seated
+    at the tables who are not in ``players`` follow them. Added up by the database
+    (:func:`games.seat_results.tallies`), a few queries however many tables."""
+    counted = seat_results.tallies(SeatResult.objects.filter(table__in=tables.values("pk")))
+    per_player = counted.players
+    if seated:
+        listed = {p.pk for p in players}
+        others = Player.objects.in_bulk([pid for pid in per_player if pid not in listed])
+        players = [*players, *sorted(others.values(), key=lambda p: (p.display_name, p.pk))]
+    return [{"player": p, **player_stats(per_player.get(p.pk, {}), counted.rulesets)}
+            for p in players]
+
+
+def player_ratings(tables: QuerySet[Table], player_id: int) -> list[dict[str, Any]]:
+    """The player's rating history per ruleset over ``tables``' finished ones:
     ``[{"ruleset", "title", "rating": Rating}]``."""
     by_ruleset: dict[str, list[Finished]] = {}
-    for result in finished(loaded):
-        by_ruleset.setdefault(result.table.ruleset, []).append(result)
-    out = []
-    for name in sorted(by_ruleset, key=ruleset_order):
-        mine = rate(by_ruleset[name]).get(player_id)
-        if mine is not None:
-            out.append({"ruleset": name, "title": ruleset_title(name), "rating": mine})
-    return out
+    for result in finished(tables):
+        by_ruleset.setdefault(result.ruleset, []).append(result)
+    names = sorted(by_ruleset, key=ruleset_order)
+    ratings = rate({name: by_ruleset[name] for name in names})
+    return [{"ruleset": name, "title": ruleset_title(name), "rating": ratings[name][player_id]}
+            for name in names if player_id in ratings[name]]
 
 
 def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
@@ -311,8 +342,7 @@ def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
     for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
         if not permissions.can_view(group, who):
             continue
-        loaded = load(permissions.group_tables(group, who))
-        for entry in player_ratings(loaded, player.pk):
+        for entry in player_ratings(permissions.group_tables(group, who), player.pk):
             history = entry["rating"].history
             out.append({
                 "title": f"{group.name} · {entry['title']}", "group": group.public_id,
@@ -323,4 +353,3 @@ def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
                 "series": [[0.0, *[value for _key, _label, value in history]]],
                 "names": [player.display_name]})
     return out
-

@@ -10,17 +10,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.api.ledger import load
 from games.devices import ensure_device
 from games.errors import TableError
 from games.limits import limit_writes
-from games.models import Table
+from games.models import Seat, Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
 
@@ -107,19 +107,27 @@ def _default_currency(request: HttpRequest) -> str:
     return money.reader_currency(request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
 
 
+# Rows of a long list per page (the group's tables, a player's games).
+PER_PAGE = 25
+
+
 @require_GET
 def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
-    tables = list(permissions.group_tables(group, request))
-    loaded = load(tables)
-    evening_of = dict(TableLink.objects.filter(table__in=tables, evening__isnull=False)
+    tables = permissions.group_tables(group, request)
+    page = Paginator(tables, PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    evening_of = dict(TableLink.objects.filter(table__in=shown, evening__isnull=False)
                       .values_list("table_id", "evening__name"))
-    for table in tables:
+    names: dict[int, list[str]] = {}
+    for seat in (Seat.objects.filter(table__in=shown).select_related("player")
+                 .order_by("table_id", "position")):
+        names.setdefault(seat.table_id, []).append(seat.player.display_name)
+    for table in shown:
         table.evening_name = evening_of.get(table.pk, "")
-        table.player_names = [s.player.display_name for s in
-                              sorted(loaded.seats.get(table.pk, []), key=lambda s: s.position)]
+        table.player_names = names.get(table.pk, [])
     return render(request, "clubs/group_detail.html", {
-        "group": group, "tables": tables, "boards": results.boards(loaded),
+        "group": group, "tables": shown, "page": page, "boards": results.boards(tables),
         "evenings": group.evenings.all()[:30],
         "members": Membership.objects.filter(group=group).select_related("player"),
         "hidden": permissions.hidden_count(group, request),
@@ -133,14 +141,11 @@ def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_GET
 def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
-    loaded = load(permissions.group_tables(group, request).order_by("created_at", "pk"))
     players = [m.player for m in Membership.objects.filter(group=group)
                .select_related("player")]
-    seated = {s.player_id: s.player for seats in loaded.seats.values() for s in seats}
-    for pid, player in seated.items():
-        if all(p.pk != pid for p in players):
-            players.append(player)
-    stats = [row for row in results.member_stats(loaded, players) if row["overall"]["games"]]
+    stats = [row for row in results.member_stats(permissions.group_tables(group, request),
+                                                 players, seated=True)
+             if row["overall"]["games"]]
     rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
                       key=results.ruleset_order)
     sections = [{"ruleset": name, "title": results.ruleset_title(name),

@@ -241,3 +241,40 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} hand {self.hand_number}: {self.player} {self.amount:+d}"
+
+
+class SeatResult(models.Model):
+    """What one seat of a table adds up to, kept by every write of the table in its
+    transaction (:mod:`games.seat_results`), so leaderboards, statistics, ratings and
+    player pages read one row per game instead of every hand and ledger row. Like
+    :class:`Hand`, derived: it can be thrown away and recomputed from the hands."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_results")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    start = models.IntegerField(default=0)
+    # The final settlement's rows (uma, oka, penalties...); ``final`` includes them.
+    settlement = models.IntegerField(default=0)
+    final = models.IntegerField(default=0)
+    place = models.PositiveSmallIntegerField(default=1)  # by final points, ties share
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    deal_ins = models.PositiveIntegerField(default=0)
+    self_draws = models.PositiveIntegerField(default=0)
+    riichi_hands = models.PositiveIntegerField(default=0)
+    riichi_counted = models.PositiveIntegerField(default=0)
+    win_value_sum = models.BigIntegerField(default=0)
+    win_value_count = models.PositiveIntegerField(default=0)
+    hand_value_sum = models.BigIntegerField(default=0)
+    hand_value_count = models.PositiveIntegerField(default=0)
+    # [[key, name, native, wins], ...] in order of first appearance (ties of the most
+    # frequent keep that order, as a count over the hands did).
+    items = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [models.UniqueConstraint(fields=["table", "position"],
+                                               name="one_result_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} seat {self.position}: {self.final}"

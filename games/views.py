@@ -15,7 +15,7 @@ from urllib.parse import urlencode, urlsplit
 import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Sum
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -26,9 +26,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clubs.forms import places_for
 from clubs.results import player_rating_charts
 from clubs.services import attach_to_place
-from games import handover, presenter, record_sheet, services, ui
-from games.api import ledger
-from games.api.stats import player_stats, player_tables
+from games import handover, presenter, record_sheet, seat_results, services, ui
+from games.api.stats import Tally, player_stats
 from games.devices import ensure_device
 from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
@@ -42,7 +41,7 @@ from games.forms import (
     usable_configs,
 )
 from games.limits import limit_writes, table_write_wait, wait_sentence
-from games.models import LedgerEntry, Seat, Table, Visibility
+from games.models import Seat, Table, Visibility
 from games.permissions import (
     can_join,
     can_view,
@@ -437,54 +436,49 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
     })
 
 
+# Games per page of a player's list.
+PER_PAGE = 25
+
+
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Only players and games the visitor could find in a list: ids are sequential, so a
     # player seated only at private or link-only tables must not be found by counting.
     player = get_object_or_404(visible_players(request), pk=pk)
-    seats = list(Seat.objects.filter(player=player, table__in=listed_tables(request))
-                 .select_related("table").order_by("-table__created_at"))
-    totals = {(row["table_id"], row["position"]): row["total"]
-              for row in _ledger_totals([s.table_id for s in seats])}
-    games = []
-    for seat in seats:
-        table = seat.table
-        start = services.start_scores(table)
-        scores = [start[p] + totals.get((table.pk, p), 0) for p in range(len(start))]
-        mine = scores[seat.position]
-        games.append({"table": table, "position": seat.position,
-                      "wind": wind_name(WIND_LETTERS[seat.position]), "score": mine,
-                      "delta": mine - start[seat.position],
-                      "place": 1 + sum(1 for s in scores if s > mine),
-                      "ruleset": ruleset_title(table.ruleset)})
-    finished = [g for g in games if g["table"].finished]
+    # One stored row per game (games.seat_results): the numbers of
+    # /api/players/{id}/stats/ over the same tables (listed ones), added up by the
+    # database, and the list a page at a time.
+    tables = listed_tables(request)
+    per_ruleset = seat_results.player_tallies(tables, player.pk)
+    overall = Tally()
+    for tally in per_ruleset.values():
+        overall.add(tally)
+    places = overall.placements
     summary = {
-        "games": len(games), "finished": len(finished),
-        "wins": sum(1 for g in finished if g["place"] == 1),
-        "average_place": (round(sum(g["place"] for g in finished) / len(finished), 2)
-                          if finished else None),
+        "games": overall.games, "finished": overall.finished,
+        "wins": places.count(1),
+        "average_place": round(sum(places) / len(places), 2) if places else None,
     }
-    # The numbers of /api/players/{id}/stats/: the same tables (listed ones), same code.
-    stats = player_stats(ledger.load(player_tables(listed_tables(request), player.pk)),
-                         player.pk)
-    tables = [s.table for s in seats]
-    chosen = next((t for t in tables if t.public_id == request.GET.get("game")),
-                  tables[0] if tables else None)
+    rows = seat_results.of_player(tables, player.pk).reverse()
+    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    games = [{"public_id": r.public_id, "name": r.table_name, "created_at": r.created_at,
+              "finished": r.table_finished, "position": r.position,
+              "wind": wind_name(WIND_LETTERS[r.position]), "score": r.final,
+              "delta": r.final - r.start, "place": r.place,
+              "ruleset": ruleset_title(r.ruleset)} for r in page.object_list]
+    # The score chart: the game asked for, if it is one of theirs here, else the newest.
+    wanted = rows.filter(public_id=request.GET.get("game", "")).first() or rows.first()
+    chosen = Table.objects.filter(pk=wanted.table_id).first() if wanted else None
     charts: dict[str, Any] = {"ratings": player_rating_charts(player, request)}
     if chosen is not None:
         snap = services.snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
     return render(request, "games/player_detail.html", {
-        "player": player, "games": games, "summary": summary, "stats": stats,
-        "chosen": chosen, "charts": charts,
+        "player": player, "games": games, "page": page, "summary": summary,
+        "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
         # What static/js/chart.js reads through i18n.js.
         "chart_strings": {k: v for k, v in ui.strings().items()
                           if k in ("no_hands", "start", "final", "chart")}})
-
-
-def _ledger_totals(table_ids: list[int]) -> Any:
-    return (LedgerEntry.objects.filter(table_id__in=table_ids)
-            .values("table_id", "position").annotate(total=Sum("amount")))
 
 
 @require_GET

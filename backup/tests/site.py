@@ -45,6 +45,7 @@ def build() -> dict[str, Any]:
     from django.contrib.contenttypes.models import ContentType
     from rest_framework.authtoken.models import Token
 
+    from clubs import permissions, results
     from clubs import services as clubs
     from games import services as games
     from games.models import Player, Table
@@ -130,6 +131,8 @@ def build() -> dict[str, Any]:
                                  visibility="private")
     _write(games.record_hand(private.pk, OUTCOMES["sichuan"]["hand"][0], _command(), 0, owner))
 
+    # The leaderboard read once: the ratings' cached steps (clubs.RatingStep) are rows too.
+    assert results.boards(permissions.group_tables(club, owner))
     every = [*tables, edited, ema, private]
     return {"group": club.public_id, "evenings": [e.public_id for e in nights],
             "tables": [t.public_id for t in every], "token": token.key,

@@ -16,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.access import actor, viewable_table
-from games.api.ledger import load
 from games.api.views import ReadView, WriteMixin
 from games.errors import TableError
 from games.limits import create_wait
@@ -243,9 +242,8 @@ class LeaderboardView(ClubView):
                    responses={200: s.BoardSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
         group = _group(request, id)
-        loaded = load(permissions.group_tables(group, actor(request)))
         data = [{"ruleset": b.ruleset, "unit": b.unit, "rows": board_rows(b)}
-                for b in results.boards(loaded)]
+                for b in results.boards(permissions.group_tables(group, actor(request)))]
         return Response(s.BoardSerializer(data, many=True).data)
 
 
@@ -257,13 +255,12 @@ class GroupStatsView(ClubView):
                    responses={200: s.MemberStatsSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
         group = _group(request, id)
-        loaded = load(permissions.group_tables(group, actor(request))
-                      .order_by("created_at", "pk"))
         players = [m.player for m in Membership.objects.filter(group=group)
                    .select_related("player")]
         data = [{**row, "player": {"id": row["player"].pk,
                                    "name": row["player"].display_name}}
-                for row in results.member_stats(loaded, players)]
+                for row in results.member_stats(
+                    permissions.group_tables(group, actor(request)), players)]
         return Response(s.MemberStatsSerializer(data, many=True).data)
 
 

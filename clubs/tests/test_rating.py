@@ -7,7 +7,6 @@ import pytest
 
 from clubs import permissions, rating, results, services
 from games import services as games
-from games.api.ledger import load
 from games.tests.tables import command_id
 
 from .helpers import OWNER, RON, group, play, table
@@ -16,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _ratings(club) -> dict[str, float]:
-    board = next(b for b in results.boards(load(permissions.group_tables(club, OWNER)))
+    board = next(b for b in results.boards(permissions.group_tables(club, OWNER))
                  if b.ruleset == "riichi")
     return {r.player.display_name: r.rating.ordinal for r in board.rows if r.rating}
 
@@ -39,10 +38,9 @@ def test_a_corrected_past_hand_recomputes_the_group_s_ratings() -> None:
     assert after != before
     assert after["Chen"] > before["Chen"] and after["Bo"] < before["Bo"]
     # The same as rating the corrected games from scratch.
-    loaded = load(permissions.group_tables(club, OWNER))
-    fresh = results.rate(results.finished(loaded))
-    names = {s.player_id: s.player.display_name for seats in loaded.seats.values()
-             for s in seats}
+    done = results.finished(permissions.group_tables(club, OWNER))
+    fresh = rating.rate([results.game(r) for r in done], cached=False)
+    names = {p.pk: p.display_name for r in done for p in r.players}
     assert {names[p]: r.ordinal for p, r in fresh.items()} == after
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import presenter
 from games.models import Hand, LedgerEntry, Seat, Table
-from games.services import start_scores
+from games.services.snapshot import start_scores
 from scoring import rendering
 
 COLUMNS = (

@@ -1,6 +1,8 @@
-"""A player's statistics over the tables loaded by :func:`games.api.ledger.load`: the one
-home of these numbers, read by ``/api/players/{id}/stats/``, the player page and the
-groups' pages (:mod:`clubs`).
+"""A player's statistics: the one home of these numbers, read by
+``/api/players/{id}/stats/``, the player page and the groups' pages (:mod:`clubs`).
+What each hand counts for is :func:`count_hand`; a table's seat adds its hands up once,
+when the table is written (``games.models.SeatResult``, :mod:`games.seat_results`), and
+:func:`player_stats` adds up those rows, never the hands.
 
 * ``games``: tables the player sat at; ``finished_games`` those that are over;
   ``placements``: how many finished games they ended 1st, 2nd... (ties share the better
@@ -20,6 +22,7 @@ groups' pages (:mod:`clubs`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -30,7 +33,7 @@ from games.models import Hand, Seat, Table
 from scoring.engine import rulesets
 from scoring.engine.errors import EngineError
 
-from .ledger import Loaded, win_items, wins_of
+from .ledger import win_items, wins_of
 
 TOP = 10
 
@@ -70,18 +73,33 @@ class Tally:
     self_draws: int = 0
     riichi_hands: int = 0
     riichi_counted: int = 0  # hands of rulesets that name riichi players
-    win_values: list[int] = field(default_factory=list)
-    hand_values: list[int] = field(default_factory=list)
+    win_value_sum: int = 0
+    win_value_count: int = 0
+    hand_value_sum: int = 0
+    hand_value_count: int = 0
     items: Counter[tuple[str, str, str]] = field(default_factory=Counter)
 
+    COUNTS = ("games", "finished", "hands", "wins", "deal_ins", "self_draws", "riichi_hands",
+              "riichi_counted", "win_value_sum", "win_value_count", "hand_value_sum",
+              "hand_value_count")
+    # What a table's seat stores (games.models.SeatResult) of it.
+    STORED = COUNTS[2:]
+
     def add(self, other: Tally) -> None:
-        for name in ("games", "finished", "hands", "wins", "deal_ins", "self_draws",
-                     "riichi_hands", "riichi_counted"):
+        for name in self.COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.placements += other.placements
-        self.win_values += other.win_values
-        self.hand_values += other.hand_values
         self.items.update(other.items)
+
+    @classmethod
+    def of_seat(cls, row: Any, finished: bool) -> Tally:
+        """One game of a stored seat result (``games.models.SeatResult``)."""
+        tally = cls(games=1, finished=int(finished),
+                    placements=[row.place] if finished else [],
+                    **{name: getattr(row, name) for name in cls.STORED})
+        for key, name, native, count in row.items:
+            tally.items[(key, name, native)] += count
+        return tally
 
     def as_dict(self, with_value: bool = True) -> dict[str, Any]:
         def ratio(a: float, b: int) -> float | None:
@@ -101,40 +119,33 @@ class Tally:
             "deal_in_rate": ratio(self.deal_ins, self.hands),
             "self_draw_rate": ratio(self.self_draws, self.hands),
             "riichi_rate": ratio(self.riichi_hands, self.riichi_counted),
-            "average_win_value": (ratio(sum(self.win_values), len(self.win_values))
+            "average_win_value": (ratio(self.win_value_sum, self.win_value_count)
                                   if with_value else None),
-            "average_hand_value": (ratio(sum(self.hand_values), len(self.hand_values))
+            "average_hand_value": (ratio(self.hand_value_sum, self.hand_value_count)
                                    if with_value else None),
             "top_scoring": [{"key": key, "name": name, "native": native, "count": count}
                             for (key, name, native), count in self.items.most_common(TOP)],
         }
 
 
-def _rank(totals: list[int], position: int) -> int:
-    return 1 + sum(1 for t in totals if t > totals[position])
-
-
-def final_totals(loaded: Loaded, table: Table) -> list[int]:
-    """Each seat's points after every ledger row (the final settlement included)."""
-    totals = loaded.start(table)
-    for entry in loaded.entries.get(table.pk, []):
-        totals[entry.position] += entry.amount
-    return totals
-
-
-def _hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool) -> None:
+def count_hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool) -> None:
+    """Add one hand of ``position`` (``delta``: their points change in it) to ``tally``:
+    the one home of what a hand counts for, used when a table's seat results are stored
+    (games.seat_results)."""
     tally.hands += 1
     wins = wins_of(hand)
     mine = [w for w in wins if w["winner"] == position]
     if mine:
         tally.wins += 1
-        tally.win_values.append(delta)
+        tally.win_value_sum += delta
+        tally.win_value_count += 1
         if any(w.get("discarder") is None for w in mine):
             tally.self_draws += 1
         for win in mine:
             value = hand_value(win)
             if value is not None:
-                tally.hand_values.append(value)
+                tally.hand_value_sum += value
+                tally.hand_value_count += 1
             tally.items.update(contract_items(win))
     if any(w.get("discarder") == position for w in wins):
         tally.deal_ins += 1
@@ -145,25 +156,6 @@ def _hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool) -> 
             tally.riichi_hands += 1
 
 
-def table_tally(loaded: Loaded, table: Table, player_id: int) -> Tally:
-    tally = Tally()
-    positions = [s.position for s in loaded.seats.get(table.pk, []) if s.player_id == player_id]
-    entries = loaded.entries.get(table.pk, [])
-    riichi = names_riichi(table.ruleset)
-    for position in positions:
-        tally.games += 1
-        if table.finished:
-            tally.finished += 1
-            tally.placements.append(_rank(final_totals(loaded, table), position))
-        deltas: dict[int, int] = Counter()
-        for entry in entries:
-            if entry.position == position and entry.hand_number is not None:
-                deltas[entry.hand_number] += entry.amount
-        for hand in loaded.hands.get(table.pk, []):
-            _hand(tally, hand, position, deltas.get(hand.number, 0), riichi)
-    return tally
-
-
 def player_tables(tables: QuerySet[Table], player_id: int) -> list[Table]:
     """Those of ``tables`` (the reader's listed tables, filtered) that ``player_id`` sat
     at, oldest first: what the API and the player page count."""
@@ -171,11 +163,13 @@ def player_tables(tables: QuerySet[Table], player_id: int) -> list[Table]:
                               .values("table_id")).order_by("created_at", "pk"))
 
 
-def player_stats(loaded: Loaded, player_id: int) -> dict[str, Any]:
-    """``{"overall": {...}, "by_ruleset": [{"ruleset", ...}]}`` for ``player_id``."""
-    per_ruleset: dict[str, Tally] = {}
-    for table in loaded.tables:
-        per_ruleset.setdefault(table.ruleset, Tally()).add(table_tally(loaded, table, player_id))
+def player_stats(per_ruleset: dict[str, Tally], rulesets: Iterable[str] = ()) -> dict[str, Any]:
+    """``{"overall": {...}, "by_ruleset": [{"ruleset", ...}]}`` of one player from their
+    tallies per ruleset (:func:`games.seat_results.tallies`, in the order of each
+    ruleset's first table). ``rulesets``: those of every table counted (first table
+    first), so a ruleset the player never played shows with no games, as over a group's
+    tables."""
+    per_ruleset = {**{name: Tally() for name in rulesets}, **per_ruleset}
     overall = Tally()
     for tally in per_ruleset.values():
         overall.add(tally)
@@ -184,4 +178,3 @@ def player_stats(loaded: Loaded, player_id: int) -> dict[str, Any]:
         "by_ruleset": [{"ruleset": name, **tally.as_dict()}
                        for name, tally in sorted(per_ruleset.items())],
     }
-

@@ -27,7 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import presenter, services
+from games import presenter, seat_results, services
 from games.errors import TableError
 from games.limits import create_wait, table_write_wait
 from games.models import LedgerEntry, Player, Seat, Table
@@ -516,9 +516,9 @@ class PlayerStatsView(ReadView):
         responses={200: PlayerStatsSerializer, 400: ERROR_400, 404: ERROR_404})
     def get(self, request: Request, id: int) -> Response:
         player = player_or_404(request, id)
-        loaded = ledger.load(_player_tables(request, player.pk))
+        tables = filter_tables(request, listed_tables(request), player=False)
         data = {"player": {"id": player.pk, "name": player.display_name},
-                **player_stats(loaded, player.pk)}
+                **player_stats(seat_results.player_tallies(tables, player.pk))}
         return Response(PlayerStatsSerializer(data).data)
 
 

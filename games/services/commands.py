@@ -27,7 +27,7 @@ from typing import Any, NotRequired, TypedDict
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from games import presenter, record_sheet
+from games import presenter, record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.errors import (
     BadCommand,
@@ -346,6 +346,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
+        seat_results.refresh(table, seat_rows, hands_from)  # in this transaction
         snap = build_snapshot(table, seat_rows)
         snap_text = json.dumps(snap)
         if len(snap_text) > MAX_SNAPSHOT_BYTES:

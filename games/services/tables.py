@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from games import seat_results
 from games.broadcast import broadcast_seats
 from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
@@ -112,8 +113,9 @@ def create_table(name: str, ruleset: str, preset: str = "",
             options=options, created_by_id=actor.user_id,
             creator_device=actor.device, visibility=visibility, state=state,
         )
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))
+        seat_results.refresh(table, seats, 1)  # a game with no hand yet counts too
     return table
 
 

@@ -11,10 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
-from games.api.ledger import load
+from games import seat_results, services
 from games.api.stats import player_stats
-from games.models import LedgerEntry, Seat
+from games.models import LedgerEntry, Seat, Table
 
 from .tables import CREATOR, NAMES, command_id
 
@@ -89,9 +88,9 @@ def test_stats_agree_with_a_recount_from_the_ledger(outcomes, end) -> None:
     if end and not table.finished and table.hands.exists():
         services.end_game(table.pk, command_id(), table.seq, CREATOR)
         table.refresh_from_db()
-    loaded = load([table])
     for seat in Seat.objects.filter(table=table):
-        stats = player_stats(loaded, seat.player_id)["by_ruleset"][0]
+        stats = player_stats(seat_results.player_tallies(Table.objects.filter(pk=table.pk),
+                                                    seat.player_id))["by_ruleset"][0]
         count = _recount(table, seat.position)
         assert stats["hands"] == count["hands"]
         assert (stats["wins"], stats["deal_ins"], stats["self_draws"]) == (

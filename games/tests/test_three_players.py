@@ -15,8 +15,7 @@ from rest_framework.test import APIClient
 
 from clubs import results
 from clubs import services as clubs
-from games import services
-from games.api.ledger import load
+from games import seat_results, services
 from games.api.stats import player_stats
 from games.errors import TableError
 from games.models import Seat, Table
@@ -167,7 +166,8 @@ def test_three_player_statistics_and_settle_up() -> None:
     services.end_game(table.pk, command_id(), table.seq, CREATOR)
     table.refresh_from_db()
     bo = Seat.objects.get(table=table, position=1).player_id
-    stats = player_stats(load([table]), bo)["by_ruleset"][0]
+    stats = player_stats(seat_results.player_tallies(Table.objects.filter(pk=table.pk), bo))[
+        "by_ruleset"][0]
     assert (stats["wins"], stats["self_draws"], stats["placements"]) == (1, 1, [1])
     clubs.set_table_stake(table, "1", CREATOR, "CNY")
     settle = results.table_settle(table, None)
@@ -175,5 +175,5 @@ def test_three_player_statistics_and_settle_up() -> None:
     assert len(settle.transfers) <= 2
     group = clubs.create_group("Club", Actor(device=CREATOR.device))
     clubs.attach_table(table, group, CREATOR)
-    board = results.boards(load([table]))[0]
+    board = results.boards(Table.objects.filter(pk=table.pk))[0]
     assert len(board.rows) == 3

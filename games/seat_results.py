@@ -1,0 +1,216 @@
+"""Each seat's results at a table (:class:`games.models.SeatResult`): final points,
+place, and what its hands add up to for the statistics (:func:`games.api.stats.count_hand`).
+
+Written by :func:`refresh` in the transaction of every write of a table (the one hook in
+``games.services.commands``), so a finished game, an undone, redone or corrected hand, a
+game ended or reopened is in the rows when the write commits, and a table removed takes
+its rows with it (cascade). Readers (leaderboards, statistics, ratings, player pages)
+then read a row per game, never the hands.
+
+A write that keeps every hand already counted (a hand recorded or redone at the end, a
+game ended or reopened, a riichi declared) adds only the new hands, so it costs the same
+at hand 200 as at hand 2; a write that changes or removes a counted hand (undo, correct)
+counts the table's hands again, as its replay does. Either way the rows equal a fresh
+count (a property test checks it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, F, Min, Q, QuerySet, Sum
+
+from games.api.stats import Tally, count_hand, names_riichi
+from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
+from games.services.snapshot import start_scores
+
+
+def places(finals: Sequence[int]) -> list[int]:
+    """1 for the best; equal points share the better place."""
+    return [1 + sum(1 for other in finals if other > mine) for mine in finals]
+
+
+def _store(row: Any, tally: Tally) -> None:
+    for name in Tally.STORED:
+        setattr(row, name, getattr(tally, name))
+    row.items = [[key, name, native, count]
+                 for (key, name, native), count in tally.items.items()]
+
+
+def _tally(row: Any) -> Tally:
+    return Tally.of_seat(row, False)
+
+
+def _count(tallies: dict[int, Tally], table: Any, hands: Iterable[Any],
+           entries: Iterable[Any]) -> tuple[dict[int, int], dict[int, int]]:
+    """Add ``hands`` to each seat's tally; returns each position's points from those
+    hands and from the final settlement, out of ``entries`` (the ledger rows of those
+    hands and the final ones)."""
+    deltas: dict[tuple[int, int], int] = Counter()
+    points: dict[int, int] = Counter()
+    settlement: dict[int, int] = Counter()
+    for entry in entries:
+        if entry.hand_number is None:
+            settlement[entry.position] += entry.amount
+        else:
+            deltas[(entry.hand_number, entry.position)] += entry.amount
+            points[entry.position] += entry.amount
+    riichi = names_riichi(table.ruleset)
+    for hand in hands:
+        for position, tally in tallies.items():
+            count_hand(tally, hand, position, deltas.get((hand.number, position), 0), riichi)
+    return points, settlement
+
+
+def computed(table: Any, seats: Iterable[Any], hands: Iterable[Any],
+             entries: Iterable[Any]) -> list[dict[str, Any]]:
+    """The field values of each seat's row from all the table's hands and ledger rows
+    (any objects with the models' attributes: the data migration passes its own)."""
+    seats = sorted(seats, key=lambda s: s.position)
+    tallies = {s.position: Tally() for s in seats}
+    points, settlement = _count(tallies, table, sorted(hands, key=lambda h: h.number),
+                                entries)
+    starts = start_scores(table)
+    finals = [starts[s.position] + points[s.position] + settlement[s.position]
+              for s in seats]
+    out = []
+    for seat, final, place in zip(seats, finals, places(finals), strict=True):
+        row = SeatResult(table_id=table.pk, position=seat.position,
+                         player_id=seat.player_id, start=starts[seat.position],
+                         settlement=settlement[seat.position], final=final, place=place)
+        _store(row, tallies[seat.position])
+        out.append({f.attname: getattr(row, f.attname) for f in SeatResult._meta.concrete_fields
+                    if f.attname != "id"})
+    return out
+
+
+def refresh(table: Table, seats: Sequence[Seat], hands_from: int) -> None:
+    """Bring the table's rows up to date after a write whose hands from ``hands_from``
+    on are new (earlier ones untouched); in the write's transaction."""
+    rows = sorted(SeatResult.objects.filter(table_id=table.pk), key=lambda r: r.position)
+    positions = sorted(s.position for s in seats)
+    if ([r.position for r in rows] != positions
+            or any(r.hands != hands_from - 1 for r in rows)):
+        # A counted hand changed or went (or the rows are missing): count them all.
+        _replace(table, seats)
+        return
+    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
+                 .only("number", "outcome", "result").order_by("number"))
+    entries = list(LedgerEntry.objects.filter(
+        Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True), table_id=table.pk)
+        .only("hand_number", "position", "amount"))
+    tallies = {r.position: _tally(r) for r in rows}
+    points, settlement = _count(tallies, table, hands, entries)
+    for row in rows:
+        _store(row, tallies[row.position])
+        row.final += points[row.position] + settlement[row.position] - row.settlement
+        row.settlement = settlement[row.position]
+    for row, place in zip(rows, places([r.final for r in rows]), strict=True):
+        row.place = place
+    SeatResult.objects.bulk_update(rows, ["final", "settlement", "place", "items",
+                                          *Tally.STORED])
+
+
+def _replace(table: Table, seats: Sequence[Seat]) -> None:
+    SeatResult.objects.filter(table_id=table.pk).delete()
+    SeatResult.objects.bulk_create(SeatResult(**fields) for fields in computed(
+        table, seats, Hand.objects.filter(table_id=table.pk).only("number", "outcome", "result"),
+        LedgerEntry.objects.filter(table_id=table.pk).only("hand_number", "position",
+                                                             "amount")))
+
+
+def refresh_tables(tables: Iterable[Any], apps: Any = None, batch: int = 200) -> None:
+    """Count every seat of ``tables`` afresh, ``batch`` tables per four queries: the
+    data migration (``apps``: its historical models) and tables whose rows were made
+    another way (copies, imports)."""
+    def model(name: str) -> Any:
+        return apps.get_model("games", name) if apps is not None else globals()[name]
+
+    seat_m, hand_m, entry_m, result_m = (model(n) for n in (
+        "Seat", "Hand", "LedgerEntry", "SeatResult"))
+    tables = list(tables)
+    for at in range(0, len(tables), batch):
+        chunk = tables[at:at + batch]
+        ids = [t.pk for t in chunk]
+        seats: dict[int, list[Any]] = {}
+        hands: dict[int, list[Any]] = {}
+        entries: dict[int, list[Any]] = {}
+        for seat in seat_m.objects.filter(table_id__in=ids):
+            seats.setdefault(seat.table_id, []).append(seat)
+        for hand in hand_m.objects.filter(table_id__in=ids).only(
+                "table_id", "number", "outcome", "result"):
+            hands.setdefault(hand.table_id, []).append(hand)
+        for entry in entry_m.objects.filter(table_id__in=ids).only(
+                "table_id", "hand_number", "position", "amount"):
+            entries.setdefault(entry.table_id, []).append(entry)
+        result_m.objects.filter(table_id__in=ids).delete()
+        result_m.objects.bulk_create(
+            result_m(**fields) for t in chunk for fields in computed(
+                t, seats.get(t.pk, []), hands.get(t.pk, []), entries.get(t.pk, [])))
+
+
+def of_tables(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
+    """The rows of ``tables`` (a query, run as a subquery), oldest table first, each with
+    its table's ``ruleset``, ``table_finished``, ``created_at``, ``public_id`` and
+    ``table_name``."""
+    return (SeatResult.objects.filter(table__in=tables.values("pk"))
+            .annotate(ruleset=F("table__ruleset"), table_finished=F("table__finished"),
+                      created_at=F("table__created_at"), public_id=F("table__public_id"),
+                      table_name=F("table__name"))
+            .order_by("table__created_at", "table_id", "position"))
+
+
+def of_player(tables: QuerySet[Table], player_id: int) -> QuerySet[SeatResult]:
+    """A player's rows over ``tables``, oldest first."""
+    return of_tables(tables).filter(player_id=player_id)
+
+
+@dataclass
+class Tallies:
+    """Each player's tallies per ruleset (in the order of the ruleset's first table
+    among their games), and every ruleset of the games, first table first."""
+
+    players: dict[int, dict[str, Tally]] = field(default_factory=dict)
+    rulesets: list[str] = field(default_factory=list)
+
+
+def tallies(results: QuerySet[SeatResult]) -> Tallies:
+    """Each player's :class:`~games.api.stats.Tally` per ruleset over ``results``, added
+    up by the database: three queries however many games (counts, places, and the
+    scoring items of the rows with wins, merged oldest first so that ties of the most
+    frequent keep their order)."""
+    base = results.order_by()
+    out: dict[int, dict[str, Tally]] = {}
+    firsts: dict[str, tuple[Any, int]] = {}
+    sums = (base.values("player_id", "table__ruleset")
+            .annotate(first=Min("table__created_at"), first_id=Min("table_id"),
+                      n_games=Count("pk"), n_finished=Count("pk", filter=Q(table__finished=True)),
+                      **{f"sum_{name}": Sum(name) for name in Tally.STORED})
+            .order_by("first", "first_id", "table__ruleset"))
+    for row in sums:
+        ruleset = row["table__ruleset"]
+        firsts[ruleset] = min(firsts.get(ruleset, (row["first"], row["first_id"])),
+                              (row["first"], row["first_id"]))
+        sums_of: dict[str, Any] = {name: row[f"sum_{name}"] or 0 for name in Tally.STORED}
+        out.setdefault(row["player_id"], {})[ruleset] = Tally(
+            games=row["n_games"], finished=row["n_finished"], **sums_of)
+    for player_id, ruleset, place, count in (
+            base.filter(table__finished=True).values_list("player_id", "table__ruleset", "place")
+            .annotate(n=Count("pk")).order_by("place")):
+        out[player_id][ruleset].placements += [place] * count
+    for player_id, ruleset, items in (
+            base.filter(wins__gt=0).order_by("table__created_at", "table_id", "position")
+            .values_list("player_id", "table__ruleset", "items")):
+        counter = out[player_id][ruleset].items
+        for key, name, native, count in items:
+            counter[(key, name, native)] += count
+    return Tallies(out, sorted(firsts, key=lambda name: firsts[name]))
+
+
+def player_tallies(tables: QuerySet[Table], player_id: int) -> dict[str, Tally]:
+    """:func:`tallies` of one player over ``tables`` (what their statistics add up)."""
+    return tallies(SeatResult.objects.filter(table__in=tables.values("pk"),
+                                             player_id=player_id)).players.get(player_id, {})
