@@ -200,7 +200,8 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
             number = ev.hand_number
             if number is None or not 1 <= number <= len(out.active):
                 raise NoSuchHand(f"there is no hand {number}; hands are numbered 1 to "
-                                 f"{len(out.active)}")
+                                 f"{len(out.active)}",
+                                 params={"hand": number} if number is not None else None)
             slot = out.active[number - 1]
             before = _swap(slot, ev.payload["outcome"], ev.seq, slot.revision + 1)
             out.done.append(Change("correct", slot, before))

@@ -306,6 +306,18 @@ REASONS: dict[str, tuple[str, ...]] = {
     "one_winner": (
         _("A self-draw has exactly one winner, but %(count)s are entered."),
         _("A self-draw has exactly one winner."),),
+    "flowers_held": (
+        _("%(count)s flowers are entered; a player holds at most %(max)s."),
+        _("A player holds at most eight flowers."),),
+    "draw_missing": (
+        _("The wall ran out: say whether %(player)s was ready, or give their tiles."),
+        _("The wall ran out: say whether each player still in was ready, or give their "
+          "tiles."),),
+    # A table whose record grew past what a phone is sent at once (games.services).
+    "record_full": (
+        _("This table's record has grown past %(max)s KB, more than a phone is sent at "
+          "once; start a new table."),
+        _("This table's record is full; start a new table."),),
     # Ji'an's wild tiles (精).
     "jing_total": (
         _("The 精 entered add up to %(count)s, but the set has %(max)s in all."),

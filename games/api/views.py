@@ -415,7 +415,7 @@ class HandDetailView(WriteMixin, ReadView):
         hand = next((h for h in hand_entries(table) if h["number"] == number), None)
         if hand is None:
             return error_response("no_such_hand", f"there is no hand {number} at this table",
-                                  404)
+                                  404, params={"hand": number})
         return Response(HandSerializer(hand).data)
 
     @extend_schema(

@@ -132,7 +132,8 @@ def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
         raise BadInput(f"'flowers' is a number or flower tiles like '1f3f', got {value!r}")
     n += in_hand
     if not 0 <= n <= 8:
-        raise BadInput(f"a player holds 0 to 8 flowers, got {n}")
+        raise BadInput(f"a player holds 0 to 8 flowers, got {n}",
+                       params={"count": n, "max": 8, "reason": "flowers_held"})
     return n
 
 

@@ -43,7 +43,8 @@ def seat(value: Any, what: str, default: str | None = None) -> str:
 def count(request: Mapping[str, Any], key: str) -> int:
     value = request.get(key, 0)
     if type(value) is not int or value < 0:  # bool is not accepted: type, not isinstance
-        raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}")
+        raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}",
+                       params={"field": key, "min": 0, "reason": "at_least"})
     return value
 
 

@@ -305,7 +305,8 @@ class _Hand:
         missing = [p for p in judged if p not in info]
         if missing:
             raise BadInput(f"the wall ran out: give the tiles or readiness of players "
-                           f"{', '.join(map(str, missing))} (draw)")
+                           f"{', '.join(map(str, missing))} (draw)",
+                           params={"player": missing[0], "reason": "draw_missing"})
         pigs = [p for p in judged if info[p][0]]
         ready = {p: info[p][1] for p in judged if not info[p][0] and info[p][1] is not None}
         penalty = self.o.base * 2 ** self.o.penalty_fan
