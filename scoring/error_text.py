@@ -313,6 +313,19 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("The wall ran out: say whether %(player)s was ready, or give their tiles."),
         _("The wall ran out: say whether each player still in was ready, or give their "
           "tiles."),),
+    "last_copy": (
+        _("Last of its kind: the hand holds another %(tile)s itself, so the winning tile "
+          "cannot be the last copy."),
+        _("Last of its kind: the hand holds another copy of the winning tile itself."),),
+    "suit_removed": (
+        _("Three players play with two suits: remove the %(text)s tiles."),
+        _("Three players play with two suits: remove the tiles of the suit taken out."),),
+    "per_place": (
+        _("The rule “%(option)s” needs %(needed)s numbers, one per place; %(count)s are "
+          "given."),
+        _("A rule needs %(needed)s numbers, one per place; %(count)s are given."),
+        _("The rule “%(option)s” needs one number per place."),
+        _("A rule needs one number per place."),),
     # A table whose record grew past what a phone is sent at once (games.services).
     "record_full": (
         _("This table's record has grown past %(max)s KB, more than a phone is sent at "

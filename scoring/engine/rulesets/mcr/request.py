@@ -378,7 +378,8 @@ def _check_flags(r: WinRequest) -> None:
     if r.last_tile and r.concealed14[r.win_tile] != 1:
         raise WinFlagConflict(
             f"和绝张 (last_tile): the hand holds another {tile_name(r.win_tile)} itself, so the "
-            "winning tile cannot be the last copy with three already exposed")
+            "winning tile cannot be the last copy with three already exposed",
+            params={"tile": tile_name(r.win_tile), "reason": "last_copy"})
     if in_melds == 3:
         # Three copies in the winner's own exposed melds: the fourth is necessarily the last.
         r.last_tile = True

@@ -74,7 +74,8 @@ def check_two_suits(counts: Sequence[int], options: Any) -> None:
     gone = options.removed_suit
     if gone in suits_held(counts):
         raise BadInput(f"three players play with two suits: the {gone} suit is taken out; "
-                       f"remove the {gone} tiles")
+                       f"remove the {gone} tiles",
+                       params={"text": f"1{gone}–9{gone}", "reason": "suit_removed"})
 
 
 def check_missing_suit(counts: Sequence[int], declared: Any, who: str = "the hand") -> None:
