@@ -23,6 +23,7 @@ from games.limits import as_refused, limit_writes, refused_form, wait_sentence
 from games.models import Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
+from games.services.explain import refusal_text
 
 from . import money, permissions, results, services, share
 from .forms import (
@@ -66,7 +67,7 @@ def _write(request: HttpRequest, action: Callable[[], Any], done: str) -> bool:
     try:
         action()
     except TableError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_text(exc))
         return False
     if done:
         messages.success(request, done)
@@ -97,7 +98,7 @@ def group_new(request: HttpRequest) -> HttpResponse:
                 currency=data["currency"], description=data["description"],
                 members=form.member_names())
         except TableError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_text(exc))
         else:
             return redirect("clubs:group", public_id=group.public_id)
     response = render(request, "clubs/group_form.html", {

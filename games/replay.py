@@ -259,7 +259,8 @@ def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Rep
         if state.get("finished"):
             # Not every ruleset checks this itself, and a correction can end a game earlier.
             raise GameOver(f"the game is over after hand {number - 1}, so hand {number} "
-                           "cannot be played; undo or correct a hand first")
+                           "cannot be played; undo or correct a hand first",
+                           params={"hand": number - 1})
         settlement = rules.apply(state, slot.outcome, options)
         assert_zero_sum(settlement)
         hands.append(ReplayedHand(number=number, slot=slot, state_before=state,
@@ -292,7 +293,8 @@ def append(rules: GameRules, options: Any, state: GameState, number: int,
     game that was neither finished nor ended; the same settlement :func:`replay` gives."""
     if state.get("finished"):
         raise GameOver(f"the game is over after hand {number - 1}, so hand {number} "
-                       "cannot be played; undo or correct a hand first")
+                       "cannot be played; undo or correct a hand first",
+                       params={"hand": number - 1})
     settlement = rules.apply(state, outcome, options)
     assert_zero_sum(settlement)
     after = settlement["state"]

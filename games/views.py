@@ -60,6 +60,7 @@ from games.permissions import (
     seat_of,
     visible_players,
 )
+from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
 from mjsite.links import phone_url
 from scoring import rendering
@@ -115,14 +116,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 player_names=form.player_names(), creator=request,
                 visibility=data["visibility"], config=data["config"])
         except (EngineError, TableError) as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_text(exc, data["config"].ruleset))
         else:
             if data.get("place"):
                 # The table stands either way; a refused group is said on its page.
                 try:
                     attach_to_place(table, data["place"], request)
                 except TableError as exc:
-                    messages.error(request, exc.message)
+                    messages.error(request, refusal_text(exc))
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
     configs = usable_configs()
     presets = {}
@@ -345,7 +346,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
             except JoinKeyNeeded:
                 pass  # the page says how to get the join link
             except TableError as exc:
-                messages.error(request, exc.message)
+                messages.error(request, refusal_text(exc, table=table))
             else:
                 return redirect("games:table", public_id=table.public_id)
         else:

@@ -95,7 +95,10 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("A winning hand needs at least eight tiles of one suit."),),
     "bad_event": (_("The events of this hand do not fit together (a player who has won "
                     "playing on, or something after the hand was over)."),),
-    "game_over": (_("The game is over: no more hands can be recorded."),),
+    "game_over": (
+        _("The game is over after hand %(hand)s: no more hands can be recorded; undo or "
+          "correct a hand first."),
+        _("The game is over: no more hands can be recorded."),),
     "win_flag_conflict": (
         _("%(label)s cannot be ticked with these tiles."),
         _("A ticked way of winning is not possible with these tiles."),),
@@ -326,6 +329,20 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A rule needs %(needed)s numbers, one per place; %(count)s are given."),
         _("The rule “%(option)s” needs one number per place."),
         _("A rule needs one number per place."),),
+    # Seats (games.services.tables).
+    "seat_taken": (
+        _("%(player)s's seat is taken; ask them or the table's creator to free it."),
+        _("That seat is taken; ask its player or the table's creator to free it."),),
+    "free_seat": (
+        _("Only the seat's holder, the table's creator or staff may free this seat."),),
+    # Groups' and evenings' own refusals (clubs.services).
+    "name_length": (
+        _("Give it a name of 1 to %(max)s characters."),
+        _("Give it a name that is not too long."),),
+    "stake": (
+        _("A stake is an amount of money from 0 to %(max)s, such as 0.5, with at most four "
+          "decimals."),
+        _("A stake is an amount of money such as 0.5."),),
     # A table whose record grew past what a phone is sent at once (games.services).
     "record_full": (
         _("This table's record has grown past %(max)s KB, more than a phone is sent at "

@@ -51,3 +51,42 @@ def test_a_full_record_is_not_worded_as_a_full_table(language: str) -> None:
         text = sentence("table_full", params)
         seats = sentence("table_full")
     assert "512" in text and text != seats
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "from 0 to 100000"), ("zh-hans", "0 到 100000"), ("zh-hant", "0 到 100000"),
+    ("ja", "0～100000")])
+def test_a_refused_stake_is_said_in_the_pages_language_with_its_limit(
+        language: str, said: str) -> None:
+    from clubs.tests.helpers import OWNER_TOKEN, evening_of_two
+    from games.devices import COOKIE_NAME
+
+    _club, night, _riichi, _sichuan = evening_of_two()
+    browser = Client(headers={"accept-language": language})
+    browser.cookies[COOKIE_NAME] = OWNER_TOKEN
+    answer = browser.post(reverse("clubs:evening-stakes", args=[night.public_id]),
+                          {"stake-riichi": "-3"}, follow=True)
+    page = answer.content.decode()
+    assert said in page, page[page.find("alert"):][:300]
+    assert "a stake is an amount" not in page  # the developers' English stays out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_after_the_game_is_over_names_the_last_hand(language: str) -> None:
+    with translation.override(language):
+        text = sentence("game_over", {"hand": 8})
+    assert "8" in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_taken_seat_names_whose_seat_it_is_in_the_pages_language(language: str) -> None:
+    table = make_table()
+    url = reverse("games:join", args=[table.public_id])
+    assert Client().post(url, {"position": 2, "key": table.join_key}).status_code == 302
+    refused = Client(headers={"accept-language": language}).post(
+        url, {"position": 2, "key": table.join_key})
+    page = refused.content.decode()
+    with translation.override(language):
+        said = sentence("seat_taken", {"player": 2, "reason": "seat_taken"}, ["A", "B", "Chen"])
+    assert said.replace("'", "&#x27;") in page
+    assert "seat 2 (" not in page  # the developers' English ("seat 2 (Chen) is taken") stays out
