@@ -29,7 +29,8 @@ MAX_STAKE = Decimal("100000")
 def _name(value: Any, what: str, limit: int = 120) -> str:
     name = value.strip() if isinstance(value, str) else ""
     if not name or len(name) > limit:
-        raise BadCommand(f"give the {what} a name of 1 to {limit} characters")
+        raise BadCommand(f"give the {what} a name of 1 to {limit} characters",
+                         params={"max": limit, "reason": "name_length"})
     return name
 
 
@@ -181,15 +182,17 @@ def detach_table(table: Table, by: Any) -> None:
 def parse_stake(value: Any) -> Decimal:
     if isinstance(value, str) and not is_plain_amount(value.strip()):
         raise BadCommand(f"a stake is an amount of money such as 0.5 (digits 0-9 and a "
-                         f"point), got {printable(value)[:40]!r}")
+                         f"point), got {printable(value)[:40]!r}",
+                         params={"max": int(MAX_STAKE), "reason": "stake"})
     try:
         amount = Decimal(str(value).strip())
     except (InvalidOperation, ValueError):
-        raise BadCommand(f"a stake is an amount of money such as 0.5, got {value!r}") from None
+        raise BadCommand(f"a stake is an amount of money such as 0.5, got {value!r}",
+                         params={"max": int(MAX_STAKE), "reason": "stake"}) from None
     if not amount.is_finite() or amount < 0 or amount > MAX_STAKE \
             or amount != amount.quantize(Decimal("0.0001")):
         raise BadCommand(f"a stake is an amount from 0 to {MAX_STAKE} with at most four "
-                         "decimals")
+                         "decimals", params={"max": int(MAX_STAKE), "reason": "stake"})
     return amount
 
 

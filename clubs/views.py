@@ -19,10 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.devices import ensure_device
 from games.errors import TableError
-from games.limits import limit_writes
+from games.limits import as_refused, limit_writes, refused_form, wait_sentence
 from games.models import Seat, Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
+from games.services.explain import refusal_text
 
 from . import money, permissions, results, services, share
 from .forms import (
@@ -66,7 +67,7 @@ def _write(request: HttpRequest, action: Callable[[], Any], done: str) -> bool:
     try:
         action()
     except TableError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_text(exc))
         return False
     if done:
         messages.success(request, done)
@@ -83,10 +84,12 @@ def group_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@limit_writes("create")
 def group_new(request: HttpRequest) -> HttpResponse:
+    wait = refused_form(request)  # counted in ``create``; a refusal re-shows the form
     form = GroupForm(request.POST or None, initial={"currency": _default_currency(request)})
-    if request.method == "POST" and form.is_valid():
+    if wait is not None:
+        form.add_error(None, wait_sentence(wait))
+    elif request.method == "POST" and form.is_valid():
         ensure_device(request)  # the creating browser manages the group
         data = form.cleaned_data
         try:
@@ -95,11 +98,12 @@ def group_new(request: HttpRequest) -> HttpResponse:
                 currency=data["currency"], description=data["description"],
                 members=form.member_names())
         except TableError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_text(exc))
         else:
             return redirect("clubs:group", public_id=group.public_id)
-    return render(request, "clubs/group_form.html", {
+    response = render(request, "clubs/group_form.html", {
         "form": form, "heading": _("New group"), "submit": _("Create the group")})
+    return as_refused(response, wait) if wait is not None else response
 
 
 def _default_currency(request: HttpRequest) -> str:
@@ -113,7 +117,13 @@ PER_PAGE = 25
 
 @require_GET
 def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
-    group = _group(request, public_id)
+    return _group_page(request, _group(request, public_id))
+
+
+def _group_page(request: HttpRequest, group: Group,
+                evening_form: EveningForm | None = None) -> HttpResponse:
+    """A group's page; ``evening_form`` is the new-evening form as it was typed, when it
+    comes back refused."""
     tables = permissions.group_tables(group, request)
     page = Paginator(tables, PER_PAGE).get_page(request.GET.get("page"))
     shown = list(page.object_list)
@@ -133,7 +143,8 @@ def group_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         "hidden": permissions.hidden_count(group, request),
         "can_manage": permissions.can_manage(group, request),
         "can_contribute": permissions.can_contribute(group, request),
-        "evening_form": EveningForm(group=group, initial={"name": _("Game night")}),
+        "evening_form": evening_form or EveningForm(group=group,
+                                                    initial={"name": _("Game night")}),
         "member_form": MemberForm(),
     })
 
@@ -197,10 +208,13 @@ def group_members(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 @require_POST
-@limit_writes("create")
 def evening_new(request: HttpRequest, public_id: str) -> HttpResponse:
+    wait = refused_form(request)  # counted in ``create``; a refusal re-shows the form
     group = _group(request, public_id)
     form = EveningForm(request.POST, group=group)
+    if wait is not None:
+        form.add_error(None, wait_sentence(wait))
+        return as_refused(_group_page(request, group, form), wait)
     if not form.is_valid():
         messages.error(request, _("Give the evening a name and a date."))
         return redirect("clubs:group", public_id=group.public_id)

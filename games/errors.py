@@ -12,11 +12,14 @@ class TableError(Exception):
 
     code = "table_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None,
+                 params: dict[str, object] | None = None) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
         self.message = message
+        # What the reader's sentence names (scoring.error_text), as an engine error's.
+        self.params: dict[str, object] = dict(params or {})
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}

@@ -87,6 +87,21 @@ def too_many(request: HttpRequest, wait: int, message: str = "") -> HttpResponse
     return response
 
 
+def refused_form(request: HttpRequest) -> int | None:
+    """For a page whose form creates something (a table, a group, an evening): count its
+    POST in ``create`` before anything is read, as :func:`limit_writes` does, but let the
+    view answer a refusal itself, with the form as it was typed and the refusal on it
+    (:func:`as_refused`): a person who typed eight names does not lose them."""
+    return create_wait(request) if request.method in UNSAFE else None
+
+
+def as_refused(response: HttpResponse, wait: int) -> HttpResponse:
+    """A page re-shown because ``create`` refused its form: 429 with ``Retry-After``."""
+    response.status_code = 429
+    response["Retry-After"] = str(wait)
+    return response
+
+
 def wait_sentence(wait: int) -> str:
     if wait > 90:  # an hourly limit: "2364 seconds" reads as a number, not a time
         return _("Too many changes from this browser. Nothing was saved; wait %(minutes)s "

@@ -207,10 +207,13 @@ def _controls(fields: Iterable[Field], prefix: str, names: Sequence[str]) -> lis
 
 
 def _tally_label(tally: Tally) -> str:
-    # Native names as players say them, the English explanation for English readers.
-    if not tally.native or rendering.english():
-        return f"{tally.native} {_(tally.name)}".strip()
-    return tally.native
+    # Native names as the page's players say them (as on the results: 七対子 is 七对子 on
+    # a 简体 page, MCR's 杠 is 槓 on a 繁體 one), the English explanation for English
+    # readers.
+    native = rendering.respelled(tally.native) if tally.native else ""
+    if not native or rendering.english():
+        return f"{native} {_(tally.name)}".strip()
+    return native
 
 
 def _attach_checklist(controls: Iterable[Control], checklist: Sequence[Tally],

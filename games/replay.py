@@ -200,7 +200,8 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
             number = ev.hand_number
             if number is None or not 1 <= number <= len(out.active):
                 raise NoSuchHand(f"there is no hand {number}; hands are numbered 1 to "
-                                 f"{len(out.active)}")
+                                 f"{len(out.active)}",
+                                 params={"hand": number} if number is not None else None)
             slot = out.active[number - 1]
             before = _swap(slot, ev.payload["outcome"], ev.seq, slot.revision + 1)
             out.done.append(Change("correct", slot, before))
@@ -258,7 +259,8 @@ def replay(rules: GameRules, options: Any, events: Sequence[LoggedEvent]) -> Rep
         if state.get("finished"):
             # Not every ruleset checks this itself, and a correction can end a game earlier.
             raise GameOver(f"the game is over after hand {number - 1}, so hand {number} "
-                           "cannot be played; undo or correct a hand first")
+                           "cannot be played; undo or correct a hand first",
+                           params={"hand": number - 1})
         settlement = rules.apply(state, slot.outcome, options)
         assert_zero_sum(settlement)
         hands.append(ReplayedHand(number=number, slot=slot, state_before=state,
@@ -291,7 +293,8 @@ def append(rules: GameRules, options: Any, state: GameState, number: int,
     game that was neither finished nor ended; the same settlement :func:`replay` gives."""
     if state.get("finished"):
         raise GameOver(f"the game is over after hand {number - 1}, so hand {number} "
-                       "cannot be played; undo or correct a hand first")
+                       "cannot be played; undo or correct a hand first",
+                       params={"hand": number - 1})
     settlement = rules.apply(state, outcome, options)
     assert_zero_sum(settlement)
     after = settlement["state"]

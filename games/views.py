@@ -40,7 +40,13 @@ from games.forms import (
     shown_field_name,
     usable_configs,
 )
-from games.limits import limit_writes, table_write_wait, wait_sentence
+from games.limits import (
+    as_refused,
+    limit_writes,
+    refused_form,
+    table_write_wait,
+    wait_sentence,
+)
 from games.models import Seat, Table, Visibility
 from games.permissions import (
     can_join,
@@ -53,6 +59,7 @@ from games.permissions import (
     seat_of,
     visible_players,
 )
+from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
 from mjsite.links import phone_url
 from scoring import registry, rendering
@@ -86,8 +93,8 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@limit_writes("create")
 def table_new(request: HttpRequest) -> HttpResponse:
+    wait = refused_form(request)  # counted in ``create``; a refusal re-shows the form
     initial: dict[str, Any] = {"name": _("Friday game"), "place": request.GET.get("place", "")}
     last = request.session.get(LAST_CONFIG_KEY)
     if last is not None and any(c.pk == last for c in usable_configs()):
@@ -95,7 +102,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
     form = CreateTableForm(request.POST or None,
                            initial=initial if request.method == "GET" else None,
                            places=places_for(request))
-    if request.method == "POST" and form.is_valid():
+    if wait is not None:
+        form.add_error(None, wait_sentence(wait))
+    elif request.method == "POST" and form.is_valid():
         ensure_device(request)  # the creating browser may write without a seat
         data = form.cleaned_data
         # The next table of this browser starts from the same rules.
@@ -106,14 +115,14 @@ def table_new(request: HttpRequest) -> HttpResponse:
                 player_names=form.player_names(), creator=request,
                 visibility=data["visibility"], config=data["config"])
         except (EngineError, TableError) as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, refusal_text(exc, data["config"].ruleset))
         else:
             if data.get("place"):
                 # The table stands either way; a refused group is said on its page.
                 try:
                     attach_to_place(table, data["place"], request)
                 except TableError as exc:
-                    messages.error(request, exc.message)
+                    messages.error(request, refusal_text(exc))
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
     configs = usable_configs()
     presets = {}
@@ -135,11 +144,12 @@ def table_new(request: HttpRequest) -> HttpResponse:
             option.update(localize_option(option))
             option["field"] = option_field_name(spec["ruleset"], option["name"])
             option["value"] = values.get(option["name"], option["default"])
-    return render(request, "games/table_new.html", {
+    response = render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
         "player_names": player_name_choices(request),
         "player_fields": [form[f"player_{i}"] for i in range(4)],
     })
+    return as_refused(response, wait) if wait is not None else response
 
 
 def _ledger_csv_url(table: Table) -> str | None:
@@ -344,7 +354,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
             except JoinKeyNeeded:
                 pass  # the page says how to get the join link
             except TableError as exc:
-                messages.error(request, exc.message)
+                messages.error(request, refusal_text(exc, table=table))
             else:
                 return redirect("games:table", public_id=table.public_id)
         else:

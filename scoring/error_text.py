@@ -37,6 +37,9 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("%(label)s holds more than four of one tile."),
         _("The tiles entered hold more than four of one tile."),),
     "bad_meld": (
+        _("%(label)s holds “%(text)s”, which is not a meld; write melds like “pon 555z” or "
+          "“chi 345m”."),
+        _("“%(text)s” is not a meld; write melds like “pon 555z” or “chi 345m”."),
         _("%(label)s holds a meld that cannot be; write melds like “pon 555z” or “chi 345m”."),
         _("A meld entered cannot be; write melds like “pon 555z” or “chi 345m”."),),
     "wrong_tile_count": (
@@ -48,6 +51,8 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("%(label)s does not have the right number of tiles for a winning hand."),
         _("The hand does not have the right number of tiles for a win."),),
     "bad_input": (
+        _("%(label)s must be between %(min)s and %(max)s."),
+        _("A number entered must be between %(min)s and %(max)s."),
         _("%(label)s is not filled in the way it can be scored."),
         _("Something in this hand is not filled in the way it can be scored."),),
     "not_a_winning_hand": (
@@ -64,22 +69,36 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("The hand has fewer fan than this table needs to win."),),
     "unknown_ruleset": (_("This table's rules are not installed on this site."),),
     "bad_option": (
+        _("The rule “%(option)s” must be at least %(min)s."),
+        _("The rule “%(option)s” must be at most %(max)s."),
         _("The rule “%(option)s” cannot have that setting."),
+        _("A rule's setting must be at least %(min)s."),
+        _("A rule's setting must be at most %(max)s."),
         _("One of the rules' settings is not possible."),),
     "bad_outcome": (
         _("%(label)s is not possible for this hand."),
         _("This hand cannot be recorded as it was entered under this table's rules."),),
-    "honours_not_used": (_("These rules play without winds and dragons."),),
-    "chow_not_allowed": (_("These rules do not allow chows."),),
+    "honours_not_used": (
+        _("These rules play with the suited tiles only: remove %(text)s."),
+        _("These rules play without winds and dragons."),),
+    "chow_not_allowed": (
+        _("These rules do not allow chows, and “%(text)s” is one."),
+        _("These rules do not allow chows."),),
     "not_missing_a_suit": (
         _("%(player)s's hand must lack one suit entirely (缺一门)."),
         _("A winning hand must lack one suit entirely (缺一门)."),),
     "not_eight_of_a_suit": (
+        _("%(player)s's hand has %(count)s tiles in its longest suit; a win needs at least "
+          "%(min)s."),
+        _("The hand has %(count)s tiles in its longest suit; a win needs at least %(min)s."),
         _("%(player)s's hand needs at least eight tiles of one suit."),
         _("A winning hand needs at least eight tiles of one suit."),),
     "bad_event": (_("The events of this hand do not fit together (a player who has won "
                     "playing on, or something after the hand was over)."),),
-    "game_over": (_("The game is over: no more hands can be recorded."),),
+    "game_over": (
+        _("The game is over after hand %(hand)s: no more hands can be recorded; undo or "
+          "correct a hand first."),
+        _("The game is over: no more hands can be recorded."),),
     "win_flag_conflict": (
         _("%(label)s cannot be ticked with these tiles."),
         _("A ticked way of winning is not possible with these tiles."),),
@@ -101,10 +120,14 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("%(label)s must be at least %(min)s."),
         _("%(label)s must be at most %(max)s."),
         _("%(label)s is out of range."),
+        _("A number entered must be between %(min)s and %(max)s."),
+        _("A number entered must be at least %(min)s."),
+        _("A number entered must be at most %(max)s."),
         _("A number entered is out of range."),),
     "too_long": (
         _("%(label)s is too long (at most %(max)s)."),
         _("%(label)s is too long."),
+        _("Something entered is too long (at most %(max)s)."),
         _("Something entered is too long."),),
     "bad_text": (
         _("%(label)s holds a character that cannot be stored."),
@@ -222,6 +245,119 @@ REASONS: dict[str, tuple[str, ...]] = {
     "flowers": (
         _("%(label)s must be 0 to 8 and no more than the fan."),
         _("Flowers must be 0 to 8 and no more than the fan."),),
+    # Tile counts of a hand that no question about it fits (each meld counts as 3).
+    "waiting": (
+        _("%(label)s holds %(count)s tiles (each meld counts as 3); a waiting hand holds "
+          "13, 10, 7, 4 or 1."),
+        _("The hand holds %(count)s tiles (each meld counts as 3); a waiting hand holds 13, "
+          "10, 7, 4 or 1."),
+        _("A waiting hand holds 13, 10, 7, 4 or 1 tiles (each meld counts as 3)."),),
+    "complete": (
+        _("%(label)s holds %(count)s tiles (each meld counts as 3); a complete hand holds "
+          "14, 11, 8, 5 or 2."),
+        _("The hand holds %(count)s tiles (each meld counts as 3); a complete hand holds 14, "
+          "11, 8, 5 or 2."),
+        _("A complete hand holds 14, 11, 8, 5 or 2 tiles (each meld counts as 3)."),),
+    "any_size": (
+        _("%(label)s holds %(count)s tiles (each meld counts as 3); a hand holds 13 waiting "
+          "or 14 complete."),
+        _("The hand holds %(count)s tiles (each meld counts as 3); a hand holds 13 waiting "
+          "or 14 complete."),
+        _("A hand holds 13 tiles waiting or 14 complete (each meld counts as 3)."),),
+    "melds": (
+        _("%(label)s lists %(count)s melds; a hand has at most %(max)s."),
+        _("The hand lists %(count)s melds; a hand has at most %(max)s."),
+        _("A hand has at most four melds."),),
+    "no_win_tile": (
+        _("%(label)s holds 14 tiles but no %(tile)s, the winning tile: give the 13 tiles "
+          "before the win, or include it."),
+        _("The hand holds 14 tiles but no %(tile)s, the winning tile: give the 13 tiles "
+          "before the win, or include it."),
+        _("The hand holds 14 tiles but not the winning tile: give the 13 tiles before the "
+          "win, or include it."),),
+    "red_fives": (
+        _("The hand holds %(count)s red fives %(tile)s, but the set has %(max)s."),
+        _("The hand holds more red fives than the set has."),),
+    "indicators": (
+        _("%(label)s holds %(count)s tiles; there are at most %(max)s indicators."),
+        _("An indicator list holds %(count)s tiles; there are at most %(max)s indicators."),
+        _("There are at most five indicators."),),
+    # Writing tiles and flowers (scoring.engine.tiles).
+    "one_tile": (
+        _("“%(text)s” is not one tile; write one tile like 5p."),
+        _("Write one tile, like 5p."),),
+    "no_digits": (
+        _("In “%(text)s” a suit letter has no digits before it; write tiles like 123m 456p "
+          "77z."),
+        _("A suit letter has no digits before it; write tiles like 123m 456p 77z."),),
+    "no_suit": (
+        _("“%(text)s” ends in digits without a suit letter (m, p, s, z or f)."),
+        _("Digits at the end have no suit letter (m, p, s, z or f)."),),
+    "no_flowers": (
+        _("These rules play without flowers: remove %(text)s."),
+        _("These rules play without flowers."),),
+    "flower_twice": (
+        _("%(text)s lists a flower twice; each flower exists once."),
+        _("A flower is listed twice; each flower exists once."),),
+    "robbed_kong": (
+        _("Robbing a kong: the robbed %(tile)s completes another player's kong, so the "
+          "winner cannot hold another copy of it."),
+        _("Robbing a kong: the winner cannot hold another copy of the robbed tile."),),
+    "hand_over": (
+        _("%(count)s players have already won; the hand is over."),
+        _("The hand is already over."),),
+    "one_winner": (
+        _("A self-draw has exactly one winner, but %(count)s are entered."),
+        _("A self-draw has exactly one winner."),),
+    "flowers_held": (
+        _("%(count)s flowers are entered; a player holds at most %(max)s."),
+        _("A player holds at most eight flowers."),),
+    "draw_missing": (
+        _("The wall ran out: say whether %(player)s was ready, or give their tiles."),
+        _("The wall ran out: say whether each player still in was ready, or give their "
+          "tiles."),),
+    "last_copy": (
+        _("Last of its kind: the hand holds another %(tile)s itself, so the winning tile "
+          "cannot be the last copy."),
+        _("Last of its kind: the hand holds another copy of the winning tile itself."),),
+    "suit_removed": (
+        _("Three players play with two suits: remove the %(text)s tiles."),
+        _("Three players play with two suits: remove the tiles of the suit taken out."),),
+    "per_place": (
+        _("The rule “%(option)s” needs %(needed)s numbers, one per place; %(count)s are "
+          "given."),
+        _("A rule needs %(needed)s numbers, one per place; %(count)s are given."),
+        _("The rule “%(option)s” needs one number per place."),
+        _("A rule needs one number per place."),),
+    # Seats (games.services.tables).
+    "seat_taken": (
+        _("%(player)s's seat is taken; ask them or the table's creator to free it."),
+        _("That seat is taken; ask its player or the table's creator to free it."),),
+    "free_seat": (
+        _("Only the seat's holder, the table's creator or staff may free this seat."),),
+    # Groups' and evenings' own refusals (clubs.services).
+    "name_length": (
+        _("Give it a name of 1 to %(max)s characters."),
+        _("Give it a name that is not too long."),),
+    "stake": (
+        _("A stake is an amount of money from 0 to %(max)s, such as 0.5, with at most four "
+          "decimals."),
+        _("A stake is an amount of money such as 0.5."),),
+    # A table whose record grew past what a phone is sent at once (games.services).
+    "record_full": (
+        _("This table's record has grown past %(max)s KB, more than a phone is sent at "
+          "once; start a new table."),
+        _("This table's record is full; start a new table."),),
+    # Ji'an's wild tiles (精).
+    "jing_total": (
+        _("The 精 entered add up to %(count)s, but the set has %(max)s in all."),
+        _("More 精 are entered than the set has."),),
+    "not_jing": (
+        _("%(tile)s is not 精 this hand."),
+        _("A tile entered is not 精 this hand."),),
+    "same_jing": (
+        _("正精 and 副精 must be different tiles; both are %(tile)s."),
+        _("正精 and 副精 must be different tiles."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".
@@ -323,7 +459,7 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
             out[key] = str(value)
     for key in ("tile", "text"):  # tiles in notation, or a few characters typed
         value = params.get(key)
-        if isinstance(value, str) and 0 < len(value) <= 8 and value.isprintable():
+        if isinstance(value, str) and 0 < len(value) <= 24 and value.isprintable():
             out[key] = value
     needed = _numbers(params.get("needed"))
     if needed:

@@ -22,6 +22,8 @@ Conventions:
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -174,9 +176,35 @@ class ItemView:
     payer: str = ""  # Ji'an: whose payment it counts in
 
 
+@lru_cache(maxsize=1)
+def _chinese_names() -> dict[str, tuple[str, str]]:
+    """Each ruleset's names for Chinese readers of its own non-Chinese names (riichi's
+    一発 is 一发 / 一發), from the ``names`` module of its package: native -> (简, 繁)."""
+    out: dict[str, tuple[str, str]] = {}
+    for name in registry.usable():
+        module = f"{registry.get(name).package.__name__}.names"
+        if importlib.util.find_spec(module) is not None:
+            out.update(importlib.import_module(module).CHINESE_NAMES)
+    return out
+
+
+def _script() -> int | None:
+    """0 on a 简体 page, 1 on a 繁體 page, None elsewhere."""
+    language = (get_language() or "").lower()
+    if language.startswith("zh"):
+        return 1 if "hant" in language else 0
+    return None
+
+
 def respelled(native: str) -> str:
-    """A Chinese name in the page's script, word by word where it is built of words
-    ("底番·押档" reads 底番·押檔 on a 繁體 page; "8支押3" stays as it is)."""
+    """A native name as the page's readers say it: a Chinese name in the page's script,
+    word by word where it is built of words ("底番·押档" reads 底番·押檔 on a 繁體 page;
+    "8支押3" stays as it is); a Japanese one by its Chinese name on a Chinese page
+    (七対子 reads 七对子 / 七對子), as itself elsewhere."""
+    script = _script()
+    chinese = _chinese_names().get(native) if script is not None else None
+    if chinese:
+        return chinese[script or 0]
     return "·".join(pgettext(NATIVE_CONTEXT, part) if part else ""
                     for part in native.split("·"))
 
@@ -236,7 +264,7 @@ def headline_text(headline: Mapping[str, Any] | None, phrases: Phrases | None = 
     else:
         text = unit_text(unit, value)
     # Limit names: the players' own (満貫, 封顶) outside English, the English msgid else.
-    limit = "" if english() else str(headline.get("native_limit") or "")
+    limit = "" if english() else respelled(str(headline.get("native_limit") or ""))
     if not limit and headline.get("limit"):
         limit = gettext(str(headline["limit"]))
     return say("and").join([text, limit]) if limit and unit != "yakuman" else text

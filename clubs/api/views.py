@@ -71,7 +71,8 @@ class ClubView(ReadView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, TableError):
-            return error_response(exc.code, exc.message, _STATUS.get(exc.code, 400))
+            return error_response(exc.code, exc.message, _STATUS.get(exc.code, 400),
+                                  params=exc.params)
         return super().handle_exception(exc)
 
 

@@ -169,3 +169,30 @@ def test_group_leaderboard_and_player_charts_fit_a_phone_in_four_languages(
         assert fits_phone(page), language
         snap(page, f"clubs-group-stats-{language}")
         assert small_targets(page) == [], (language, page.url)
+
+
+# The names of a select's choices wider than the box shows them (Chromium draws its arrow
+# in about 20 px of the right padding): the currency box cut "US Dollar (USD)".
+CUT_CHOICES = """(select) => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+        - parseFloat(style.paddingRight) - 20;
+    return [...select.options].map((o) => o.text)
+        .filter((text) => pen.measureText(text).width > room);
+}"""
+
+
+def test_every_currency_name_fits_the_stake_box_on_a_phone_in_four_languages(
+        night: dict[str, Any], server: str) -> None:
+    page: Page = night["page"]
+    for language in LANGUAGES:
+        set_language(page, language)
+        page.goto(f"{server}/t/{night['tables'][0]}/settle/")
+        currency = page.locator("#table-stake-form select[name='currency']")
+        expect(currency).to_be_visible()
+        assert currency.evaluate(CUT_CHOICES) == [], language
+        assert fits_phone(page), language
+        snap(page, f"clubs-stake-{language}", "#table-stake-form")
+        assert small_targets(page) == [], (language, page.url)

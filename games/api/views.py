@@ -207,7 +207,7 @@ class TableListView(WriteMixin, ReadView):
                 data["name"], data["ruleset"], data["preset"], data["options"],
                 data["players"], creator=actor(request), visibility=data["visibility"])
         except (EngineError, TableError) as exc:
-            return error_response(exc.code, exc.message, 400)
+            return error_response(exc.code, exc.message, 400, params=exc.params)
         return Response(TableDetailSerializer(table_detail(table, request)).data, status=201)
 
 
@@ -362,7 +362,7 @@ class SeatsView(WriteMixin, ReadView):
                                 join_key=body.validated_data.get("key"))
         except TableError as exc:
             status = {"seat_taken": 409, "join_key_needed": 403}.get(exc.code, 400)
-            return error_response(exc.code, exc.message, status)
+            return error_response(exc.code, exc.message, status, params=exc.params)
         return Response(TableDetailSerializer(table_detail(table, request)).data)
 
 
@@ -415,7 +415,7 @@ class HandDetailView(WriteMixin, ReadView):
         hand = next((h for h in hand_entries(table) if h["number"] == number), None)
         if hand is None:
             return error_response("no_such_hand", f"there is no hand {number} at this table",
-                                  404)
+                                  404, params={"hand": number})
         return Response(HandSerializer(hand).data)
 
     @extend_schema(

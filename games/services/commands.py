@@ -354,7 +354,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             # longer receive refuses the write (rolled back) rather than go dark.
             raise TableError(f"the table's record would pass {MAX_SNAPSHOT_BYTES // 1024} "
                              "KB, more than a phone is sent at once; start a new table",
-                             code="table_full")
+                             code="table_full", params={"reason": "record_full",
+                                                        "max": MAX_SNAPSHOT_BYTES // 1024})
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone;
@@ -454,7 +455,8 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
         _hand_number(hand_number)
         old = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
         if old is None:
-            raise NoSuchHand(f"there is no hand {hand_number} to correct")
+            raise NoSuchHand(f"there is no hand {hand_number} to correct",
+                             params={"hand": hand_number})
         return (EventKind.CORRECT, {"outcome": _outcome(outcome), "previous": old.outcome},
                 hand_number)
     return _write(table_id, actor, command_id, base_seq, plan)
@@ -552,7 +554,7 @@ def preview(table_id: Table | int | str, outcome: dict[str, Any],
             hand = Hand.objects.filter(table_id=table.pk,
                                        number=_hand_number(hand_number)).first()
             if hand is None:
-                raise NoSuchHand(f"there is no hand {hand_number}")
+                raise NoSuchHand(f"there is no hand {hand_number}", params={"hand": hand_number})
             settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)
             later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
     except (EngineError, TableError) as exc:

@@ -11,6 +11,7 @@ from django.db import DatabaseError
 from games import record_sheet
 from games.errors import TableError
 from games.models import Table
+from scoring.engine.errors import EngineError
 from scoring.error_text import explained
 
 from .tables import get_table
@@ -66,3 +67,14 @@ def explain_on_sheet(table: Table | int | str, error: Mapping[str, Any],
     sheet = record_sheet.shape(read.ruleset, read.options, read.seats.count())
     control = record_sheet.control_for(sheet, kind, path) if sheet is not None else None
     return {**named, "control": control} if control else named
+
+
+def refusal_text(exc: EngineError | TableError, ruleset: str | None = None,
+                 table: Table | None = None) -> str:
+    """The sentence a page shows for a refusal, in the active language: never the English
+    ``message`` (which is for developers), with the specifics its params carry (the
+    players by ``table``'s names for them)."""
+    error = {"code": exc.code, "message": exc.message, "params": dict(exc.params)}
+    if table is not None:
+        return str(explain(table, error)["text"])
+    return str(explained(error, ruleset=ruleset)["text"])

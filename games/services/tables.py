@@ -148,7 +148,8 @@ def claim_seat(table: Table | int | str, position: int, device: str = "",
                 or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if seat.is_claimed and not mine:
             raise SeatTaken(f"seat {position} ({seat.player}) is taken; ask them or the "
-                            "table's creator to release it")
+                            "table's creator to release it",
+                            params={"player": position, "reason": "seat_taken"})
         others = Seat.objects.filter(table=table).exclude(pk=seat.pk)
         if actor.device:
             others.filter(claimed_device=actor.device).update(
@@ -196,7 +197,7 @@ def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
                   or (actor.user_id is not None and seat.claimed_user_id == actor.user_id))
         if not (holder or actor.is_staff or is_creator(table, actor)):
             raise Forbidden("only the seat's holder, the table's creator or staff may "
-                            "release it")
+                            "release it", params={"reason": "free_seat"})
         seat.claimed_device = ""
         seat.claimed_user = None
         seat.claimed_at = None

@@ -19,6 +19,12 @@ register.filter("wind_name", wind_name)
 
 
 @register.filter
+def native_name(native: Any) -> str:
+    """A scoring element's own name as the page's readers say it (scoring.rendering)."""
+    return rendering.respelled(str(native or ""))
+
+
+@register.filter
 def cause_text(cause: Any) -> str:
     """Why a payment was made, in the reader's words (scoring.rendering)."""
     return rendering.cause_text(str(cause))

@@ -279,7 +279,7 @@ def test_the_holder_or_the_creator_frees_a_seat_for_another_phone() -> None:
     stranger = Client()
     answer = stranger.post(reverse("games:join", args=[table.public_id]),
                            {"position": 3, "action": "release", "key": table.join_key})
-    assert "only the seat" in answer.content.decode()
+    assert "the seat&#x27;s holder" in answer.content.decode()
     assert Seat.objects.get(table=table, position=3).is_claimed
     page = owner.get(reverse("games:join", args=[table.public_id])).content.decode()
     assert 'data-release="3"' in page

@@ -219,8 +219,8 @@ def decompose_command(request: dict[str, Any]) -> dict[str, Any]:
     if hand.shape_size % 3 != 2:
         raise WrongTileCount(
             f"decompose needs a complete hand of 3n+2 tiles (counting each meld as 3), "
-            f"but this one has {hand.shape_size}"
-        )
+            f"but this one has {hand.shape_size}",
+            params={"count": hand.shape_size, "reason": "complete"})
     shapes = read_shapes(request)
     wild = read_wildcards(request)
     counts = hand.counts

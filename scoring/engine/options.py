@@ -86,9 +86,11 @@ def _coerce(name: str, tp: Any, value: Any, meta: Mapping[str, Any]) -> Any:
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if kind in ("int", "float") and value is not None:
         if lo is not None and value < lo:
-            raise BadOption(f"option '{name}' must be at least {lo}, got {value}", params=about)
+            raise BadOption(f"option '{name}' must be at least {lo}, got {value}",
+                            params={**about, "min": lo})
         if hi is not None and value > hi:
-            raise BadOption(f"option '{name}' must be at most {hi}, got {value}", params=about)
+            raise BadOption(f"option '{name}' must be at most {hi}, got {value}",
+                            params={**about, "max": hi})
     return value
 
 

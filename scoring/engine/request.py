@@ -119,7 +119,8 @@ def whole_number(request: Mapping[str, Any], key: str, lo: int, hi: int,
     """``request[key]`` as a whole number in ``lo..hi`` (true/false are not numbers)."""
     value = request.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise BadInput(f"{key} must be a whole number {lo}-{hi}, got {value!r}")
+        raise BadInput(f"{key} must be a whole number {lo}-{hi}, got {value!r}",
+                       params={"field": key, "min": lo, "max": hi})
     return value
 
 

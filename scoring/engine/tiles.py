@@ -101,7 +101,8 @@ def kind_of(text: str) -> int:
     """The kind of one tile written like ``5m``, ``0p`` or ``7z``."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise BadTile(f"'{text}' is not a single tile", "bad_tile")
+        raise BadTile(f"'{text}' is not a single tile", "bad_tile",
+                      params={"text": text, "reason": "one_tile"})
     return tiles[0].kind
 
 
@@ -148,7 +149,7 @@ def parse_tiles(text: str) -> list[Tile]:
             if not pending:
                 raise BadTile(
                     f"in '{text}' the suit letter '{ch}' at character {pos + 1} "
-                    "has no digits before it"
+                    "has no digits before it", params={"text": text, "reason": "no_digits"}
                 )
             tiles.extend(_make_tile(d, ch, p, text) for d, p in pending)
             pending.clear()
@@ -162,7 +163,8 @@ def parse_tiles(text: str) -> list[Tile]:
     if pending:
         digits = "".join(d for d, _ in pending)
         raise BadTile(
-            f"in '{text}' the digits '{digits}' at the end have no suit letter (m, p, s, z, f)"
+            f"in '{text}' the digits '{digits}' at the end have no suit letter (m, p, s, z, f)",
+            params={"text": text, "reason": "no_suit"}
         )
     return tiles
 
@@ -249,19 +251,21 @@ def parse_meld(text: str) -> Meld:
     if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2] != "from"):
         raise BadMeld(
             f"'{text}' is not a meld: write it as '<kind> <tiles>' such as 'chi 123m', 'pon 555z', "
-            "'kan 1111p', 'ankan 9999s', 'kakan 5555m', optionally followed by 'from E|S|W|N'"
-        )
+            "'kan 1111p', 'ankan 9999s', 'kakan 5555m', optionally followed by 'from E|S|W|N'",
+            params={"text": text})
     kind, body = parts[0].lower(), parts[1]
     if kind not in MELD_KINDS:
-        raise BadMeld(f"'{text}': '{parts[0]}' is not a meld kind (chi, pon, kan, ankan, kakan)")
+        raise BadMeld(f"'{text}': '{parts[0]}' is not a meld kind (chi, pon, kan, ankan, kakan)",
+                      params={"text": text})
     source = None
     if len(parts) == 4:
         source = parts[3].upper()
         if source not in SEATS:
-            raise BadMeld(f"'{text}': '{parts[3]}' is not a seat (E, S, W, N)")
+            raise BadMeld(f"'{text}': '{parts[3]}' is not a seat (E, S, W, N)",
+                          params={"text": text})
     tiles = tuple(parse_tiles(body))
     if any(is_flower(t.kind) for t in tiles):
-        raise BadMeld(f"'{text}': flowers cannot be part of a meld")
+        raise BadMeld(f"'{text}': flowers cannot be part of a meld", params={"text": text})
     kinds = sorted(t.kind for t in tiles)
     if kind == "chi":
         ok = (
@@ -274,7 +278,7 @@ def parse_meld(text: str) -> Meld:
         if not ok:
             raise BadMeld(
                 f"'{text}' is not a chi: a chi is three consecutive tiles of one suit, "
-                "like 'chi 345p'"
+                "like 'chi 345p'", params={"text": text}
             )
     else:
         want = 3 if kind == "pon" else 4
@@ -282,7 +286,7 @@ def parse_meld(text: str) -> Meld:
             article = "an" if kind == "ankan" else "a"
             raise BadMeld(
                 f"'{text}' is not {article} {kind}: {article} {kind} is {want} identical tiles, "
-                f"like '{kind} {'5' * want}z'"
+                f"like '{kind} {'5' * want}z'", params={"text": text}
             )
     return Meld(kind, tiles, source)  # type: ignore[arg-type]  # kind is one of MELD_KINDS
 
@@ -340,7 +344,8 @@ def parse_hand(
     tiles = parse_tiles(concealed)
     flowers = tuple(t for t in tiles if is_flower(t.kind))
     if flowers and not allow_flowers:
-        raise BadTile(f"flowers ({format_tiles(flowers)}) are not used in this ruleset")
+        raise BadTile(f"flowers ({format_tiles(flowers)}) are not used in this ruleset",
+                      params={"text": format_tiles(flowers), "reason": "no_flowers"})
     body = tuple(t for t in tiles if not is_flower(t.kind))
     parsed = tuple(parse_meld(m) for m in (melds or ()))
     hand = Hand(body, parsed, flowers)
@@ -355,7 +360,7 @@ def parse_hand(
     elif size % 3 == 0:
         raise WrongTileCount(
             f"the hand has {size} tiles (counting each meld as 3); a hand has 3n+1 tiles "
-            "waiting or 3n+2 tiles complete"
+            "waiting or 3n+2 tiles complete", params={"count": size, "reason": "any_size"}
         )
     return hand
 

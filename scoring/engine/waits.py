@@ -152,7 +152,7 @@ def _check_size(counts: Sequence[int], n_melds: int) -> None:
     if size % 3 != 1:
         raise WrongTileCount(
             f"waits are asked of a waiting hand of 3n+1 tiles (counting each meld as 3), "
-            f"but this one has {size}"
+            f"but this one has {size}", params={"count": size, "reason": "waiting"}
         )
 
 

@@ -287,7 +287,7 @@ def wild_wait_details(counts: Sequence[int], wild_kinds: Iterable[int],
     if size % 3 != 1:
         raise WrongTileCount(
             f"waits are asked of a waiting hand of 3n+1 tiles (counting each meld as 3), "
-            f"but this one has {size}"
+            f"but this one has {size}", params={"count": size, "reason": "waiting"}
         )
     wild = set(wild_kinds)
     base, w = split_wilds(counts, wild)

@@ -51,7 +51,8 @@ def read_flowers(raw: Any, used: bool, ruleset: str) -> tuple[int, ...]:
         raise BadInput("flowers lists only flower tiles 1f-8f")
     numbers = sorted(t.kind - FLOWER_BASE + 1 for t in tiles)
     if len(set(numbers)) != len(numbers):
-        raise TooManyCopies(f"each flower exists once, but {text} repeats one")
+        raise TooManyCopies(f"each flower exists once, but {text} repeats one",
+                            params={"text": text, "reason": "flower_twice"})
     return tuple(numbers)
 
 

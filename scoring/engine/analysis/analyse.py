@@ -123,7 +123,7 @@ class Analysis:
                 raise TooManyCopies(
                     f"{held[k] + visible[k]} copies of {tile_name(k)} between the hand, its "
                     "melds and 'visible'; a set has only 4 (do not list your own tiles as "
-                    "visible)")
+                    "visible)", params={"tile": tile_name(k), "count": held[k] + visible[k]})
 
     def can_win_by_suits(self) -> bool:
         """缺一门 (the ``NEEDS_MISSING_SUIT`` capability): a hand that still holds all
@@ -261,7 +261,7 @@ def _ready_analysis(hand_request: Mapping[str, Any]) -> tuple[Analysis, list[Til
     if a.size % 3 != 1:
         raise WrongTileCount(
             f"readiness is asked of a waiting hand of 3n+1 tiles (13 with melds counted as 3), "
-            f"but this one has {a.size}")
+            f"but this one has {a.size}", params={"count": a.size, "reason": "waiting"})
     return a, list(a.hand.concealed)
 
 

@@ -206,8 +206,8 @@ def danger(request: Mapping[str, Any]) -> dict[str, Any]:
             raise TooManyCopies(
                 f"{table[k] + hand[k]} copies of {tile_name(k)} are listed as seen (discards, "
                 "visible and hand together); a set has only 4. List the riichi player's "
-                "discards only under 'discards', not again under 'visible'"
-            )
+                "discards only under 'discards', not again under 'visible'",
+                params={"tile": tile_name(k), "count": table[k] + hand[k]})
     furiten = [False] * NUM_KINDS
     for k in discards + passed:
         furiten[k] = True

@@ -107,8 +107,8 @@ def _check_counts(counts: Sequence[int]) -> int:
     n = sum(counts[:NUM_KINDS])
     if n % 3 == 0 or n > 3 * MAX_SETS + 2:
         raise WrongTileCount(
-            f"shanten needs 3n+1 or 3n+2 concealed tiles (at most {3 * MAX_SETS + 2}), got {n}"
-        )
+            f"shanten needs 3n+1 or 3n+2 concealed tiles (at most {3 * MAX_SETS + 2}), got {n}",
+            params={"count": n, "reason": "any_size"})
     return n
 
 

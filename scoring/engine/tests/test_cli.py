@@ -150,6 +150,7 @@ def test_decompose_of_a_waiting_hand_is_refused() -> None:
         "code": "wrong_tile_count",
         "message": "decompose needs a complete hand of 3n+2 tiles (counting each meld as 3), "
                    "but this one has 1",
+        "params": {"count": 1, "reason": "complete"},
     }
 
 

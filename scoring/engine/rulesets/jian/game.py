@@ -86,7 +86,8 @@ class JianGame:
         top = 4 * (o.zheng_jing + o.fu_jing)
         if sum(counts) > top:
             raise BadInput(f"the 精 held and discarded add up to {sum(counts)} but four 正精 "
-                           f"and four 副精 count {top} in all")
+                           f"and four 副精 count {top} in all",
+                           params={"count": sum(counts), "max": top, "reason": "jing_total"})
         lower = read_lower(extra, o)
         kongs = read_kongs(extra, o)
         totals: dict[tuple[int, Reason], int] = {}

@@ -45,7 +45,8 @@ def read_jing(raw: Any) -> Jing:
     if zheng >= 34 or fu >= 34:
         raise BadInput("flowers cannot be 精")
     if zheng == fu:
-        raise BadInput(f"正精 and 副精 must be different tiles, both are {tile_name(zheng)}")
+        raise BadInput(f"正精 and 副精 must be different tiles, both are {tile_name(zheng)}",
+                       params={"tile": tile_name(zheng), "reason": "same_jing"})
     return Jing(zheng, fu)
 
 
@@ -73,7 +74,8 @@ def _melds_with_honour_chows(raw: Any) -> tuple[Meld, ...]:
                 raise
             if not is_honour_run(tiles):
                 raise BadMeld(f"'{text}' is not a chi: three consecutive tiles of one suit, "
-                              "three different winds or 中发白") from None
+                              "three different winds or 中发白",
+                              params={"text": text}) from None
             out.append(honour_chow(tiles, source))
     return tuple(out)
 

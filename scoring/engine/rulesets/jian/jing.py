@@ -30,7 +30,8 @@ def count_from_tiles(text: Any, jing: Jing, options: Options) -> int:
             n += options.fu_jing
         else:
             raise BadInput(f"{tile_name(t.kind)} is not 精 this hand (正精 "
-                           f"{tile_name(jing.zheng)}, 副精 {tile_name(jing.fu)})")
+                           f"{tile_name(jing.zheng)}, 副精 {tile_name(jing.fu)})",
+                           params={"tile": tile_name(t.kind), "reason": "not_jing"})
     if n > 4 * (options.zheng_jing + options.fu_jing):
         raise BadInput(f"{text} has more 精 tiles than the set holds")
     return n
@@ -53,10 +54,12 @@ def read_counts(extra: Mapping[str, Any], jing: Jing | None, options: Options,
     top = 4 * (options.zheng_jing + options.fu_jing)
     if not isinstance(counts, list) or len(counts) != 4 or any(
             isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= top for n in counts):
-        raise BadInput(f"{counts_key} must list four whole numbers 0-{top}, one per player")
+        raise BadInput(f"{counts_key} must list four whole numbers 0-{top}, one per player",
+                       params={"field": counts_key, "min": 0, "max": top})
     if sum(counts) > top:
         raise BadInput(f"{counts_key} add up to {sum(counts)} but four 正精 and four 副精 "
-                       f"count {top} in all")
+                       f"count {top} in all", params={"field": counts_key, "count": sum(counts),
+                                                      "max": top, "reason": "jing_total"})
     return list(counts)
 
 

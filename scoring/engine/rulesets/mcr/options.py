@@ -54,7 +54,9 @@ class Options:
         pts = self.placement_points
         if len(pts) != 4:
             raise BadOption(
-                f"placement_points needs four numbers (1st to 4th), got {len(pts)}")
+                f"placement_points needs four numbers (1st to 4th), got {len(pts)}",
+                params={"option": "placement_points", "needed": [4], "count": len(pts),
+                        "reason": "per_place"})
         if any(isinstance(p, bool) or not isinstance(p, int) for p in pts):
             raise BadOption(f"placement_points must be whole numbers, got {list(pts)}")
         if list(pts) != sorted(pts, reverse=True):

@@ -132,7 +132,8 @@ def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
         raise BadInput(f"'flowers' is a number or flower tiles like '1f3f', got {value!r}")
     n += in_hand
     if not 0 <= n <= 8:
-        raise BadInput(f"a player holds 0 to 8 flowers, got {n}")
+        raise BadInput(f"a player holds 0 to 8 flowers, got {n}",
+                       params={"count": n, "max": 8, "reason": "flowers_held"})
     return n
 
 
@@ -270,7 +271,8 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     else:
         declared = melds = ()
     if len(melds) > 4:
-        raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}")
+        raise WrongTileCount(f"a hand has at most four melds, got {len(melds)}",
+                             params={"count": len(melds), "max": 4, "reason": "melds"})
     win_text = request.get("win_tile")
     if not isinstance(win_text, str):
         raise BadInput("'win_tile' must be one tile, like '5p'")
@@ -290,7 +292,8 @@ def parse_request(request: Mapping[str, Any]) -> WinRequest:
     elif not counts[win]:
         raise WrongTileCount(
             f"the hand has 14 tiles but no {tile_name(win)}: give the 13 tiles before the "
-            "win, or include the winning tile in the hand")
+            "win, or include the winning tile in the hand",
+            params={"tile": tile_name(win), "reason": "no_win_tile"})
     held = counts[:]
     meld_mask = meld_key = n_kongs = 0
     for d in declared:
@@ -370,11 +373,13 @@ def _check_flags(r: WinRequest) -> None:
     if r.kong and not r.tsumo and (r.concealed14[r.win_tile] != 1 or in_melds):
         raise WinFlagConflict(
             f"抢杠和 (kong + ron): the robbed {tile_name(r.win_tile)} completes someone else's "
-            "kong, so the winner cannot hold another copy of it")
+            "kong, so the winner cannot hold another copy of it",
+            params={"tile": tile_name(r.win_tile), "reason": "robbed_kong"})
     if r.last_tile and r.concealed14[r.win_tile] != 1:
         raise WinFlagConflict(
             f"和绝张 (last_tile): the hand holds another {tile_name(r.win_tile)} itself, so the "
-            "winning tile cannot be the last copy with three already exposed")
+            "winning tile cannot be the last copy with three already exposed",
+            params={"tile": tile_name(r.win_tile), "reason": "last_copy"})
     if in_melds == 3:
         # Three copies in the winner's own exposed melds: the fourth is necessarily the last.
         r.last_tile = True

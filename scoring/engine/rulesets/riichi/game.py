@@ -238,7 +238,8 @@ def _wins(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     wins = _wins(outcome)
     if len(wins) != 1:
-        raise BadOutcome(f"a tsumo has exactly one winner, got {len(wins)}")
+        raise BadOutcome(f"a tsumo has exactly one winner, got {len(wins)}",
+                         params={"count": len(wins), "reason": "one_winner"})
     win = wins[0]
     if win.get("discarder") is not None:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")

@@ -281,7 +281,9 @@ class Options:
         n = self.players
         if len(self.uma) != n:
             raise BadOption(f"option 'uma' needs {n} numbers (one per place, 1st first) for "
-                            f"{n} players, got {len(self.uma)}")
+                            f"{n} players, got {len(self.uma)}",
+                            params={"option": "uma", "needed": [n], "count": len(self.uma),
+                                    "reason": "per_place"})
         if any(isinstance(u, bool) or not isinstance(u, int) for u in self.uma):
             raise BadOption(f"option 'uma' must be {n} whole numbers of points")
         if sum(self.uma) != 0:

@@ -43,7 +43,8 @@ def seat(value: Any, what: str, default: str | None = None) -> str:
 def count(request: Mapping[str, Any], key: str) -> int:
     value = request.get(key, 0)
     if type(value) is not int or value < 0:  # bool is not accepted: type, not isinstance
-        raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}")
+        raise BadInput(f"{key} must be a whole number 0 or more, got {value!r}",
+                       params={"field": key, "min": 0, "reason": "at_least"})
     return value
 
 
@@ -63,7 +64,9 @@ def indicators(request: Mapping[str, Any], key: str) -> list[Tile]:
         else:
             out.extend(tiles_of(item) if isinstance(item, str) else parse_tiles(item))
     if len(out) > 5:
-        raise BadInput(f"{key} has {len(out)} tiles; there are at most 5 indicators")
+        raise BadInput(f"{key} has {len(out)} tiles; there are at most 5 indicators",
+                       params={"field": key, "count": len(out), "max": 5,
+                               "reason": "indicators"})
     return out
 
 
@@ -96,7 +99,9 @@ def check_reds(reds: list[int], options: Options) -> None:
         if options.red_fives == 2 and suit == "m":
             allowed = 0
         if n > allowed:
-            raise BadInput(f"the hand has {n} red 5{suit} but the set has {allowed}")
+            raise BadInput(f"the hand has {n} red 5{suit} but the set has {allowed}",
+                           params={"tile": f"0{suit}", "count": n, "max": allowed,
+                                   "reason": "red_fives"})
 
 
 def check_flags(flags: dict[str, bool], tsumo: bool, dealer: bool, has_open: bool,
@@ -186,7 +191,8 @@ def check_visible_copies(request: Mapping[str, Any], ctx: WinContext, kita: int)
         if n > 4:
             raise TooManyCopies(
                 f"{tile_name(k)} is shown {n} times (hand, melds, winning tile, indicators "
-                f"and Norths set aside together); a set has only 4")
+                f"and Norths set aside together); a set has only 4",
+                params={"tile": tile_name(k), "count": n})
     options = ctx.options
     if options.players == 3 and any(t.kind in _MIDDLE_MAN for t in shown):
         raise BadInput("three players play without 2m-8m; no indicator can show one")

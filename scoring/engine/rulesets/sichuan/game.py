@@ -171,7 +171,8 @@ class _Hand:
 
     def win(self, ev: Mapping[str, Any], at: str) -> None:
         if not self.o.blood_flow and len(self.in_play) <= 1:
-            raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over")
+            raise BadEvent(f"{self.o.players - 1} players have already won; the hand is over",
+                           params={"count": self.o.players - 1, "reason": "hand_over"})
         winner = self.player_in(ev.get("winner"), "winner")
         raw_d = ev.get("discarder")
         discarder = None if raw_d is None else self.player_in(raw_d, "discarder")
@@ -304,7 +305,8 @@ class _Hand:
         missing = [p for p in judged if p not in info]
         if missing:
             raise BadInput(f"the wall ran out: give the tiles or readiness of players "
-                           f"{', '.join(map(str, missing))} (draw)")
+                           f"{', '.join(map(str, missing))} (draw)",
+                           params={"player": missing[0], "reason": "draw_missing"})
         pigs = [p for p in judged if info[p][0]]
         ready = {p: info[p][1] for p in judged if not info[p][0] and info[p][1] is not None}
         penalty = self.o.base * 2 ** self.o.penalty_fan
@@ -420,7 +422,8 @@ class SichuanGame:
             if not isinstance(ev, Mapping) or ev.get("kind") not in ("kong", "win"):
                 raise BadInput("each event must be an object with kind 'kong' or 'win'")
             if not o.blood_flow and len(hand.in_play) <= 1:
-                raise BadEvent(f"{n - 1} players have already won; the hand is over")
+                raise BadEvent(f"{n - 1} players have already won; the hand is over",
+                               params={"count": n - 1, "reason": "hand_over"})
             if ev["kind"] == "kong":
                 hand.kong(ev)
             else:

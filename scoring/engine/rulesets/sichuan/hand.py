@@ -9,7 +9,7 @@ from typing import Any
 from ...decompose import Group, decompositions
 from ...errors import BadInput, ChowNotAllowed, HonoursNotUsed, NotMissingASuit
 from ...request import check_after_kong, flag, meld_list, read_tiles, win_kind
-from ...tiles import Meld, Tile, counts34, is_flower
+from ...tiles import Meld, Tile, counts34, format_tiles, is_flower
 
 SUIT_LETTERS = "mps"
 FLAGS = ("after_kong", "kong_discard", "robbing_kong", "last_tile", "heavenly_hand",
@@ -53,7 +53,8 @@ def parse_melds(raw: Any) -> tuple[Meld, ...]:
     for m in melds:
         if m.kind == "chi":
             raise ChowNotAllowed(
-                f"'{m}': Sichuan has no chow; only pon and kongs can be declared")
+                f"'{m}': Sichuan has no chow; only pon and kongs can be declared",
+                params={"text": str(m)})
     return melds
 
 
@@ -63,7 +64,7 @@ def check_suited(tiles: Sequence[Tile]) -> None:
         what = "flowers" if any(is_flower(t.kind) for t in odd) else "honours"
         raise HonoursNotUsed(
             f"Sichuan plays with the 108 suited tiles only; remove the {what} "
-            f"({''.join(str(t) for t in odd)})")
+            f"({''.join(str(t) for t in odd)})", params={"text": format_tiles(odd)})
 
 
 def check_two_suits(counts: Sequence[int], options: Any) -> None:
@@ -73,7 +74,8 @@ def check_two_suits(counts: Sequence[int], options: Any) -> None:
     gone = options.removed_suit
     if gone in suits_held(counts):
         raise BadInput(f"three players play with two suits: the {gone} suit is taken out; "
-                       f"remove the {gone} tiles")
+                       f"remove the {gone} tiles",
+                       params={"text": f"1{gone}–9{gone}", "reason": "suit_removed"})
 
 
 def check_missing_suit(counts: Sequence[int], declared: Any, who: str = "the hand") -> None:

@@ -170,7 +170,8 @@ def best_value(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     wins = tile_win(request, options) if "hand" in request else [quick_win(request, options)]
     if wins[0].zhi < 8:
         raise NotEightOfASuit(
-            f"the longest suit has {wins[0].zhi} tiles; a Wuhu win needs at least 8 (八支)")
+            f"the longest suit has {wins[0].zhi} tiles; a Wuhu win needs at least 8 (八支)",
+            params={"count": wins[0].zhi, "min": 8})
     values = [value_of(w, options) for w in wins]
     return max(values, key=lambda v: (v["full"], v["value"]))
 

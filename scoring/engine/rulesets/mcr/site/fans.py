@@ -10,6 +10,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
+from scoring import rendering
 from scoring.pages import meld_view, tile_view, tiles
 
 from .. import NAME
@@ -50,8 +53,11 @@ def fan_rows(wins: int, seen: Mapping[str, int]) -> list[dict[str, Any]]:
         example = fan.example
         count = seen.get(fan.id, 0)
         rows.append({
-            "id": fan.id, "name_zh": fan.name_zh, "name_en": fan.name_en,
-            "points": fan.points, "definition": fan.definition,
+            # The fan's own name in the page's script (绿一色 is 綠一色 on a 繁體 page), the
+            # English one for English readers only, the definition in the reader's language.
+            "id": fan.id, "name_zh": rendering.respelled(fan.name_zh),
+            "name_en": fan.name_en if rendering.english() else "",
+            "points": fan.points, "definition": gettext(fan.definition),
             "hand": tiles(example.get("hand", "")),
             "melds": [meld_view(m) for m in example.get("melds", [])],
             "win_tile": tile_view(example["win_tile"]) if example.get("win_tile") else None,
@@ -110,7 +116,8 @@ def scatter(rows: list[dict[str, Any]], width: int = 340, height: int = 240) -> 
             if r[kind] is None:
                 continue
             points.append({"x": px(r[kind]), "y": py(r["share"]), "kind": kind,
-                           "title": f"{r['name_zh']} {r['name_en']}: {r[kind]:.2f}, "
+                           "title": f"{r['name_zh']} {r['name_en']}".strip() +
+                                    f": {r[kind]:.2f}, "
                                     f"{r['share']:.1f}%"})
     step = 1 if x_max - x_min <= 8 else 2
     x_ticks = [{"pos": px(v), "label": str(v)} for v in range(x_min, x_max + 1, step)]

@@ -131,3 +131,24 @@ def test_scatter_keeps_every_point_inside_the_plot_area() -> None:
         assert plot.left <= point["x"] <= plot.right
         assert plot.top <= point["y"] <= plot.bottom
     assert min(p["y"] for p in plot.points) == plot.top  # the most frequent fan at the top
+
+
+@pytest.mark.parametrize(("language", "name", "not_name", "definition"), [
+    ("zh-hant", "綠一色", "绿一色", "只由綠色的牌組成"),
+    ("zh-hans", "绿一色", "綠一色", None),
+    ("ja", "绿一色", "綠一色", None),
+])
+def test_a_fan_is_named_in_the_pages_script_and_defined_in_its_language(
+        language: str, name: str, not_name: str, definition: str | None) -> None:
+    from django.utils import translation
+
+    html = _page(Client(headers={"accept-language": language}))
+    item = _fan_item(html, "all_green")
+    assert name in item and not_name not in item
+    assert "All Green" not in item and "Only green tiles" not in item
+    if definition:
+        assert definition in item
+    with translation.override(language):
+        translated = translation.gettext("Only green tiles: 2, 3, 4, 6, 8 of bamboo and the "
+                                         "green dragon.")
+    assert translated.replace("'", "&#x27;") in item
