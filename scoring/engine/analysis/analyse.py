@@ -72,8 +72,6 @@ DEFAULT_WIN_WORDS = ("ron", "tsumo")
 # Rulesets whose ron names the discarder by seat letter; one is supplied when missing.
 SEAT_DISCARDER = ("riichi", "mcr")
 
-# The number a result is compared by when looking for a hand's best value (查大叫).
-VALUE_KEYS = ("hand_points", "hand_value", "total", "value")
 
 
 class Analysis:
@@ -266,14 +264,11 @@ def tenpai(hand_request: Mapping[str, Any]) -> bool:
 
 
 def result_value(result: Mapping[str, Any]) -> int | float:
-    """The number a score() result is ranked by (points, fan total or chips)."""
-    for key in VALUE_KEYS:
-        v = result.get(key)
-        if isinstance(v, int | float) and not isinstance(v, bool):
-            return v
-    deltas = result.get("deltas")
-    values = deltas.values() if isinstance(deltas, Mapping) else (deltas or [])
-    return sum(v for v in values if isinstance(v, int | float) and v > 0)
+    """The number a score() result (the result contract) is ranked by: its hand value,
+    ``headline.points``, or the hand's size, ``headline.value``, when it names no payer."""
+    head = result["headline"]
+    points = head["points"]
+    return int(points if points is not None else head["value"])
 
 
 def best_value_if_ready(hand_request: Mapping[str, Any], win: str = "ron",

@@ -41,13 +41,17 @@ def worth_by_native(result: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], dict[str, Any]]
-               ) -> dict[str, Any]:
+def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], Any],
+               scored: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """The case's items against the result contract (``score``), its ``out`` against the
+    ruleset's own figures (``scored``: 台, each payer's amount...)."""
     got = score(case["in"])
     check(got)
     assert worth_by_native(got) == case["items"]
+    figures = scored(case["in"])
     for key, want in case.get("out", {}).items():
-        assert got[key] == want
-    assert sum(got["deltas"]) == 0
-    assert got["headline"]["points"] == got["deltas"][got["winner"]]
-    return got
+        assert figures[key] == want
+    winner = got["winner"]
+    received = sum(p["amount"] for p in got["ledger"] if p["player"] == winner)
+    assert got["headline"]["points"] == received == figures["deltas"][winner]
+    return figures

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.engine.rulesets.hongkong import score
+from scoring.engine.rulesets.hongkong.score import scored
 from scoring.engine.tests.peers import run
 from scoring.engine.tests.randomwins import names, winning_kinds
 from scoring.engine.tiles import tile_name
@@ -60,7 +60,7 @@ def test_fan_agree_with_hk_mahjong_on_random_hands() -> None:
     answers = run("hk_mahjong.cjs", [theirs for _, theirs in cases])
     limits = 0
     for (ours, _), answer in zip(cases, answers, strict=True):
-        got = score(ours)
+        got = scored(ours)
         natives = {i["native"] for i in got["items"]}
         assert answer["value"] is not None, ours  # every case is a win by construction
         if answer["value"] == "limit":

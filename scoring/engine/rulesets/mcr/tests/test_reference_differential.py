@@ -17,7 +17,7 @@ from unittest import mock
 import pytest
 
 from scoring.engine.agari import is_win_linear
-from scoring.engine.rulesets.mcr import score, scorer
+from scoring.engine.rulesets.mcr import scorer
 from scoring.engine.rulesets.mcr.request import WinRequest
 from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
 from scoring.engine.rulesets.mcr.tests.reference import reference_args, reference_fans
@@ -34,7 +34,7 @@ SEED = 20_261_122
 def ours(request: dict[str, Any], **options: Any) -> tuple[int, Counter[str]]:
     if options:
         request = {**request, "options": {**request.get("options", {}), **options}}
-    result = score(request)
+    result = scorer.scored(request)
     return result["total"], Counter({f["name_zh"]: f["count"] for f in result["fans"]})
 
 

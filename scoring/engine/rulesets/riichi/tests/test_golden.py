@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from scoring.engine.rulesets.riichi import score
+from scoring.engine.rulesets.riichi.score import scored
 
 CASES = json.loads((Path(__file__).parent / "data" / "golden.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["about"][:60] for c in CASES])
 def test_golden_case(case: dict[str, Any]) -> None:
-    got = score(case["in"])
+    got = scored(case["in"])
     assert {key: got[key] for key in case["out"]} == case["out"]
     assert sum(got["deltas"].values()) == got["pot_taken"]

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from scoring.engine.rulesets.riichi import score
+from scoring.engine.rulesets.riichi.score import scored
 
 from . import majiang
 from .majiang import expected, load_hule, to_request
 
 
 def _disagreements(case: dict[str, Any]) -> list[str]:
-    got = score(to_request(case["in"]))
+    got = scored(to_request(case["in"]))
     exp = expected(case["out"])
     out = []
     names = {y["name_ja"] for y in got["yaku"]}
