@@ -158,13 +158,10 @@ def error_label(code: str) -> str:
 
 
 def winner_gain(result: Mapping[str, Any]) -> int | None:
-    """What the winner takes from the others: the one positive delta of a single win."""
-    deltas = result.get("deltas")
-    values = list(deltas.values()) if isinstance(deltas, Mapping) else deltas
-    if not isinstance(values, list) or not values:
-        return None
-    best = max(v for v in values if isinstance(v, int | float))
-    return int(best) if best > 0 else None
+    """What the winner takes from the others: their rows of the win's ledger (the hand,
+    honba and sticks included), None when nothing was paid (no payer named)."""
+    gain = sum(p["amount"] for p in result["ledger"] if p["player"] == result["winner"])
+    return gain if gain > 0 else None
 
 
 def value_view(result: Mapping[str, Any] | None, phrases: Any = None) -> dict[str, Any]:
@@ -258,16 +255,18 @@ def load_difficulty() -> dict[str, dict[str, Any]]:
 
 
 def fan_counts(results: Iterable[Any]) -> tuple[int, Counter[str]]:
-    """Wins and, per fan (by Chinese name), the wins that scored it, over hand results."""
+    """Wins scored from their tiles and, per fan (by Chinese name, the items' ``native``),
+    the wins that scored it, over hands' results (the result contract). A win whose fan
+    was typed in (the item ``entered``) names no fans, so it is not counted."""
     wins = 0
     seen: Counter[str] = Counter()
     for result_list in results:
-        for result in result_list if isinstance(result_list, list) else []:
-            if not isinstance(result, Mapping) or not isinstance(result.get("fans"), list):
+        for result in result_list:
+            keys = {i["key"] for i in result["items"]}
+            if result["winner"] is None or "entered" in keys:
                 continue
             wins += 1
-            names = {f.get("name_zh") for f in result["fans"] if isinstance(f, Mapping)}
-            seen.update(n for n in names if isinstance(n, str))
+            seen.update({i["native"] for i in result["items"]})
     return wins, seen
 
 

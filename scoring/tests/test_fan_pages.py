@@ -14,6 +14,7 @@ from django.urls import reverse
 from games.models import Hand
 from games.tests.tables import make_table, record
 from scoring import pages
+from scoring.engine.result import Contract, Item, contract, headline, item
 from scoring.engine.rulesets.mcr.fans import FANS
 
 pytestmark = pytest.mark.django_db
@@ -101,12 +102,21 @@ def test_recorded_mcr_wins_are_counted_per_fan_and_drawn_in_the_plot(client: Cli
     assert top and all(p["y"] < plot.bottom for p in top)
 
 
+def _item(key: str, native: str, count: int = 1) -> Item:
+    return item(key, key, native, 1, "fan", count)
+
+
+def _result(winner: int | None, items: list[Item]) -> Contract:
+    return contract(items, headline(2, "fan", None) if winner is not None else None, [],
+                    winner=winner)
+
+
 def test_fan_counts_count_each_fan_once_per_win_and_skip_draws() -> None:
     results = [
-        [{"winner": 0, "fans": [{"name_zh": "幺九刻", "count": 2}, {"name_zh": "平和"}]}],
+        [_result(0, [_item("pung_of_terminals", "幺九刻", 2), _item("all_chows", "平和")])],
         [],  # a draw
-        [{"winner": 1, "fans": [{"name_zh": "平和"}]}],
-        "not a list",
+        [_result(1, [_item("all_chows", "平和")])],
+        [_result(2, [_item("entered", "番")])],  # a typed-in fan names no fans
     ]
     wins, seen = pages.fan_counts(results)
     assert wins == 2
