@@ -41,17 +41,25 @@ def worth_by_native(result: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], Any],
-               scored: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-    """The case's items against the result contract (``score``), its ``out`` against the
-    ruleset's own figures (``scored``: 台, each payer's amount...)."""
+def deltas(result: Mapping[str, Any]) -> list[int]:
+    """Each player's change in a result: its ledger summed by player."""
+    out = [0] * result["players"]
+    for p in result["ledger"]:
+        out[p["player"]] += p["amount"]
+    return out
+
+
+def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], Any]
+               ) -> dict[str, Any]:
+    """The case against the result contract ``score`` returns: its items' worth by native
+    name, and its ``out``: each player's ``deltas`` (the ledger by player) and the
+    headline's ``fan``."""
     got = score(case["in"])
     check(got)
     assert worth_by_native(got) == case["items"]
-    figures = scored(case["in"])
+    figures = {"deltas": deltas(got), "fan": got["headline"]["value"]}
     for key, want in case.get("out", {}).items():
-        assert figures[key] == want
-    winner = got["winner"]
-    received = sum(p["amount"] for p in got["ledger"] if p["player"] == winner)
-    assert got["headline"]["points"] == received == figures["deltas"][winner]
-    return figures
+        assert figures[key] == want, (key, figures[key], want)
+    assert sum(figures["deltas"]) == 0
+    assert got["headline"]["points"] == figures["deltas"][got["winner"]]
+    return dict(got)

@@ -25,7 +25,7 @@ HALF_SPICY = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
 
 @pytest.mark.parametrize("case", GOLDEN + PAYMENTS, ids=[c["name"] for c in GOLDEN + PAYMENTS])
 def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> None:
-    check_case(case, score, scored)
+    check_case(case, score)
 
 
 def test_every_fan_item_has_a_golden_case() -> None:
