@@ -98,7 +98,9 @@ def test_discarding_a_five_keeps_the_red_one() -> None:
                       "round_wind": "E"})
     entry = next(d for d in result["discards"] if d["tile"] == "5m")
     assert entry["shanten_after"] == 0
-    assert all(w["ron"]["aka"] == 1 for w in entry["waits"])
+    # The red five stays in the hand: every wait's ron counts it (the item "aka").
+    assert all({i["key"]: i["count"] for i in w["ron"]["items"]}.get("aka") == 1
+               for w in entry["waits"])
 
 
 def test_mcr_wait_values_follow_the_fan_table() -> None:
