@@ -101,8 +101,7 @@ def hand_context(hand: Mapping[str, Any], names: Sequence[str], spec: Any) -> di
         wins.append({"winner": names[result["winner"]] if rendering.is_win(result) else "",
                      "groups": [{"payer": payer, "items": group}
                                 for payer, group in payers.items()]})
-    lines = rendering.payment_lines(hand.get("payments") or hand.get("rows") or [], names,
-                                    hand.get("deltas"))
+    lines = rendering.payment_lines(hand["payments"], names, hand.get("deltas"))
     where = _where(hand, spec)
     return {
         "number": hand["number"],

@@ -161,13 +161,11 @@ class HandSerializer(serializers.Serializer):
     summary = serializers.CharField(allow_blank=True, help_text="What happened, with the "
                                     "players' names, in the request's language.")
     outcome = serializers.DictField(**_any(), help_text="The input as recorded.")
-    results = serializers.ListField(child=serializers.JSONField(),
-                                    help_text="Each win's scoring detail: the result "
-                                              "contract (items, headline, ledger) beside "
-                                              "the ruleset's own fields.")
+    results = ResultSerializer(many=True, help_text="What each win, draw or payment of the "
+                               "hand settled: the engine's result contract, nothing else.")
     scoring = WinScoringSerializer(many=True)
-    settled = ResultSerializer(many=True, help_text="The results that settle something, in "
-                               "the engine's one result contract.")
+    settled = ResultSerializer(many=True, help_text="Those of the results that move points "
+                               "(a ledger that is not empty).")
     payments = PaymentSerializer(many=True)
     payments_by_cause = CausePaymentSerializer(many=True, help_text="The hand's payments "
                                                "split by cause (hand, honba, sticks, 查叫, "

@@ -212,13 +212,10 @@ def error_label(code: str, params: Mapping[str, Any] | None = None) -> str:
 
 
 def winner_gain(result: Mapping[str, Any]) -> int | None:
-    """What the winner takes from the others: the one positive delta of a single win."""
-    deltas = result.get("deltas")
-    values = list(deltas.values()) if isinstance(deltas, Mapping) else deltas
-    if not isinstance(values, list) or not values:
-        return None
-    best = max(v for v in values if isinstance(v, int | float))
-    return int(best) if best > 0 else None
+    """What the winner takes from the others: their rows of the win's ledger (the hand,
+    honba and sticks included), None when nothing was paid (no payer named)."""
+    gain = sum(p["amount"] for p in result["ledger"] if p["player"] == result["winner"])
+    return gain if gain > 0 else None
 
 
 def value_view(result: Mapping[str, Any] | None, phrases: Any = None) -> dict[str, Any]:

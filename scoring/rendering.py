@@ -57,8 +57,8 @@ UNIT_TEXT = {
                                    "amount"),
 }
 
-# Why a payment was made (the contract's causes, and the ledger's coarser reasons of
-# hands recorded before causes were kept), in the players' words.
+# Why a payment was made (the contract's causes, and the ledger's coarser reasons, which
+# the final settlement's rows carry), in the players' words.
 CAUSE_TEXT = {
     "hand": _("Win"),
     "honba": _("Honba"),
@@ -225,20 +225,17 @@ def _unrepeated(native: str, name: str) -> tuple[str, str]:
 def item_views(result: Mapping[str, Any], names: Sequence[str] = ()) -> list[ItemView]:
     """The scoring elements of one win, in the ruleset's order."""
     out = []
-    for entry in result.get("items") or []:
-        if not isinstance(entry, Mapping):
-            continue
+    for entry in result["items"]:
         # A Chinese name in the page's script: MCR's 杠 reads 槓 on a 繁體 page.
-        native = respelled(str(entry.get("native") or ""))
-        name = str(entry.get("name") or "")
+        native = respelled(entry["native"])
+        name = entry["name"]
         shown = name if (english() or not native) else ""
         if shown and native:
             native, shown = _unrepeated(native, shown)
-        count = int(entry.get("count") or 1)
-        value = int(entry.get("value") or 0)
-        worth = unit_text(str(entry.get("unit") or "count"), value * count)
+        count, value = entry["count"], entry["value"]
+        worth = unit_text(entry["unit"], value * count)
         payer = _name(names, entry["payer"]) if "payer" in entry and names else ""
-        out.append(ItemView(key=str(entry.get("key") or ""), native=native,
+        out.append(ItemView(key=entry["key"], native=native,
                             name=gettext(shown) if shown else "", worth=worth,
                             times=count if count > 1 and value != 1 else 0, payer=payer))
     return out
@@ -271,18 +268,20 @@ def headline_text(headline: Mapping[str, Any] | None, phrases: Phrases | None = 
 
 
 def is_win(result: Any) -> bool:
-    return isinstance(result, Mapping) and bool(result.get("headline")) and "winner" in result
+    """Whether a result (the contract, ``scoring/engine/result.py``) is a win: it names its
+    winner. A draw's payments, 精 and a nagashi mangan name none."""
+    return isinstance(result, Mapping) and result["winner"] is not None
 
 
 def win_text(result: Mapping[str, Any], names: Sequence[str],
              phrases: Phrases | None = None) -> str:
     """"Dana wins on Bo's discard, 2 han 30 fu, 2,000 points"."""
     say = phrases or Phrases()
-    winner = _name(names, result.get("winner"))
-    discarder = result.get("discarder")
+    winner = _name(names, result["winner"])
+    discarder = result["discarder"]
     parts = [say("win_discard", winner=winner, discarder=_name(names, discarder))
-             if _whole(discarder) else say("win_self_draw", winner=winner)]
-    headline = result.get("headline") or {}
+             if discarder is not None else say("win_self_draw", winner=winner)]
+    headline = result["headline"] or {}
     points = headline.get("points")
     # A headline already in the currency of the points says it once ("25 chips").
     same = headline.get("unit") in ("points", "chips") and headline.get("value") == points
@@ -334,8 +333,9 @@ def hand_summary(outcome: Mapping[str, Any], results: Sequence[Any], names: Sequ
             label = say("with_kind", what=label,
                         kind=_choice_label(spec, kind, "kind", extra["kind"]))
         parts.append(label)
-    ready = next((r["tenpai"] for r in results
-                  if isinstance(r, Mapping) and isinstance(r.get("tenpai"), list)), None)
+    # The contract's optional ``ready``: who was ready at an exhaustive draw.
+    ready = next((r["ready"] for r in results if isinstance(r, Mapping) and "ready" in r),
+                 None)
     if ready is not None and not wins:
         listed = [_name(names, p) for p in ready]
         parts.append(say("draw_ready", names=say("names").join(listed)) if listed
@@ -371,8 +371,9 @@ class PaymentLine:
 
 def payment_lines(payments: Sequence[Mapping[str, Any]], names: Sequence[str],
                   deltas: Sequence[int] | None = None) -> list[PaymentLine]:
-    """Every player's total and its causes, in seat order. ``deltas`` (the ledger's own
-    totals) win where given, so a line always adds up to what the standings moved."""
+    """Every player's total and its causes, in seat order, from a hand's payments by cause
+    (the contract's ledger rows). ``deltas`` (the ledger's own totals) win where given, so
+    a line always adds up to what the standings moved."""
     count = len(names)
     lines = [PaymentLine(position=p, name=names[p], total=0) for p in range(count)]
     by_cause: list[dict[str, int]] = [{} for _ in range(count)]
@@ -380,8 +381,7 @@ def payment_lines(payments: Sequence[Mapping[str, Any]], names: Sequence[str],
         player = payment.get("player")
         if not isinstance(player, int) or not 0 <= player < count:
             continue
-        cause = str(payment.get("cause") or payment.get("reason") or "hand")
-        amount = int(payment.get("amount") or 0)
+        cause, amount = str(payment["cause"]), int(payment["amount"])
         by_cause[player][cause] = by_cause[player].get(cause, 0) + amount
     for p, line in enumerate(lines):
         line.total = deltas[p] if deltas is not None else sum(by_cause[p].values())

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
-from scoring.engine.result import CAUSES, UNITS
+from scoring.engine.result import CONTRACT, Item, Payment, Spec, fields_of
 
 
 class OptionSchemaSerializer(serializers.Serializer):
@@ -42,51 +44,49 @@ class RulesetSerializer(serializers.Serializer):
 
 
 # --- the engine's one result contract (scoring/engine/result.py) -------------------------
+#
+# Built from the contract's TypedDicts (result.fields_of), never written out here: a field
+# added to result.Contract reaches the API's schema, and a field taken out leaves it.
+
+# Component names in the OpenAPI schema (Payment is CausePayment: games has a Payment).
+COMPONENTS = {"Contract": "Result", "Payment": "CausePayment", "Deferred": "DeferredPenalty"}
+_BUILT: dict[str, type[serializers.Serializer]] = {}
 
 
-class ItemSerializer(serializers.Serializer):
-    """One scoring element of a win: a yaku, fan, 嘴子, dora, flower..."""
-
-    key = serializers.CharField(help_text="Stable id within the ruleset, e.g. riichi, dora, "
-                                          "full_flush.")
-    name = serializers.CharField(help_text="English name.")
-    native = serializers.CharField(allow_blank=True, help_text="e.g. 立直, 清一色, 嘴子·通天")
-    value = serializers.IntegerField(help_text="What one of it is worth, in unit.")
-    unit = serializers.ChoiceField(choices=list(UNITS))
-    count = serializers.IntegerField(help_text="How many the hand holds (3 dora: count 3).")
-    payer = serializers.IntegerField(required=False,
-                                     help_text="Ji'an: the player this item counts for.")
-
-
-class HeadlineSerializer(serializers.Serializer):
-    """The figures a hand is named by."""
-
-    value = serializers.IntegerField(help_text="The hand's size in unit (han, fan...).")
-    unit = serializers.ChoiceField(choices=list(UNITS))
-    points = serializers.IntegerField(
-        allow_null=True, help_text="The hand value: what the winner gets for the hand "
-        "itself, before honba, riichi sticks, kongs, 精...")
-    fu = serializers.IntegerField(required=False)
-    limit = serializers.CharField(required=False, allow_null=True,
-                                  help_text="English name of the limit (mangan...).")
-    native_limit = serializers.CharField(required=False, allow_null=True,
-                                         help_text="満貫, 封顶, 全交...")
+def _field(spec: Spec, element: bool = False) -> serializers.Field:
+    common: dict[str, Any] = {"allow_null": spec.nullable}
+    if not element:
+        common["required"] = spec.required
+    if spec.help:
+        common["help_text"] = spec.help
+    if spec.kind == "object":
+        return serializer_of(spec)(**common)
+    if spec.kind == "list":
+        assert spec.element is not None
+        if spec.element.kind == "object":
+            return serializer_of(spec.element)(many=True, **common)
+        return serializers.ListField(child=_field(spec.element, element=True), **common)
+    if spec.kind == "int":
+        return serializers.IntegerField(min_value=0 if spec.player else spec.minimum, **common)
+    if spec.choices:
+        return serializers.ChoiceField(choices=list(spec.choices), **common)
+    return serializers.CharField(allow_blank=True, **common)
 
 
-class CausePaymentSerializer(serializers.Serializer):
-    """One player's change for one cause (hand, honba, sticks, 查叫, 精...)."""
+def serializer_of(spec: Spec) -> type[serializers.Serializer]:
+    """The serializer of one of the contract's objects (one class per shape)."""
+    name = COMPONENTS.get(spec.shape, spec.shape)
+    if name not in _BUILT:
+        fields = {f.name: _field(f) for f in spec.fields}
+        _BUILT[name] = type(f"{name}Serializer", (serializers.Serializer,),
+                            {**fields, "__module__": __name__,
+                             "__doc__": f"The result contract's {spec.shape} "
+                                        "(scoring/engine/result.py)."})
+    return _BUILT[name]
 
-    player = serializers.IntegerField()
-    amount = serializers.IntegerField()
-    cause = serializers.ChoiceField(choices=list(CAUSES))
 
-
-class ResultSerializer(serializers.Serializer):
-    """What every ruleset returns for a scored win (beside its own older fields)."""
-
-    players = serializers.IntegerField(help_text="How many players the indices count.")
-    items = ItemSerializer(many=True)
-    headline = HeadlineSerializer(allow_null=True)
-    ledger = CausePaymentSerializer(many=True, help_text="Each player's payments by cause; with "
-                               "pot_change they add up to zero.")
-    pot_change = serializers.IntegerField()
+ResultSerializer = serializer_of(CONTRACT)
+ItemSerializer = serializer_of(Spec(name="", kind="object", fields=fields_of(Item),
+                                    shape="Item"))
+CausePaymentSerializer = serializer_of(Spec(name="", kind="object",
+                                            fields=fields_of(Payment), shape="Payment"))

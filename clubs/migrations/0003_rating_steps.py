@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0002_stake_ruleset_choices_from_the_engine'),
-        ('games', '0010_seat_results'),
+        ('games', '0011_seat_results'),
     ]
 
     operations = [

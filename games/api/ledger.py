@@ -69,18 +69,17 @@ def win_items(result: dict[str, Any]) -> list[dict[str, Any]]:
     payer, once each."""
     items: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for entry in result.get("items") or []:
-        if not isinstance(entry, dict) or entry.get("key") in seen:
+    for entry in result["items"]:
+        if entry["key"] in seen:
             continue
-        seen.add(str(entry.get("key")))
+        seen.add(entry["key"])
         items.append({k: v for k, v in entry.items() if k != "payer"})
     return items
 
 
 def wins_of(hand: Hand) -> list[dict[str, Any]]:
-    results = hand.result if isinstance(hand.result, list) else []
-    return [r for r in results if isinstance(r, dict)
-            and isinstance(r.get("winner"), int) and not isinstance(r.get("winner"), bool)]
+    """The hand's wins: the results (the engine's result contract) that name a winner."""
+    return [r for r in hand.result if r["winner"] is not None]
 
 
 def scoring_text(hand: Hand, position: int) -> str:
@@ -92,7 +91,7 @@ def scoring_text(hand: Hand, position: int) -> str:
             continue
         views = rendering.item_views(win)
         parts.append("; ".join(" ".join(p for p in (v.native, v.name, v.worth) if p)
-                               for v in views) or rendering.headline_text(win.get("headline")))
+                               for v in views) or rendering.headline_text(win["headline"]))
     return " | ".join(p for p in parts if p)
 
 
@@ -100,7 +99,7 @@ def role(hand: Hand, position: int) -> str:
     wins = wins_of(hand)
     if any(w["winner"] == position for w in wins):
         return "winner"
-    if any(w.get("discarder") == position for w in wins):
+    if any(w["discarder"] == position for w in wins):
         return "dealt_in"
     return ""
 

@@ -50,16 +50,15 @@ def names_riichi(ruleset: str) -> bool:
 
 
 def hand_value(win: dict[str, Any]) -> int | None:
-    headline = win.get("headline")
-    points = headline.get("points") if isinstance(headline, dict) else None
-    return points if isinstance(points, int) and not isinstance(points, bool) else None
+    """The win's hand value (``headline.points``; None when the win names no payer)."""
+    points = win["headline"]["points"]
+    return points if isinstance(points, int) else None
 
 
 def contract_items(win: dict[str, Any]) -> list[tuple[str, str, str]]:
     """``(key, name, native)`` of each scoring item of a win (:func:`.ledger.win_items`),
     as the hand list shows them (a quick entry's typed fan included)."""
-    return [(str(i.get("key", "")), str(i.get("name", "")), str(i.get("native", "")))
-            for i in win_items(win)]
+    return [(i["key"], i["name"], i["native"]) for i in win_items(win)]
 
 
 @dataclass
@@ -139,7 +138,7 @@ def count_hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool
         tally.wins += 1
         tally.win_value_sum += delta
         tally.win_value_count += 1
-        if any(w.get("discarder") is None for w in mine):
+        if any(w["discarder"] is None for w in mine):
             tally.self_draws += 1
         for win in mine:
             value = hand_value(win)
@@ -147,7 +146,7 @@ def count_hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool
                 tally.hand_value_sum += value
                 tally.hand_value_count += 1
             tally.items.update(contract_items(win))
-    if any(w.get("discarder") == position for w in wins):
+    if any(w["discarder"] == position for w in wins):
         tally.deal_ins += 1
     if riichi:
         tally.riichi_counted += 1

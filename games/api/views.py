@@ -253,11 +253,10 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
             "summary": presenter.hand_text(table.ruleset, table.options, outcome,
                                            hand.result, names),
             "outcome": outcome,
-            "results": hand.result if isinstance(hand.result, list) else [],
+            "results": hand.result,
             "scoring": [{"winner": w["winner"], "items": ledger.win_items(w)}
                         for w in ledger.wins_of(hand)],
-            "settled": [r for r in hand.result if isinstance(r, dict) and "ledger" in r]
-            if isinstance(hand.result, list) else [],
+            "settled": [r for r in hand.result if r["ledger"]],
             "payments": [{"position": e.position, "amount": e.amount, "reason": e.reason}
                          for e in rows],
             "payments_by_cause": hand.payments if isinstance(hand.payments, list) else [],

@@ -246,7 +246,9 @@ def test_player_stats_split_by_ruleset_and_leave_mixed_values_out(world, game):
     assert body["overall"]["average_win_value"] is None
     by = {b["ruleset"]: b for b in body["by_ruleset"]}
     assert set(by) == {"mcr", "riichi"}
-    assert by["mcr"]["average_win_value"] == Hand.objects.get(table=mcr).result[0]["deltas"][0]
+    win = Hand.objects.get(table=mcr).result[0]
+    assert by["mcr"]["average_win_value"] == sum(p["amount"] for p in win["ledger"]
+                                                 if p["player"] == 0)
     assert by["mcr"]["finished_games"] == 0 and by["mcr"]["average_placement"] is None
 
 

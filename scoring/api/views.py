@@ -39,9 +39,9 @@ MAX_BATCH = 100
 
 _OBJECT: dict[str, Any] = {"type": "object", "additionalProperties": True}
 _BODY = {"oneOf": [_OBJECT, {"type": "array", "items": _OBJECT, "maxItems": MAX_BATCH}]}
-# A scored hand is the engine's result contract (plus each ruleset's own fields; the
-# Result component comes from scoring.serializers.ResultSerializer); a batch is a list of
-# them, or of errors.
+# A scored hand is the engine's result contract and nothing else (the Result component
+# comes from scoring.serializers.ResultSerializer, itself read from
+# scoring.engine.result.Contract); a batch is a list of them, or of errors.
 _RESULT = {"$ref": "#/components/schemas/Result"}
 SCORE_ANSWER = {"oneOf": [_RESULT, {"type": "array", "maxItems": MAX_BATCH,
                                     "items": {"anyOf": [_RESULT, _OBJECT]}}]}

@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from .errors import BadInput, BadOption, BadOutcome, GameOver, about
-from .result import REASON_OF, Cause, ContractError, Ledger, Payment
+from .result import REASON_OF, Cause, Contract, ContractError, Ledger, Payment
 from .result import check as check_result
 
 Opts = TypeVar("Opts")
@@ -80,7 +80,9 @@ class HandSettlement(TypedDict):
     rows: list[LedgerRow]
     pot_change: int  # points put into (+) or taken out of (-) the pot this hand
     state: GameState  # the state after this hand
-    results: list[dict[str, Any]]  # each win's scoring detail (yaku/fan, points) for display
+    # What each win, draw or payment of the hand settled, as the result contract says
+    # (scoring.engine.result.Contract): nothing else.
+    results: list[Contract]
     summary: str  # one line for the hand history, e.g. "S ron from W: 3 han 30 fu, 3900"
     # The same payments as ``rows``, split by cause (see :mod:`scoring.engine.result`);
     # ``sum(amount) + pot_change == 0``. Every ruleset fills it in.
@@ -168,10 +170,8 @@ def check_settlement(settlement: HandSettlement) -> None:
     if {k: v for k, v in by_rows.items() if v} != {k: v for k, v in by_causes.items() if v}:
         raise ContractError(f"the ledger by cause {settlement['ledger']} does not pay what "
                             f"the rows {settlement['rows']} pay")
-    players = len(settlement["state"].get("scores") or [0] * 4)
     for result in settlement["results"]:
-        if "ledger" in result:
-            check_result({**result, "players": result.get("players", players)})
+        check_result(result)
 
 
 # --- shared helpers for GameRules implementations ---------------------------------------

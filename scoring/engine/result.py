@@ -1,9 +1,15 @@
 """The one result contract every ruleset returns, for a scored win and a recorded hand.
 
-Every ruleset's ``score(request)`` adds these keys to its response (its older, ruleset
--specific fields stay beside them for the API's existing callers), and every entry of a
-recorded hand's ``HandSettlement["results"]`` that settles something carries them too:
+:class:`Contract` (with :class:`Item`, :class:`Headline`, :class:`Payment`,
+:class:`Deferred`) is written once, here: :func:`check` and the API's serializers
+(``scoring/serializers.py``, hence the OpenAPI schema) are both read from these
+TypedDicts by :func:`fields_of`. A ruleset's ``score(request)`` returns exactly these
+keys, and so does every entry of a recorded hand's ``HandSettlement["results"]``; a key
+outside them fails :func:`check`, which names it.
 
+``winner``, ``discarder``
+    who won, and from whose discard (None for a self-draw); both None for a result that
+    is not a win: a draw's payments, 精, a nagashi mangan, a noted penalty.
 ``items``: list of :class:`Item`
     one entry per scoring element, in the order the ruleset shows them: riichi's yaku and
     its dora, aka and ura; MCR's fans and flowers; Sichuan's fans; Wuhu's 底番, 支番,
@@ -11,13 +17,15 @@ recorded hand's ``HandSettlement["results"]`` that settles something carries the
 ``headline``: :class:`Headline`
     the figures a player names the hand by ("3 han 40 fu, 5200", "24 fan", "全交 30").
 ``ledger``: list of :class:`Payment`
-    every player's change split by cause (hand, honba, sticks, kong, 精, 查叫 ...). The
-    amounts and ``pot_change`` add up to zero: ``sum(p["amount"]) + pot_change == 0``.
+    who paid and who received, split by cause (hand, honba, sticks, kong, 精, 查叫 ...).
+    The amounts and ``pot_change`` add up to zero: ``sum(p["amount"]) + pot_change == 0``;
+    :func:`payers` reads who paid for the hand itself.
 ``pot_change``: int
     what went into (+) or came out of (-) the pot (riichi sticks); 0 elsewhere.
 ``players``: int
-    how many players the ledger's ``player`` indices count (today 4; a 3-player table
-    will say 3). Nothing here assumes four players.
+    how many players the indices count (4, or 3 at a 3-player table).
+``ready`` (a draw), ``penalty_at_end`` (riichi's EMA chombo)
+    optional: who was ready at an exhaustive draw; a penalty the game's end will take.
 
 Players are indices. In a recorded hand they are the table's players (0 is the first
 dealer); in a stand-alone score request they are the request's own seats: the player
@@ -36,14 +44,27 @@ is shown as it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal, NotRequired, TypedDict
+from dataclasses import dataclass, replace
+from types import UnionType
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    TypedDict,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
 # The units a value can be counted in. "base" is Sichuan's 底 (paid base × 2^fan), "zhi"
 # Wuhu's 支, "mouth" a 嘴子, "chips" a Ji'an/Wuhu chip, "points" riichi/MCR points.
 Unit = Literal["han", "fan", "fu", "yakuman", "zhi", "mouth", "chips", "tai", "points",
                "base", "count"]
-UNITS: tuple[str, ...] = ("han", "fan", "fu", "yakuman", "zhi", "mouth", "chips", "tai",
-                          "points", "base", "count")
+UNITS: tuple[str, ...] = get_args(Unit)
 
 # Why a payment was made. Finer than the table ledger's reasons (kept in the database;
 # see :data:`REASON_OF`), so the site can say "查叫" rather than "draw".
@@ -67,10 +88,7 @@ Cause = Literal[
     "oka",  # end-of-game return-points bonus
     "leftover",  # riichi sticks left in the pot at the end of the game
 ]
-CAUSES: tuple[str, ...] = (
-    "hand", "honba", "sticks", "pao", "kong", "kong_transfer", "tuishui", "jing",
-    "chongguan", "flowers", "chajiao", "flower_pig", "noten", "nagashi", "penalty", "uma",
-    "oka", "leftover")
+CAUSES: tuple[str, ...] = get_args(Cause)
 
 # The table ledger's coarser reason of each cause (``scoring.engine.game.Reason``, the
 # values the site's database stores).
@@ -83,6 +101,21 @@ REASON_OF: dict[str, str] = {
 }
 
 
+class Doc(str):
+    """What a field means: the help text of the OpenAPI schema and of the docs."""
+
+
+class Min(int):
+    """The least value a whole-number field may take."""
+
+
+class PlayerIndex:
+    """Marks a field that names a player: an index below the result's ``players``."""
+
+
+PLAYER = PlayerIndex()
+
+
 class Item(TypedDict):
     """One scoring element of a hand.
 
@@ -92,16 +125,15 @@ class Item(TypedDict):
     ``value * count`` in ``unit``.
     """
 
-    key: str  # stable id within the ruleset: "riichi", "dora", "full_flush", "four_alive"
-    name: str  # English (a msgid)
-    native: str  # 立直, 清一色, 嘴子·通天 ... as the players say it
-    value: int
-    unit: Unit
-    count: int
-    payer: NotRequired[int]  # Ji'an: the player this item counts for (fans differ by payer)
-
-
-ITEM_KEYS = frozenset({"key", "name", "native", "value", "unit", "count"})
+    key: Annotated[str, Doc("Stable id within the ruleset, e.g. riichi, dora, full_flush.")]
+    name: Annotated[str, Doc("English name (a msgid the site translates).")]
+    native: Annotated[str, Doc("As the players say it, e.g. 立直, 清一色, 嘴子·通天; may be "
+                               "empty.")]
+    value: Annotated[int, Doc("What one of it is worth, in unit.")]
+    unit: Annotated[Unit, Doc("What value counts.")]
+    count: Annotated[int, Doc("How many the hand holds (3 dora: count 3)."), Min(0)]
+    payer: NotRequired[Annotated[int, Doc("Ji'an: the player this item counts for (fans "
+                                          "differ by payer)."), PLAYER]]
 
 
 class Headline(TypedDict):
@@ -115,30 +147,126 @@ class Headline(TypedDict):
     MCR ron without its discarder).
     """
 
-    value: int
-    unit: Unit
-    points: int | None
-    fu: NotRequired[int]  # riichi
-    limit: NotRequired[str | None]  # riichi mangan ... (English msgid); Sichuan "cap"
-    native_limit: NotRequired[str | None]  # 満貫, 封顶, 全交 ...
+    value: Annotated[int, Doc("The hand's size in unit (han, fan...).")]
+    unit: Annotated[Unit, Doc("What value counts.")]
+    points: Annotated[int | None, Doc(
+        "The hand value: what the winner gets for the hand itself, before honba, riichi "
+        "sticks, kongs, 精...; null when the request names no payer.")]
+    fu: NotRequired[Annotated[int, Doc("Riichi: the hand's fu.")]]
+    limit: NotRequired[Annotated[str | None, Doc("English name of the limit the hand "
+                                                 "reached (mangan...), a msgid.")]]
+    native_limit: NotRequired[Annotated[str | None, Doc("The limit as the players say it: "
+                                                        "満貫, 封顶, 全交...")]]
 
 
 class Payment(TypedDict):
     """One player's change for one cause."""
 
-    player: int
-    amount: int
-    cause: Cause
+    player: Annotated[int, Doc("The player paid (+) or paying (-)."), PLAYER]
+    amount: Annotated[int, Doc("Points, + received, - paid.")]
+    cause: Annotated[Cause, Doc("Why: hand, honba, sticks, kong, 查叫, 精...")]
+
+
+class Deferred(TypedDict):
+    """A penalty noted now and taken when the game ends (riichi's EMA chombo)."""
+
+    player: Annotated[int, Doc("The offender."), PLAYER]
+    amount: Annotated[int, Doc("What the end of the game will take (negative).")]
 
 
 class Contract(TypedDict):
-    """The keys every score response and every settling result carries."""
+    """Everything a reader of a result needs, and nothing else: what every score response
+    and every result of a recorded hand carries."""
 
-    players: int
-    items: list[Item]
-    headline: Headline | None  # None for what is not a win: a draw, 精 payments
-    ledger: list[Payment]
-    pot_change: int
+    players: Annotated[int, Doc("How many players the indices count."), Min(2)]
+    winner: Annotated[int | None, Doc(
+        "Who won; null when the result is not a win (a draw, 精 or kong payments, nagashi "
+        "mangan, a penalty)."), PLAYER]
+    discarder: Annotated[int | None, Doc(
+        "Whose discard the winner took; null for a self-draw, and when there is no "
+        "winner."), PLAYER]
+    items: Annotated[list[Item], Doc("The scoring elements, in the ruleset's order.")]
+    headline: Annotated[Headline | None, Doc(
+        "The figures the hand is named by; null for what is not a scored hand (a draw, "
+        "精 payments).")]
+    ledger: Annotated[list[Payment], Doc(
+        "Who paid and who received, by cause; with pot_change they add up to zero.")]
+    pot_change: Annotated[int, Doc("What went into (+) or came out of (-) the pot (riichi "
+                                   "sticks); 0 elsewhere.")]
+    ready: NotRequired[Annotated[list[Annotated[int, PLAYER]], Doc(
+        "At an exhaustive draw: the players who were ready (tenpai, 听牌).")]]
+    penalty_at_end: NotRequired[Annotated[Deferred, Doc(
+        "A penalty this hand notes and the end of the game takes (EMA chombo).")]]
+
+
+# --- the one definition, read -----------------------------------------------------------
+#
+# The TypedDicts above are the contract. :func:`spec_of` reads them (types, which keys
+# are required, the Doc, Min and PLAYER marks) into :class:`Spec` trees; :func:`check`
+# walks those trees, and ``scoring/serializers.py`` builds the API's serializers (and so
+# the OpenAPI schema) from the same trees, so the three cannot disagree.
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One field of the contract, as :func:`check` and the serializers read it."""
+
+    name: str
+    kind: Literal["int", "str", "list", "object"]
+    help: str = ""
+    required: bool = True
+    nullable: bool = False
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    player: bool = False  # an index of a player, below the result's ``players``
+    element: Spec | None = None  # a list's
+    fields: tuple[Spec, ...] = ()  # an object's
+    shape: str = ""  # an object's TypedDict name
+
+
+def _spec(name: str, hint: Any, required: bool) -> Spec:
+    help_text, minimum, player = "", None, False
+    while get_origin(hint) in (Annotated, NotRequired, Required):
+        # Read from the hint, not __required_keys__: with postponed annotations Python
+        # 3.11 counts a NotRequired key as required.
+        required = required and get_origin(hint) is not NotRequired
+        for mark in getattr(hint, "__metadata__", ()):
+            if isinstance(mark, Doc):
+                help_text = str(mark)
+            elif isinstance(mark, Min):
+                minimum = int(mark)
+            elif mark is PLAYER:
+                player = True
+        hint = get_args(hint)[0]
+    nullable = False
+    if get_origin(hint) in (Union, UnionType):
+        rest = [a for a in get_args(hint) if a is not type(None)]
+        nullable, hint = len(rest) < len(get_args(hint)), rest[0]
+    base = Spec(name=name, kind="int", help=help_text, required=required, nullable=nullable,
+                minimum=minimum, player=player)
+    if get_origin(hint) is Literal:
+        return replace(base, kind="str", choices=tuple(get_args(hint)))
+    if hint is int:
+        return base
+    if hint is str:
+        return replace(base, kind="str")
+    if get_origin(hint) is list:
+        return replace(base, kind="list", element=_spec("", get_args(hint)[0], True))
+    if is_typeddict(hint):
+        return replace(base, kind="object", fields=fields_of(hint), shape=hint.__name__)
+    raise TypeError(f"the contract cannot say {hint!r} ({name})")
+
+
+def fields_of(shape: Any) -> tuple[Spec, ...]:
+    """The fields of one of the contract's TypedDicts, in their order."""
+    hints = get_type_hints(shape, include_extras=True)
+    return tuple(_spec(name, hint, shape.__total__) for name, hint in hints.items())
+
+
+CONTRACT: Spec = Spec(name="", kind="object", fields=fields_of(Contract), shape="Contract")
+# The keys a result may carry, and those it must.
+KEYS: tuple[str, ...] = tuple(f.name for f in CONTRACT.fields)
+REQUIRED: tuple[str, ...] = tuple(f.name for f in CONTRACT.fields if f.required)
 
 
 # --- building ---------------------------------------------------------------------------
@@ -209,9 +337,35 @@ def payments_of(deltas: Sequence[int] | Mapping[int, int], cause: Cause = "hand"
 
 
 def contract(items: list[Item], head: Headline | None, ledger: list[Payment], players: int = 4,
-             pot_change: int = 0) -> Contract:
-    return Contract(players=players, items=items, headline=head, ledger=ledger,
-                    pot_change=pot_change)
+             pot_change: int = 0, *, winner: int | None = None,
+             discarder: int | None = None, ready: list[int] | None = None,
+             penalty_at_end: Deferred | None = None) -> Contract:
+    """A result: a win names its ``winner`` (and ``discarder``, None for a self-draw);
+    anything else (a draw's payments, 精, a nagashi mangan) leaves both None. ``ready``
+    (an exhaustive draw's) and ``penalty_at_end`` are left out when not given."""
+    out = Contract(players=players, winner=winner, discarder=discarder, items=items,
+                   headline=head, ledger=ledger, pot_change=pot_change)
+    if ready is not None:
+        out["ready"] = ready
+    if penalty_at_end is not None:
+        out["penalty_at_end"] = penalty_at_end
+    return out
+
+
+def result_of(figures: Mapping[str, Any], winner: int | None,
+              discarder: int | None = None) -> Contract:
+    """The result of a ruleset's working ``figures`` (a scorer's own dict, holding the
+    contract's parts beside the figures they were made from, which stay in the ruleset)."""
+    return contract(figures["items"], figures["headline"], figures["ledger"],
+                    figures["players"], figures["pot_change"], winner=winner,
+                    discarder=discarder)
+
+
+def payers(result: Mapping[str, Any]) -> list[int]:
+    """Who paid for the hand itself: the players the ledger's ``hand`` and ``pao`` rows
+    take from (the discarder, the responsible player, everyone else on a self-draw)."""
+    return sorted({p["player"] for p in result["ledger"]
+                   if p["amount"] < 0 and p["cause"] in ("hand", "pao")})
 
 
 def shifted(payments: Iterable[Payment], seat_to_player: Sequence[int]) -> list[Payment]:
@@ -228,52 +382,73 @@ class ContractError(AssertionError):
     """A ruleset returned something that breaks the contract (a bug, never user input)."""
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _walk(spec: Spec, value: object, path: str, players: int) -> None:
+    """``value`` against ``spec``; ``path`` names it in the error (``ledger.2.cause``)."""
+    where = path or "the result"
+    if value is None:
+        if not spec.nullable:
+            raise ContractError(f"{where} must not be null")
+        return
+    if spec.kind == "int":
+        if not _whole(value):
+            raise ContractError(f"{where} must be a whole number, got {value!r}")
+        assert isinstance(value, int)
+        if spec.minimum is not None and value < spec.minimum:
+            raise ContractError(f"{where} must be at least {spec.minimum}, got {value}")
+        if spec.player and not 0 <= value < players:
+            raise ContractError(f"{where} names player {value} of {players}")
+    elif spec.kind == "str":
+        if not isinstance(value, str):
+            raise ContractError(f"{where} must be text, got {value!r}")
+        if spec.choices and value not in spec.choices:
+            raise ContractError(f"{where} must be one of {', '.join(spec.choices)}, got "
+                                f"{value!r}")
+    elif spec.kind == "list":
+        if not isinstance(value, list):
+            raise ContractError(f"{where} must be a list, got {type(value).__name__}")
+        assert spec.element is not None
+        for i, entry in enumerate(value):
+            _walk(spec.element, entry, f"{path}.{i}" if path else str(i), players)
+    else:
+        if not isinstance(value, Mapping):
+            raise ContractError(f"{where} must be an object, got {type(value).__name__}")
+        known = {f.name for f in spec.fields}
+        extra = [k for k in value if k not in known]
+        if extra:
+            raise ContractError(f"{where} has keys outside the contract: "
+                                f"{', '.join(map(repr, extra))} (result.{spec.shape} "
+                                f"defines {', '.join(sorted(known))})")
+        for f in spec.fields:
+            if f.name in value:
+                _walk(f, value[f.name], f"{path}.{f.name}" if path else f.name, players)
+            elif f.required:
+                raise ContractError(f"{where} lacks {f.name!r}")
+
+
 def check(result: Mapping[str, object]) -> None:
-    """Raise :class:`ContractError` unless ``result`` carries the contract correctly."""
-    for key in ("players", "items", "headline", "ledger", "pot_change"):
-        if key not in result:
-            raise ContractError(f"result lacks {key!r}")
-    players = result["players"]
-    if not isinstance(players, int) or players < 2:
+    """Raise :class:`ContractError` unless ``result`` is the contract and nothing else:
+    every key of :class:`Contract` with its type, no other key (the error names it),
+    players in range, a discarder only beside a winner, the ledger zero-sum."""
+    if not isinstance(result, Mapping):
+        raise ContractError(f"a result must be an object, got {type(result).__name__}")
+    players = result.get("players")
+    if not _whole(players) or not isinstance(players, int) or players < 2:
         raise ContractError(f"players must be a count of at least 2, got {players!r}")
-    items = result["items"]
-    if not isinstance(items, list):
-        raise ContractError("items must be a list")
-    for it in items:
-        if not isinstance(it, Mapping) or set(it) - {"payer"} != ITEM_KEYS:
-            raise ContractError(f"bad item {it!r}")
-        if it["unit"] not in UNITS or not all(isinstance(it[k], int) and not isinstance(
-                it[k], bool) for k in ("value", "count")):
-            raise ContractError(f"bad item {it!r}")
-        if not (isinstance(it["key"], str) and it["key"] and isinstance(it["name"], str)
-                and isinstance(it["native"], str)):
-            raise ContractError(f"bad item {it!r}")
-        if "payer" in it and not 0 <= it["payer"] < players:
-            raise ContractError(f"item payer out of range: {it!r}")
-    head = result["headline"]
-    if head is not None and not _good_headline(head):
-        raise ContractError(f"bad headline {head!r}")
-    ledger = result["ledger"]
-    if not isinstance(ledger, list):
-        raise ContractError("ledger must be a list")
-    total = result["pot_change"]
-    if not isinstance(total, int):
-        raise ContractError("pot_change must be an int")
-    for row in ledger:
-        if not isinstance(row, Mapping) or set(row) != {"player", "amount", "cause"} \
-                or row["cause"] not in CAUSES or not 0 <= row["player"] < players:
-            raise ContractError(f"bad ledger row {row!r}")
-        total += row["amount"]
+    _walk(CONTRACT, result, "", players)
+    winner, discarder = result["winner"], result["discarder"]
+    if discarder is not None and (winner is None or discarder == winner):
+        raise ContractError(f"discarder {discarder} beside winner {winner}")
+    for it in result["items"]:  # type: ignore[attr-defined]
+        if not it["key"]:
+            raise ContractError(f"an item without a key: {it!r}")
+    total = result["pot_change"] + sum(  # type: ignore[operator]
+        p["amount"] for p in result["ledger"])  # type: ignore[attr-defined]
     if total != 0:
         raise ContractError(f"ledger plus pot_change is {total}, not zero")
-
-
-def _good_headline(head: object) -> bool:
-    if not isinstance(head, Mapping) or "points" not in head:
-        return False
-    points = head["points"]
-    return (head.get("unit") in UNITS and isinstance(head.get("value"), int)
-            and (points is None or isinstance(points, int)))
 
 
 def msgids(items: Iterable[Item]) -> list[str]:

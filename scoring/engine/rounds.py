@@ -30,7 +30,7 @@ from .game import (
     next_hand,
     table_request,
 )
-from .result import REASON_OF, Payment
+from .result import REASON_OF, Contract, Payment
 
 
 def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds: int,
@@ -82,7 +82,7 @@ def win_request(outcome: Mapping[str, Any], state: GameState, options: Any, rule
     return request, entry
 
 
-def settled(state: GameState, ledger: list[Payment], results: list[dict[str, Any]],
+def settled(state: GameState, ledger: list[Payment], results: list[Contract],
             summary: str, keep_deal: bool, rounds: int) -> HandSettlement:
     """The hand's settlement: its ledger by cause as rows, and the deal rotated."""
     rows = rows_of(ledger)
@@ -129,7 +129,7 @@ class RoundGame(ABC, Generic[Opts]):
 
     @abstractmethod
     def score_win(self, outcome: Mapping[str, Any], state: GameState, o: Opts
-                  ) -> dict[str, Any]:
+                  ) -> Contract:
         """The result of the outcome's one win, with the table's seats filled in."""
 
     def other(self, outcome: Mapping[str, Any], state: GameState, o: Opts

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from scoring import registry
 from scoring.api.views import MAX_BATCH
-from scoring.engine import rulesets
+from scoring.engine import result, rulesets
 from scoring.engine.options import options_schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ def test_score_batch_answers_a_list_like_the_command_line(api):
 def test_score_batch_keeps_each_error_with_its_item(api):
     good, bad = REQUESTS[1], {"ruleset": "riichi", "hand": "12x"}
     answers = api.post("/api/score/", [good, bad, 7], format="json").json()
-    assert answers[0]["yaku"]
+    assert answers[0]["items"] and answers[0]["winner"] is not None
     assert answers[1]["error"]["code"] == "bad_tile"
     assert answers[2]["error"]["code"] == "bad_input"
 
@@ -207,14 +207,19 @@ def test_the_schema_describes_the_score_answers_result_contract(api):
         "application/json"]["schema"]["oneOf"][0]["$ref"]
     components = schema["components"]["schemas"]
     answer = components[ref.rsplit("/", 1)[-1]]
-    assert sorted(answer["required"]) == ["headline", "items", "ledger", "players", "pot_change"]
+    # The schema is read from the contract's one definition (scoring.engine.result).
+    assert sorted(answer["required"]) == sorted(result.REQUIRED) == [
+        "discarder", "headline", "items", "ledger", "players", "pot_change", "winner"]
+    assert list(answer["properties"]) == list(result.KEYS)
+    assert "Who won" in answer["properties"]["winner"]["description"]
     ledger = components[answer["properties"]["ledger"]["items"]["$ref"].rsplit("/", 1)[-1]]
     cause = ledger["properties"]["cause"]
-    enum = cause.get("enum") or components[cause["$ref"].rsplit("/", 1)[-1]]["enum"]
+    ref = cause.get("$ref") or cause["allOf"][0]["$ref"]  # allOf when it has a description
+    enum = cause.get("enum") or components[ref.rsplit("/", 1)[-1]]["enum"]
     assert "chajiao" in enum
     body = api.post("/api/score/", {"ruleset": "wuhu", "zhi": 9, "ya": 5, "win": "self_draw",
                                     "mouths": ["四活"]}, format="json").json()
-    assert set(answer["required"]) <= set(body)
+    assert set(answer["required"]) <= set(body) <= set(answer["properties"])
     assert [i["key"] for i in body["items"] if i["unit"] == "mouth"] == ["four_alive"]
 
 

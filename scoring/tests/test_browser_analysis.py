@@ -67,8 +67,8 @@ def test_tapping_a_ready_hand_shows_its_waits(server: str, page: Page) -> None:
     assert shown == [(w["tile"], str(w["remaining"])) for w in engine["waits"]]
     # The address now carries the hand, so the answer is a link to share.
     assert re.search(r"[?&]hand=123m456p789s1122z", page.url)
-    first = engine["waits"][0]["ron"]
-    expect(waits.first).to_contain_text(f"{first['han']} han {first['fu']} fu")
+    first = engine["waits"][0]["ron"]["headline"]
+    expect(waits.first).to_contain_text(f"{first['value']} han {first['fu']} fu")
     _fits_the_phone(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "analyse-375.png"), full_page=True)

@@ -63,9 +63,10 @@ def test_ready_hand_shows_every_wait_with_copies_left_and_both_values(client: Cl
             if "error" in value:
                 assert value["error"]["code"] in html
             else:
-                assert f"{value['han']} han {value['fu']} fu" in html
-                assert f"· {value['hand_points']:,}" in html
-                assert sum(value["deltas"].values()) + value["pot_taken"] == 0
+                head = value["headline"]
+                assert f"{head['value']} han {head['fu']} fu" in html
+                assert f"· {head['points']:,}" in html
+                assert sum(p["amount"] for p in value["ledger"]) + value["pot_change"] == 0
 
 
 def test_visible_tiles_and_dora_indicators_lower_the_copies_left(client: Client) -> None:
@@ -80,8 +81,9 @@ def test_declaring_riichi_prices_the_waits_with_riichi(client: Client) -> None:
     html = _get(client, "analyse", ruleset="riichi", hand=READY, riichi="1")
     plain = _engine(_riichi_request(READY))["waits"][1]["ron"]
     declared = _engine(_riichi_request(READY, riichi=True))["waits"][1]["ron"]
-    assert "error" in plain and declared["han"] >= 1
-    assert f"<b>{declared['han']} han {declared['fu']} fu</b> · {declared['hand_points']:,}" in html
+    head = declared["headline"]
+    assert "error" in plain and head["value"] >= 1
+    assert f"<b>{head['value']} han {head['fu']} fu</b> · {head['points']:,}" in html
     assert "name=\"riichi\" value=\"1\" id=\"f-riichi\" checked" in html
 
 

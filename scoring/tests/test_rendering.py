@@ -7,8 +7,21 @@ import pytest
 from django.utils import translation
 
 from scoring import registry, rendering
+from scoring.engine.result import Contract, Headline, check, contract, headline, item
+from scoring.engine.tests.test_packages import TOYS
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
+
+
+def win(winner: int, discarder: int | None, head: Headline) -> Contract:
+    """A win in the result contract, checked (what every ruleset returns)."""
+    result = contract([], head, [], winner=winner, discarder=discarder)
+    check(result)
+    return result
+
+
+def draw(ready: list[int]) -> Contract:
+    return contract([], None, [], ready=ready)
 
 
 def riichi_spec():
@@ -38,10 +51,8 @@ def test_units_agree_with_their_number_and_group_thousands():
 
 
 def test_item_names_explain_in_english_and_stay_native_elsewhere():
-    result = {"items": [{"key": "dora", "name": "Dora", "native": "ドラ", "value": 1,
-                         "unit": "han", "count": 3},
-                        {"key": "kong", "name": "Concealed kong", "native": "暗杠",
-                         "value": 2, "unit": "chips", "count": 2}]}
+    result = contract([item("dora", "Dora", "ドラ", 1, "han", 3),
+                       item("kong", "Concealed kong", "暗杠", 2, "chips", 2)], None, [])
     with translation.override("en"):
         dora, kong = rendering.item_views(result)
         assert (dora.native, dora.name, dora.worth, dora.times) == ("ドラ", "Dora", "3 han", 0)
@@ -52,8 +63,7 @@ def test_item_names_explain_in_english_and_stay_native_elsewhere():
 
 
 def test_a_summary_names_players_not_seats():
-    result = {"winner": 3, "discarder": 1, "headline": {"value": 1, "unit": "han", "fu": 30,
-                                                        "points": 1000}}
+    result = win(3, 1, headline(1, "han", 1000, fu=30))
     with translation.override("en"):
         text = rendering.hand_summary({"type": "ron"}, [result], NAMES, riichi_spec())
     assert text == "Dana wins on Bo's discard, 1 han 30 fu, 1,000 points"
@@ -65,9 +75,9 @@ def test_a_summary_names_players_not_seats():
 def test_a_draw_names_who_was_ready_or_says_nobody():
     spec = riichi_spec()
     with translation.override("en"):
-        assert rendering.hand_summary({"type": "draw"}, [{"tenpai": [0, 3]}], NAMES,
+        assert rendering.hand_summary({"type": "draw"}, [draw([0, 3])], NAMES,
                                       spec) == "Exhaustive draw; ready: Aiko, Dana"
-        assert rendering.hand_summary({"type": "draw"}, [{"tenpai": []}], NAMES,
+        assert rendering.hand_summary({"type": "draw"}, [draw([])], NAMES,
                                       spec) == "Exhaustive draw; nobody ready"
 
 
@@ -99,10 +109,32 @@ def test_every_cause_of_the_contract_has_words():
 
 def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():
     # Wuhu: 14 chips from each payer, 46 points in all; Chinese said 14分，46分.
-    result = {"winner": 0, "discarder": None,
-              "headline": {"value": 14, "unit": "chips", "points": 46}}
+    result = win(0, None, headline(14, "chips", 46))
     with translation.override("en"):
         assert rendering.win_text(result, NAMES).endswith("14 chips, 46 points in all")
     with translation.override("zh-hans"):
         text = rendering.win_text(result, NAMES)
         assert "14分" in text and "共46分" in text
+
+
+def test_a_ruleset_that_says_only_the_contract_is_read_right(monkeypatch) -> None:
+    """Issue 25: a toy ruleset's win on Chen's discard read "Bo wins by self-draw", because
+    the readers took keys the contract did not define. Its results now carry the contract
+    and nothing else, and a discard win reads as one."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("scoring.engine.rulesets.toy",
+                                                  TOYS / "toy" / "__init__.py")
+    assert spec is not None and spec.loader is not None
+    toy = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "scoring.engine.rulesets.toy", toy)
+    spec.loader.exec_module(toy)
+    options = toy.Options()
+    outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 2}}]}
+    settled = toy.game.apply(toy.game.initial_state(options), outcome, options)
+    for result in settled["results"]:
+        check(result)
+    with translation.override("en"):
+        text = rendering.hand_summary(outcome, settled["results"], NAMES)
+    assert text.startswith("Bo wins on Chen's discard")

@@ -73,8 +73,6 @@ from .shanten import STANDARD, shanten, shanten_by_shape, shapes_for
 # Request fields the analyser reads itself; everything else is passed on to score().
 OWN_FIELDS = frozenset({"ruleset", "hand", "melds", "visible", "values", "win", "win_tile"})
 
-# The number a result is compared by when looking for a hand's best value (查大叫).
-VALUE_KEYS = ("hand_points", "hand_value", "total", "value")
 
 
 class Analysis:
@@ -279,14 +277,11 @@ def tenpai(hand_request: Mapping[str, Any]) -> bool:
 
 
 def result_value(result: Mapping[str, Any]) -> int | float:
-    """The number a score() result is ranked by (points, fan total or chips)."""
-    for key in VALUE_KEYS:
-        v = result.get(key)
-        if isinstance(v, int | float) and not isinstance(v, bool):
-            return v
-    deltas = result.get("deltas")
-    values = deltas.values() if isinstance(deltas, Mapping) else (deltas or [])
-    return sum(v for v in values if isinstance(v, int | float) and v > 0)
+    """The number a score() result (the result contract) is ranked by: its hand value,
+    ``headline.points``, or the hand's size, ``headline.value``, when it names no payer."""
+    head = result["headline"]
+    points = head["points"]
+    return int(points if points is not None else head["value"])
 
 
 def best_value_if_ready(hand_request: Mapping[str, Any], win: str = "ron",

@@ -41,13 +41,25 @@ def worth_by_native(result: Mapping[str, Any]) -> dict[str, int]:
     return out
 
 
-def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], dict[str, Any]]
+def deltas(result: Mapping[str, Any]) -> list[int]:
+    """Each player's change in a result: its ledger summed by player."""
+    out = [0] * result["players"]
+    for p in result["ledger"]:
+        out[p["player"]] += p["amount"]
+    return out
+
+
+def check_case(case: Mapping[str, Any], score: Callable[[dict[str, Any]], Any]
                ) -> dict[str, Any]:
+    """The case against the result contract ``score`` returns: its items' worth by native
+    name, and its ``out``: each player's ``deltas`` (the ledger by player) and the
+    headline's ``fan``."""
     got = score(case["in"])
     check(got)
     assert worth_by_native(got) == case["items"]
+    figures = {"deltas": deltas(got), "fan": got["headline"]["value"]}
     for key, want in case.get("out", {}).items():
-        assert got[key] == want
-    assert sum(got["deltas"]) == 0
-    assert got["headline"]["points"] == got["deltas"][got["winner"]]
-    return got
+        assert figures[key] == want, (key, figures[key], want)
+    assert sum(figures["deltas"]) == 0
+    assert got["headline"]["points"] == figures["deltas"][got["winner"]]
+    return dict(got)

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from scoring.engine.game import HandSettlement
+from scoring.engine.result import Contract, Headline
+
+
+def headline_of(result: Contract) -> Headline:
+    """A win's headline (a result that is no win has none)."""
+    assert result["headline"] is not None, result
+    return result["headline"]
 
 
 def totals(result: HandSettlement) -> list[int]:

@@ -224,8 +224,10 @@ def test_cli_scores_riichi_hands_line_after_line() -> None:
     proc = cli("score", [request, request])
     first, second = (json.loads(line) for line in proc.stdout.splitlines())
     assert first == second
-    assert (first["han"], first["fu"], first["hand_points"]) == (2, 30, 2000)
-    assert sum(first["deltas"].values()) == first["pot_taken"]
+    head = first["headline"]
+    assert (head["value"], head["fu"], head["points"]) == (2, 30, 2000)
+    assert (first["winner"], first["discarder"]) == (1, 2)  # S and W, counted from East
+    assert sum(p["amount"] for p in first["ledger"]) + first["pot_change"] == 0
 
 
 def test_undecodable_bytes_spoil_only_their_line() -> None:

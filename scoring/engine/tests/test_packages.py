@@ -98,7 +98,10 @@ def test_the_toy_ruleset_scores_through_the_engine_command(with_toy: None) -> No
     check(result)
     assert [(i["key"], i["count"]) for i in result["items"]] == [("triplet", 3),
                                                                   ("self_draw", 1)]
-    assert result["headline"]["points"] == 12 and result["deltas"][1] == 12
+    assert result["headline"]["points"] == 12
+    assert (result["winner"], result["discarder"]) == (1, None)
+    assert sorted((p["player"], p["amount"]) for p in result["ledger"]) == [
+        (0, -4), (1, 12), (2, -4), (3, -4)]
 
 
 def test_the_toy_ruleset_is_held_to_its_entry_spec(with_toy: None) -> None:

@@ -21,6 +21,11 @@ from scoring.engine.waits import wait_details
 THREE_MELDS = ["pon 777z", "pon 111p", "pon 999s"]
 
 
+def _han_fu_points(result: dict[str, Any]) -> tuple[int, int, int]:
+    head = result["headline"]
+    return head["value"], head["fu"], head["points"]
+
+
 def _waits(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {w["tile"]: w for w in result["waits"]}
 
@@ -35,11 +40,11 @@ def test_ready_riichi_hand_prices_each_wait_on_ron_and_tsumo() -> None:
     ron = waits["1z"]["ron"]
     # Round-wind pon on ron: 1 han; 20 + 4 (open honour triplet) + 2 (seat-wind pair)
     # + 10 (closed ron) = 36 -> 40 fu; 1 han 40 fu non-dealer ron = 1300.
-    assert (ron["han"], ron["fu"], ron["hand_points"]) == (1, 40, 1300)
+    assert _han_fu_points(ron) == (1, 40, 1300)
     tsumo = waits["2z"]["tsumo"]
     # Self-drawn seat-wind triplet: menzen tsumo + seat wind = 2 han; 20 + 8 + 2 + 2 = 32
     # -> 40 fu; 2 han 40 fu non-dealer tsumo = 700 + 700 + 1300 = 2700.
-    assert (tsumo["han"], tsumo["fu"], tsumo["hand_points"]) == (2, 40, 2700)
+    assert _han_fu_points(tsumo) == (2, 40, 2700)
 
 
 def test_wait_values_equal_a_direct_score_call_and_are_zero_sum() -> None:
@@ -55,7 +60,7 @@ def test_wait_values_equal_a_direct_score_call_and_are_zero_sum() -> None:
         assert wait["tsumo"] == direct
         for how in ("ron", "tsumo"):
             value = wait[how]
-            assert sum(value["deltas"].values()) == value["pot_taken"]
+            assert sum(p["amount"] for p in value["ledger"]) + value["pot_change"] == 0
 
 
 def test_visible_tiles_lower_the_remaining_copies() -> None:
@@ -93,7 +98,9 @@ def test_discarding_a_five_keeps_the_red_one() -> None:
                       "round_wind": "E"})
     entry = next(d for d in result["discards"] if d["tile"] == "5m")
     assert entry["shanten_after"] == 0
-    assert all(w["ron"]["aka"] == 1 for w in entry["waits"])
+    # The red five stays in the hand: every wait's ron counts it (the item "aka").
+    assert all({i["key"]: i["count"] for i in w["ron"]["items"]}.get("aka") == 1
+               for w in entry["waits"])
 
 
 def test_mcr_wait_values_follow_the_fan_table() -> None:
@@ -102,12 +109,12 @@ def test_mcr_wait_values_follow_the_fan_table() -> None:
     waits = _waits(result)
     assert set(waits) == {"4p", "6p", "7p"}
     tsumo = waits["7p"]["tsumo"]
-    assert tsumo["total"] == 48
-    assert sorted(tsumo["deltas"].values()) == [-56, -56, -56, 168]
+    assert tsumo["headline"]["value"] == 48
+    assert sorted(p["amount"] for p in tsumo["ledger"]) == [-56, -56, -56, 168]
     for wait in waits.values():
         for how in ("ron", "tsumo"):
             if "error" not in wait[how]:
-                assert sum(wait[how]["deltas"].values()) == 0
+                assert sum(p["amount"] for p in wait[how]["ledger"]) == 0
 
 
 def test_mcr_wait_below_eight_fan_reports_the_named_error() -> None:
@@ -153,7 +160,7 @@ def test_best_value_if_ready_picks_the_dearest_wait() -> None:
     best = best_value_if_ready({"ruleset": "sichuan", "hand": "1122335566778m"})
     assert best is not None
     assert (best["tile"], best["win"], best["value"]) == ("8m", "ron", 16)
-    assert sum(best["result"]["deltas"]) == 0
+    assert sum(p["amount"] for p in best["result"]["ledger"]) == 0
     assert best_value_if_ready({"ruleset": "sichuan", "hand": "1357m2468p13579s"}) is None
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...entry import EntrySpec
 from ...game import GameState, check_player
-from ...result import Ledger, Payment
+from ...result import Contract, Ledger, Payment
 from ...rounds import RoundGame, win_request
 from .entry import entry_spec
 from .options import Options
@@ -40,7 +40,7 @@ class HongKongGame(RoundGame[Options]):
         return entry_spec(o)
 
     def score_win(self, outcome: Mapping[str, Any], state: GameState, o: Options
-                  ) -> dict[str, Any]:
+                  ) -> Contract:
         request, entry = win_request(outcome, state, o, self.ruleset, '{"fan": n}')
         request["pao"] = entry.get("pao")
         return score(request)

@@ -46,7 +46,7 @@ from ...game import check_player
 from ...items import listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Ledger, contract, headline
+from ...result import Contract, Ledger, contract, headline, result_of
 from ...shapes import thirteen_orphans
 from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
 from .fan import EIGHT_FLOWERS, ENTERED, FLOWER_HAND, Tally, View, tally
@@ -134,7 +134,15 @@ def payments(share: int, winner: int, discarder: int | None, pao: int | None,
             for p, n in counts.items()]
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract."""
+    figures = scored(request)
+    return result_of(figures, figures["winner"], figures["discarder"])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (番, each payer's share...) with its contract's parts:
+    what this ruleset's tests read."""
     options = request_options(request, Options, PRESETS)
     winner = check_player(request.get("winner", 0), "winner")
     dealer = check_player(request.get("dealer", 0), "dealer")

@@ -84,6 +84,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared, info
+from ...result import Contract
 from ...shapes import SEVEN_PAIRS_QUADS, THIRTEEN_LAN
 from ...waits import STANDARD
 from .entry import entry_spec
@@ -115,7 +116,7 @@ __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "T
            "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
-def score(request: dict[str, Any]) -> dict[str, Any]:
+def score(request: dict[str, Any]) -> Contract:
     """Score one win; see :mod:`.score` for the request and response."""
     from .score import score as _score
 

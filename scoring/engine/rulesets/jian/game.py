@@ -51,13 +51,13 @@ from ...game import (
     ruleset_options,
     table_request,
 )
-from ...result import Ledger, contract
+from ...result import Contract, Ledger, contract, result_of
 from .entry import entry_spec
 from .hand import Jing, read_jing
 from .jing import jing_ledger, jing_summary, read_counts, read_discarded, read_lower
 from .kongs import kong_ledger, read_kongs
 from .options import PRESETS, Options
-from .score import score
+from .score import scored
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -91,11 +91,11 @@ class JianGame:
         lower = read_lower(extra, o)
         kongs = read_kongs(extra, o)
         totals: dict[tuple[int, Reason], int] = {}
-        results: list[dict[str, Any]] = []
+        results: list[Contract] = []
         ledger = Ledger()
         if outcome["type"] == "win":
             result = self._win(outcome, jing, dealer, o, held if recorded else None)
-            results.append(result)
+            results.append(result_of(result, result["winner"], result["discarder"]))
             ledger.extend(result["ledger"])
             for p, d in enumerate(result["deltas"]):
                 totals[(p, "hand")] = d
@@ -113,8 +113,8 @@ class JianGame:
                 summary_jing = jing_summary(turn_counts, o, dealer)
                 own = jing_ledger(turn_counts, o, dealer)
                 ledger.extend(own)
-                results.append({**contract([], None, own), "jing": summary_jing,
-                                **({"lower_jing": turn} if turn else {})})
+                # The 精 paid, by cause (jing, chongguan); whose and how many, in summary.
+                results.append(contract([], None, own))
                 for p, d in enumerate(summary_jing["deltas"]):
                     totals[(p, "bonus")] = totals.get((p, "bonus"), 0) + d
                 if any(turn_counts):
@@ -122,8 +122,7 @@ class JianGame:
             if kongs:
                 own = kong_ledger(kongs, o)
                 ledger.extend(own)
-                results.append({**contract([], None, own), "kongs": [
-                    {"player": p, "kong": kind} for p, kind in kongs]})
+                results.append(contract([], None, own))
                 for pay in own:
                     totals[(pay["player"], "kong")] = (totals.get((pay["player"], "kong"), 0)
                                                        + pay["amount"])
@@ -166,7 +165,7 @@ class JianGame:
                                "no other player has any 精")
             body = {**body, "dezhongde": clean}
         with about_win(entry):
-            return score(table_request(body, winner, dealer, discarder, o))
+            return scored(table_request(body, winner, dealer, discarder, o))
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:
         return []

@@ -48,7 +48,7 @@ from ...errors import BadInput, BadOption, NotAWinningHand
 from ...items import info, listed
 from ...request import deltas_of, flag, request_options, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Item, contract, headline, payments_of
+from ...result import Contract, Item, contract, headline, payments_of, result_of
 from .fans import SHAPES, Win, fans_for
 from .hand import Candidate, read_hand, read_jing
 from .options import PRESETS, Options
@@ -117,7 +117,15 @@ def win_flags(request: Mapping[str, Any], options: Options, self_draw: bool, win
     return flags
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract."""
+    figures = scored(request)
+    return result_of(figures, figures["winner"], figures["discarder"])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (shape, 德国, each payer's fan and amount...) with its
+    contract's parts: what the table rules and this ruleset's tests read."""
     options = request_options(request, Options, PRESETS)
     self_draw = win_kind(request.get("win"))
     winner, dealer, discarder = win_seats(request, self_draw)

@@ -69,7 +69,7 @@ from ...game import (
 )
 from ...items import info, listed
 from ...options import options_to_dict
-from ...result import contract, headline, payments_of
+from ...result import Contract, contract, headline, payments_of
 from .entry import entry_spec
 from .fans import BY_ID
 from .options import PRESETS, Options
@@ -130,11 +130,10 @@ class MCRGame:
         check_outcome(entry_spec(opts), outcome)
         winds = state["extra"]["seat_winds"]
         rows = Rows()
-        results: list[dict[str, Any]] = []
+        results: list[Contract] = []
         if kind == "win":
-            result = _win(state, outcome, opts, rows)
+            result, text = _win(state, outcome, opts, rows)
             results.append(result)
-            text = result["text"]
         elif kind == "draw":
             text = "draw (荒庄)"
         else:
@@ -177,7 +176,8 @@ def _next_hand(old: GameState, new: GameState) -> None:
     _set_hand(new, seats, round_wind, number)
 
 
-def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows) -> dict[str, Any]:
+def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows
+         ) -> tuple[Contract, str]:
     wins = outcome.get("wins")
     if not isinstance(wins, list) or len(wins) != 1 or not isinstance(wins[0], Mapping):
         raise BadOutcome("an MCR win needs 'wins' with exactly one winner (the first player "
@@ -203,12 +203,9 @@ def _win(state: GameState, outcome: Mapping[str, Any], opts: Options, rows: Rows
     deltas = payments(fan, winner, kind, discarder, opts)
     rows.add_deltas(deltas, "hand")
     how = "self-draw" if discarder is None else f"from {winds[discarder]}"
-    detail.update(contract(detail.get("items", []), headline(fan, "fan", deltas[winner]),
-                           payments_of(deltas)))
-    detail.update(winner=winner, discarder=discarder, fan=fan,
-                  deltas=[deltas[p] for p in range(4)],
-                  text=f"{winds[winner]} wins {how}, {fan} fan, +{deltas[winner]}")
-    return detail
+    result = contract(detail["items"], headline(fan, "fan", deltas[winner]),
+                      payments_of(deltas), winner=winner, discarder=discarder)
+    return result, f"{winds[winner]} wins {how}, {fan} fan, +{deltas[winner]}"
 
 
 def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
@@ -240,7 +237,7 @@ def _quick_fan(quick: Any, opts: Options) -> tuple[int, dict[str, Any]]:
 
 def _tiles_fan(state: GameState, hand: Any, winner: int, discarder: int | None, kind: str,
                opts: Options) -> tuple[int, dict[str, Any]]:
-    from .. import get
+    from .scorer import scored
 
     if not isinstance(hand, Mapping):
         raise BadOutcome(f"'hand' must be an MCR score request object, got {hand!r}")
@@ -251,8 +248,7 @@ def _tiles_fan(state: GameState, hand: Any, winner: int, discarder: int | None, 
     request.pop("discarder", None)
     if discarder is not None:
         request["discarder"] = winds[discarder]
-    result = dict(get("mcr").score(request))
-    result["mode"] = "tiles"
+    result = scored(request)
     return int(result["total"]), result
 
 

@@ -21,6 +21,7 @@ from itertools import product
 from typing import Any
 
 from ...errors import BelowMinimumFan, NotAWinningHand
+from ...result import Contract, result_of
 from ...shapes import (
     KNITTED_PERMUTATIONS,
     honours_and_knitted,
@@ -485,7 +486,17 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
 
 WIND_ORDER = ("E", "S", "W", "N")  # the contract's player indices of a score request
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract (players are seats from East: E=0 ... N=3)."""
+    figures = scored(request)
+    discarder = figures["discarder"]
+    return result_of(figures, WIND_ORDER.index(figures["seat_wind"]),
+                     None if discarder is None else WIND_ORDER.index(discarder))
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (fans with their ids, the reading, deltas by wind...) with
+    its contract's parts: what the table rules and this ruleset's tests read."""
     req = parse_request(request)
     opts = req.options
     c, settled, _hand = _best(req)
@@ -531,6 +542,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "total": total,
         "win": "tsumo" if req.tsumo else "ron",
         "seat_wind": req.seat,
+        "discarder": req.discarder,
         "round_wind": req.round,
         "win_tile": TILE_NAMES[req.win_tile],
         "deltas": deltas,

@@ -84,7 +84,7 @@ from ...game import (
 )
 from ...items import listed
 from ...options import options_to_dict
-from ...result import Headline, Ledger, contract, headline, payments_of
+from ...result import Contract, Deferred, Headline, Item, Ledger, contract, headline, payments_of
 from . import game_end
 from .options import PRESETS, Options
 from .points import MANGAN, win_payments
@@ -120,7 +120,7 @@ class _Step:
     keep_dealer: bool
     honba: int  # the honba count of the next hand
     pot_taken: int = 0
-    results: list[dict[str, Any]] = field(default_factory=list)
+    results: list[Contract] = field(default_factory=list)
     text: str = ""
     replay: bool = False  # chombo: the same hand is played again
 
@@ -219,7 +219,7 @@ class _Value:
     """A scored win: ``pay(honba)`` gives each seat's change, without riichi sticks."""
 
     pay: Callable[[int], dict[str, int]]
-    result: dict[str, Any]
+    items: list[Item]
     text: str
     headline: Callable[[int], Headline]  # from the hand value the table pays
 
@@ -245,10 +245,10 @@ def _tsumo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
         raise BadOutcome("a tsumo has no discarder; leave 'discarder' out or null")
     winner = table.player(win.get("winner"), "winner", "wins.0.winner")
     win = _declared(win, outcome)
-    result = _pay_win(table, win, winner, None, table.honba, table.pot, rows, "wins.0")
+    result, text = _pay_win(table, win, winner, None, table.honba, table.pot, rows, "wins.0")
     keep = winner == table.dealer
     return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
-                 results=[result], text=f"{table.wind(winner)} tsumo, {result['text']}")
+                 results=[result], text=f"{table.wind(winner)} tsumo, {text}")
 
 
 def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
@@ -284,13 +284,12 @@ def _ron(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
         at = f"wins.{wins.index(win)}"  # where the sheet entered it, for the error's path
         win = _declared(win, outcome)
         honba = table.honba if i == 0 or opts.multi_ron_honba == "each" else 0
-        result = _pay_win(table, win, win["winner"], discarder, honba,
-                          sticks.get(win["winner"], 0), rows, at)
+        result, text = _pay_win(table, win, win["winner"], discarder, honba,
+                                sticks.get(win["winner"], 0), rows, at)
         results.append(result)
-        texts.append(f"{table.wind(win['winner'])} ron from {table.wind(discarder)}, "
-                     f"{result['text']}")
+        texts.append(f"{table.wind(win['winner'])} ron from {table.wind(discarder)}, {text}")
     for win in ignored:
-        results.append({"winner": win["winner"], "ignored": "head_bump"})
+        # A head-bumped caller did not win: no result of theirs (the outcome keeps the call).
         texts.append(f"{table.wind(win['winner'])} head-bumped")
     keep = any(w["winner"] == table.dealer for w in ordered)
     return _Step(keep_dealer=keep, honba=table.honba + 1 if keep else 0, pot_taken=table.pot,
@@ -316,9 +315,9 @@ def _stick_shares(pot: int, winners: list[int], opts: Options) -> dict[int, int]
 
 
 def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int | None, honba: int,
-             sticks: int, rows: Rows, at: str) -> dict[str, Any]:
+             sticks: int, rows: Rows, at: str) -> tuple[Contract, str]:
     """Rows for one win (entered at ``at`` in the outcome): the hand (``pao`` for the
-    responsible player), honba, sticks."""
+    responsible player), honba, sticks; its result and its line of the summary."""
     pao = win.get("pao")
     if pao is not None:
         pao = table.player(pao, "pao")
@@ -347,14 +346,9 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
     rows.add(winner, sticks, "riichi")
     own.add(winner, sticks, "sticks")
     gained = total[winner] + sticks
-    result = dict(value.result)
-    result.update(contract(result.get("items", []), value.headline(hand[winner]),
-                           own.payments(), table.players, pot_change=-sticks))
-    result.update(winner=winner, discarder=discarder, pao=pao, points=hand[winner],
-                  honba_points=total[winner] - hand[winner], sticks=sticks,
-                  deltas=[total[p] + (sticks if p == winner else 0) for p in everyone],
-                  text=f"{value.text}, {gained}")
-    return result
+    result = contract(value.items, value.headline(hand[winner]), own.payments(),
+                      table.players, pot_change=-sticks, winner=winner, discarder=discarder)
+    return result, f"{value.text}, {gained}"
 
 
 def _win_value(table: _Table, win: Mapping[str, Any], winner: int, discarder: int | None,
@@ -381,12 +375,13 @@ def _win_value(table: _Table, win: Mapping[str, Any], winner: int, discarder: in
                             None if discarder is None else table.wind(discarder), honba, 0,
                             table.opts, None if pao is None else table.wind(pao), pao_base)
 
-    return _Value(pay=pay, result=info, text=text, headline=head)
+    # A quick entry names figures, no scoring elements.
+    return _Value(pay=pay, items=[], text=text, headline=head)
 
 
 def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
                  pao: int | None, kind: str) -> _Value:
-    from .score import score
+    from .score import scored
 
     if not isinstance(hand, Mapping):
         raise BadOutcome(f"'hand' must be a riichi score request object, got {hand!r}")
@@ -400,27 +395,24 @@ def _tiles_value(table: _Table, hand: Any, winner: int, discarder: int | None,
         request["discarder"] = table.wind(discarder)
     if pao is not None:
         request["pao"] = table.wind(pao)
-    result = score(request)
+    result = scored(request)
     first = dict(result["deltas"])
 
     def pay(honba: int) -> dict[str, int]:
-        # score() applies the pao rules itself; a second call with the honba isolates it.
-        return first if not honba else dict(score({**request, "honba": honba})["deltas"])
+        # scored() applies the pao rules itself; a second call with the honba isolates it.
+        return first if not honba else dict(scored({**request, "honba": honba})["deltas"])
 
     han, fu, limit = result.get("han"), result.get("fu"), result.get("limit")
     if limit and "yakuman" in limit:
         text = limit
     else:
         text = f"{han} han {fu} fu" + (f" {limit}" if limit else "")
-    info = dict(result)
-    info.update(mode="tiles")
-
     def head(points: int) -> Headline:
         head = cast(Headline, dict(result["headline"]))  # the score() just above made it
         head["points"] = points
         return head
 
-    return _Value(pay=pay, result=info, text=text, headline=head)
+    return _Value(pay=pay, items=result["items"], text=text, headline=head)
 
 
 # --- draws, aborts, chombo ------------------------------------------------------------
@@ -493,24 +485,29 @@ def _draw(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
             by_player = {p: deltas[table.wind(p)] for p in range(table.players)}
             rows.add_deltas(by_player, "hand", "nagashi")
             points = deltas[table.wind(player)]
-            step.results.append({
-                **contract([listed(NAGASHI)], riichi_headline(5, 0, 0, "mangan", points),
-                           payments_of(by_player, "nagashi"), table.players),
-                "nagashi": player, "limit": "mangan", "points": points})
+            # Not a win: the result names no winner, its ledger says who was paid.
+            step.results.append(
+                contract([listed(NAGASHI)], riichi_headline(5, 0, 0, "mangan", points),
+                         payments_of(by_player, "nagashi"), table.players))
             texts.append(f"{table.wind(player)} nagashi mangan")
         step.text = "draw, " + ", ".join(texts)
         return step
     noten = [p for p in range(table.players) if p not in tenpai]
     total = opts.noten_payment_total
+    own = Ledger()
     if tenpai and noten and total:
         for player, amount in split_evenly(total, noten, unit=100).items():
             rows.add(player, -amount, "draw", "noten")
-        rows.add_deltas(split_evenly(total, tenpai, unit=100), "draw", "noten")
+            own.add(player, -amount, "noten")
+        received = split_evenly(total, tenpai, unit=100)
+        rows.add_deltas(received, "draw", "noten")
+        own.add_deltas(received, "noten")
     names = "".join(table.wind(p) for p in sorted(
         tenpai, key=lambda p: (p - table.dealer) % table.players))
-    # The judged list (shown hands included) for the site's history line; the noten
-    # payments are in the settlement's ledger.
-    step.results.append({"tenpai": sorted(tenpai)})
+    # The judged list (shown hands included) for the site's history line, and the noten
+    # payments.
+    step.results.append(contract([], None, own.payments(), table.players,
+                                 ready=sorted(tenpai)))
     step.text = f"draw, tenpai: {names}" if tenpai else "draw, all noten"
     return step
 
@@ -552,8 +549,8 @@ def _chombo(table: _Table, outcome: Mapping[str, Any], rows: Rows) -> _Step:
     elif opts.chombo == "final_points":
         # Nothing moves now; the result says what the end will take, so the history
         # can show it from the hand on (rendering.hand_summary).
-        step.results = [{"penalty_at_end": {"player": offender,
-                                            "amount": -opts.chombo_points}}]
+        step.results = [contract([], None, [], table.players, penalty_at_end=Deferred(
+            player=offender, amount=-opts.chombo_points))]
         step.text = f"chombo by {name}, {opts.chombo_points} off the final score"
     else:
         step.text = f"chombo by {name}, hand replayed"

@@ -53,7 +53,7 @@ from typing import Any, NamedTuple
 
 from ...errors import BadInput, NotAWinningHand, NoYaku
 from ...items import info, listed
-from ...result import Cause, Headline, Payment, contract
+from ...result import Cause, Contract, Headline, Payment, contract, result_of
 from ...result import Item as ResultItem
 from ...tiles import Tile, next_kind
 from .features import active, hand_features
@@ -313,7 +313,7 @@ def _nagashi(request: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return {
         **contract(items, riichi_headline(5, 0, 0, "mangan", hand_points),
                    ledger, options.players, pot_change=-1000 * sticks),
-        "ruleset": "riichi", "winner": winner, "win": "tsumo",
+        "ruleset": "riichi", "winner": winner, "discarder": None, "win": "nagashi",
         "yaku": [{"name": "Nagashi mangan", "name_ja": "流し満貫", "han": 5}],
         "yakuman": 0, "dora": 0, "aka": 0, "ura": 0, "han": 5, "fu": 0, "fu_breakdown": [],
         "wait": None, "limit": "mangan", "base_points": 2000,
@@ -330,7 +330,20 @@ def _pao_base(best: Candidate, options: Options) -> int:
     return best.base if options.pao_scope == "whole_hand" else min(best.base, 8000 * covered)
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract (players are seats from East: E=0 ... N=3); a nagashi
+    mangan is no win, so it names no winner."""
+    figures = scored(request)
+    if figures["win"] == "nagashi":
+        return result_of(figures, None)
+    discarder = figures["discarder"]
+    return result_of(figures, SEAT_INDEX[figures["winner"]],
+                     None if discarder is None else SEAT_INDEX[discarder])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (han, fu, yaku, deltas by wind...) with its contract's parts:
+    what the table rules and this ruleset's tests read; :func:`score` publishes it."""
     if type(request) is not dict and not isinstance(request, Mapping):
         raise BadInput("the score request must be a JSON object")
     options = resolve_options(request)
@@ -422,7 +435,8 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         "headline": riichi_headline(best.han, best.fu, best.yakuman, best.limit, hand_points),
         "ledger": ledger,
         "pot_change": -1000 * sticks,
-        "ruleset": "riichi", "winner": winner, "win": "tsumo" if ctx.tsumo else "ron",
+        "ruleset": "riichi", "winner": winner, "discarder": discarder,
+        "win": "tsumo" if ctx.tsumo else "ron",
         "yaku": yaku, "yakuman": best.yakuman,
         "dora": dora, "aka": aka, "ura": ura, "han": best.han, "fu": best.fu,
         "fu_breakdown": fu_breakdown(best.fu_items), "wait": best.reading.wait or None,

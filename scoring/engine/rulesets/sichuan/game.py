@@ -59,7 +59,7 @@ from ...game import (
     ruleset_options,
 )
 from ...request import flag
-from ...result import Cause, Ledger, contract
+from ...result import Cause, Contract, Ledger, contract
 from ...tiles import counts34, parse_tiles
 from .entry import entry_spec
 from .hand import (
@@ -128,7 +128,7 @@ class _Hand:
         self.seen: list[Mapping[str, Any]] = []  # the events before the current one
         self.ledger = HandLedger()
         self.kongs: list[KongIncome] = []
-        self.results: list[dict[str, Any]] = []
+        self.results: list[Contract] = []
         self.summary: list[str] = []
         self.first_winner: int | None = None
         self.first_discarder: int | None = None
@@ -211,9 +211,8 @@ class _Hand:
             self.first_multi = True
         items = value.pop("items")
         head = win_headline(value, value["per_payer"] * len(payer_list))
-        self.results.append({**contract(items, head, own.payments(), self.o.players),
-                             "winner": winner,
-                             "discarder": discarder, "payers": payer_list, **value})
+        self.results.append(contract(items, head, own.payments(), self.o.players,
+                                     winner=winner, discarder=discarder))
         self.summary.append(f"P{winner} wins {how_won(discarder)}: {value['fan']} fan, "
                             f"{value['per_payer']} × {len(payer_list)}")
         if winner not in self.won:
@@ -330,9 +329,8 @@ class _Hand:
                     for q, amount in income.paid.items():
                         self.ledger.pay(income.receiver, q, amount, "kong", "tuishui")
                         own.pay(income.receiver, q, amount, "tuishui")
-        self.results.append({**contract([], None, own.payments(), self.o.players),
-                             "draw": True,
-                             "flower_pigs": pigs, "ready": ready})
+        self.results.append(contract([], None, own.payments(), self.o.players,
+                                     ready=sorted(ready)))
         self.summary.append("wall exhausted: " + (f"花猪 {pigs}, " if pigs else "")
                             + f"ready {sorted(ready)}")
 

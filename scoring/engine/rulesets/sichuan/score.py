@@ -38,7 +38,7 @@ from ...game import check_player
 from ...items import info, listed
 from ...request import discarder_seat, request_options, whole_number, win_kind
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Headline, Item, contract, headline, payments_of
+from ...result import Contract, Headline, Item, contract, headline, payments_of, result_of
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...tiles import Meld
 from ...waits import held_counts, wait_details
@@ -172,7 +172,17 @@ def win_headline(value: Mapping[str, Any], points: int) -> Headline:
                     limits=("Cap", "封顶") if capped else (None, None))
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract: the fan and items of :func:`win_value`, paid by the
+    discarder or, on a self-draw, by every other player still in."""
+    figures = scored(request)
+    return result_of(figures, figures["winner"],
+                     None if figures["self_draw"] else figures["payers"][0])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (fan, fan paid, per payer, deltas...) with its contract's
+    parts: what this ruleset's tests read."""
     options = request_options(request, Options, PRESETS)
     result = win_value(request, options)
     n = options.players
@@ -191,6 +201,5 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         deltas[p] -= result["per_payer"]
         deltas[winner] += result["per_payer"]
     items = result.pop("items")
-    return {"ruleset": "sichuan",
-            **contract(items, win_headline(result, deltas[winner]), payments_of(deltas), n),
+    return {**contract(items, win_headline(result, deltas[winner]), payments_of(deltas), n),
             **result, "winner": winner, "payers": payers, "deltas": deltas}

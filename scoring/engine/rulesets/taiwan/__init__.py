@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...result import Contract
 from ...waits import STANDARD
 from .entry import entry_spec
 from .game import TaiwanGame
@@ -81,7 +82,7 @@ __all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "T
            "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
-def score(request: dict[str, Any]) -> dict[str, Any]:
+def score(request: dict[str, Any]) -> Contract:
     """Score one win; see :mod:`.score` for the request and response."""
     from .score import score as _score
 

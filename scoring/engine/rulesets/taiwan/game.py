@@ -21,6 +21,7 @@ from typing import Any
 
 from ...entry import EntrySpec
 from ...game import GameState
+from ...result import Contract
 from ...rounds import RoundGame, win_request
 from .entry import entry_spec
 from .options import Options
@@ -37,7 +38,7 @@ class TaiwanGame(RoundGame[Options]):
         return entry_spec(o)
 
     def score_win(self, outcome: Mapping[str, Any], state: GameState, o: Options
-                  ) -> dict[str, Any]:
+                  ) -> Contract:
         request, _ = win_request(outcome, state, o, self.ruleset, '{"tai": n}')
         request["dealer_streak"] = state.get("honba", 0)
         return score(request)

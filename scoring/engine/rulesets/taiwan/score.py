@@ -47,7 +47,7 @@ from ...game import check_player
 from ...items import listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Item, contract, headline, payments_of
+from ...result import Contract, Item, contract, headline, payments_of, result_of
 from ...winning_hand import WinContext, read_context, read_flowers, read_winning_hand, readings
 from .options import PRESETS, Options
 from .tai import DEALER, DEALER_STREAK, EIGHT_FLOWERS, ENTERED, SEVEN_ROB_ONE, View, items_of
@@ -124,7 +124,15 @@ def capped(tai: int, options: Options) -> int:
     return tai if options.cap_tai is None else min(tai, options.cap_tai)
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract."""
+    figures = scored(request)
+    return result_of(figures, figures["winner"], figures["discarder"])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (台 and dealer 台, each payer's amount...) with its contract's parts:
+    what this ruleset's tests read."""
     options = request_options(request, Options, PRESETS)
     winner = check_player(request.get("winner", 0), "winner")
     dealer = check_player(request.get("dealer", 0), "dealer")

@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...items import declared
+from ...result import Contract
 from ...waits import STANDARD
 from .entry import entry_spec
 from .game import WuhuGame
@@ -82,7 +83,7 @@ __all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS",
            "game", "score"]
 
 
-def score(request: dict[str, Any]) -> dict[str, Any]:
+def score(request: dict[str, Any]) -> Contract:
     """Score one win; see :mod:`.score` for the request and response."""
     from .score import score as _score
 

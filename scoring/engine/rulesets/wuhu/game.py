@@ -36,10 +36,10 @@ from ...game import (
     ruleset_options,
     table_request,
 )
-from ...result import Payment
+from ...result import Contract, Payment, result_of
 from .entry import entry_spec
 from .options import PRESETS, Options
-from .score import score
+from .score import scored
 
 OUTCOME_TYPES = ("win", "draw")
 
@@ -59,7 +59,7 @@ class WuhuGame:
         check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
         rows: list[LedgerRow] = []
-        results: list[dict[str, Any]] = []
+        results: list[Contract] = []
         ledger: list[Payment] = []
         if outcome["type"] == "draw":
             next_dealer = dealer_after(dealer, None, o.dealer_on_draw)
@@ -71,7 +71,7 @@ class WuhuGame:
                                params=choose_params("wins.0.winner"))
             with about_win(wins[0]):
                 result = self._score(wins[0], dealer, o, state.get("scores") or [o.stake] * 4)
-            results.append(result)
+            results.append(result_of(result, result["winner"], result["discarder"]))
             ledger = result["ledger"]
             for p in range(4):
                 if result["deltas"][p]:
@@ -96,7 +96,7 @@ class WuhuGame:
             raise BadInput("a win needs hand (the tiles) or quick (支数, 押, 嘴子 counts)",
                            params={"reason": "hand_or_quick"})
         # The table knows everyone's chips (for cap_at_chips): they override any typed in.
-        return score({**table_request(body, winner, dealer, discarder, o),
+        return scored({**table_request(body, winner, dealer, discarder, o),
                       "chips": list(chips)})
 
     def final_settlement(self, state: GameState, options: Any) -> list[LedgerRow]:

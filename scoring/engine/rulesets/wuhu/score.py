@@ -48,7 +48,7 @@ from ...errors import BadInput, NotEightOfASuit
 from ...items import info, listed
 from ...request import deltas_of, flag, request_options, whole_number, win_kind, win_seats
 from ...request import resolve_options as resolve_ruleset_options
-from ...result import Headline, Item, contract, headline, payments_of
+from ...result import Contract, Headline, Item, contract, headline, payments_of, result_of
 from .hand import parse_request, readings
 from .mouths import BY_NAME, View, mouths_of
 from .options import PRESETS, Options
@@ -213,7 +213,15 @@ def payments(value: Mapping[str, Any], winner: int, dealer: int, discarder: int 
     return out
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
+    """One win's result contract."""
+    figures = scored(request)
+    return result_of(figures, figures["winner"], figures["discarder"])
+
+
+def scored(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The figures of one win (支, 押, 嘴子, each payer's amount...) with its contract's
+    parts: what the table rules and this ruleset's tests read."""
     options = request_options(request, Options, PRESETS)
     value = best_value(request, options)
     winner, dealer, discarder = win_seats(request, win_kind(request.get("win")))

@@ -7,10 +7,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.rulesets.hongkong import score
 from scoring.engine.rulesets.hongkong.fan import View, tally
 from scoring.engine.rulesets.hongkong.options import Options
-from scoring.engine.rulesets.hongkong.score import FIRST_TURNS, HAND_SIZE
+from scoring.engine.rulesets.hongkong.score import FIRST_TURNS, HAND_SIZE, scored
 from scoring.engine.shapes import thirteen_orphans
 from scoring.engine.tests.winning_hands import Win, placed_readings, wins
 from scoring.engine.winning_hand import Reading, read_context, read_winning_hand
@@ -37,12 +36,12 @@ def test_the_fan_paid_are_the_most_of_every_reading_and_wait(win: Win, how: str)
     request = {**win.request(), "win": how, **SEATS, "options": ANY_FAN}
     if how == "self_draw":
         request.pop("discarder")
-    result = score(request)
+    result = scored(request)
     assert (result["fan"], result["hand_fan"]) == best_by_every_place(request)
 
 
 def test_thirteen_orphans_is_a_limit_hand() -> None:
-    result = score({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw",
+    result = scored({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw",
                     "winner": 1, "dealer": 0})
     assert [i["native"] for i in result["items"]] == ["十三么"]
     assert result["limit"]

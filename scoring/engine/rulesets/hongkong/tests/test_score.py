@@ -12,7 +12,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets.hongkong import score
 from scoring.engine.rulesets.hongkong.fan import ITEM_NAMES, REGISTRY
-from scoring.engine.rulesets.hongkong.score import multiplier
+from scoring.engine.rulesets.hongkong.score import multiplier, scored
 from scoring.engine.tests.golden import check_case, worth_by_native
 
 DATA = Path(__file__).parent / "data"
@@ -29,7 +29,7 @@ def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> No
 
 
 def test_every_fan_item_has_a_golden_case() -> None:
-    keys = {item["key"] for case in GOLDEN for item in score(case["in"])["items"]}
+    keys = {item["key"] for case in GOLDEN for item in scored(case["in"])["items"]}
     assert {e.key for e in REGISTRY} | {"chicken", "flower_hand", "eight_flowers"} <= keys
 
 
@@ -40,34 +40,34 @@ def test_multipliers_follow_the_half_and_full_spicy_tables(fan: int) -> None:
 
 
 def test_limit_hands_are_named_in_the_headline() -> None:
-    got = score({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw"})
+    got = scored({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw"})
     assert got["headline"]["native_limit"] == "爆棚" and got["limit"]
-    assert score({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw",
+    assert scored({"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw",
                   "options": {"max_fan": 10}})["fan"] == 10
 
 
 def test_flowers_do_not_reach_the_minimum() -> None:
     base = {"winner": 1, "dealer": 0, "hand": "123m456m55s78s", "melds": ["chi 123p"],
             "win_tile": "9s", "win": "self_draw", "last_tile": True}
-    assert score({**base, "flowers": "2f"})["fan"] == 4  # 平糊 自摸 海底 3 + 正花 1
+    assert scored({**base, "flowers": "2f"})["fan"] == 4  # 平糊 自摸 海底 3 + 正花 1
     with pytest.raises(EngineError) as info:
-        score({**base, "last_tile": False, "flowers": "2f6f"})
+        scored({**base, "last_tile": False, "flowers": "2f6f"})
     assert info.value.code == "below_minimum_fan"
     with pytest.raises(EngineError) as info:
-        score({"fan": 3, "flowers": 1, "win": "self_draw"})
+        scored({"fan": 3, "flowers": 1, "win": "self_draw"})
     assert info.value.code == "below_minimum_fan"
 
 
 def test_the_best_reading_is_paid() -> None:
     # 111222333m reads as three pungs (對對糊 with the 999s won) or three chows.
-    got = score({"hand": "111222333m55z99s", "win_tile": "9s", "win": "discard",
+    got = scored({"hand": "111222333m55z99s", "win_tile": "9s", "win": "discard",
                  "discarder": 3, "options": {"min_fan": 0, "base": 2}})
     assert worth_by_native(got) == {"對對糊": 3, "門前清": 1, "無花": 1}
 
 
 def refused(request: dict[str, Any]) -> str:
     with pytest.raises(EngineError) as info:
-        score({"winner": 1, "dealer": 0, **request})
+        scored({"winner": 1, "dealer": 0, **request})
     return info.value.code
 
 
@@ -93,5 +93,5 @@ def test_refusals_are_named() -> None:
 
 
 def test_every_item_name_a_result_carries_is_listed_for_translation() -> None:
-    names = {item["name"] for case in GOLDEN + PAYMENTS for item in score(case["in"])["items"]}
+    names = {item["name"] for case in GOLDEN + PAYMENTS for item in scored(case["in"])["items"]}
     assert names <= set(ITEM_NAMES)

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.decompose import decompositions
-from scoring.engine.rulesets.jian import Options, score
+from scoring.engine.rulesets.jian import Options
 from scoring.engine.rulesets.jian.fans import Win
-from scoring.engine.rulesets.jian.score import settle
+from scoring.engine.rulesets.jian.score import scored, settle
 from scoring.engine.shapes import seven_pairs
 from scoring.engine.tests.winning_hands import Win as Tiles
 from scoring.engine.tests.winning_hands import wins
@@ -43,4 +43,4 @@ def test_the_chips_paid_are_the_most_of_every_shape(tiles: Tiles, self_draw: boo
                "win": "self_draw" if self_draw else "discard"}
     if not self_draw:
         request["discarder"] = 2
-    assert score(request)["total"] == best_by_every_shape(tiles, self_draw)
+    assert scored(request)["total"] == best_by_every_shape(tiles, self_draw)

@@ -72,7 +72,8 @@ def test_tiles_mode_uses_the_recorded_jing() -> None:
     outcome = {"type": "win", "wins": [{"winner": 2, "discarder": None, "hand": {
         "hand": "1122334477m88p6m", "win_tile": "9s"}}], "extra": {"jing": JING}}
     r = play(outcome)
-    assert r["results"][0]["jingdiao"] and by_reason(r, "hand")[2] == 32
+    assert "jingdiao" in {i["key"] for i in r["results"][0]["items"]}
+    assert by_reason(r, "hand")[2] == 32
 
 
 def test_tiles_mode_without_jing_is_refused() -> None:

@@ -10,11 +10,12 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.engine.options import build_options
-from scoring.engine.rulesets import get
-from scoring.engine.rulesets.jian import score
+from scoring.engine.rulesets import get, jian
 from scoring.engine.rulesets.jian.hand import read_jing
 from scoring.engine.rulesets.jian.jing import jing_summary, read_counts
 from scoring.engine.rulesets.jian.options import Options
+from scoring.engine.rulesets.jian.score import scored
+from scoring.engine.tests.figures import figures_of
 
 DATA = Path(__file__).parent / "data"
 WINS = json.loads((DATA / "win_totals.json").read_text("utf-8"))
@@ -23,7 +24,7 @@ JING = json.loads((DATA / "jing_totals.json").read_text("utf-8"))
 
 @pytest.mark.parametrize("case", WINS, ids=[c["name"] for c in WINS])
 def test_seed_win_totals_are_reproduced(case: dict[str, Any]) -> None:
-    got = score(case["in"])
+    got = figures_of(jian, case["in"])  # deltas and size from the result contract
     assert {k: got[k] for k in case["out"]} == case["out"]
     assert sum(got["deltas"]) == 0
 
@@ -49,7 +50,7 @@ JING_5M = {"zheng": "5m", "fu": "6m"}
 def tiles(hand: str, win_tile: str, win: str = "self_draw", **extra: Any) -> dict[str, Any]:
     req = {"hand": hand, "win_tile": win_tile, "win": win, "jing": JING_5M, "winner": 2,
            "dealer": 0, **extra}
-    return score(req)
+    return scored(req)
 
 
 def test_a_hand_without_jing_is_deguo() -> None:
@@ -101,7 +102,7 @@ def test_kong_flower_with_jingdiao_is_kong_jingdiao() -> None:
 
 
 def test_discarder_only_option_charges_the_discarder_alone() -> None:
-    got = score({"shape": "plain", "deguo": True, "win": "discard", "winner": 1, "dealer": 0,
+    got = scored({"shape": "plain", "deguo": True, "win": "discard", "winner": 1, "dealer": 0,
                  "discarder": 2, "options": {"discard_payment": "discarder_only"}})
     assert got["deltas"] == [0, 9, -9, 0]
 

@@ -30,18 +30,19 @@ def load_difficulty() -> dict[str, dict[str, Any]]:
 
 
 def fan_counts(results: Iterable[Any]) -> tuple[int, Counter[str]]:
-    """Wins and, per fan id, the wins that scored it, over hand results (a win is a result
-    with a headline; its fans are its contract ``items``, keyed by fan id)."""
+    """Wins scored from their tiles and, per fan id, the wins that scored it, over hands'
+    results (the result contract: a win names its ``winner``, its fans are its ``items``
+    keyed by fan id). A win whose fan was typed in (the item ``entered``) names no fans,
+    so it is not counted."""
     wins = 0
     seen: Counter[str] = Counter()
     for result_list in results:
-        for result in result_list if isinstance(result_list, list) else []:
-            if (not isinstance(result, Mapping) or not isinstance(result.get("headline"), Mapping)
-                    or not isinstance(result.get("items"), list)):
+        for result in result_list:
+            keys = {item["key"] for item in result["items"]}
+            if result["winner"] is None or "entered" in keys:
                 continue
             wins += 1
-            keys = {i.get("key") for i in result["items"] if isinstance(i, Mapping)}
-            seen.update(k for k in keys if isinstance(k, str))
+            seen.update(keys)
     return wins, seen
 
 

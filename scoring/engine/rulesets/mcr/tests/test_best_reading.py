@@ -9,10 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.decompose import Group, decompositions
-from scoring.engine.rulesets.mcr import score
 from scoring.engine.rulesets.mcr.fans import BY_ID
 from scoring.engine.rulesets.mcr.request import parse_request
-from scoring.engine.rulesets.mcr.scorer import evaluate, full_context, readings
+from scoring.engine.rulesets.mcr.scorer import evaluate, full_context, readings, scored
 from scoring.engine.shapes import SEVEN_PAIRS_QUADS
 from scoring.engine.tests.winning_hands import Win, place_of, wins
 from scoring.engine.tiles import parse_hand
@@ -61,10 +60,10 @@ def test_the_fan_paid_are_the_most_of_every_reading_and_wait(win: Win, how: str)
                                "round_wind": "E", "options": {"min_fan": 0}}
     if how == "ron":
         request["discarder"] = "E"
-    assert score(request)["hand_fan"] == best_by_every_place(request)
+    assert scored(request)["hand_fan"] == best_by_every_place(request)
 
 
 def test_a_null_seat_wind_is_east() -> None:
     request = {"hand": "123m456p789s1122z", "win_tile": "2z", "win": "tsumo",
                "options": {"min_fan": 0}}
-    assert score({**request, "seat_wind": None, "round_wind": None}) == score(request)
+    assert scored({**request, "seat_wind": None, "round_wind": None}) == scored(request)

@@ -54,7 +54,7 @@ def test_payment_errors_say_what_is_wrong(args: tuple[Any, ...], code: str) -> N
 
 
 def test_every_scored_random_hand_settles_zero_sum_with_the_base_per_loser() -> None:
-    from scoring.engine.rulesets.mcr import score
+    from scoring.engine.rulesets.mcr.scorer import scored
     from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
     from scoring.engine.tiles import SEATS
 
@@ -63,7 +63,7 @@ def test_every_scored_random_hand_settles_zero_sum_with_the_base_per_loser() -> 
         seat = request["seat_wind"]
         if request["win"] == "ron":
             request["discarder"] = SEATS[(SEATS.index(seat) + 2) % 4]
-        result = score(request)
+        result = scored(request)
         deltas = result["deltas"]
         assert sum(deltas.values()) == 0
         total = result["total"]

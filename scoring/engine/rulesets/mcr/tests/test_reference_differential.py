@@ -17,11 +17,12 @@ from unittest import mock
 import pytest
 
 from scoring.engine.agari import is_win_linear
-from scoring.engine.rulesets.mcr import score, scorer
+from scoring.engine.rulesets.mcr import scorer
 from scoring.engine.rulesets.mcr.request import WinRequest
 from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
 from scoring.engine.rulesets.mcr.tests.reference import reference_args, reference_fans
 from scoring.engine.shapes import seven_pairs
+from scoring.engine.tests.ledger import headline_of
 from scoring.engine.tiles import counts_of, parse_meld, tile_name
 from scoring.engine.waits import waits
 
@@ -34,8 +35,9 @@ SEED = 20_261_122
 def ours(request: dict[str, Any], **options: Any) -> tuple[int, Counter[str]]:
     if options:
         request = {**request, "options": {**request.get("options", {}), **options}}
-    result = score(request)
-    return result["total"], Counter({f["name_zh"]: f["count"] for f in result["fans"]})
+    result = scorer.score(request)
+    return headline_of(result)["value"], Counter({i["native"]: i["count"]
+                                                for i in result["items"]})
 
 
 def _shape_waits(request: dict[str, Any]) -> set[int]:

@@ -16,6 +16,7 @@ from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.options import build_options
 from scoring.engine.rulesets.mcr.game import GAME, seat_winds
 from scoring.engine.rulesets.mcr.options import Options
+from scoring.engine.tests.ledger import headline_of
 
 DATA = Path(__file__).parent / "data"
 
@@ -182,14 +183,14 @@ GOLDEN_48 = {"hand": "555666777s555p6p", "win_tile": "7p"}
 def test_tiles_mode_48_fan_golden_hand_self_drawn() -> None:
     out = apply(GAME.initial_state(opts()),
                 {"type": "win", "wins": [{"winner": 2, "hand": GOLDEN_48}]})
-    assert out["results"][0]["total"] == 48
+    assert headline_of(out["results"][0])["value"] == 48
     assert deltas(out) == [-56, -56, 168, -56]
 
 
 def test_tiles_mode_discard_win_pays_base_plus_the_scored_fan() -> None:
     out = apply(GAME.initial_state(opts()),
                 {"type": "win", "wins": [{"winner": 2, "discarder": 3, "hand": GOLDEN_48}]})
-    fan = out["results"][0]["total"]
+    fan = headline_of(out["results"][0])["value"]
     assert deltas(out) == [-8, -8, 24 + fan, -8 - fan]
 
 
@@ -202,10 +203,9 @@ def test_tiles_mode_takes_the_seat_wind_from_the_changed_places() -> None:
     hand = {"hand": "111z222z333s456m7p", "win_tile": "7p", "seat_wind": "E"}
     out = apply(st, {"type": "win", "wins": [{"winner": 0, "hand": hand}]})
     result = out["results"][0]
-    assert (result["seat_wind"], result["round_wind"]) == ("S", "S")
-    names = [f["name_zh"] for f in result["fans"]]
+    names = [i["native"] for i in result["items"]]
     assert "圈风刻" in names and "门风刻" in names
-    assert deltas(out)[0] == 3 * (8 + result["total"])
+    assert deltas(out)[0] == 3 * (8 + headline_of(result)["value"])
 
 
 def test_options_may_be_given_as_overrides_with_a_preset() -> None:

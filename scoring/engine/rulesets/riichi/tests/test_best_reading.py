@@ -11,11 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.errors import NoYaku
-from scoring.engine.rulesets.riichi import score
 from scoring.engine.rulesets.riichi.features import active, hand_features
 from scoring.engine.rulesets.riichi.hand import Reading, chiitoi_reading, kokushi_reading
 from scoring.engine.rulesets.riichi.request import build_context, resolve_options
-from scoring.engine.rulesets.riichi.score import _evaluate
+from scoring.engine.rulesets.riichi.score import _evaluate, scored
 from scoring.engine.tests.winning_hands import Win, placed_readings, wins
 
 # The engine's words for the places of the winning tile.
@@ -57,7 +56,7 @@ def test_the_points_paid_are_the_most_of_every_reading_and_wait(win: Win, how: s
     best = best_by_every_place(request)
     if best == (0, 0, 0):  # no reading has a yaku
         with pytest.raises(NoYaku):
-            score(request)
+            scored(request)
         return
-    result = score(request)
+    result = scored(request)
     assert (result["base_points"], result["han"], result["fu"]) == best

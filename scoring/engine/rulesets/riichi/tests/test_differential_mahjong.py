@@ -17,6 +17,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.options import build_options
 from scoring.engine.rulesets.riichi import Options, score
 
+from .contract_view import figures
 from .mahjong_ref import reference, reference_deltas, rules_for
 from .randomhands import corpus
 
@@ -45,7 +46,7 @@ def test_random_wins_agree_with_the_mahjong_package() -> None:
         ref = reference(w, rules_for(build_options(Options, overrides)))
         request = dict(w.request, options=overrides)
         try:
-            got = score(request)
+            got = figures(score(request))
         except EngineError as exc:
             if ERROR_MAP.get(ref.error or "") != exc.code:
                 disagreements.append(f"#{i} {request}: we refuse {exc.code}, they say {ref.error}")

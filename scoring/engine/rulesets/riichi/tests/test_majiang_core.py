@@ -7,17 +7,21 @@ from typing import Any
 
 import pytest
 
+from scoring.engine.result import check
 from scoring.engine.rulesets.riichi import score
 
 from . import majiang
+from .contract_view import figures
 from .majiang import expected, load_hule, to_request
 
 
 def _disagreements(case: dict[str, Any]) -> list[str]:
-    got = score(to_request(case["in"]))
+    result = score(to_request(case["in"]))
+    check(result)
+    got = figures(result)
     exp = expected(case["out"])
     out = []
-    names = {y["name_ja"] for y in got["yaku"]}
+    names = got["yaku"]
     if names != exp["yaku"]:
         out.append(f"yaku {sorted(names)} != {sorted(exp['yaku'])}")
     if got["yakuman"] != exp["yakuman"]:

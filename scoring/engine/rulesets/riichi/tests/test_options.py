@@ -6,7 +6,8 @@ import pytest
 
 from scoring.engine.errors import BadInput, BadOption
 from scoring.engine.options import build_options, options_schema
-from scoring.engine.rulesets.riichi import PRESETS, Options, score
+from scoring.engine.rulesets.riichi import PRESETS, Options
+from scoring.engine.rulesets.riichi.score import scored
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -58,25 +59,25 @@ STACKED_PAO = {"hand": "1112z", "win_tile": "2z", "win": "tsumo", "seat_wind": "
 
 
 def test_pao_covers_only_the_pao_yakuman_by_default() -> None:
-    out = score(STACKED_PAO)  # daisangen (pao) + tsuuiisou
+    out = scored(STACKED_PAO)  # daisangen (pao) + tsuuiisou
     assert out["deltas"] == {"E": -16000, "S": 64000, "W": -8000, "N": -40000}
 
 
 def test_pao_can_cover_the_whole_hand() -> None:
-    out = score(dict(STACKED_PAO, options={"pao_scope": "whole_hand"}))
+    out = scored(dict(STACKED_PAO, options={"pao_scope": "whole_hand"}))
     assert out["deltas"] == {"E": 0, "S": 64000, "W": 0, "N": -64000}
 
 
 def test_pao_only_for_the_listed_yakuman() -> None:
-    out = score(dict(STACKED_PAO, pao=None))
+    out = scored(dict(STACKED_PAO, pao=None))
     assert out["deltas"]["N"] == -16000
     with pytest.raises(BadInput):
-        score(dict(STACKED_PAO, options={"pao_yakuman": ["daisuushii"]}))
+        scored(dict(STACKED_PAO, options={"pao_yakuman": ["daisuushii"]}))
 
 
 def test_double_yakuman_hands_can_be_narrowed() -> None:
     request = {"hand": "19m19p19s1234567z", "win_tile": "1z", "win": "ron", "discarder": "W",
                "seat_wind": "S"}
-    assert score(request)["yakuman"] == 2
+    assert scored(request)["yakuman"] == 2
     narrowed = dict(request, options={"double_yakuman_hands": ["daisuushii"]})
-    assert score(narrowed)["yakuman"] == 1
+    assert scored(narrowed)["yakuman"] == 1

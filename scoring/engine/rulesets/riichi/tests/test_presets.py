@@ -11,8 +11,9 @@ import pytest
 from scoring.engine.errors import BadInput, BadOutcome
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.options import build_options
-from scoring.engine.rulesets.riichi import PRESETS, Options, score
+from scoring.engine.rulesets.riichi import PRESETS, Options
 from scoring.engine.rulesets.riichi.game import GAME
+from scoring.engine.rulesets.riichi.score import scored as figures
 
 # Hands with 2m-8m and chi: the three-player presets are tested in test_sanma.py.
 FOUR_PLAYER_PRESETS = sorted(n for n, p in PRESETS.items()
@@ -84,7 +85,7 @@ def preset(name: str) -> Options:
 
 
 def scored(request: dict[str, Any], name: str) -> dict[str, Any]:
-    return score(dict(request, options={"preset": name}))
+    return figures(dict(request, options={"preset": name}))
 
 
 def test_every_shipped_preset_has_its_published_values_pinned() -> None:

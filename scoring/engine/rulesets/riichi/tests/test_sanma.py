@@ -10,8 +10,9 @@ import pytest
 from scoring.engine.errors import BadInput, BadOption, BadOutcome, TooManyCopies
 from scoring.engine.game import GameState, assert_zero_sum
 from scoring.engine.options import build_options
-from scoring.engine.rulesets.riichi import PRESETS, Options, entry_spec, score
+from scoring.engine.rulesets.riichi import PRESETS, Options, entry_spec
 from scoring.engine.rulesets.riichi.game import GAME
+from scoring.engine.rulesets.riichi.score import scored
 
 SANMA = {"preset": "sanma"}
 # Riichi, menzen tsumo and green dragons: 3 han 30 fu for a non-dealer (base 960).
@@ -119,8 +120,8 @@ def test_the_entry_spec_has_three_seats_no_chi_and_kita() -> None:
 
 
 def test_north_set_aside_is_a_dora_and_west_makes_it_two() -> None:
-    one = score({"options": SANMA, **THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1})
-    two = score({"options": SANMA, **THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1,
+    one = scored({"options": SANMA, **THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1})
+    two = scored({"options": SANMA, **THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1,
                  "dora_indicators": ["3z"]})
     assert (one["han"], two["han"]) == (4, 5)
     assert ("kita", 2) in [(i["key"], i["count"]) for i in two["items"]]
@@ -128,7 +129,7 @@ def test_north_set_aside_is_a_dora_and_west_makes_it_two() -> None:
 
 
 def test_a_one_man_indicator_points_at_nine_man() -> None:
-    out = score({"options": SANMA, "hand": "234p567p23455s99m", "win_tile": "9m", "win": "ron",
+    out = scored({"options": SANMA, "hand": "234p567p23455s99m", "win_tile": "9m", "win": "ron",
                  "discarder": "E", "seat_wind": "S", "dora_indicators": ["1m"], "riichi": True})
     assert out["dora"] == 3
 
@@ -142,21 +143,21 @@ def test_a_one_man_indicator_points_at_nine_man() -> None:
 def test_what_a_three_player_set_cannot_hold_is_refused_by_name(request_: dict[str, Any]
                                                                 ) -> None:
     with pytest.raises(BadInput):
-        score({"options": SANMA, "win": "tsumo", **request_})
+        scored({"options": SANMA, "win": "tsumo", **request_})
 
 
 def test_a_red_five_of_man_is_refused_with_two_red_fives() -> None:
     with pytest.raises(BadInput, match="red 5m"):
-        score({"options": {"preset": "sanma", "players": 4, "uma": [1, 0, 0, -1]},
+        scored({"options": {"preset": "sanma", "players": 4, "uma": [1, 0, 0, -1]},
                "hand": "034m567p23455s66z", "win_tile": "6z", "win": "tsumo",
                "seat_wind": "S"})
 
 
 def test_kita_is_refused_with_four_players_or_without_nukidora() -> None:
     with pytest.raises(BadInput, match="three-player"):
-        score({**THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1})
+        scored({**THREE_HAN, "win": "tsumo", "seat_wind": "S", "kita": 1})
     with pytest.raises(BadInput, match="nukidora"):
-        score({"options": {"preset": "sanma", "nukidora": False}, **THREE_HAN, "win": "tsumo",
+        scored({"options": {"preset": "sanma", "nukidora": False}, **THREE_HAN, "win": "tsumo",
                "seat_wind": "S", "kita": 1})
 
 
@@ -180,7 +181,7 @@ KITA_RINSHAN = {"hand": "11m23334p677889s", "win_tile": "1m", "win": "tsumo",
 
 
 def test_a_win_on_the_replacement_for_a_north_set_aside_is_rinshan() -> None:
-    result = score(KITA_RINSHAN)
+    result = scored(KITA_RINSHAN)
     keys = [(i["key"], i["count"]) for i in result["items"]]
     assert ("rinshan", 1) in keys and ("kita", 4) in keys and ("dora", 3) in keys
     assert result["han"] == 9
@@ -188,19 +189,19 @@ def test_a_win_on_the_replacement_for_a_north_set_aside_is_rinshan() -> None:
 
 def test_rinshan_still_needs_a_kan_or_a_north_set_aside() -> None:
     with pytest.raises(BadInput, match="kan among the melds"):
-        score({**KITA_RINSHAN, "kita": 0})
+        scored({**KITA_RINSHAN, "kita": 0})
     with pytest.raises(BadInput, match="kan among the melds"):
-        score({**KITA_RINSHAN, "kita": 2, "options": {"preset": "sanma", "red_fives": 0,
+        scored({**KITA_RINSHAN, "kita": 2, "options": {"preset": "sanma", "red_fives": 0,
                                                      "nukidora": False}})
 
 
 def test_norths_set_aside_count_as_copies_of_north() -> None:
     # Three Norths in hand with the winning one and four set aside: seven Norths.
     with pytest.raises(TooManyCopies):
-        score({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
+        scored({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
                "seat_wind": "W", "round_wind": "S", "kita": 4,
                "options": {"preset": "sanma", "red_fives": 0}})
-    four = score({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
+    four = scored({"hand": "123p234456s4477z", "win_tile": "4z", "win": "tsumo",
                   "seat_wind": "W", "round_wind": "S", "kita": 1,
                   "options": {"preset": "sanma", "red_fives": 0}})
     assert ("kita", 1) in [(i["key"], i["count"]) for i in four["items"]]
@@ -208,4 +209,4 @@ def test_norths_set_aside_count_as_copies_of_north() -> None:
 
 def test_an_indicator_of_two_to_eight_man_is_refused_in_sanma() -> None:
     with pytest.raises(BadInput, match="2m-8m"):
-        score({**KITA_RINSHAN, "rinshan": False, "dora_indicators": ["3m"]})
+        scored({**KITA_RINSHAN, "rinshan": False, "dora_indicators": ["3m"]})

@@ -1,4 +1,4 @@
-"""score(): every yaku and yakuman, fu itemisation, errors, pao, presets."""
+"""scored(): every yaku and yakuman, fu itemisation, errors, pao, presets."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets.riichi import PRESETS, score
+from scoring.engine.rulesets.riichi import PRESETS
+from scoring.engine.rulesets.riichi.score import scored
 
 # Hands with 2m-8m and chi: the three-player presets are tested in test_sanma.py.
 FOUR_PLAYER_PRESETS = sorted(n for n, p in PRESETS.items()
@@ -20,7 +21,7 @@ def win(hand: str, win_tile: str, melds: list[str] | None = None, **kw: Any) -> 
     if request["win"] == "ron":
         request["discarder"] = kw.pop("discarder", "W")
     request.update(kw)
-    out = score(request)
+    out = scored(request)
     assert sum(out["deltas"].values()) == out["pot_taken"]
     return out
 
@@ -249,7 +250,7 @@ def test_kazoe_yakuman_from_13_han() -> None:
     assert out["yakuman"] == 0 and out["han"] >= 13
 
 
-# --- pao through score() ------------------------------------------------------------
+# --- pao through scored() ------------------------------------------------------------
 
 PAO_HAND: dict[str, Any] = {"hand": "45p11s", "win_tile": "6p",
             "melds": ["pon 555z", "pon 666z", "pon 777z from N"], "seat": "E",
@@ -343,7 +344,7 @@ def test_unknown_preset_is_bad_option() -> None:
 
 
 def test_nagashi_mangan_pays_a_mangan_tsumo() -> None:
-    out = score({"nagashi_mangan": True, "seat_wind": "W", "honba": 0, "riichi_sticks": 0})
+    out = scored({"nagashi_mangan": True, "seat_wind": "W", "honba": 0, "riichi_sticks": 0})
     assert out["deltas"] == {"E": -4000, "S": -2000, "W": 8000, "N": -2000}
 
 

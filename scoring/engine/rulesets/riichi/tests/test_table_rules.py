@@ -10,6 +10,7 @@ import pytest
 from scoring.engine.errors import BadOutcome, GameOver
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.options import build_options
+from scoring.engine.result import Contract
 from scoring.engine.rulesets.riichi.game import GAME
 from scoring.engine.rulesets.riichi.options import Options
 
@@ -35,6 +36,14 @@ def apply(st: GameState, outcome: dict[str, Any], **overrides: Any) -> HandSettl
         rows_per_player[row["player"]] += row["amount"]
     assert out["state"]["scores"] == [s + d for s, d in zip(st["scores"], rows_per_player,
                                                              strict=True)]
+    return out
+
+
+def received(result: Contract) -> list[int]:
+    """Each player's change in one result's ledger (hand, honba and sticks)."""
+    out = [0] * result["players"]
+    for p in result["ledger"]:
+        out[p["player"]] += p["amount"]
     return out
 
 
@@ -161,7 +170,8 @@ def test_head_bump_scores_only_the_first_winner_after_the_discarder() -> None:
                                              ron(3, 1, {"han": 1, "fu": 30})]},
                 multi_ron="head_bump")
     assert deltas(out) == [0, -1300, 0, 2300]
-    assert [r.get("ignored") for r in out["results"]] == [None, "head_bump"]
+    # The bumped caller did not win: only the first winner has a result.
+    assert [(r["winner"], r["discarder"]) for r in out["results"]] == [(3, 1)]
     # The dealer's win was bumped, so the deal passes.
     assert (out["state"]["dealer"], out["state"]["honba"]) == (1, 0)
 
@@ -424,9 +434,10 @@ def test_tiles_mode_fills_winds_honba_and_sticks_from_the_table() -> None:
     out = apply(st, {"type": "ron", "riichi": [1],
                      "wins": [{"winner": 1, "discarder": 2, "hand": hand}]})
     # Riichi, pinfu, tanyao: 3 han 30 fu for the South seat, 3900 + 300 honba + 2 sticks.
-    assert out["results"][0]["han"] == 3 and out["results"][0]["fu"] == 30
+    head = out["results"][0]["headline"]
+    assert head is not None and (head["value"], head["fu"]) == (3, 30)
     assert deltas(out) == [0, 5200, -4200, 0]
-    assert out["results"][0]["deltas"] == [0, 6200, -4200, 0]
+    assert received(out["results"][0]) == [0, 6200, -4200, 0]
 
 
 @pytest.mark.parametrize(("win", "discarder", "expected"), [
@@ -453,4 +464,4 @@ def test_tiles_mode_pao_covers_only_daisangen_when_stacked_with_tsuuiisou() -> N
 def test_the_draw_reports_the_judged_tenpai_list_for_the_history() -> None:
     out = apply(state(), {"type": "draw", "tenpai": [],
                           "extra": {"hands": {"1": READY}}})
-    assert {"tenpai": [1]} in out["results"]
+    assert [r.get("ready") for r in out["results"]] == [[1]]

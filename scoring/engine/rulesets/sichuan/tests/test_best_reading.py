@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine.decompose import decompositions
-from scoring.engine.rulesets.sichuan import Options, score
+from scoring.engine.rulesets.sichuan import Options
 from scoring.engine.rulesets.sichuan.fans import View, fans_of
 from scoring.engine.rulesets.sichuan.hand import Reading, parse_request
+from scoring.engine.rulesets.sichuan.score import scored
 from scoring.engine.tests.winning_hands import Win, placed_readings, wins
 
 
@@ -39,4 +40,4 @@ def best_by_every_reading(request: dict[str, Any], options: Options) -> int:
 def test_the_fan_paid_are_the_most_of_every_reading(win: Win, how: str, five: bool) -> None:
     request = {**win.request(), "win": how, "options": {"middle_five": five}}
     options = Options(middle_five=five)
-    assert score(request)["fan"] == best_by_every_reading(request, options)
+    assert scored(request)["fan"] == best_by_every_reading(request, options)

@@ -8,8 +8,9 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement, assert_zero_sum
+from scoring.engine.result import payers
 from scoring.engine.rulesets.sichuan import game
-from scoring.engine.tests.ledger import by_reason, totals
+from scoring.engine.tests.ledger import by_reason, headline_of, totals
 
 FIVE = {"base": 5, "cap_fan": 4}
 
@@ -106,7 +107,7 @@ def test_kong_flower_fed_by_a_discard_is_paid_by_the_feeder_by_option() -> None:
     events = [{"kind": "kong", "player": 1, "kong": "direct", "feeder": 2},
               win(1, None, fan=1, after_kong=True), win(2, 0), win(3, 0)]
     r = settle(events, {**FIVE, "kong_flower_fed": "feeder_pays"})
-    assert r["results"][0]["payers"] == [2] and r["results"][0]["per_payer"] == 10
+    assert payers(r["results"][0]) == [2] and headline_of(r["results"][0])["points"] == 10
 
 
 def test_next_dealer_is_the_first_winner() -> None:
@@ -220,4 +221,4 @@ def test_kong_cannon_flag_inside_the_tiles_hand_also_transfers_the_kong() -> Non
               {"kind": "win", "winner": 1, "discarder": 0, "hand": hand}, win(2, 0), win(3, 0)]
     r = settle(events)
     assert by_reason(r, "kong") == [0, 10, -5, -5]
-    assert r["results"][0]["fan"] == 1
+    assert headline_of(r["results"][0])["value"] == 1

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get
-from scoring.engine.rulesets.sichuan import score
+from scoring.engine.rulesets import get, sichuan
 from scoring.engine.rulesets.sichuan.options import Options
-from scoring.engine.rulesets.sichuan.score import best_ready_fan
+from scoring.engine.rulesets.sichuan.score import best_ready_fan, scored
+from scoring.engine.tests.figures import figures_of
 from scoring.engine.tiles import counts_of, parse_meld
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden.json").read_text("utf-8"))
@@ -20,7 +20,7 @@ GOLDEN = json.loads((Path(__file__).parent / "data" / "golden.json").read_text("
 
 @pytest.mark.parametrize("case", GOLDEN, ids=[c["name"] for c in GOLDEN])
 def test_seed_figures_are_reproduced(case: dict[str, Any]) -> None:
-    got = score(case["in"])
+    got = figures_of(sichuan, case["in"])  # deltas and size from the result contract
     assert {k: got[k] for k in case["out"]} == case["out"]
     assert sum(got["deltas"]) == 0
 
@@ -34,7 +34,7 @@ def test_registry_finds_the_package_with_its_contract() -> None:
 
 def _err(request: dict[str, Any]) -> str:
     with pytest.raises(EngineError) as info:
-        score(request)
+        scored(request)
     return info.value.code
 
 
@@ -71,19 +71,19 @@ def test_kong_flower_needs_a_kong_among_the_melds() -> None:
 
 
 def test_quick_mode_pays_the_fan_typed_in_with_the_cap() -> None:
-    got = score({"fan": 6, "win": "self_draw", "options": {"base": 2, "cap_fan": 4}})
+    got = scored({"fan": 6, "win": "self_draw", "options": {"base": 2, "cap_fan": 4}})
     assert got["paid_fan"] == 4 and got["per_payer"] == 2 * 16 + 2
     assert got["deltas"] == [102, -34, -34, -34]
 
 
 def test_self_draw_is_paid_only_by_players_still_in() -> None:
-    got = score({"hand": "123456789m1122p", "win_tile": "2p", "win": "self_draw",
+    got = scored({"hand": "123456789m1122p", "win_tile": "2p", "win": "self_draw",
                  "winner": 2, "players_in": [0, 2, 3], "options": {"base": 5}})
     assert got["payers"] == [0, 3] and got["deltas"] == [-10, 0, 20, -10]
 
 
 def test_seven_pairs_beat_the_standard_reading_when_worth_more() -> None:
-    got = score({"hand": "1122334455667m", "win_tile": "7m", "win": "discard"})
+    got = scored({"hand": "1122334455667m", "win_tile": "7m", "win": "discard"})
     names = [f["name_zh"] for f in got["fans"]]
     assert names == ["清一色", "暗七对"] and got["fan"] == 4
 

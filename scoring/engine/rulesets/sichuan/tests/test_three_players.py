@@ -9,7 +9,8 @@ import pytest
 from scoring.engine.errors import BadEvent, BadInput
 from scoring.engine.game import GameState, HandSettlement, assert_zero_sum
 from scoring.engine.options import build_options
-from scoring.engine.rulesets.sichuan import PRESETS, Options, entry_spec, game, score
+from scoring.engine.rulesets.sichuan import PRESETS, Options, entry_spec, game
+from scoring.engine.rulesets.sichuan.score import scored
 
 THREE = build_options(Options, PRESETS["three_two_suits"]["options"])
 
@@ -62,7 +63,7 @@ def test_the_suit_taken_out_is_refused_by_name() -> None:
     with pytest.raises(BadInput, match="two suits"):
         apply(hand(bad))
     with pytest.raises(BadInput, match="two suits"):
-        score({"options": {"preset": "three_two_suits"}, "hand": "1112345678999m",
+        scored({"options": {"preset": "three_two_suits"}, "hand": "1112345678999m",
                "win_tile": "9m", "win": "self_draw", "winner": 0})
 
 
@@ -77,7 +78,7 @@ def test_a_fourth_player_does_not_exist() -> None:
 
 
 def test_a_stand_alone_score_pays_the_two_others_on_a_self_draw() -> None:
-    out = score({"options": {"preset": "three_two_suits"}, "hand": "1112345678999p",
+    out = scored({"options": {"preset": "three_two_suits"}, "hand": "1112345678999p",
                  "win_tile": "9p", "win": "self_draw", "winner": 2})
     assert out["players"] == 3 and len(out["deltas"]) == 3 and out["payers"] == [0, 1]
     assert sum(out["deltas"]) == 0

@@ -8,9 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine.rulesets.taiwan import score
 from scoring.engine.rulesets.taiwan.options import Options
-from scoring.engine.rulesets.taiwan.score import FIRST_TURNS, HAND_SIZE, sum_tai
+from scoring.engine.rulesets.taiwan.score import FIRST_TURNS, HAND_SIZE, scored, sum_tai
 from scoring.engine.rulesets.taiwan.tai import View, items_of
 from scoring.engine.tests.winning_hands import Win, placed_readings, wins
 from scoring.engine.winning_hand import Reading, read_context, read_winning_hand
@@ -19,14 +18,14 @@ SEATS = {"winner": 1, "dealer": 0, "discarder": 2, "round_wind": "E"}
 
 
 def tai_of(request: dict[str, Any]) -> int:
-    return int(score(request)["tai"])
+    return int(scored(request)["tai"])
 
 
 def test_a_two_sided_wait_that_also_fits_the_pair_is_all_chows() -> None:
     # 1123m waits on 1m and 4m; 1m also completes the pair 11m.
     request = {"hand": "1123678m567p678s", "melds": ["chi 789p"], "win_tile": "1m",
                "win": "discard", **SEATS}
-    result = score(request)
+    result = scored(request)
     assert [(i["native"], i["value"]) for i in result["items"]] == [("平胡", 2)]
     assert result["headline"]["points"] == 50
     assert tai_of({**request, "win_tile": "4m"}) == tai_of(request)  # the other side
@@ -35,14 +34,14 @@ def test_a_two_sided_wait_that_also_fits_the_pair_is_all_chows() -> None:
 def test_a_two_sided_wait_read_beside_a_closed_one_is_all_chows() -> None:
     request = {"hand": "34556778899m11p", "melds": ["chi 234p"], "win_tile": "4m",
                "win": "discard", **SEATS}
-    result = score(request)
+    result = scored(request)
     assert [(i["native"], i["value"]) for i in result["items"]] == [("平胡", 2)]
     assert result["headline"]["points"] == 50
 
 
 def test_a_concealed_two_sided_wait_is_concealed_and_all_chows() -> None:
     request = {"hand": "12233445699m34556s", "win_tile": "4s", "win": "discard", **SEATS}
-    result = score(request)
+    result = scored(request)
     assert sorted((i["native"], i["value"]) for i in result["items"]) == [
         ("平胡", 2), ("門清", 1)]
     assert result["headline"]["points"] == 60

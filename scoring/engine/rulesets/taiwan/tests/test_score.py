@@ -11,6 +11,7 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets.taiwan import score
+from scoring.engine.rulesets.taiwan.score import scored
 from scoring.engine.rulesets.taiwan.tai import ITEM_NAMES, REGISTRY
 from scoring.engine.tests.golden import check_case, worth_by_native
 
@@ -25,29 +26,29 @@ def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> No
 
 
 def test_every_tai_item_has_a_golden_case() -> None:
-    keys = {item["key"] for case in GOLDEN for item in score(case["in"])["items"]}
+    keys = {item["key"] for case in GOLDEN for item in scored(case["in"])["items"]}
     assert {e.key for e in REGISTRY} <= keys
     assert {"eight_flowers", "seven_rob_one", "dealer"} <= keys
 
 
 def test_headline_is_what_every_payer_pays_and_points_what_the_winner_gets() -> None:
-    got = score({"winner": 0, "dealer": 0, "tai": 2, "win": "self_draw", "dealer_streak": 1})
+    got = scored({"winner": 0, "dealer": 0, "tai": 2, "win": "self_draw", "dealer_streak": 1})
     assert got["headline"] == {"value": 5, "unit": "tai", "points": 240}
-    other = score({"winner": 1, "dealer": 0, "tai": 2, "win": "self_draw"})
+    other = scored({"winner": 1, "dealer": 0, "tai": 2, "win": "self_draw"})
     assert other["headline"]["value"] == 2
     assert [i["payer"] for i in other["items"] if "payer" in i] == [0]
 
 
 def test_the_best_reading_is_paid() -> None:
     # 111222333m reads as three concealed triplets (三暗刻 2) or three runs.
-    got = score({"winner": 1, "dealer": 0, "hand": "111222333m456p78s55z", "win_tile": "9s",
+    got = scored({"winner": 1, "dealer": 0, "hand": "111222333m456p78s55z", "win_tile": "9s",
                  "win": "discard", "discarder": 2, "flowers": "1f"})
     assert worth_by_native(got) == {"門清": 1, "三暗刻": 2}
 
 
 def refused(request: dict[str, Any]) -> str:
     with pytest.raises(EngineError) as info:
-        score({"winner": 1, "dealer": 0, **request})
+        scored({"winner": 1, "dealer": 0, **request})
     return info.value.code
 
 
@@ -73,5 +74,5 @@ def test_refusals_are_named() -> None:
 
 
 def test_every_item_name_a_result_carries_is_listed_for_translation() -> None:
-    names = {item["name"] for case in GOLDEN + PAYMENTS for item in score(case["in"])["items"]}
+    names = {item["name"] for case in GOLDEN + PAYMENTS for item in scored(case["in"])["items"]}
     assert names <= set(ITEM_NAMES)

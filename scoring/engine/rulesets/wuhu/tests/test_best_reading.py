@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from scoring.engine.errors import NotEightOfASuit
 from scoring.engine.request import resolve_options
-from scoring.engine.rulesets.wuhu import PRESETS, Options, score
+from scoring.engine.rulesets.wuhu import PRESETS, Options
 from scoring.engine.rulesets.wuhu.hand import Reading, parse_request
 from scoring.engine.rulesets.wuhu.mouths import View, mouths_of
-from scoring.engine.rulesets.wuhu.score import Win, value_of
+from scoring.engine.rulesets.wuhu.score import Win, scored, value_of
 from scoring.engine.tests.winning_hands import Win as Tiles
 from scoring.engine.tests.winning_hands import placed_readings, wins
 from scoring.engine.waits import waits
@@ -59,9 +59,9 @@ def test_the_value_paid_is_the_most_of_every_reading_and_wait(
     best = best_by_every_place(request)
     if best is None:
         try:
-            score(request)
+            scored(request)
         except NotEightOfASuit:
             return
         raise AssertionError("a hand without eight of a suit won")
-    result = score(request)
+    result = scored(request)
     assert (bool(result["full"]), result["value"]) == best

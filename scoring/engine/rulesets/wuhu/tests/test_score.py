@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 
 from scoring.engine.errors import EngineError
-from scoring.engine.rulesets import get
-from scoring.engine.rulesets.wuhu import score
+from scoring.engine.rulesets import get, wuhu
+from scoring.engine.rulesets.wuhu.score import scored
+from scoring.engine.tests.figures import figures_of
 
 TABLES = json.loads((Path(__file__).parent / "data" / "seed_tables.json").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("case", TABLES, ids=[c["name"] for c in TABLES])
 def test_seed_table_figures_are_reproduced(case: dict[str, Any]) -> None:
-    got = score(case["in"])
+    got = figures_of(wuhu, case["in"])  # deltas and size from the result contract
     assert {k: got[k] for k in case["out"]} == case["out"]
     assert sum(got["deltas"]) == 0
 
@@ -30,7 +31,7 @@ def test_registry_finds_the_package_with_its_presets() -> None:
 
 
 def tiles(hand: str, win_tile: str, win: str = "discard", **extra: Any) -> dict[str, Any]:
-    return score({"hand": hand, "win_tile": win_tile, "win": win, "winner": 0, "dealer": 1,
+    return scored({"hand": hand, "win_tile": win_tile, "win": win, "winner": 0, "dealer": 1,
                   **extra})
 
 
@@ -117,23 +118,23 @@ def test_extra_full_hands_option_makes_half_flush_self_draw_full() -> None:
 
 def test_discarder_as_dealer_option_adds_one_base_point_for_the_discarder() -> None:
     req = {"zhi": 8, "win": "discard", "winner": 0, "dealer": 1, "discarder": 3}
-    assert score(req)["deltas"] == [10, -4, -3, -3]
-    got = score({**req, "options": {"discard_payment": "discarder_as_dealer"}})
+    assert scored(req)["deltas"] == [10, -4, -3, -3]
+    got = scored({**req, "options": {"discard_payment": "discarder_as_dealer"}})
     assert got["deltas"] == [11, -4, -3, -4]
 
 
 def test_discarder_only_option_leaves_the_others_out() -> None:
     req = {"zhi": 8, "win": "discard", "winner": 0, "dealer": 1, "discarder": 3,
            "options": {"discard_payment": "discarder_only"}}
-    assert score(req)["deltas"] == [3, 0, 0, -3]
+    assert scored(req)["deltas"] == [3, 0, 0, -3]
 
 
 def test_quick_mode_refuses_a_ya_that_no_closed_wait_can_have() -> None:
     with pytest.raises(EngineError) as info:
-        score({"zhi": 8, "ya": 9, "win": "discard"})
+        scored({"zhi": 8, "ya": 9, "win": "discard"})
     assert info.value.code == "bad_input"
 
 
 def test_unknown_mouth_names_are_refused() -> None:
     with pytest.raises(EngineError):
-        score({"zhi": 8, "win": "discard", "mouths": ["七对"]})
+        scored({"zhi": 8, "win": "discard", "mouths": ["七对"]})

@@ -48,7 +48,7 @@ from scoring.engine.request import (
     win_kind,
     win_seats,
 )
-from scoring.engine.result import Unit, contract, headline, payments_of
+from scoring.engine.result import Contract, Unit, contract, headline, payments_of
 
 NAME = "toy"
 TITLE = "Toy mahjong"
@@ -105,7 +105,7 @@ BONUS = info("bonus", "Bonus fan", "奖番", "fan")
 ITEMS = (*(info(e.key, e.name, e.native, e.unit, e.value) for e in REGISTRY), ENTERED, BONUS)
 
 
-def score(request: Mapping[str, Any]) -> dict[str, Any]:
+def score(request: Mapping[str, Any]) -> Contract:
     o = request_options(request, Options, PRESETS)
     if request.get("win") not in ("discard", "self_draw"):
         raise BadInput(f"win must be 'discard' or 'self_draw', got {request.get('win')!r:.20}")
@@ -130,9 +130,9 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     for p in payers:
         deltas[p] -= o.stake * fan
         deltas[winner] += o.stake * fan
-    return {"ruleset": NAME, **contract(items, headline(fan, "fan", deltas[winner]),
-                                        payments_of(deltas)),
-            "fan": fan, "winner": winner, "deltas": deltas}
+    # The result contract and nothing else: who won, from whom, what, and who paid.
+    return contract(items, headline(fan, "fan", deltas[winner]), payments_of(deltas),
+                    winner=winner, discarder=discarder)
 
 
 @cached
@@ -168,7 +168,7 @@ class ToyGame:
 
         check_outcome(entry_spec(o), outcome)
         dealer = state.get("dealer", 0)
-        results: list[dict[str, Any]] = []
+        results: list[Contract] = []
         rows: list[LedgerRow] = []
         winner = None
         if kind == "win":
@@ -181,8 +181,8 @@ class ToyGame:
                             "discarder": discarder, "options": o,
                             "win": "self_draw" if discarder is None else "discard"})
             results.append(result)
-            rows = [LedgerRow(player=p, amount=a, reason="hand")
-                    for p, a in enumerate(result["deltas"]) if a]
+            rows = [LedgerRow(player=p["player"], amount=p["amount"], reason="hand")
+                    for p in result["ledger"]]
         new = next_hand(state, rows, dealer_after(dealer, winner))
         return HandSettlement(rows=rows, pot_change=0, state=new, results=results,
                               summary="win" if winner is not None else "draw",

@@ -103,8 +103,8 @@ def test_recorded_mcr_wins_are_counted_per_fan_and_drawn_in_the_plot(client: Cli
 
 
 def _win_result(*keys: str) -> dict[str, Any]:
-    """A settling result of the contract: a headline and its items (keyed by fan id)."""
-    return {"headline": {"value": 8, "unit": "fan", "points": 8},
+    """A win of the result contract: its winner, headline and items (keyed by fan id)."""
+    return {"winner": 0, "discarder": 1, "headline": {"value": 8, "unit": "fan", "points": 8},
             "items": [{"key": k, "name": k, "native": "", "value": 1, "unit": "fan",
                        "count": 2 if k == "pung_of_terminals_or_honors" else 1} for k in keys],
             "ledger": [], "pot_change": 0, "players": 4}
@@ -114,9 +114,10 @@ def test_fan_counts_count_each_fan_once_per_win_and_skip_draws() -> None:
     results = [
         [_win_result("pung_of_terminals_or_honors", "all_chows")],
         [],  # a draw
-        [{"headline": None, "items": [], "ledger": [], "pot_change": 0, "players": 4}],
+        [{"winner": None, "discarder": None, "headline": None, "items": [], "ledger": [],
+          "pot_change": 0, "players": 4}],  # a draw that settles
         [_win_result("all_chows")],
-        "not a list",
+        [{**_win_result("entered"), "winner": 2}],  # a fan typed in names no fans
     ]
     wins, seen = pages.fan_counts(results)
     assert wins == 2

@@ -16,7 +16,7 @@ def backfill(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0010_seat_results"),
+        ("games", "0011_seat_results"),
     ]
 
     operations = [
