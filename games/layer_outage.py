@@ -37,6 +37,7 @@ class LayerOutageMixin(ABC):
     channel_name: str
     _layer_receive: Callable[[], Awaitable[dict[str, Any]]] | None = None
     _rejoin_task: asyncio.Task[None] | None = None
+    _resync_task: asyncio.Task[None] | None = None  # a rejoin past its join, resyncing
     _up: asyncio.Event | None = None
 
     # AsyncConsumer.__call__ sets ``channel_receive`` to the layer's receive for this
@@ -73,8 +74,9 @@ class LayerOutageMixin(ABC):
         return False
 
     async def leave_groups(self) -> None:
-        if self._rejoin_task is not None:
-            self._rejoin_task.cancel()
+        for task in (self._rejoin_task, self._resync_task):
+            if task is not None:
+                task.cancel()
         try:
             for group in self.layer_groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -110,6 +112,15 @@ class LayerOutageMixin(ABC):
             pause = min(pause * 2, LONGEST_PAUSE)
             if await self._join():
                 break
+        # Joined: from here a failure of the layer is a new outage with a rejoin of its
+        # own. The receive that resumes now may take a pooled connection that died with
+        # the old Redis and fail at once, while this task still waits for the database
+        # in layer_recovered; had _outage waited for this task, nothing would ever open
+        # the receive again (the phone got its snapshot, then never heard another event).
+        previous, self._resync_task = self._resync_task, self._rejoin_task
+        self._rejoin_task = None
+        if previous is not None:  # an earlier resync still reading: this one is newer
+            previous.cancel()
         self._layer_up.set()
         LAYER_OUTAGE.recovered()
         try:

@@ -22,9 +22,8 @@ from .sheet import Sheet
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DELAY = "300-800"
-# An answer crosses the slow socket in at most 0.8 s, and a busy CI machine is slower
-# still: state is waited on this long.
-WAIT = 15000
+# An answer crosses the slow socket in at most 0.8 s: the suite's wait on a state
+# (live_server.STATE_TIMEOUT_MS, a busy CI machine's) covers it.
 
 RON_1 = {"type": "ron", "wins": [{"winner": 3, "discarder": 1, "quick": {"han": 2, "fu": 30}}]}
 RON_2 = {"type": "ron", "wins": [{"winner": 2, "discarder": 0, "quick": {"han": 1, "fu": 30}}]}
@@ -36,13 +35,6 @@ RON_1_CORRECTED = {"type": "ron", "wins": [{"winner": 3, "discarder": 1,
 def server() -> Iterator[str]:
     with live_server(socket_delay_ms=DELAY) as base:
         yield base
-
-
-@pytest.fixture(autouse=True)
-def _patient() -> Iterator[None]:
-    expect.set_options(timeout=WAIT)
-    yield
-    expect.set_options(timeout=5000)
 
 
 def engine_scores(*outcomes: dict[str, Any]) -> list[int]:

@@ -17,7 +17,6 @@ from .test_browser_sequenced_writes import RON_1, engine_scores, fill_quick_ron,
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-WAIT = 30000  # state is waited on; a busy machine and two backed-off retries need this
 
 # Runs in the watcher's page before sync.js. It stands in for the crowd and the lost
 # event: the first hand_recorded arrives as a "resync" (what a process of an older
@@ -63,13 +62,6 @@ def server() -> Iterator[str]:
     with live_server(socket_delay_ms="100-400",
                      env={"MJ_WS_WATCHERS_RATE": "1/second"}) as base:
         yield base
-
-
-@pytest.fixture(autouse=True)
-def _patient() -> Iterator[None]:
-    expect.set_options(timeout=WAIT)
-    yield
-    expect.set_options(timeout=5000)
 
 
 def watcher_of(browser: Browser, table_url: str) -> Page:

@@ -140,3 +140,67 @@ async def test_a_connected_phone_survives_the_layer_going_away_and_resyncs_when_
     await database_sync_to_async(services.record_hand)(table.pk, RON, "after", 1, CREATOR)
     assert (await phone.receive_json_from())["seq"] == 2
     await phone.disconnect()
+
+
+class DeadConnectionLayer(FlakyLayer):
+    """After the outage the first read fails once more, as channels-redis's first
+    BZPOPMIN does on a pooled connection that died with the old Redis (its commands
+    succeed again on the next one)."""
+
+    dead_reads = 0
+    read_failed: asyncio.Event | None = None
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        if not FlakyLayer.down and DeadConnectionLayer.dead_reads:
+            DeadConnectionLayer.dead_reads -= 1
+            assert DeadConnectionLayer.read_failed is not None
+            DeadConnectionLayer.read_failed.set()
+            raise ConnectionError("Connection closed by server.")
+        return await super().receive(channel)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_read_failing_while_the_phone_is_resynced_does_not_stop_its_live_updates(
+        monkeypatch):
+    # The race of a fresh clone's CI (integration/test_hostile.py): back from the outage,
+    # the consumer's receive failed on a dead pooled connection while the resync was still
+    # reading the table; that failure waited for the rejoin already under way, which
+    # only resynced, so the receive was never opened again. The resync here reads the
+    # table only once the read has failed, so the interleaving happens every run.
+    from games.consumers import TableConsumer
+
+    recovered = TableConsumer.layer_recovered
+
+    async def after_the_failed_read(consumer: TableConsumer) -> None:
+        assert DeadConnectionLayer.read_failed is not None
+        await asyncio.wait_for(DeadConnectionLayer.read_failed.wait(), 30)
+        await recovered(consumer)
+
+    monkeypatch.setattr(TableConsumer, "layer_recovered", after_the_failed_read)
+    DeadConnectionLayer.read_failed = asyncio.Event()
+    FlakyLayer.down = False
+    layer = {"default": {"BACKEND": "games.tests.test_outages.DeadConnectionLayer"}}
+    try:
+        with override_settings(CHANNEL_LAYERS=layer):
+            table = await database_sync_to_async(make_table)()
+            phone = await seated_socket(table, 0)
+            FlakyLayer.down = True
+            await database_sync_to_async(services.record_hand)(table.pk, RON, "during", 0,
+                                                                CREATOR)
+            await asyncio.sleep(0.2)  # the blocked read has failed: the outage began
+            DeadConnectionLayer.dead_reads = 1
+            FlakyLayer.down = False
+            resync = await phone.receive_json_from()
+            assert resync["type"] == "snapshot" and resync["seq"] == 1
+            assert DeadConnectionLayer.read_failed.is_set()
+            await database_sync_to_async(services.record_hand)(table.pk, RON, "after", 1,
+                                                                CREATOR)
+            # The phone hears the hand (after a second resync from the rejoin that the
+            # failed read started).
+            while (message := await phone.receive_json_from())["type"] == "snapshot":
+                assert message["seq"] in (1, 2)
+            assert message["type"] == "hand_recorded" and message["seq"] == 2
+            await phone.disconnect()
+    finally:
+        FlakyLayer.down = False
+        DeadConnectionLayer.dead_reads = 0

@@ -37,7 +37,14 @@ let you = boot.you;
 // The hand being entered: the seq it is based on and, for a correction, its number.
 let entry = null;
 let previewTimer = null;
-let previewToken = 0;
+// The sheet's preview asks the server about one state of the sheet at a time: a change
+// while an answer is on its way asks again once it is in (that answer is for an older
+// sheet and is not shown). A slow socket then never piles up previews at the server,
+// where a burst counts against the phone's read limit (games/socket_limits.py), and the
+// sheet always settles on the answer to its latest state.
+let previewToken = 0; // one more for each change of the sheet; an older answer is not shown
+let previewOut = false; // a preview is on its way
+let previewAgain = false; // the sheet changed while it was
 let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
 
@@ -270,6 +277,7 @@ function closePanel() {
   previewBox.replaceChildren();
   previewLine.textContent = "";
   lastPreview = null;
+  previewToken += 1; // an answer still on its way is for a sheet that is gone
 }
 
 // Opening the sheet by its summary (or a shortcut) starts an entry; closing it ends it.
@@ -332,9 +340,10 @@ function showConflict(message) {
   schedulePreview();
 }
 
-function schedulePreview() {
+function schedulePreview(wait = 200) {
+  previewToken += 1; // the sheet changed: an answer on its way is for an older one
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(runPreview, 200);
+  previewTimer = setTimeout(runPreview, wait);
 }
 
 let lastPreview = null; // {form text, summary} of the preview on screen
@@ -346,6 +355,7 @@ function showPreview(nodes, line, canSave) {
 }
 
 async function runPreview() {
+  const token = previewToken;
   if (!entry) return;
   const form = sheet.values();
   if (!sheet.type) {
@@ -358,10 +368,37 @@ async function runPreview() {
       t("offline_short"), true);
     return;
   }
-  const token = (previewToken += 1);
+  if (previewOut) {
+    previewAgain = true;
+    return;
+  }
+  previewOut = true;
+  let result;
   try {
-    const result = await socket.preview({form}, entry?.handNumber);
-    if (token !== previewToken) return;
+    result = await socket.preview({form}, entry?.handNumber);
+  } catch (problem) {
+    result = {problem};
+  }
+  previewOut = false;
+  if (token !== previewToken) {
+    if (previewAgain) {
+      previewAgain = false;
+      runPreview();
+    }
+    return;
+  }
+  previewAgain = false; // asked about this very sheet: the answer is in
+  const problem = result.problem;
+  if (problem?.code === "rate_limited") {
+    // Not refused, only early: asked again after the server's wait. Nothing the player
+    // does should be needed for Save to come on.
+    schedulePreview(1000 * (Number(problem.retry_after) || 1));
+  } else if (problem?.code === "offline") {
+    showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
+      t("offline_short"), true);
+  } else if (problem) {
+    showPreview([el("p", {class: "muted"}, problem.text || t("error"))], "", false);
+  } else {
     if (result.ok || !sheet.started()) markField(null);
     if (result.ok) {
       lastPreview = {form: JSON.stringify(form), summary: result.summary};
@@ -378,14 +415,6 @@ async function runPreview() {
       showPreview([el("p", {class: "alert alert-error", id: "preview-error"}, text)], text,
         false);
       markField(result.error.control);
-    }
-  } catch (problem) {
-    if (token !== previewToken) return;
-    if (problem.code === "offline") {
-      showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-        t("offline_short"), true);
-    } else {
-      showPreview([el("p", {class: "muted"}, problem.message || t("offline"))], "", false);
     }
   }
 }
