@@ -54,25 +54,33 @@ def _fresh_limits() -> None:
 # (xdist's own --dist loadgroup marks do not work with pytest 9: it renames a node id
 # that pytest 9 no longer reads.)
 #
+# A conftest whose session fixture is cheap next to its files' own time (a migrated
+# database of the worker's own, say) says `XDIST_SPREAD_FILES = True` at module level: its
+# files then go to the workers one by one like any other, each worker setting the fixture
+# up once for itself, so minutes of integration tests are not one worker's queue.
+#
 # A file too long for one worker (minutes of browser cases over a slow socket) splits into
 # chunks by saying so at module level: `XDIST_CHUNK_ID_PARTS = N` sends each distinct first
 # N dash-separated parts of its tests' parameter ids ("riichi-tenhou" of
 # "[riichi-tenhou-ron-discard-typed]") to a worker as a unit; its tests without parameters
-# stay together. Each chunk sets up the module's fixtures again (a server and a browser
-# each), so the ids must lead with what the tests share.
+# stay together. `XDIST_CHUNK_ID_PARTS = 0` sends each test function (its parameters
+# together) to a worker on its own. Each chunk sets up the module's fixtures again (a
+# server and a browser each), so the ids must lead with what the tests share.
 
 HEAVY_MARKS = ("browser", "integration", "slow")
 _CHUNK_PARTS = re.compile(r"^XDIST_CHUNK_ID_PARTS\s*=\s*(\d+)\s*$", re.MULTILINE)
+_SPREAD = re.compile(r"^XDIST_SPREAD_FILES\s*=\s*True\s*$", re.MULTILINE)
 
 
 def _session_dirs(config: pytest.Config) -> list[str]:
     """Directories (relative, with a trailing slash) whose conftest.py has a
-    session-scoped fixture."""
+    session-scoped fixture and does not spread its files."""
     root = config.rootpath
     found = []
     for top in config.getini("testpaths"):
         for conftest in sorted((root / top).rglob("conftest.py")):
-            if 'scope="session"' in conftest.read_text(encoding="utf-8"):
+            text = conftest.read_text(encoding="utf-8")
+            if 'scope="session"' in text and not _SPREAD.search(text):
                 found.append(f"{conftest.parent.relative_to(root).as_posix()}/")
     return found
 
@@ -87,21 +95,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     root = config.rootpath
 
     @functools.cache
-    def chunk_parts(path: str) -> int:
+    def chunk_parts(path: str) -> int | None:
         # The controller collects nothing: it reads the file's own line.
         try:
             text = Path(root, path).read_text(encoding="utf-8")
         except OSError:
-            return 0
+            return None
         found = _CHUNK_PARTS.search(text)
-        return int(found.group(1)) if found else 0
+        return int(found.group(1)) if found else None
 
     class Scheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             scope = next((d for d in shared if path.startswith(d)), path)
-            parts = chunk_parts(path) if scope == path and nodeid.endswith("]") else 0
-            if parts:
+            parts = chunk_parts(path) if scope == path else None
+            if parts == 0:
+                return nodeid.split("[", 1)[0]
+            if parts and nodeid.endswith("]"):
                 params = nodeid[nodeid.index("[", len(path)) + 1:-1]
                 return f"{path}::[{'-'.join(params.split('-')[:parts])}]"
             return scope

@@ -20,6 +20,8 @@ from .live_server import ARTIFACTS, live_server
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# Minutes of slow-socket waiting: each test to a worker of its own (the root conftest.py).
+XDIST_CHUNK_ID_PARTS = 0
 
 DELAY = "300-800"
 # An answer crosses the slow socket in at most 0.8 s: the suite's wait on a state

@@ -20,6 +20,11 @@ import pytest
 
 from .harness import RedisServer, Server, db_tool, fresh_postgres_database, prepare, site_env
 
+# Each file to any worker (the root conftest.py): a worker that runs one prepares a site of
+# its own (a database, a Redis prefix, static files), a few seconds against minutes of
+# tests that would otherwise queue on one worker.
+XDIST_SPREAD_FILES = True
+
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}

@@ -7,6 +7,8 @@ Also used by ``bench/load.py``, so nothing here depends on pytest.
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import json
 import os
 import secrets
@@ -48,6 +50,16 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
+@functools.cache
+def _static_root() -> str:
+    # The test process's own collectstatic target: pytest-xdist's workers each prepare a
+    # site (conftest.py spreads these files), and two collectstatic runs writing one
+    # manifest at once would leave it half of each.
+    where = tempfile.mkdtemp(prefix="mjsite-it-static-")
+    atexit.register(shutil.rmtree, where, ignore_errors=True)
+    return where
+
+
 def site_env(database_url: str, redis_url: str = "", prefix: str = "") -> dict[str, str]:
     """The environment of a production-like site process (debug off, plain HTTP)."""
     env = {
@@ -63,6 +75,7 @@ def site_env(database_url: str, redis_url: str = "", prefix: str = "") -> dict[s
         "MJ_SECURE_COOKIES": "false",
         "MJ_HSTS_SECONDS": "0",
         "MJ_LOG_LEVEL": "WARNING",
+        "MJ_STATIC_ROOT": _static_root(),
     }
     if redis_url:
         env["REDIS_URL"] = redis_url
