@@ -121,11 +121,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 # `-n auto` starts at least this many workers. Most of the suite's time is browser tests
 # waiting for a slow socket's frames (300-800 ms each, games/latency.py), so more workers
-# than cores would shorten it; but a full run with 4 workers on 2 busy cores failed the
-# riichi double-ron browser test (Save never enabled within 30 s) where 2 workers passed,
-# so it stays at one per core until that is understood. PYTEST_XDIST_AUTO_NUM_WORKERS
-# still decides.
-MIN_AUTO_WORKERS = 2
+# than cores shorten it: the waits overlap while the CPU work shares the cores. (A run with
+# 4 workers on 2 busy cores once failed the riichi double-ron browser test: a preview
+# refused by the socket's read limit was never asked again, a bug of table.js since fixed
+# and tested in test_browser_preview_answers.py.) PYTEST_XDIST_AUTO_NUM_WORKERS still
+# decides.
+MIN_AUTO_WORKERS = 4
 
 
 @pytest.hookimpl(optionalhook=True)
