@@ -114,8 +114,9 @@ NATIVE_CONTEXT = "a scoring element's own name in hanzi, respelled in the page's
 def native_names() -> dict[str, list[str]]:
     """Each Chinese ruleset's items' own (hanzi) names, as its package lists them, and the
     words it builds names from (its ``NATIVE_PARTS``). A ruleset whose names are in another
-    language (its ``NATIVE_LANGUAGE``) is left out: the Chinese pages show them as they
-    are written."""
+    language (its ``NATIVE_LANGUAGE``) is left out: the Chinese pages take its names from
+    the package's own ``names`` module instead (``scoring.rendering.respelled``; riichi's
+    Japanese yaku names in simplified and traditional Chinese)."""
     out = {}
     for name in registry.usable():
         rs = registry.get(name)
