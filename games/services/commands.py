@@ -22,6 +22,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
@@ -47,7 +48,7 @@ from scoring.engine.errors import EngineError
 from scoring.engine.game import HandSettlement
 
 from .explain import explain_on_sheet
-from .snapshot import build_snapshot, cache_snapshot
+from .snapshot import build_changes, build_snapshot, hands_page
 from .tables import get_table
 
 RETRIES = 40
@@ -107,11 +108,12 @@ Plan = tuple[Any, dict[str, Any], int | None]
 
 
 # Guards on what a client can make the server store and send to every phone (issue 13).
-# A real outcome is well under 2 KB (the largest sample is 342 bytes); the snapshot of a
-# long game with tile-by-tile hands stays under 300 KB, and daphne closes a socket whose
-# message passes 1 MiB, which would cut every phone off the table.
+# A real outcome is well under 2 KB (the largest sample is 342 bytes); daphne closes a
+# socket whose message passes 1 MiB, which would cut every phone off the table. An event
+# carries the hands from the first one a write changed (a correction of hand 1 of a
+# 200-hand game with tile-by-tile hands: about 300 KB).
 MAX_OUTCOME_BYTES = 8 * 1024
-MAX_SNAPSHOT_BYTES = 768 * 1024
+MAX_EVENT_BYTES = 768 * 1024
 MAX_NUMBER = 2**31 - 1  # the largest hand number or seq a database column holds
 
 
@@ -182,8 +184,9 @@ def _appendable(table: Table) -> bool:
 
 
 def _save_appended(table: Table, event: Event, done: Appended,
-                   seats: dict[int, int]) -> None:
-    """Add the rows of one hand appended at the end, as :func:`_save` would have."""
+                   seats: dict[int, int]) -> tuple[list[Hand], list[LedgerEntry]]:
+    """Add the rows of one hand appended at the end, as :func:`_save` would have; returns
+    the new hand and its rows (with the final settlement's, if the hand ended the game)."""
     settlement = done.settlement
     hand = Hand.objects.create(
         table_id=table.pk, number=done.number, outcome=event.payload["outcome"],
@@ -207,6 +210,62 @@ def _save_appended(table: Table, event: Event, done: Appended,
     table.undo_target, table.redo_target = {"kind": "record", "number": done.number}, None
     if done.finished:
         table.finished_at = timezone.now()
+    return [hand], rows
+
+
+@dataclass
+class _LightEvent:
+    """An event as :func:`games.replay.fold` reads it for undo and redo's targets, without
+    its outcome (never read from the database for this)."""
+
+    seq: int
+    kind: str
+    hand_number: int | None
+    payload: dict[str, Any]
+    actor_name: str = ""
+
+
+def _light_events(table: Table) -> list[_LightEvent]:
+    """The log without the outcomes: what :func:`fold` needs to know what undo and redo
+    would take back, the JSON fields picked by the database."""
+    rows = (Event.objects.filter(table_id=table.pk).order_by("seq")
+            .values_list("seq", "kind", "hand_number", "payload__reverts", "payload__riichi",
+                         "payload__on"))
+    return [_LightEvent(seq, kind, number, {"outcome": None, "reverts": reverts,
+                                            "riichi": riichi, "on": bool(on)})
+            for seq, kind, number, reverts, riichi, on in rows]
+
+
+def _undo_last(table: Table, event: Event) -> int | None:
+    """Undo the last hand recorded by restoring the state stored before it, when that is
+    what undo would do (the game going or finished by its own rules); returns its number,
+    or None for the full path (a correction to take back, an ended game...).
+
+    Replaying the log settles every hand again (its cost grew with the game); the hand's
+    ``state_before`` is what that replay computes for the hand before it (the property
+    test checks that the rows equal a fresh replay after any mix of writes). What undo
+    and redo would do next comes from the log's changes alone (:func:`fold` without the
+    outcomes)."""
+    light = _light_events(table)
+    folded = fold(light)
+    target = folded.undo_target
+    count = len(folded.active)
+    if (folded.ended or target is None or target["kind"] != "record"
+            or target["number"] != count):
+        return None
+    last = Hand.objects.filter(table_id=table.pk, number=count).first()
+    if last is None or not last.state_before:
+        return None
+    event.kind, event.hand_number = EventKind.UNDO, count
+    event.payload = {"reverts": "record"}
+    after = fold([*light, _LightEvent(event.seq, event.kind, count, event.payload)])
+    LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
+    Hand.objects.filter(table_id=table.pk, number__gte=count).delete()  # cascades its rows
+    table.state = dict(last.state_before)
+    table.finished, table.finished_at, table.ended_manually = False, None, False
+    table.can_redo = bool(after.redo)
+    table.undo_target, table.redo_target = after.undo_target, after.redo_target
+    return count
 
 
 def _save(table: Table, result: Replay, events: Sequence[Event],
@@ -267,13 +326,14 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
 
 def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
            plan: Callable[[Table, list[Event]], Plan],
-           appended: dict[str, Any] | None = None) -> CommandResult:
+           appended: dict[str, Any] | None = None, undoes: bool = False) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
         actor = actor_from(who)
         for attempt in range(RETRIES):
             try:
-                return _write_once(table_ref, actor, command_id, base_seq, plan, appended)
+                return _write_once(table_ref, actor, command_id, base_seq, plan, appended,
+                                   undoes)
             except IntegrityError:
                 # Another writer committed the same seq or command id between our read and
                 # write: look again; the repeat check or the stale check then answers.
@@ -301,8 +361,9 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
                 plan: Callable[[Table, list[Event]], Plan],
-                appended: dict[str, Any] | None) -> CommandResult:
-    """One attempt; ``appended`` is the outcome of a plain record (the fast path's case)."""
+                appended: dict[str, Any] | None, undoes: bool) -> CommandResult:
+    """One attempt; ``appended`` is the outcome of a plain record, ``undoes`` says an
+    undo (the two writes that need not replay the log)."""
     with transaction.atomic():
         table = _lock(table_ref)
         seat_rows = _seats(table)
@@ -325,6 +386,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
                       actor_user_id=actor.user_id, actor_device=actor.device,
                       actor_name=_actor_name(table, actor, seat_rows))
+        written: tuple[list[Hand], list[LedgerEntry]] | None = None
+        undone = None
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.
             number = Hand.objects.filter(table_id=table.pk).count() + 1
@@ -334,8 +397,12 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
                           event.payload["outcome"])
             _respond(event)
             event.save()
-            _save_appended(table, event, done, seats)
+            written = _save_appended(table, event, done, seats)
             hands_from = number
+        elif undoes and (undone := _undo_last(table, event)) is not None:
+            _respond(event)
+            event.save()
+            hands_from, written = undone, ([], [])  # no hand from it on, no final rows
         else:
             events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
             event.kind, event.payload, event.hand_number = plan(table, events)
@@ -346,32 +413,32 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
-        snap = build_snapshot(table, seat_rows)
-        snap_text = json.dumps(snap)
-        if len(snap_text) > MAX_SNAPSHOT_BYTES:
-            # A guard behind the outcome checks: a table whose state every phone can no
-            # longer receive refuses the write (rolled back) rather than go dark.
-            raise TableError(f"the table's record would pass {MAX_SNAPSHOT_BYTES // 1024} "
-                             "KB, more than a phone is sent at once; start a new table",
-                             code="table_full")
+        # Only what the write changed: the whole snapshot is built when a phone connects.
+        changes = build_changes(table, seat_rows, hands_from, written)
+        change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone;
                 # for a declaration, who and whether it was taken back.
-                "change": event.payload.get("reverts") or event.payload.get("redoes"),
+                **({"change": change} if change else {}),
                 **({"riichi": event.payload["riichi"], "on": event.payload["on"]}
                    if event.kind == EventKind.DECLARE else {})}
-        table_pk, key = table.pk, (table.pk, table.seq, table.updated_at)
+        payload = json.dumps({"head": head, "changes": changes})
+        if len(payload) > MAX_EVENT_BYTES:
+            # A guard behind the outcome checks: a change no phone could be sent at once
+            # (a correction of an early hand of a very long game) is refused, rolled back.
+            raise TableError(f"this change would send the phones more than "
+                             f"{MAX_EVENT_BYTES // 1024} KB at once; start a new table",
+                             code="table_full")
+        table_pk, seq = table.pk, table.seq
+        private = changes["table"]["visibility"] == Visibility.PRIVATE
 
         def after_commit() -> None:
-            # Rendered after the commit, outside the table's lock: the event with the
-            # hands that changed, once per site language (games.presenter).
-            cache_snapshot(key, snap_text)
-            broadcast_table(table_pk, presenter.event_texts(head, snap, hands_from),
-                            private=snap["table"]["visibility"] == Visibility.PRIVATE)
+            # The phones' consumers render it, once per language present (games.broadcast).
+            broadcast_table(table_pk, seq, payload, private=private)
 
         transaction.on_commit(after_commit)
-        return CommandResult(**event.response, duplicate=False, snapshot=snap)
+        return CommandResult(**event.response, duplicate=False, snapshot=changes)
 
 
 def _respond(event: Event) -> None:
@@ -432,7 +499,7 @@ def undo(table_id: Table | int | str, command_id: str, base_seq: int,
         if target is None:  # nothing was recorded, or only legacy undos remain
             return (EventKind.UNDO, {"reverts": "record"}, len(folded.active) or None)
         return (EventKind.UNDO, {"reverts": target["kind"]}, target["number"])
-    return _write(table_id, actor, command_id, base_seq, plan)
+    return _write(table_id, actor, command_id, base_seq, plan, undoes=True)
 
 
 def redo(table_id: Table | int | str, command_id: str, base_seq: int,
@@ -594,8 +661,8 @@ def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
         kind = outcome.get("type") if isinstance(outcome, dict) else None
         return {"ok": False, "error": explain_on_sheet(table_id, result["error"], kind)}
     table = get_table(table_id)
-    snap = build_snapshot(table)
-    number = hand_number or len(snap["hands"]) + 1
+    snap = hands_page(table, 1, 0)  # no hand: the seats, ruleset and options that name one
+    number = hand_number or Hand.objects.filter(table_id=table.pk).count() + 1
     settlement = result["settlement"]
     hand = {"number": number, "outcome": outcome, "results": settlement.get("results", []),
             "payments": settlement.get("ledger", []), "deltas": result["deltas"]}
