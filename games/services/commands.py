@@ -414,7 +414,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
         # Only what the write changed: the whole snapshot is built when a phone connects.
-        changes = build_changes(table, seat_rows, hands_from, written)
+        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options))
         change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,

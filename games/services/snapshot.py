@@ -22,9 +22,25 @@ from scoring.engine.game import seat_wind
 def start_scores(table: Table) -> list[int]:
     """Points each seat starts with, from the ruleset's initial state under the table's
     options (0 when the ruleset is no longer installed)."""
+    return _start(*_rules_of(table))
+
+
+def _rules_of(table: Table) -> tuple[Any, Any]:
+    """The table's ruleset and its options read from the table's snapshot of them, or
+    (None, None) when the ruleset is no longer installed. Looked up once per build: each
+    lookup lists the installed rulesets and reads the options' types again."""
     try:
-        rules = registry.get(table.ruleset)
-        initial = rules.rules.initial_state(rules.options_from_snapshot(table.options))
+        ruleset = registry.get(table.ruleset)
+        return ruleset, ruleset.options_from_snapshot(table.options)
+    except EngineError:
+        return None, None
+
+
+def _start(ruleset: Any, options: Any) -> list[int]:
+    if ruleset is None:
+        return [0, 0, 0, 0]
+    try:
+        initial = ruleset.rules.initial_state(options)
     except EngineError:
         return [0, 0, 0, 0]
     return list(initial.get("scores") or [0, 0, 0, 0])
@@ -175,13 +191,15 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
         seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
     hands = list(Hand.objects.filter(table_id=table.pk).order_by("number"))
     ledger = list(LedgerEntry.objects.filter(table_id=table.pk).order_by("id"))
-    start = start_scores(table)
-    return _assemble(table, seats, hands, ledger, 1, list(start), len(hands))
+    ruleset, options = _rules_of(table)
+    start = _start(ruleset, options)
+    return _assemble(table, seats, hands, ledger, 1, list(start), len(hands),
+                     (ruleset, options, start))
 
 
 def build_changes(table: Table, seats: list[Seat], hands_from: int,
-                  written: tuple[list[Hand], list[LedgerEntry]] | None = None
-                  ) -> dict[str, Any]:
+                  written: tuple[list[Hand], list[LedgerEntry]] | None = None,
+                  rules: tuple[Any, Any] | None = None) -> dict[str, Any]:
     """What a write changed, in the shape of :func:`build_snapshot`: the hands numbered
     ``hands_from`` and up (``hands``), the standings, and the chart from the point before
     hand ``hands_from`` on (``chart["from"]`` is that point's index in the whole chart).
@@ -189,9 +207,11 @@ def build_changes(table: Table, seats: list[Seat], hands_from: int,
     Its cost does not grow with the game: the points before ``hands_from`` are summed in
     SQL, and a hand appended at the end passes its new rows as ``written`` (no query for
     them). ``hand_count`` says how many hands the game has; ``undo_hand`` is the hand
-    undo would name when it is older than ``hands_from``.
+    undo would name when it is older than ``hands_from``. ``rules``: the table's ruleset
+    and options, when the caller has them.
     """
-    start = start_scores(table)
+    ruleset, options = rules if rules is not None else _rules_of(table)
+    start = _start(ruleset, options)
     before = list(start)
     if hands_from > 1:
         for position, total in (LedgerEntry.objects
@@ -213,18 +233,21 @@ def build_changes(table: Table, seats: list[Seat], hands_from: int,
     count = hands_from - 1 + len(hands)
     if isinstance(older, int) and older < hands_from:
         extra = list(Hand.objects.filter(table_id=table.pk, number=older))
-    snap = _assemble(table, seats, hands, ledger, hands_from, before, count)
+    snap = _assemble(table, seats, hands, ledger, hands_from, before, count,
+                     (ruleset, options, start))
     if extra:
         snap["undo_hand"] = _hand_item(extra[0], [], len(start))
     return snap
 
 
 def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[LedgerEntry],
-              hands_from: int, running: list[int], count: int) -> dict[str, Any]:
+              hands_from: int, running: list[int], count: int,
+              rules: tuple[Any, Any, list[int]]) -> dict[str, Any]:
     """The snapshot of ``table`` from hand ``hands_from`` on: ``hands`` are those hands,
     ``ledger`` their rows and the final settlement's, ``running`` each seat's points
-    before them, ``count`` the game's number of hands."""
-    start = start_scores(table)
+    before them, ``count`` the game's number of hands, ``rules`` the ruleset, options and
+    start points."""
+    ruleset, options, start = rules
     by_hand: dict[int | None, list[LedgerEntry]] = {}
     for entry in ledger:
         by_hand.setdefault(entry.hand_number, []).append(entry)
@@ -259,17 +282,18 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
     names = {s.position: s.player.display_name for s in seats}
     final_table: list[dict[str, Any]] = []
     later = [0] * n
-    try:
-        rules = registry.get(table.ruleset)
-        title, title_native = rules.title, rules.title_native
-        outcome_types = list(rules.rules.outcome_types)
-        ranker = getattr(rules.rules, "final_table", None)
-        if table.finished and callable(ranker):
-            final_table = list(ranker(state, rules.options_from_snapshot(table.options)))
-        if not table.finished and count:
-            later = _penalties_at_end(rules, table, state, n)
-    except EngineError:
-        title, title_native, outcome_types = table.ruleset, "", []
+    title, title_native, outcome_types = table.ruleset, "", []
+    if ruleset is not None:
+        title, title_native = ruleset.title, ruleset.title_native
+        outcome_types = list(ruleset.rules.outcome_types)
+        ranker = getattr(ruleset.rules, "final_table", None)
+        try:
+            if table.finished and callable(ranker):
+                final_table = list(ranker(state, options))
+            if not table.finished and count:
+                later = _penalties_at_end(ruleset, options, state, n)
+        except EngineError:
+            pass  # a state the installed ruleset no longer reads: shown without them
     return {
         "table": {
             "id": table.public_id,
@@ -339,7 +363,7 @@ def hands_page(table: Table, before: int, size: int) -> dict[str, Any]:
             "hands": [_hand_item(h, rows.get(h.number, []), players) for h in hands]}
 
 
-def _penalties_at_end(rules: Any, table: Table, state: dict[str, Any],
+def _penalties_at_end(rules: Any, options: Any, state: dict[str, Any],
                       players: int) -> list[int]:
     """Each seat's penalties the final settlement would take if the game ended now: its
     ``penalty`` rows are the deductions paid to nobody (EMA chombo, see
@@ -347,7 +371,7 @@ def _penalties_at_end(rules: Any, table: Table, state: dict[str, Any],
     out = [0] * players
     if len(state.get("scores") or []) != players:
         return out  # a table stored before its state was kept: nothing to settle
-    for row in rules.rules.final_settlement(state, rules.options_from_snapshot(table.options)):
+    for row in rules.rules.final_settlement(state, options):
         if row["reason"] == "penalty" and 0 <= row["player"] < players:
             out[row["player"]] += row["amount"]
     return out
