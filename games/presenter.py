@@ -1,9 +1,11 @@
 """What a table's phones show, rendered in one language: the scoreboard, each hand of the
 history, the words of the undo and redo buttons.
 
-The table page renders these in the reader's language; every write renders them once per
-site language for its broadcast (:func:`games.services.commands` picks the phones'
-language in the consumer), and the page's script puts the HTML in place. The wording of
+The table page renders these in the reader's language; a write's event is rendered by the
+phones' consumers, once per process for each language among its sockets
+(:func:`event_text`, :func:`games.consumers.rendered_event`), and the page's script puts
+the HTML in place. Phones get the latest :data:`PAGE` hands of a snapshot and ask for
+earlier ones (:func:`page_message`). The wording of
 hands comes from :mod:`scoring.rendering`, the one renderer of the engine's results; the
 templates are ``games/_scoreboard.html`` and ``games/_hand.html``, which the page includes
 too.
