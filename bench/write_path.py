@@ -129,7 +129,10 @@ def run(root: Path, length: int, repeat: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="mjsite-write-path-") as tmp:
         env = {**{k: v for k, v in os.environ.items() if not k.startswith("MJ_")},
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(root),
-               "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "MJ_LOG_LEVEL": "ERROR"}
+               "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "MJ_LOG_LEVEL": "ERROR",
+               # As in production: no query log (DEBUG keeps every query's text).
+               "MJ_DEBUG": "false", "MJ_SECRET_KEY": "bench-" + "x" * 50,
+               "MJ_ALLOWED_HOSTS": "localhost"}
         done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child",
                                "--length", str(length), "--repeat", str(repeat)],
                               cwd=root, env=env, capture_output=True, text=True,
