@@ -38,22 +38,20 @@ from games.permissions import (
 from .commands import (
     OUTBOUND,
     CommandResult,
-    PreviewResult,
     actor_name,
     correct_hand,
     declare,
     declares_riichi,
     end_game,
     outcome_of_form,
-    preview,
     record_hand,
     redo,
-    rendered_preview,
     reopen_game,
     undo,
 )
 from .explain import explain, explain_on_sheet
 from .players import player_games
+from .preview import PreviewResult, preview, rendered_preview
 from .snapshot import (
     cached_message,
     cached_snapshot,

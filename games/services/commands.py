@@ -1,4 +1,5 @@
-"""Writes to a table: record, undo, redo, correct, end and reopen; and preview.
+"""Writes to a table: record, undo, redo, correct, end and reopen (what a hand would pay
+without saving it: :mod:`games.services.preview`).
 
 Every write runs in one transaction holding the table row lock:
 
@@ -7,13 +8,16 @@ Every write runs in one transaction holding the table row lock:
 2. ``base_seq`` must equal the table's ``seq``, else ``stale`` with the current snapshot;
 3. the event is appended to the log. A hand recorded at the end of a game that is still
    going (the common write) is applied to the stored ``Table.state`` alone and adds only
-   its own Hand/LedgerEntry rows (:func:`games.replay.append`); every other write
-   (undo, redo, correct, end, reopen, or a record the full path would refuse) replays
+   its own Hand/LedgerEntry rows (:func:`games.replay.append`); undoing the last hand
+   brings back the state stored before it (:mod:`games.services.undo`); every other write
+   (redo, correct, end, reopen, or a record or undo the short paths do not take) replays
    the whole active log from the initial state (:func:`games.replay.replay`) and
-   rebuilds the rows from it. Both give the same rows (a property test checks it); any
-   EngineError/TableError rolls all of it back;
-4. after commit the new snapshot, serialised once, is broadcast to the table's websocket
-   group.
+   rebuilds the rows from the first hand that changed. All give the same rows (a
+   property test checks it); any EngineError/TableError rolls all of it back;
+4. what the write changed (:func:`games.services.snapshot.build_changes`: its hands, the
+   standings, the chart's tail) is serialised once and, after commit, broadcast to the
+   table's websocket group, where each process renders it once per language among its
+   phones (:mod:`games.broadcast`). The whole snapshot is built when a phone connects.
 """
 
 from __future__ import annotations
@@ -22,13 +26,12 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NotRequired, TypedDict
 
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from games import presenter, record_sheet
+from games import record_sheet
 from games.broadcast import broadcast_table
 from games.errors import (
     BadCommand,
@@ -45,11 +48,10 @@ from games.replay import Appended, Replay, append, fold, replay
 from games.safetext import check_json, check_text
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
-from scoring.engine.game import HandSettlement
 
-from .explain import explain_on_sheet
-from .snapshot import build_changes, build_snapshot, hands_page
+from .snapshot import build_changes, build_snapshot
 from .tables import get_table
+from .undo import undo_last
 
 RETRIES = 40
 logger = logging.getLogger(__name__)
@@ -213,61 +215,6 @@ def _save_appended(table: Table, event: Event, done: Appended,
     return [hand], rows
 
 
-@dataclass
-class _LightEvent:
-    """An event as :func:`games.replay.fold` reads it for undo and redo's targets, without
-    its outcome (never read from the database for this)."""
-
-    seq: int
-    kind: str
-    hand_number: int | None
-    payload: dict[str, Any]
-    actor_name: str = ""
-
-
-def _light_events(table: Table) -> list[_LightEvent]:
-    """The log without the outcomes: what :func:`fold` needs to know what undo and redo
-    would take back, the JSON fields picked by the database."""
-    rows = (Event.objects.filter(table_id=table.pk).order_by("seq")
-            .values_list("seq", "kind", "hand_number", "payload__reverts", "payload__riichi",
-                         "payload__on"))
-    return [_LightEvent(seq, kind, number, {"outcome": None, "reverts": reverts,
-                                            "riichi": riichi, "on": bool(on)})
-            for seq, kind, number, reverts, riichi, on in rows]
-
-
-def _undo_last(table: Table, event: Event) -> int | None:
-    """Undo the last hand recorded by restoring the state stored before it, when that is
-    what undo would do (the game going or finished by its own rules); returns its number,
-    or None for the full path (a correction to take back, an ended game...).
-
-    Replaying the log settles every hand again (its cost grew with the game); the hand's
-    ``state_before`` is what that replay computes for the hand before it (the property
-    test checks that the rows equal a fresh replay after any mix of writes). What undo
-    and redo would do next comes from the log's changes alone (:func:`fold` without the
-    outcomes)."""
-    light = _light_events(table)
-    folded = fold(light)
-    target = folded.undo_target
-    count = len(folded.active)
-    if (folded.ended or target is None or target["kind"] != "record"
-            or target["number"] != count):
-        return None
-    last = Hand.objects.filter(table_id=table.pk, number=count).first()
-    if last is None or not last.state_before:
-        return None
-    event.kind, event.hand_number = EventKind.UNDO, count
-    event.payload = {"reverts": "record"}
-    after = fold([*light, _LightEvent(event.seq, event.kind, count, event.payload)])
-    LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
-    Hand.objects.filter(table_id=table.pk, number__gte=count).delete()  # cascades its rows
-    table.state = dict(last.state_before)
-    table.finished, table.finished_at, table.ended_manually = False, None, False
-    table.can_redo = bool(after.redo)
-    table.undo_target, table.redo_target = after.undo_target, after.redo_target
-    return count
-
-
 def _save(table: Table, result: Replay, events: Sequence[Event],
           seats: dict[int, int]) -> int:
     """Make the materialised rows of ``table`` equal to ``result``, a replay of ``events``;
@@ -399,7 +346,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             event.save()
             written = _save_appended(table, event, done, seats)
             hands_from = number
-        elif undoes and (undone := _undo_last(table, event)) is not None:
+        elif undoes and (undone := undo_last(table, event)) is not None:
             _respond(event)
             event.save()
             hands_from, written = undone, ([], [])  # no hand from it on, no final rows
@@ -574,97 +521,3 @@ def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.REOPEN, {}, None)
     return _write(table_id, actor, command_id, base_seq, plan)
-
-
-class LaterHand(TypedDict):
-    number: int
-    before: list[int]  # each seat's change in this hand now
-    after: list[int]  # and with the correction
-
-
-class PreviewResult(TypedDict, total=False):
-    ok: bool
-    settlement: HandSettlement  # rows, pot_change, state after, results, summary
-    deltas: list[int]  # each seat's change this hand
-    scores: list[int]  # each seat's points after this hand
-    later: list[LaterHand]  # a correction: the later hands whose payments it changes
-    error: CommandError
-
-
-def _deltas(rows: Sequence[Any], seats: int = 4) -> list[int]:
-    out = [0] * seats
-    for row in rows:
-        out[row["player"]] += row["amount"]
-    return out
-
-
-def preview(table_id: Table | int | str, outcome: dict[str, Any],
-            hand_number: int | None = None) -> PreviewResult:
-    """What ``outcome`` would pay, without saving: as the next hand, or (``hand_number``)
-    as a correction of that hand, from the state before it, with the later hands whose
-    payments the correction would change (the whole log replayed with it)."""
-    try:
-        table = get_table(table_id)
-        ruleset = registry.get(table.ruleset)
-        options = ruleset.options_from_snapshot(table.options)
-        later: list[LaterHand] = []
-        if hand_number is None:
-            if table.ended_manually:
-                raise TableError("the game was ended; reopen it before recording a hand",
-                                 code="game_ended")
-            state = table.state or ruleset.rules.initial_state(options)
-            settlement = ruleset.rules.apply(state, _outcome(outcome), options)
-        else:
-            hand = Hand.objects.filter(table_id=table.pk,
-                                       number=_hand_number(hand_number)).first()
-            if hand is None:
-                raise NoSuchHand(f"there is no hand {hand_number}")
-            settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)
-            later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
-    except (EngineError, TableError) as exc:
-        return PreviewResult(ok=False, error=command_error(exc))
-    scores = list(settlement["state"].get("scores") or [])
-    deltas = _deltas(settlement["rows"], len(scores) or 4)
-    return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores,
-                         later=later)
-
-
-def _later_changes(table: Table, rules: Any, options: Any, number: int,
-                   outcome: dict[str, Any]) -> list[LaterHand]:
-    """The hands after ``number`` whose payments change if it gets ``outcome``; raises
-    (e.g. ``game_over``) when the correction would make a later hand impossible."""
-    events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
-    trial = Event(table_id=table.pk, seq=table.seq + 1, kind=EventKind.CORRECT,
-                  payload={"outcome": outcome}, hand_number=number)
-    result = replay(rules, options, [*events, trial])
-    seats = len(result.start_scores)
-    now: dict[int, list[int]] = {}
-    for hand_no, position, amount in LedgerEntry.objects.filter(
-            table_id=table.pk, hand_number__gt=number).values_list(
-            "hand_number", "position", "amount"):
-        now.setdefault(hand_no, [0] * seats)[position] += amount
-    out: list[LaterHand] = []
-    for played in result.hands[number:]:
-        after = _deltas(played.settlement["rows"], seats)
-        before = now.get(played.number, [0] * seats)
-        if after != before:
-            out.append(LaterHand(number=played.number, before=before, after=after))
-    return out
-
-
-def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
-                     hand_number: int | None = None) -> dict[str, Any]:
-    """:func:`preview` for the phones: its figures and its HTML in the active language
-    (``games/_preview.html``), without the engine's bulky settlement."""
-    result = preview(table_id, outcome, hand_number)
-    if not result.get("ok"):
-        kind = outcome.get("type") if isinstance(outcome, dict) else None
-        return {"ok": False, "error": explain_on_sheet(table_id, result["error"], kind)}
-    table = get_table(table_id)
-    snap = hands_page(table, 1, 0)  # no hand: the seats, ruleset and options that name one
-    number = hand_number or Hand.objects.filter(table_id=table.pk).count() + 1
-    settlement = result["settlement"]
-    hand = {"number": number, "outcome": outcome, "results": settlement.get("results", []),
-            "payments": settlement.get("ledger", []), "deltas": result["deltas"]}
-    return {"ok": True, "deltas": result["deltas"], "scores": result["scores"],
-            **presenter.preview(snap, hand, result["scores"], result.get("later", []))}
