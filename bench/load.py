@@ -404,7 +404,9 @@ def main(argv: list[str] | None = None) -> int:
         trees.append(Path(tempfile.mkdtemp(prefix="mjsite-baseline-")) / "tree")
         subprocess.run(["git", "worktree", "add", "--detach", str(trees[0]), args.baseline],
                        cwd=ROOT, check=True, capture_output=True)
-        checkouts.insert(0, (f"baseline {args.baseline}", trees[0]))
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=trees[0],
+                                capture_output=True, text=True).stdout.strip()
+        checkouts.insert(0, (f"baseline {args.baseline} {commit}", trees[0]))
     runs: dict[str, dict[str, list[Phase]]] = {}
     try:
         for name, root in checkouts:

@@ -213,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     trees: list[Path] = []
     try:
         base_root = baseline_tree(args.baseline, trees)
+        base_commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=base_root,
+                                     capture_output=True, text=True).stdout.strip()
+        print(f"  baseline {args.baseline} is {base_commit}", flush=True)
         began = time.perf_counter()
         base = run(base_root, args.length, args.repeat)
         head = run(ROOT, args.length, args.repeat)
