@@ -4,6 +4,7 @@
     python bench/load.py --tables 200 --pace stress
     python bench/load.py --tables 200 --saturate --redis redis://127.0.0.1:6379/0
     python bench/load.py --tables 50 --pace stress --database postgres://postgres@127.0.0.1/test
+    python bench/load.py --tables 200 --pace human --baseline main
 
 It migrates a throwaway database (a temporary SQLite file, or a fresh database created
 beside the PostgreSQL URL given and dropped afterwards), creates the tables through the
@@ -24,7 +25,12 @@ must see, and both count as "hands" below. Latency is from the submit to the mom
 last of the table's four phones receives the ``hand_recorded``/``hand_undone`` event.
 
 ``--saturate`` steps the per-table interval down until p95 passes ``--target-ms`` (100) or
-errors appear, and reports the last step that held. Everything is
+errors appear, and reports the last step that held. Each phase also prints the server's
+CPU time per hand (its daphne processes' user + system time over the phase, from
+``/proc``). ``--baseline REF`` runs the same phases first on a temporary worktree of
+another commit (``main``, a tag...), with a database of its own, and prints the two side
+by side with issue 26's targets (human pace: p95 <= 30 ms and CPU <= 10 ms per hand;
+saturation >= 40 hands/s at p95 <= 100 ms), as figures, never as a pass or fail. Everything is
 bounded: each phase runs ``--duration`` seconds and the whole run stops after
 ``--max-seconds``. Loopback only. With no arguments (``make bench``) it runs a short
 smoke check: 20 tables on the in-memory layer, one hand per 5 s each, for 15 s.
@@ -40,6 +46,7 @@ import random
 import re
 import secrets
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,6 +58,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from games.tests.integration import harness  # noqa: E402
 from games.tests.integration.harness import (  # noqa: E402
     Server,
     db_tool,
@@ -68,9 +76,14 @@ OUTCOMES = [
     {"type": "draw", "tenpai": [0, 1, 2, 3]},
 ]
 TABLE_OPTIONS = {"bust_ends_game": False}
-# Events carry type, seq and command_id first: read the id without parsing the snapshot.
-COMMAND_ID = re.compile(r'"type": "hand_(?:recorded|undone)", "seq": \d+, '
-                        r'"command_id": "([^"]+)"')
+# Events carry type, seq and command_id first: read the id without parsing the snapshot
+# (spaced as json.dumps writes it, or compact).
+COMMAND_ID = re.compile(r'"type": ?"hand_(?:recorded|undone)", ?"seq": ?\d+, ?'
+                        r'"command_id": ?"([^"]+)"')
+HAND_EVENT = re.compile(r'"type": ?"hand_')
+TARGET_P95_MS = 30.0
+TARGET_CPU_MS = 10.0
+TARGET_SATURATION = 40.0
 HAND_TIMEOUT = 10.0
 GC_PAUSE = re.compile(r"mjsite-gc: full collection ([\d.]+) ms")
 
@@ -84,6 +97,11 @@ class Phase:
     hands: int = 0
     started: float = 0.0
     ended: float = 0.0
+    cpu: float = 0.0  # seconds of the servers' CPU over the phase
+
+    @property
+    def cpu_per_hand(self) -> float:
+        return self.cpu * 1000 / self.hands if self.hands else float("nan")
 
     def quantile(self, q: float) -> float:
         if not self.latencies:
@@ -127,7 +145,7 @@ class Phone:
                 match = COMMAND_ID.search(head)
                 if match:
                     self.table.arrived(match.group(1), now)
-                elif '"type": "hand_' not in head:
+                elif not HAND_EVENT.search(head):
                     message = json.loads(raw)
                     if message.get("type") in {"ack", "error", "stale"}:
                         await self.acks.put(message)
@@ -216,6 +234,20 @@ class TableRun:
                 await asyncio.sleep(max(0.0, min(pause, until - loop.time())))
 
 
+def server_cpu(servers: list[Server]) -> float:
+    """User + system seconds the servers' processes have used (Linux /proc)."""
+    total = 0
+    for server in servers:
+        if server.proc is None:
+            continue
+        try:
+            fields = Path(f"/proc/{server.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 async def _run_phases(servers: list[Server], tables: list[TableRun], phases: list[Phase],
                       duration: float, target_ms: float, saturate: bool,
                       deadline: float) -> list[Phase]:
@@ -238,9 +270,11 @@ async def _run_phases(servers: list[Server], tables: list[TableRun], phases: lis
                 print("  stopping: --max-seconds reached", flush=True)
                 break
             phase.started = time.perf_counter()
+            cpu = server_cpu(servers)
             until = loop.time() + duration
             await asyncio.gather(*(t.play(phase, until) for t in tables))
             phase.ended = time.perf_counter()
+            phase.cpu = server_cpu(servers) - cpu
             done.append(phase)
             _print_phase(phase, len(tables))
             if any(t.lost for t in tables):
@@ -258,7 +292,7 @@ def _print_phase(phase: Phase, tables: int) -> None:
     print(f"  {phase.name:<24} {tables:>5} tables  {phase.hands:>6} hands  "
           f"{phase.rate:>7.1f} hands/s  p50 {phase.quantile(0.5):>7.1f} ms  "
           f"p95 {phase.quantile(0.95):>7.1f} ms  p99 {phase.quantile(0.99):>7.1f} ms  "
-          f"errors {phase.errors}", flush=True)
+          f"errors {phase.errors}  CPU/hand {phase.cpu_per_hand:.1f} ms", flush=True)
 
 
 def _phases(args: argparse.Namespace) -> list[Phase]:
@@ -343,6 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game-hands", type=int, default=12,
                         help="past this many hands a table alternates undo and record")
     parser.add_argument("--max-seconds", type=float, default=900.0)
+    parser.add_argument("--baseline", default="",
+                        help="also run a commit (main, a tag...) first, from a temporary "
+                             "worktree, and print both with the targets")
     parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="tuned",
                         help="the servers' MJ_GC garbage collection setting (mjsite/asgi.py)")
     args = parser.parse_args(argv)
@@ -361,27 +398,62 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.time() + args.max_seconds
     print(f"mjsite load: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"database {'PostgreSQL' if args.database else 'SQLite'}", flush=True)
+    checkouts = [("this checkout", ROOT)]
+    trees: list[Path] = []
+    if args.baseline:
+        trees.append(Path(tempfile.mkdtemp(prefix="mjsite-baseline-")) / "tree")
+        subprocess.run(["git", "worktree", "add", "--detach", str(trees[0]), args.baseline],
+                       cwd=ROOT, check=True, capture_output=True)
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=trees[0],
+                                capture_output=True, text=True).stdout.strip()
+        checkouts.insert(0, (f"baseline {args.baseline} {commit}", trees[0]))
+    runs: dict[str, dict[str, list[Phase]]] = {}
+    try:
+        for name, root in checkouts:
+            print(f"\n#### {name} ({root}), load {os.getloadavg()[0]:.1f}", flush=True)
+            runs[name] = run_checkout(root, args, deadline)
+    finally:
+        for tree in trees:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
+                           capture_output=True)
+    for name, results in runs.items():
+        print(f"\nsummary: {name}")
+        summarise(results, args)
+    if len(runs) == 2:
+        compare(runs, args)
+    return 0 if all(r and all(r.values()) for r in runs.values()) else 1
+
+
+def run_checkout(root: Path, args: argparse.Namespace, deadline: float
+                 ) -> dict[str, list[Phase]]:
+    """Every layer's phases against servers running the code in ``root``."""
+    harness.ROOT = root  # the servers, the migrations and db_tool run from there
     results: dict[str, list[Phase]] = {}
-    with ExitStack() as stack:
-        if args.database:
-            url = stack.enter_context(fresh_postgres_database(args.database))
-        else:
-            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mjsite-load-"))
-            url = f"sqlite:///{tmp}/load.sqlite3"
-        prepare(site_env(url))
-        if not args.redis_only:
-            results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
-        if args.redis and time.time() < deadline:
-            results["redis"] = run_layer("channels-redis layer", url, args.redis, args,
-                                         deadline)
-    print("\nsummary")
+    try:
+        with ExitStack() as stack:
+            if args.database:
+                url = stack.enter_context(fresh_postgres_database(args.database))
+            else:
+                tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="mjsite-load-"))
+                url = f"sqlite:///{tmp}/load.sqlite3"
+            prepare(site_env(url))
+            if not args.redis_only:
+                results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
+            if args.redis and time.time() < deadline:
+                results["redis"] = run_layer("channels-redis layer", url, args.redis, args,
+                                             deadline)
+    finally:
+        harness.ROOT = ROOT
+    return results
+
+
+def summarise(results: dict[str, list[Phase]], args: argparse.Namespace) -> None:
     for label, phases in results.items():
-        held = [p for p in phases if not p.errors and p.quantile(0.95) <= args.target_ms]
         for phase in phases:
             print(f"  {label:<10}", end="")
             _print_phase(phase, args.tables)
         if args.saturate:
-            best = max(held, key=lambda p: p.rate, default=None)
+            best = saturation(phases, args.target_ms)
             text = (f"{best.rate:.1f} hands/s ({best.name})" if best else "none held")
             print(f"  {label}: highest load with p95 <= {args.target_ms:g} ms and no "
                   f"errors: {text}")
@@ -391,7 +463,39 @@ def main(argv: list[str] | None = None) -> int:
         if "in-memory" in rates and "redis" in rates and rates["in-memory"]:
             print(f"  redis / in-memory peak hands/s ratio: "
                   f"{rates['redis'] / rates['in-memory']:.2f}")
-    return 0 if all(results.values()) else 1
+
+
+def saturation(phases: list[Phase], target_ms: float) -> Phase | None:
+    held = [p for p in phases if not p.errors and p.quantile(0.95) <= target_ms]
+    return max(held, key=lambda p: p.rate, default=None)
+
+
+def compare(runs: dict[str, dict[str, list[Phase]]], args: argparse.Namespace) -> None:
+    """The baseline and this checkout side by side, with issue 26's targets."""
+    (base_name, base), (head_name, head) = runs.items()
+    print(f"\ncomparison ({args.tables} tables x 4 phones, same machine, back to back)")
+    print(f"  {'':<34}{base_name[:22]:>24}{head_name:>24}   target")
+    for layer in head:
+        if not base.get(layer) or not head[layer]:
+            continue
+        pairs = list(zip(base[layer], head[layer], strict=False))
+        for old, new in pairs:
+            print(f"  {layer} {old.name}")
+            for name, value, target in (
+                    ("p50 ms", lambda p: p.quantile(0.5), ""),
+                    ("p95 ms", lambda p: p.quantile(0.95),
+                     f"<= {TARGET_P95_MS:g} (human pace)"),
+                    ("p99 ms", lambda p: p.quantile(0.99), ""),
+                    ("hands/s", lambda p: p.rate, ""),
+                    ("server CPU ms per hand", lambda p: p.cpu_per_hand,
+                     f"<= {TARGET_CPU_MS:g}")):
+                print(f"    {name:<32}{value(old):>24.1f}{value(new):>24.1f}   {target}")
+        if args.saturate:
+            old_best = saturation(base[layer], args.target_ms)
+            new_best = saturation(head[layer], args.target_ms)
+            print(f"    {'saturation hands/s, p95 <= ' + f'{args.target_ms:g} ms':<32}"
+                  f"{old_best.rate if old_best else 0:>24.1f}"
+                  f"{new_best.rate if new_best else 0:>24.1f}   >= {TARGET_SATURATION:g}")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
 """The one place that sends to a table's websocket group.
 
 Services call :func:`broadcast_table` from ``transaction.on_commit`` so clients never
-hear of a write that was rolled back. The message is serialised once per site language
-by the caller, and the group event carries those texts: each connected
-:class:`~games.consumers.TableConsumer` receives ``{"type": "table.event", "texts":
-{language: text}, "private": ...}`` and sends its phone the text of its language as is.
-Serialising per phone, and the in-memory layer's deep copy of a nested message per
-phone, were most of a write's cost past the database.
+hear of a write that was rolled back. The group event carries what the write changed,
+serialised once and in no language (``{"type": "table.event", "seq": ..., "payload":
+text, "private": ...}``): each connected :class:`~games.consumers.TableConsumer` sends
+its phone the event rendered in the phone's language, which its process renders once per
+language among its sockets (:func:`games.consumers.rendered_event`) — a write no longer
+renders the four site languages when every phone reads one, and this works whichever
+process holds the sockets (the Channels layer may be Redis). A text rather than a nested
+message: the in-memory layer deep-copies a message per phone.
 """
 
 from __future__ import annotations
@@ -25,15 +27,15 @@ def group_name(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def broadcast_table(table_id: int, texts: dict[str, str], private: bool = False) -> None:
-    """Send an event to the table's phones: ``texts`` holds the message serialised once
-    per site language; each consumer sends its phone the one in its language."""
+def broadcast_table(table_id: int, seq: int, payload: str, private: bool = False) -> None:
+    """Send an event to the table's phones: ``payload`` is ``{"head": ..., "changes":
+    ...}`` as JSON (:func:`games.services.commands`); ``seq`` the table's after it."""
     layer = get_channel_layer()
     if layer is None:  # no CHANNEL_LAYERS configured: nobody to tell
         return
     try:
         async_to_sync(layer.group_send)(group_name(table_id), {
-            "type": "table.event", "texts": texts, "private": private})
+            "type": "table.event", "seq": seq, "payload": payload, "private": private})
     except Exception:
         # The write is already committed: a layer outage (Redis restarting) must not turn
         # it into an error for the writer, who would then retry a hand that was recorded.

@@ -12,7 +12,9 @@ import logging
 import math
 import secrets
 import time
+from collections import OrderedDict
 from typing import Any
+from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -41,6 +43,7 @@ from games.messages import (
     Declare,
     EndGame,
     Entering,
+    GetHands,
     GetSnapshot,
     InboundMessage,
     Presence,
@@ -62,6 +65,35 @@ logger = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024
 _NOT_JSON = object()  # a text frame that did not parse
+# Events rendered by this process, by (table, seq, language): the first socket of a
+# language renders an event, the others of that language send the same text. Rendering
+# happens on the event loop without an await, so two sockets never render one together.
+_RENDERED: OrderedDict[tuple[int, int, str], str] = OrderedDict()
+_RENDERED_SIZE = 512
+
+
+def rendered_event(table_pk: int, seq: int, payload: str, language: str) -> str:
+    """The event of ``payload`` (games.broadcast) as the phones of ``language`` get it,
+    rendered once per process and language."""
+    key = (table_pk, seq, language)
+    text = _RENDERED.get(key)
+    if text is None:
+        data = json.loads(payload)
+        text = presenter.event_text(data["head"], data["changes"], language)
+        _RENDERED[key] = text
+        while len(_RENDERED) > _RENDERED_SIZE:
+            _RENDERED.popitem(last=False)
+    return text
+
+
+def since_of(scope: dict[str, Any]) -> int | None:
+    """The seq a reconnecting phone last saw (``?since=N`` on the socket's address), or
+    None: it then gets the whole snapshot."""
+    query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin-1"))
+    values = query.get("since") or []
+    if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 10:
+        return None
+    return int(values[0])
 # A phone re-announcing the same presence sooner than this is not passed on again.
 PRESENCE_MIN_INTERVAL = 5.0
 
@@ -126,7 +158,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         self.conn_id = secrets.token_urlsafe(9)
         await self.join_groups()  # with the layer down: logged, joined when it is back
         try:  # after joining: no event falls between the snapshot and the group
-            snapshot = await self._snapshot_message(table)
+            snapshot = await self._resume_message(table, since_of(self.scope))
         except DatabaseError:  # the database went away since the table was read
             await self.leave_groups()
             self.table_pk = None
@@ -264,6 +296,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.preview(message, extra)
         elif message["type"] == "get_snapshot":
             await self.get_snapshot(message, extra)
+        elif message["type"] == "get_hands":
+            await self.get_hands(message, extra)
         elif message["type"] == "entering":
             await self.entering(message, extra)
         else:  # parse_inbound knows no other type
@@ -320,6 +354,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         table = await self._table()
         await self.send_json({**await self._snapshot_message(table), **extra})
 
+    async def get_hands(self, msg: GetHands, extra: dict[str, Any]) -> None:
+        count = msg.get("count", presenter.PAGE)
+        if not 1 <= count <= presenter.PAGE:
+            await self._error("bad_message", f"'count' of 'get_hands' must be 1 to "
+                              f"{presenter.PAGE}", **extra)
+            return
+        await self.send_json({**await self._hands_message(msg["before"], count), **extra})
+
     async def entering(self, msg: Entering, extra: dict[str, Any]) -> None:
         if not msg["active"]:
             await self._stop_entering()
@@ -337,18 +379,18 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     # --- outbound: group events --------------------------------------------------------
 
     async def table_event(self, event: dict[str, Any]) -> None:
-        # games.broadcast carries the message serialised once per site language.
-        texts: dict[str, str] = event.get("texts") or {}
-        text = texts.get(self.language) or texts.get(settings.LANGUAGE_CODE)
-        if text is None:  # a process of an older release: the phone catches up
-            await self.send_json({"type": "resync"})
+        # games.broadcast carries what the write changed, in no language: rendered here,
+        # once per process and language (rendered_event).
+        payload, seq = event.get("payload"), event.get("seq")
+        if not isinstance(payload, str) or not isinstance(seq, int) or self.table_pk is None:
+            await self.send_json({"type": "resync"})  # a process of another release
             return
         if event.get("private"):
             table = await self._table()
             if not await self._allowed(table, write=False):
                 await self.close(code=CLOSE_FORBIDDEN)
                 return
-        await self.send(text_data=text)
+        await self.send(text_data=rendered_event(self.table_pk, seq, payload, self.language))
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         # A phone is not told that it is entering a hand itself.
@@ -459,6 +501,9 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     @database_sync_to_async
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
+        return self._snapshot_now(table)
+
+    def _snapshot_now(self, table: Table) -> dict[str, Any]:
         seat = seat_of(table, self.scope)
         with translation.override(self.language):
             rendered = services.cached_message(table)  # table was just read
@@ -467,6 +512,34 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                 "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
                         "is_creator": is_creator(table, self.scope)}}
+
+    @database_sync_to_async
+    def _resume_message(self, table: Table, since: int | None) -> dict[str, Any]:
+        """What a connecting phone gets: the writes it missed since ``since`` (``missed``,
+        the hands they touched and the state after them) when it was away briefly, else
+        the whole snapshot with its latest hands."""
+        changes = services.missed_changes(table, since) if since is not None else None
+        if changes is None:
+            return self._snapshot_now(table)
+        seat = seat_of(table, self.scope)
+        self.may_write = can_write(table, self.scope)
+        with translation.override(self.language):
+            view = presenter.phone_view(presenter.view(changes, int(changes["hands_from"]),
+                                                       presenter.PAGE))
+        return {"type": "missed", "seq": changes["seq"], "since": since,
+                "snapshot": presenter.client_state(changes), "view": view,
+                "you": {"can_write": self.may_write, "seat": seat.position if seat else None,
+                        "is_creator": is_creator(table, self.scope)}}
+
+    @database_sync_to_async
+    def _hands_message(self, before: int, count: int) -> dict[str, Any]:
+        page = services.hands_page(services.get_table(self.public_id), before, count)
+        with translation.override(self.language):
+            return {**presenter.page_message(page), "before": before}
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return presenter.compact(content)
 
     @database_sync_to_async
     def _rendered(self, snap: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,9 @@ with a ``type``.
 Client to server (:data:`InboundMessage`): ``record_hand``, ``undo``, ``redo``,
 ``correct_hand``, ``end_game``, ``reopen_game`` (writes: each carries a fresh
 ``command_id`` and the ``base_seq`` it was based on: for a hand, the seq the phone saw
-when its player started entering it), ``preview`` and ``get_snapshot`` (reads), and
+when its player started entering it), ``preview``, ``get_snapshot`` and ``get_hands``
+(reads; ``get_hands`` with ``before``: the :data:`games.presenter.PAGE` hands before that
+number, for the history a phone has not loaded), and
 ``entering`` (presence: a writer's phone has the record form open, or closed it; sent
 again every :data:`PRESENCE_REFRESH` seconds while open). Any message may carry
 ``request_id``, echoed in the direct answer.
@@ -12,13 +14,22 @@ again every :data:`PRESENCE_REFRESH` seconds while open). Any message may carry
 Server to client (:data:`OutboundMessage`):
 
 * ``snapshot`` on connect, on ``get_snapshot``, and when the table's seats or visibility
-  change (so a phone whose seat was freed loses its buttons at once);
+  change (so a phone whose seat was freed loses its buttons at once); its ``view`` has
+  the latest :data:`games.presenter.PAGE` hands rendered (``rendered_from``), older ones
+  come with ``get_hands``;
+* ``missed`` instead of ``snapshot`` on connect when the socket's address says the seq
+  the phone last saw (``?since=N``) and it missed few writes: the hands they touched
+  (from ``view.hands_from``), the chart from that point (``chart.from``) and the rest of
+  the state, as an event has them;
+* ``hands`` answering ``get_hands``: earlier hands rendered (``hands_from`` on, oldest
+  first) at the table's ``seq``;
 * ``presence`` to everyone at the table: who is entering a hand (``entering``) or stopped
   (``entering: false``), by connection ``id``; an entry lapses after ``ttl`` seconds
   unless refreshed, so a phone that vanished without closing stops showing;
 * to everyone at the table, in ``seq`` order: ``hand_recorded``, ``hand_undone``,
   ``hand_redone``, ``hand_corrected``, ``game_ended``, ``game_reopened``, each with the
-  new ``seq`` and the whole new ``snapshot``;
+  new ``seq``, what the write changed of the ``snapshot`` (the chart from ``chart.from``)
+  and the hands from the first it changed rendered (``view.hands_from``);
 * to the sender only: ``ack`` (the command's result; ``duplicate`` when the command id
   was already used, then with the snapshot), ``stale`` (``base_seq`` was not the current
   seq: the current snapshot comes along, rebase and resend with a new command id),
@@ -130,6 +141,13 @@ class GetSnapshot(TypedDict):
     request_id: NotRequired[str]
 
 
+class GetHands(TypedDict):
+    type: Literal["get_hands"]
+    before: int  # the oldest hand the phone holds: it gets the ones just before it
+    count: NotRequired[int]  # how many (1 to games.presenter.PAGE, the default)
+    request_id: NotRequired[str]
+
+
 class Entering(TypedDict):
     type: Literal["entering"]
     active: bool  # the record form is open (true) or was closed (false)
@@ -138,7 +156,7 @@ class Entering(TypedDict):
 
 
 WriteMessage = RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame | Declare
-InboundMessage = WriteMessage | Preview | GetSnapshot | Entering
+InboundMessage = WriteMessage | Preview | GetSnapshot | GetHands | Entering
 
 # --- server to client ----------------------------------------------------------------
 
@@ -218,7 +236,7 @@ OutboundMessage = (SnapshotMessage | TableEvent | Presence | Ack | StaleMessage
 
 WRITE_TYPES = ("record_hand", "undo", "redo", "correct_hand", "end_game", "reopen_game",
                "declare")
-READ_TYPES = ("preview", "get_snapshot")
+READ_TYPES = ("preview", "get_snapshot", "get_hands")
 # Needs the right to write, but changes nothing stored.
 PRESENCE_TYPES = ("entering",)
 
@@ -240,9 +258,11 @@ _FIELDS: dict[str, dict[str, type]] = {
     "declare": {"command_id": str, "base_seq": int, "player": int, "on": bool},
     "preview": {},
     "get_snapshot": {},
+    "get_hands": {"before": int},
     "entering": {"active": bool},
 }
 _OPTIONAL: dict[str, dict[str, type]] = {"preview": {"hand_number": int},
+                                         "get_hands": {"count": int},
                                          "entering": {"hand_number": int}}
 # A hand comes as the engine's outcome or as the record sheet's fields: one of the two.
 _HAND_TYPES = ("record_hand", "correct_hand", "preview")

@@ -1,9 +1,11 @@
 """What a table's phones show, rendered in one language: the scoreboard, each hand of the
 history, the words of the undo and redo buttons.
 
-The table page renders these in the reader's language; every write renders them once per
-site language for its broadcast (:func:`games.services.commands` picks the phones'
-language in the consumer), and the page's script puts the HTML in place. The wording of
+The table page renders these in the reader's language; a write's event is rendered by the
+phones' consumers, once per process for each language among its sockets
+(:func:`event_text`, :func:`games.consumers.rendered_event`), and the page's script puts
+the HTML in place. Phones get the latest :data:`PAGE` hands of a snapshot and ask for
+earlier ones (:func:`page_message`). The wording of
 hands comes from :mod:`scoring.rendering`, the one renderer of the engine's results; the
 templates are ``games/_scoreboard.html`` and ``games/_hand.html``, which the page includes
 too.
@@ -12,10 +14,10 @@ too.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
@@ -138,16 +140,27 @@ def recorder(name: Any) -> str:
     return {"creator": _("creator"), "staff": _("staff")}.get(str(name), str(name or ""))
 
 
+# The templates' line breaks and indentation: nothing a browser shows (inline spaces sit
+# on one line), but a third of a hand's HTML in every broadcast.
+_LAYOUT = re.compile(r"\s*\n\s*")
+
+
+def tight(html: str) -> str:
+    """``html``, a rendered template, without its line breaks and the indentation after
+    them (still safe: only whitespace went)."""
+    return mark_safe(_LAYOUT.sub("", html))  # noqa: S308 - a rendered template
+
+
 def render_hand(hand: Mapping[str, Any], names: Sequence[str], spec: Any) -> tuple[str, str]:
     """(summary, HTML of the history entry) of one hand."""
     context = hand_context(hand, names, spec)
-    html = render_to_string("games/_hand.html", {"hand": context})
-    return context["summary"], mark_safe(html.strip())  # noqa: S308 - a rendered template
+    html = tight(render_to_string("games/_hand.html", {"hand": context}))
+    return context["summary"], html
 
 
 def render_scoreboard(snap: Mapping[str, Any], spec: Any) -> str:
-    return render_to_string("games/_scoreboard.html", {
-        "round_line": round_line(snap, spec), "rows": standings_rows(snap)})
+    return tight(render_to_string("games/_scoreboard.html", {
+        "round_line": round_line(snap, spec), "rows": standings_rows(snap)}))
 
 
 def undo_question(snap: Mapping[str, Any], summaries: Mapping[int, str]) -> str:
@@ -182,50 +195,119 @@ def present_hands(snap: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
     return out
 
 
-def view(snap: Mapping[str, Any], hands_from: int = 1) -> dict[str, Any]:
+# Hands a phone is sent rendered at once (on connecting, and at most in an event); older
+# ones it asks for when its player scrolls to them (``get_hands``).
+PAGE = 10
+
+
+def rendered_from(snap: Mapping[str, Any], hands_from: int, latest: int | None) -> int:
+    """The first hand a message renders: ``hands_from``, or only the ``latest`` hands."""
+    if latest is None:
+        return hands_from
+    count = int(snap.get("hand_count", len(snap.get("hands") or [])))
+    return max(hands_from, count - latest + 1, 1)
+
+
+def view(snap: Mapping[str, Any], hands_from: int = 1, latest: int | None = None
+         ) -> dict[str, Any]:
     """The rendered parts of ``snap`` in the active language: the scoreboard, the hands
-    numbered ``hands_from`` and up, and the undo question."""
+    numbered ``hands_from`` and up (only the ``latest`` of them, if given: the phone drops
+    the older ones it holds, ``rendered_from``, and asks for them again when needed), and
+    the undo question."""
     spec = spec_of(snap)
+    first = rendered_from(snap, hands_from, latest)
     hands = present_hands(snap, [h for h in snap.get("hands", [])
-                                 if h["number"] >= hands_from], spec)
+                                 if h["number"] >= first], spec)
     summaries = {h["number"]: h["summary"] for h in hands}
     target = snap.get("undo")
     if target and target["number"] not in summaries:
         # The hand undo names was not re-rendered: say it from the snapshot.
-        old = next((h for h in snap.get("hands", []) if h["number"] == target["number"]),
-                   None)
+        old = next((h for h in [*snap.get("hands", []), snap.get("undo_hand") or {}]
+                    if h.get("number") == target["number"]), None)
         if old is not None:
             summaries[target["number"]] = rendering.hand_summary(
                 old.get("outcome") or {}, old.get("results") or [], names_of(snap), spec)
     return {"scoreboard": render_scoreboard(snap, spec), "hands": hands,
-            "hands_from": hands_from, "undo_question": undo_question(snap, summaries)}
+            "hands_from": hands_from, "rendered_from": first,
+            "undo_question": undo_question(snap, summaries)}
 
 
-# What the table's scripts keep besides the rendered hands: every message carries this
-# much of the snapshot, and only the hands that changed, rendered.
+# What the table's scripts keep besides the rendered hands: a whole snapshot's message
+# carries this much of it, and the rendered view of its latest hands.
 CLIENT_KEYS = ("table", "seq", "outcome_types", "seats", "state", "standings", "chart",
-               "can_undo", "can_redo", "undo", "redo", "declared")
+               "can_undo", "can_redo", "undo", "redo", "declared", "hand_count")
+# An event carries only what a write can change that the scripts read (the standings and
+# the round are in the rendered scoreboard); the phone keeps the rest of its snapshot.
+EVENT_KEYS = ("seq", "chart", "can_undo", "can_redo", "undo", "redo", "declared",
+              "hand_count")
+EVENT_TABLE_KEYS = ("finished", "ended_manually")
+
+
+# What the table's scripts keep of each rendered hand: the record sheet's fields that say
+# it (to correct it), its revision and recorder; its summary is read from its HTML. An
+# event leaves the fields out (they are asked for with get_hands when the hand is
+# corrected): they were a tenth of its size.
+PHONE_HAND_KEYS = ("number", "fields", "revision", "recorded_by", "html")
+EVENT_HAND_KEYS = ("number", "revision", "recorded_by", "html")
+
+
+def phone_view(rendered: Mapping[str, Any], keys: Sequence[str] = PHONE_HAND_KEYS
+               ) -> dict[str, Any]:
+    """:func:`view` as the phones get it: each hand only with ``keys``."""
+    return {**rendered, "hands": [{key: hand.get(key) for key in keys}
+                                  for hand in rendered.get("hands", [])]}
 
 
 def client_state(snap: Mapping[str, Any]) -> dict[str, Any]:
     return {key: snap.get(key) for key in CLIENT_KEYS}
 
 
+def event_state(snap: Mapping[str, Any]) -> dict[str, Any]:
+    table = snap.get("table") or {}
+    return {"table": {key: table.get(key) for key in EVENT_TABLE_KEYS},
+            **{key: snap.get(key) for key in EVENT_KEYS}}
+
+
 def message(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int = 1
             ) -> dict[str, Any]:
-    """A message to the phones in the active language: ``head`` (its type, seq...), the
-    client's share of ``snap`` and the rendered view from hand ``hands_from`` on."""
-    return {**head, "snapshot": client_state(snap), "view": view(snap, hands_from)}
+    """A message with a whole snapshot in the active language: ``head`` (its type,
+    seq...), the client's share of ``snap`` and the rendered view of its latest
+    :data:`PAGE` hands (from ``hands_from`` on)."""
+    return {**head, "snapshot": client_state(snap),
+            "view": phone_view(view(snap, hands_from, PAGE))}
 
 
-def event_texts(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int
-                ) -> dict[str, str]:
-    """An event serialised once per site language, for the broadcast."""
-    out = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            out[code] = json.dumps(message(head, snap, hands_from))
-    return out
+def event_message(head: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """An event in the active language: what the write changed
+    (:func:`games.services.snapshot.build_changes`), the hands from the first it changed
+    rendered (at most the latest :data:`PAGE`)."""
+    return {**head, "snapshot": event_state(changes),
+            "view": phone_view(view(changes, int(changes.get("hands_from") or 1), PAGE),
+                               EVENT_HAND_KEYS)}
+
+
+def compact(message: Any) -> str:
+    """JSON as small as it gets: no spaces, and CJK as UTF-8 (3 bytes a character, not
+    the 6 of an escape); escaped after all if a text holds a lone surrogate."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message, separators=(",", ":"))
+    return text
+
+
+def event_text(head: Mapping[str, Any], changes: Mapping[str, Any], language: str) -> str:
+    """:func:`event_message` in ``language``, serialised."""
+    with translation.override(language):
+        return compact(event_message(head, changes))
+
+
+def page_message(page: Mapping[str, Any]) -> dict[str, Any]:
+    """Earlier hands a phone asked for (:func:`games.services.snapshot.hands_page`),
+    rendered in the active language, oldest first."""
+    return {"type": "hands", "seq": page["seq"], "hands_from": page["hands_from"],
+            **phone_view({"hands": present_hands(page, page["hands"], spec_of(page))})}
 
 
 def preview(snap: Mapping[str, Any], hand: Mapping[str, Any], scores: Sequence[int],

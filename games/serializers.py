@@ -187,7 +187,10 @@ class CommandResultSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     hand_number = serializers.IntegerField(allow_null=True)
     duplicate = serializers.BooleanField()
-    snapshot = serializers.DictField(**_any(), help_text="The table after the command.")
+    snapshot = serializers.DictField(**_any(), help_text=(
+        "What the command changed, in the shape of the table's snapshot: the hands from "
+        "hands_from on, the chart from chart.from, the standings and the rest of the table "
+        "after it (GET /t/<id>/snapshot.json has every hand)."))
 
 
 class StaleSerializer(serializers.Serializer):

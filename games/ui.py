@@ -28,6 +28,7 @@ STRINGS: dict[str, Any] = {
     "forbidden_watch": _("You may not watch this table."),
     "not_found": _("This table does not exist."),
     "no_hands": _("No hands recorded yet."),
+    "correct": _("Correct"),
     "start": _("Start"),
     "final": _("Final settlement"),
     "chart": _("Score chart"),

@@ -229,6 +229,10 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     sheet = _sheet(table, snap)
     join_url = _join_url(request, table) if you["can_write"] else ""
     rendered = presenter.message({}, snap)
+    if request.GET.get("history") == "all":
+        # Every hand in the page (the link under the history for a browser without
+        # scripts); otherwise the latest, and the script asks for earlier ones.
+        rendered["view"] = presenter.phone_view(presenter.view(snap))
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]

@@ -2,7 +2,8 @@
 websocket consumer and the API alike.
 
 Reads: :func:`get_table`, :func:`snapshot` (:func:`cached_snapshot` for a table just
-read), :func:`preview`, :func:`player_games`.
+read), :func:`missed_changes` (a phone back after a short gap), :func:`hands_page` (the
+earlier history a phone asks for), :func:`preview`, :func:`player_games`.
 Writes (each returns a :class:`CommandResult`, never raises for a refused command):
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
 :func:`reopen_game`. Set-up: :func:`create_table`, :func:`claim_seat`,
@@ -37,23 +38,28 @@ from games.permissions import (
 from .commands import (
     OUTBOUND,
     CommandResult,
-    PreviewResult,
     actor_name,
     correct_hand,
     declare,
     declares_riichi,
     end_game,
     outcome_of_form,
-    preview,
     record_hand,
     redo,
-    rendered_preview,
     reopen_game,
     undo,
 )
 from .explain import explain, explain_on_sheet
 from .players import player_games
-from .snapshot import cached_message, cached_snapshot, snapshot, start_scores
+from .preview import PreviewResult, preview, rendered_preview
+from .snapshot import (
+    cached_message,
+    cached_snapshot,
+    hands_page,
+    missed_changes,
+    snapshot,
+    start_scores,
+)
 from .tables import (
     claim_seat,
     create_table,
@@ -67,7 +73,8 @@ __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
     "correct_hand", "create_table", "declare", "declares_riichi", "end_game",
-    "ensure_session_key", "explain", "explain_on_sheet", "get_table",
+    "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
+    "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",

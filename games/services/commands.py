@@ -1,4 +1,5 @@
-"""Writes to a table: record, undo, redo, correct, end and reopen; and preview.
+"""Writes to a table: record, undo, redo, correct, end and reopen (what a hand would pay
+without saving it: :mod:`games.services.preview`).
 
 Every write runs in one transaction holding the table row lock:
 
@@ -7,13 +8,16 @@ Every write runs in one transaction holding the table row lock:
 2. ``base_seq`` must equal the table's ``seq``, else ``stale`` with the current snapshot;
 3. the event is appended to the log. A hand recorded at the end of a game that is still
    going (the common write) is applied to the stored ``Table.state`` alone and adds only
-   its own Hand/LedgerEntry rows (:func:`games.replay.append`); every other write
-   (undo, redo, correct, end, reopen, or a record the full path would refuse) replays
+   its own Hand/LedgerEntry rows (:func:`games.replay.append`); undoing the last hand
+   brings back the state stored before it (:mod:`games.services.undo`); every other write
+   (redo, correct, end, reopen, or a record or undo the short paths do not take) replays
    the whole active log from the initial state (:func:`games.replay.replay`) and
-   rebuilds the rows from it. Both give the same rows (a property test checks it); any
-   EngineError/TableError rolls all of it back;
-4. after commit the new snapshot, serialised once, is broadcast to the table's websocket
-   group.
+   rebuilds the rows from the first hand that changed. All give the same rows (a
+   property test checks it); any EngineError/TableError rolls all of it back;
+4. what the write changed (:func:`games.services.snapshot.build_changes`: its hands, the
+   standings, the chart's tail) is serialised once and, after commit, broadcast to the
+   table's websocket group, where each process renders it once per language among its
+   phones (:mod:`games.broadcast`). The whole snapshot is built when a phone connects.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import Any, NotRequired, TypedDict
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from games import presenter, record_sheet, seat_results
+from games import record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.errors import (
     BadCommand,
@@ -44,11 +48,10 @@ from games.replay import Appended, Replay, append, fold, replay
 from games.safetext import check_json, check_text
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
-from scoring.engine.game import HandSettlement
 
-from .explain import explain_on_sheet
-from .snapshot import build_snapshot, cache_snapshot
+from .snapshot import build_changes, build_snapshot
 from .tables import get_table
+from .undo import undo_last
 
 RETRIES = 40
 logger = logging.getLogger(__name__)
@@ -107,11 +110,12 @@ Plan = tuple[Any, dict[str, Any], int | None]
 
 
 # Guards on what a client can make the server store and send to every phone (issue 13).
-# A real outcome is well under 2 KB (the largest sample is 342 bytes); the snapshot of a
-# long game with tile-by-tile hands stays under 300 KB, and daphne closes a socket whose
-# message passes 1 MiB, which would cut every phone off the table.
+# A real outcome is well under 2 KB (the largest sample is 342 bytes); daphne closes a
+# socket whose message passes 1 MiB, which would cut every phone off the table. An event
+# carries the hands from the first one a write changed (a correction of hand 1 of a
+# 200-hand game with tile-by-tile hands: about 300 KB).
 MAX_OUTCOME_BYTES = 8 * 1024
-MAX_SNAPSHOT_BYTES = 768 * 1024
+MAX_EVENT_BYTES = 768 * 1024
 MAX_NUMBER = 2**31 - 1  # the largest hand number or seq a database column holds
 
 
@@ -182,8 +186,9 @@ def _appendable(table: Table) -> bool:
 
 
 def _save_appended(table: Table, event: Event, done: Appended,
-                   seats: dict[int, int]) -> None:
-    """Add the rows of one hand appended at the end, as :func:`_save` would have."""
+                   seats: dict[int, int]) -> tuple[list[Hand], list[LedgerEntry]]:
+    """Add the rows of one hand appended at the end, as :func:`_save` would have; returns
+    the new hand and its rows (with the final settlement's, if the hand ended the game)."""
     settlement = done.settlement
     hand = Hand.objects.create(
         table_id=table.pk, number=done.number, outcome=event.payload["outcome"],
@@ -207,6 +212,7 @@ def _save_appended(table: Table, event: Event, done: Appended,
     table.undo_target, table.redo_target = {"kind": "record", "number": done.number}, None
     if done.finished:
         table.finished_at = timezone.now()
+    return [hand], rows
 
 
 def _save(table: Table, result: Replay, events: Sequence[Event],
@@ -267,13 +273,14 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
 
 def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
            plan: Callable[[Table, list[Event]], Plan],
-           appended: dict[str, Any] | None = None) -> CommandResult:
+           appended: dict[str, Any] | None = None, undoes: bool = False) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
         actor = actor_from(who)
         for attempt in range(RETRIES):
             try:
-                return _write_once(table_ref, actor, command_id, base_seq, plan, appended)
+                return _write_once(table_ref, actor, command_id, base_seq, plan, appended,
+                                   undoes)
             except IntegrityError:
                 # Another writer committed the same seq or command id between our read and
                 # write: look again; the repeat check or the stale check then answers.
@@ -301,8 +308,9 @@ def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: An
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
                 plan: Callable[[Table, list[Event]], Plan],
-                appended: dict[str, Any] | None) -> CommandResult:
-    """One attempt; ``appended`` is the outcome of a plain record (the fast path's case)."""
+                appended: dict[str, Any] | None, undoes: bool) -> CommandResult:
+    """One attempt; ``appended`` is the outcome of a plain record, ``undoes`` says an
+    undo (the two writes that need not replay the log)."""
     with transaction.atomic():
         table = _lock(table_ref)
         seat_rows = _seats(table)
@@ -325,6 +333,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
                       actor_user_id=actor.user_id, actor_device=actor.device,
                       actor_name=_actor_name(table, actor, seat_rows))
+        written: tuple[list[Hand], list[LedgerEntry]] | None = None
+        undone = None
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.
             number = Hand.objects.filter(table_id=table.pk).count() + 1
@@ -334,8 +344,12 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
                           event.payload["outcome"])
             _respond(event)
             event.save()
-            _save_appended(table, event, done, seats)
+            written = _save_appended(table, event, done, seats)
             hands_from = number
+        elif undoes and (undone := undo_last(table, event)) is not None:
+            _respond(event)
+            event.save()
+            hands_from, written = undone, ([], [])  # no hand from it on, no final rows
         else:
             events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
             event.kind, event.payload, event.hand_number = plan(table, events)
@@ -347,33 +361,32 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
         seat_results.refresh(table, seat_rows, hands_from)  # in this transaction
-        snap = build_snapshot(table, seat_rows)
-        snap_text = json.dumps(snap)
-        if len(snap_text) > MAX_SNAPSHOT_BYTES:
-            # A guard behind the outcome checks: a table whose state every phone can no
-            # longer receive refuses the write (rolled back) rather than go dark.
-            raise TableError(f"the table's record would pass {MAX_SNAPSHOT_BYTES // 1024} "
-                             "KB, more than a phone is sent at once; start a new table",
-                             code="table_full", params={"reason": "record_full",
-                                                        "max": MAX_SNAPSHOT_BYTES // 1024})
+        # Only what the write changed: the whole snapshot is built when a phone connects.
+        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options))
+        change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone;
                 # for a declaration, who and whether it was taken back.
-                "change": event.payload.get("reverts") or event.payload.get("redoes"),
+                **({"change": change} if change else {}),
                 **({"riichi": event.payload["riichi"], "on": event.payload["on"]}
                    if event.kind == EventKind.DECLARE else {})}
-        table_pk, key = table.pk, (table.pk, table.seq, table.updated_at)
+        payload = json.dumps({"head": head, "changes": changes})
+        if len(payload) > MAX_EVENT_BYTES:
+            # A guard behind the outcome checks: a change no phone could be sent at once
+            # (a correction of an early hand of a very long game) is refused, rolled back.
+            raise TableError(f"this change would send the phones more than "
+                             f"{MAX_EVENT_BYTES // 1024} KB at once; start a new table",
+                             code="table_full")
+        table_pk, seq = table.pk, table.seq
+        private = changes["table"]["visibility"] == Visibility.PRIVATE
 
         def after_commit() -> None:
-            # Rendered after the commit, outside the table's lock: the event with the
-            # hands that changed, once per site language (games.presenter).
-            cache_snapshot(key, snap_text)
-            broadcast_table(table_pk, presenter.event_texts(head, snap, hands_from),
-                            private=snap["table"]["visibility"] == Visibility.PRIVATE)
+            # The phones' consumers render it, once per language present (games.broadcast).
+            broadcast_table(table_pk, seq, payload, private=private)
 
         transaction.on_commit(after_commit)
-        return CommandResult(**event.response, duplicate=False, snapshot=snap)
+        return CommandResult(**event.response, duplicate=False, snapshot=changes)
 
 
 def _respond(event: Event) -> None:
@@ -434,7 +447,7 @@ def undo(table_id: Table | int | str, command_id: str, base_seq: int,
         if target is None:  # nothing was recorded, or only legacy undos remain
             return (EventKind.UNDO, {"reverts": "record"}, len(folded.active) or None)
         return (EventKind.UNDO, {"reverts": target["kind"]}, target["number"])
-    return _write(table_id, actor, command_id, base_seq, plan)
+    return _write(table_id, actor, command_id, base_seq, plan, undoes=True)
 
 
 def redo(table_id: Table | int | str, command_id: str, base_seq: int,
@@ -510,97 +523,3 @@ def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.REOPEN, {}, None)
     return _write(table_id, actor, command_id, base_seq, plan)
-
-
-class LaterHand(TypedDict):
-    number: int
-    before: list[int]  # each seat's change in this hand now
-    after: list[int]  # and with the correction
-
-
-class PreviewResult(TypedDict, total=False):
-    ok: bool
-    settlement: HandSettlement  # rows, pot_change, state after, results, summary
-    deltas: list[int]  # each seat's change this hand
-    scores: list[int]  # each seat's points after this hand
-    later: list[LaterHand]  # a correction: the later hands whose payments it changes
-    error: CommandError
-
-
-def _deltas(rows: Sequence[Any], seats: int = 4) -> list[int]:
-    out = [0] * seats
-    for row in rows:
-        out[row["player"]] += row["amount"]
-    return out
-
-
-def preview(table_id: Table | int | str, outcome: dict[str, Any],
-            hand_number: int | None = None) -> PreviewResult:
-    """What ``outcome`` would pay, without saving: as the next hand, or (``hand_number``)
-    as a correction of that hand, from the state before it, with the later hands whose
-    payments the correction would change (the whole log replayed with it)."""
-    try:
-        table = get_table(table_id)
-        ruleset = registry.get(table.ruleset)
-        options = ruleset.options_from_snapshot(table.options)
-        later: list[LaterHand] = []
-        if hand_number is None:
-            if table.ended_manually:
-                raise TableError("the game was ended; reopen it before recording a hand",
-                                 code="game_ended")
-            state = table.state or ruleset.rules.initial_state(options)
-            settlement = ruleset.rules.apply(state, _outcome(outcome), options)
-        else:
-            hand = Hand.objects.filter(table_id=table.pk,
-                                       number=_hand_number(hand_number)).first()
-            if hand is None:
-                raise NoSuchHand(f"there is no hand {hand_number}", params={"hand": hand_number})
-            settlement = ruleset.rules.apply(hand.state_before, _outcome(outcome), options)
-            later = _later_changes(table, ruleset.rules, options, hand_number, outcome)
-    except (EngineError, TableError) as exc:
-        return PreviewResult(ok=False, error=command_error(exc))
-    scores = list(settlement["state"].get("scores") or [])
-    deltas = _deltas(settlement["rows"], len(scores) or 4)
-    return PreviewResult(ok=True, settlement=settlement, deltas=deltas, scores=scores,
-                         later=later)
-
-
-def _later_changes(table: Table, rules: Any, options: Any, number: int,
-                   outcome: dict[str, Any]) -> list[LaterHand]:
-    """The hands after ``number`` whose payments change if it gets ``outcome``; raises
-    (e.g. ``game_over``) when the correction would make a later hand impossible."""
-    events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
-    trial = Event(table_id=table.pk, seq=table.seq + 1, kind=EventKind.CORRECT,
-                  payload={"outcome": outcome}, hand_number=number)
-    result = replay(rules, options, [*events, trial])
-    seats = len(result.start_scores)
-    now: dict[int, list[int]] = {}
-    for hand_no, position, amount in LedgerEntry.objects.filter(
-            table_id=table.pk, hand_number__gt=number).values_list(
-            "hand_number", "position", "amount"):
-        now.setdefault(hand_no, [0] * seats)[position] += amount
-    out: list[LaterHand] = []
-    for played in result.hands[number:]:
-        after = _deltas(played.settlement["rows"], seats)
-        before = now.get(played.number, [0] * seats)
-        if after != before:
-            out.append(LaterHand(number=played.number, before=before, after=after))
-    return out
-
-
-def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
-                     hand_number: int | None = None) -> dict[str, Any]:
-    """:func:`preview` for the phones: its figures and its HTML in the active language
-    (``games/_preview.html``), without the engine's bulky settlement."""
-    result = preview(table_id, outcome, hand_number)
-    if not result.get("ok"):
-        kind = outcome.get("type") if isinstance(outcome, dict) else None
-        return {"ok": False, "error": explain_on_sheet(table_id, result["error"], kind)}
-    table = get_table(table_id)
-    snap = build_snapshot(table)
-    number = hand_number or len(snap["hands"]) + 1
-    settlement = result["settlement"]
-    hand = {"number": number, "outcome": outcome, "results": settlement.get("results", []),
-            "payments": settlement.get("ledger", []), "deltas": result["deltas"]}
-    return {"ok": True, "deltas": result["deltas"], "scores": result["scores"],
-            **presenter.preview(snap, hand, result["scores"], result.get("later", []))}

@@ -8,6 +8,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from django.db.models import Q, Sum
 from django.utils.translation import get_language
 
 from games import presenter
@@ -21,9 +22,25 @@ from scoring.engine.game import seat_wind
 def start_scores(table: Table) -> list[int]:
     """Points each seat starts with, from the ruleset's initial state under the table's
     options (0 when the ruleset is no longer installed)."""
+    return _start(*_rules_of(table))
+
+
+def _rules_of(table: Table) -> tuple[Any, Any]:
+    """The table's ruleset and its options read from the table's snapshot of them, or
+    (None, None) when the ruleset is no longer installed. Looked up once per build: each
+    lookup lists the installed rulesets and reads the options' types again."""
     try:
-        rules = registry.get(table.ruleset)
-        initial = rules.rules.initial_state(rules.options_from_snapshot(table.options))
+        ruleset = registry.get(table.ruleset)
+        return ruleset, ruleset.options_from_snapshot(table.options)
+    except EngineError:
+        return None, None
+
+
+def _start(ruleset: Any, options: Any) -> list[int]:
+    if ruleset is None:
+        return [0, 0, 0, 0]
+    try:
+        initial = ruleset.rules.initial_state(options)
     except EngineError:
         return [0, 0, 0, 0]
     return list(initial.get("scores") or [0, 0, 0, 0])
@@ -88,8 +105,8 @@ def cached_snapshot(table: Table) -> dict[str, Any]:
 
 def cached_message(table: Table) -> dict[str, Any]:
     """The phones' share of :func:`snapshot` and its rendered view in the active language
-    (``games.presenter.message``), from the cache when this version of the table was
-    rendered lately in that language; for a ``table`` just read, as
+    (``games.presenter.message``: the latest hands only), from the cache when this version
+    of the table was rendered lately in that language; for a ``table`` just read, as
     :func:`cached_snapshot`."""
     key = (table.pk, table.seq, table.updated_at, get_language())
     text = _cached(key)
@@ -101,6 +118,32 @@ def cached_message(table: Table) -> dict[str, Any]:
     return message
 
 
+# A phone back after missing more writes than this gets the whole snapshot again.
+MISSED_MAX = 50
+_TOUCH_HANDS = (EventKind.RECORD, EventKind.CORRECT, EventKind.UNDO, EventKind.REDO)
+
+
+def missed_changes(table: Table, since: int) -> dict[str, Any] | None:
+    """What changed at ``table`` after seq ``since``, in the shape of
+    :func:`build_changes` (from the first hand a missed write touched), for a phone that
+    reconnects having seen ``since``; None when the whole snapshot is due instead (too far
+    behind, or a seq this table never had). Costs the missed writes, not the game."""
+    if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= table.seq:
+        return None
+    if table.seq - since > MISSED_MAX:
+        return None
+    count = Hand.objects.filter(table_id=table.pk).count()
+    first = count + 1
+    for kind, number in (Event.objects.filter(table_id=table.pk, seq__gt=since)
+                         .values_list("kind", "hand_number")):
+        if kind in _TOUCH_HANDS:
+            if not isinstance(number, int):
+                return None  # an undo logged before they named their hand
+            first = min(first, number)
+    seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
+    return build_changes(table, seats, max(first, 1))
+
+
 def _declared(table: Table, hands: int) -> list[int]:
     if table.finished:
         return []
@@ -109,55 +152,118 @@ def _declared(table: Table, hands: int) -> list[int]:
     return declared_in(list(events), hands + 1)
 
 
+def _hand_item(hand: Hand, rows: list[LedgerEntry], players: int) -> dict[str, Any]:
+    """One hand of ``snapshot["hands"]`` with its ledger rows."""
+    deltas = [0] * players
+    for entry in rows:
+        deltas[entry.position] += entry.amount
+    before = hand.state_before or {}
+    return {
+        "number": hand.number,
+        "type": hand.outcome.get("type") if isinstance(hand.outcome, dict) else None,
+        "summary": hand.summary,
+        "outcome": hand.outcome,
+        "results": hand.result,
+        "payments": hand.payments,
+        "rows": [_row(e) for e in rows],
+        "deltas": deltas,
+        "pot_change": hand.pot_change,
+        "revision": hand.revision,
+        "recorded_by": hand.recorded_by,
+        "round_wind": before.get("round_wind"),
+        "hand_in_round": before.get("hand_number"),
+        "honba": before.get("honba", 0),
+        "dealer": before.get("dealer"),
+    }
+
+
 def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
     """Everything a client shows; three queries whatever the game's length (two when the
     caller has read the seats, with their players).
 
     Standings are the start points plus the sum of each seat's ledger rows (the final
     settlement included); ``chart`` holds the cumulative score of each seat after each
-    hand (first point: the start; last: after the final settlement, when there is one).
+    hand (first point: the start; last: after the final settlement, when there is one;
+    ``from`` 0: the whole game). Built when a phone connects (cached by seq), for the
+    pages and the API; a write builds only :func:`build_changes`.
     """
     if seats is None:
         seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
     hands = list(Hand.objects.filter(table_id=table.pk).order_by("number"))
     ledger = list(LedgerEntry.objects.filter(table_id=table.pk).order_by("id"))
-    start = start_scores(table)
+    ruleset, options = _rules_of(table)
+    start = _start(ruleset, options)
+    return _assemble(table, seats, hands, ledger, 1, list(start), len(hands),
+                     (ruleset, options, start))
+
+
+def build_changes(table: Table, seats: list[Seat], hands_from: int,
+                  written: tuple[list[Hand], list[LedgerEntry]] | None = None,
+                  rules: tuple[Any, Any] | None = None) -> dict[str, Any]:
+    """What a write changed, in the shape of :func:`build_snapshot`: the hands numbered
+    ``hands_from`` and up (``hands``), the standings, and the chart from the point before
+    hand ``hands_from`` on (``chart["from"]`` is that point's index in the whole chart).
+
+    Its cost does not grow with the game: the points before ``hands_from`` are summed in
+    SQL, and a hand appended at the end passes its new rows as ``written`` (no query for
+    them). ``hand_count`` says how many hands the game has; ``undo_hand`` is the hand
+    undo would name when it is older than ``hands_from``. ``rules``: the table's ruleset
+    and options, when the caller has them.
+    """
+    ruleset, options = rules if rules is not None else _rules_of(table)
+    start = _start(ruleset, options)
+    before = list(start)
+    if hands_from > 1:
+        for position, total in (LedgerEntry.objects
+                                .filter(table_id=table.pk, hand_number__lt=hands_from)
+                                .values_list("position").annotate(total=Sum("amount"))
+                                .values_list("position", "total")):
+            if 0 <= position < len(before):
+                before[position] += total or 0
+    target = table.undo_target if isinstance(table.undo_target, dict) else None
+    older = target.get("number") if target else None
+    if written is not None:
+        hands, ledger = written
+    else:
+        hands = list(Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
+                     .order_by("number"))
+        ledger = list(LedgerEntry.objects.filter(table_id=table.pk).filter(
+            Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True)).order_by("id"))
+    extra: list[Hand] = []
+    count = hands_from - 1 + len(hands)
+    if isinstance(older, int) and older < hands_from:
+        extra = list(Hand.objects.filter(table_id=table.pk, number=older))
+    snap = _assemble(table, seats, hands, ledger, hands_from, before, count,
+                     (ruleset, options, start))
+    if extra:
+        snap["undo_hand"] = _hand_item(extra[0], [], len(start))
+    return snap
+
+
+def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[LedgerEntry],
+              hands_from: int, running: list[int], count: int,
+              rules: tuple[Any, Any, list[int]]) -> dict[str, Any]:
+    """The snapshot of ``table`` from hand ``hands_from`` on: ``hands`` are those hands,
+    ``ledger`` their rows and the final settlement's, ``running`` each seat's points
+    before them, ``count`` the game's number of hands, ``rules`` the ruleset, options and
+    start points."""
+    ruleset, options, start = rules
     by_hand: dict[int | None, list[LedgerEntry]] = {}
     for entry in ledger:
         by_hand.setdefault(entry.hand_number, []).append(entry)
 
-    running = list(start)
     n = len(start)  # players: three at a sanma or 三人两房 table
-    labels = ["start"]
-    series: list[list[int]] = [[s] for s in start]
+    running = list(running)
+    labels = ["start" if hands_from == 1 else str(hands_from - 1)]
+    series: list[list[int]] = [[s] for s in running]
     hand_items = []
     for hand in hands:
-        rows = by_hand.get(hand.number, [])
-        deltas = [0] * n
-        for entry in rows:
-            deltas[entry.position] += entry.amount
-        running = [a + b for a, b in zip(running, deltas, strict=True)]
+        item = _hand_item(hand, by_hand.get(hand.number, []), n)
+        running = [a + b for a, b in zip(running, item["deltas"], strict=True)]
         labels.append(str(hand.number))
         for i in range(n):
             series[i].append(running[i])
-        before = hand.state_before or {}
-        hand_items.append({
-            "number": hand.number,
-            "type": hand.outcome.get("type") if isinstance(hand.outcome, dict) else None,
-            "summary": hand.summary,
-            "outcome": hand.outcome,
-            "results": hand.result,
-            "payments": hand.payments,
-            "rows": [_row(e) for e in rows],
-            "deltas": deltas,
-            "pot_change": hand.pot_change,
-            "revision": hand.revision,
-            "recorded_by": hand.recorded_by,
-            "round_wind": before.get("round_wind"),
-            "hand_in_round": before.get("hand_number"),
-            "honba": before.get("honba", 0),
-            "dealer": before.get("dealer"),
-        })
+        hand_items.append(item)
     final = by_hand.get(None, [])
     if final:
         for entry in final:
@@ -176,17 +282,18 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
     names = {s.position: s.player.display_name for s in seats}
     final_table: list[dict[str, Any]] = []
     later = [0] * n
-    try:
-        rules = registry.get(table.ruleset)
-        title, title_native = rules.title, rules.title_native
-        outcome_types = list(rules.rules.outcome_types)
-        ranker = getattr(rules.rules, "final_table", None)
-        if table.finished and callable(ranker):
-            final_table = list(ranker(state, rules.options_from_snapshot(table.options)))
-        if not table.finished and hands:
-            later = _penalties_at_end(rules, table, state, n)
-    except EngineError:
-        title, title_native, outcome_types = table.ruleset, "", []
+    title, title_native, outcome_types = table.ruleset, "", []
+    if ruleset is not None:
+        title, title_native = ruleset.title, ruleset.title_native
+        outcome_types = list(ruleset.rules.outcome_types)
+        ranker = getattr(ruleset.rules, "final_table", None)
+        try:
+            if table.finished and callable(ranker):
+                final_table = list(ranker(state, options))
+            if not table.finished and count:
+                later = _penalties_at_end(ruleset, options, state, n)
+        except EngineError:
+            pass  # a state the installed ruleset no longer reads: shown without them
     return {
         "table": {
             "id": table.public_id,
@@ -218,20 +325,45 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
                       for p in range(n)],
         "players": n,
         "hands": hand_items,
+        # The hands before hands_from are not in this snapshot (build_changes).
+        "hands_from": hands_from,
+        "hand_count": count,
         "final": [_row(e) for e in final],
         "final_table": final_table,
-        "chart": {"labels": labels, "series": series},
+        "chart": {"from": hands_from - 1, "labels": labels, "series": series},
         # Riichi declared live in the hand being played (games.replay, "declare").
-        "declared": _declared(table, len(hands)),
-        "can_undo": bool(hands) and not table.ended_manually,
+        "declared": _declared(table, count),
+        "can_undo": bool(count) and not table.ended_manually,
         "can_redo": table.can_redo and not table.ended_manually,
         # What undo and redo would do, so the buttons can name the hand.
-        "undo": _undo_target(table, len(hands)),
+        "undo": _undo_target(table, count),
         "redo": table.redo_target if table.can_redo and not table.ended_manually else None,
     }
 
 
-def _penalties_at_end(rules: Any, table: Table, state: dict[str, Any],
+def hands_page(table: Table, before: int, size: int) -> dict[str, Any]:
+    """The hands numbered ``before - size`` to ``before - 1`` (from 1) with what rendering
+    them needs (seats, ruleset, options): the earlier history a phone asks for when its
+    player scrolls to it. Three queries, whatever the game's length."""
+    seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
+    low = max(1, before - size)
+    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=low, number__lt=before)
+                 .order_by("number"))
+    rows: dict[int, list[LedgerEntry]] = {}
+    for entry in LedgerEntry.objects.filter(table_id=table.pk, hand_number__gte=low,
+                                            hand_number__lt=before).order_by("id"):
+        rows.setdefault(entry.hand_number or 0, []).append(entry)
+    players = len(start_scores(table))
+    return {"table": {"id": table.public_id, "ruleset": table.ruleset},
+            "options": table.options, "seq": table.seq,
+            "seats": [{"position": s.position,
+                       "player": {"id": s.player_id, "name": s.player.display_name}}
+                      for s in seats],
+            "players": players, "hands_from": low,
+            "hands": [_hand_item(h, rows.get(h.number, []), players) for h in hands]}
+
+
+def _penalties_at_end(rules: Any, options: Any, state: dict[str, Any],
                       players: int) -> list[int]:
     """Each seat's penalties the final settlement would take if the game ended now: its
     ``penalty`` rows are the deductions paid to nobody (EMA chombo, see
@@ -239,7 +371,7 @@ def _penalties_at_end(rules: Any, table: Table, state: dict[str, Any],
     out = [0] * players
     if len(state.get("scores") or []) != players:
         return out  # a table stored before its state was kept: nothing to settle
-    for row in rules.rules.final_settlement(state, rules.options_from_snapshot(table.options)):
+    for row in rules.rules.final_settlement(state, options):
         if row["reason"] == "penalty" and 0 <= row["player"] < players:
             out[row["player"]] += row["amount"]
     return out

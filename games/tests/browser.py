@@ -3,6 +3,9 @@ the phone contexts, creating and joining a table, tapping tiles, screenshots."""
 
 from __future__ import annotations
 
+from typing import Any
+from urllib.parse import urljoin
+
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from .live_server import ARTIFACTS
@@ -102,3 +105,11 @@ def expect_scores(pages: list[Page], scores: list[int]) -> None:
         for position, score in enumerate(scores):
             expect(page.locator(f".player-card[data-position='{position}'] .score")
                    ).to_have_attribute("data-score", str(score))
+
+
+def stored_outcome(page: Page, number: int = 1) -> Any:
+    """The outcome the server holds for hand ``number`` of the table open on ``page``
+    (its snapshot.json): the phones keep only each hand's rendered entry and sheet fields."""
+    table = page.url.split("/t/")[1].split("/")[0]
+    hands = page.request.get(urljoin(page.url, f"/t/{table}/snapshot.json")).json()["hands"]
+    return next(hand["outcome"] for hand in hands if hand["number"] == number)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import NAMES, create_table, fits_phone, phone, snap, take_seat
+from .browser import NAMES, create_table, fits_phone, phone, snap, stored_outcome, take_seat
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -125,7 +125,7 @@ def test_a_hand_takes_no_more_taps_than_the_target(
     sheet = Sheet(page)
     enter(sheet)
     expect(page.locator("#history > li[data-number='1']")).to_be_visible()
-    recorded = page.evaluate("window.mjTable.snapshot.hands[0].outcome")
+    recorded = stored_outcome(page)
     print(f"\n{name}: {sheet.taps} taps (target {target})")
     assert recorded == outcome
     assert sheet.taps <= target
@@ -172,7 +172,7 @@ def test_riichi_declared_on_a_phone_shows_everywhere_and_is_ticked_in_the_sheet(
     sheet.grid(2, 40)
     sheet.save()
     expect(aiko.locator("#history > li[data-number='1']")).to_be_visible()
-    assert aiko.evaluate("window.mjTable.snapshot.hands[0].outcome.riichi") == [1]
+    assert stored_outcome(aiko)["riichi"] == [1]
     # The stick went in with the hand; the next hand starts with no declaration.
     expect(bo.locator(".riichi-mark")).to_have_count(0)
     expect(bo.locator("#declare")).to_have_attribute("aria-pressed", "false")

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .browser import fits_phone
+from .browser import fits_phone, stored_outcome
 from .live_server import ARTIFACTS
 from .sheet import Sheet
 
@@ -568,7 +568,7 @@ def test_a_taiwan_sixteen_tile_hand_in_tiles_and_a_hong_kong_false_win(
     outcome = {"type": "win", "wins": [{"winner": 0, "discarder": 2, "hand": {
         "hand": "123456789m1234567p", "win_tile": "7p", "flowers": "1f"}}]}
     expect(page.locator("#history > li[data-number='1']")).to_be_visible()
-    assert page.evaluate("window.mjTable.snapshot.hands[0].outcome") == outcome
+    assert stored_outcome(page) == outcome
     expect_standings(page, replayed("taiwan", [outcome]), 1)
     page.context.close()
 

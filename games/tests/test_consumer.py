@@ -111,8 +111,8 @@ async def test_each_phone_gets_the_hands_worded_in_its_own_language():
                                "outcome": RON})
     english = await read_until(writer, "hand_recorded")
     japanese = await read_until(comm, "hand_recorded")
-    assert "wins on" in english["view"]["hands"][0]["summary"]
-    assert "wins on" not in japanese["view"]["hands"][0]["summary"]
+    assert "wins on" in english["view"]["hands"][0]["html"]
+    assert "wins on" not in japanese["view"]["hands"][0]["html"]
     assert japanese["snapshot"] == english["snapshot"]
     await comm.send_json_to({"type": "preview", "outcome": TSUMO, "request_id": "p"})
     preview = await read_until(comm, "preview")
@@ -136,7 +136,8 @@ async def test_recorded_hand_reaches_every_client_in_order():
         assert [e["seq"] for e in events] == [1, 2]
         assert [e["hand_number"] for e in events] == [1, 2]
         assert events[-1]["view"]["hands_from"] == 2
-        assert [h["outcome"] for h in events[-1]["view"]["hands"]] == [TSUMO]
+        assert [h["number"] for h in events[-1]["view"]["hands"]] == [2]
+        assert "wins by" in events[-1]["view"]["hands"][0]["html"]  # the tsumo
         assert events[0]["actor"] == "Aiko"
         acks = [m["command_id"] for m in seen if m["type"] == "ack"]
         assert acks == (["c1", "c2"] if comm is writer else [])
@@ -176,7 +177,7 @@ async def test_stale_command_is_answered_with_the_current_snapshot():
                                "outcome": TSUMO})
     stale = await read_until(writer, "stale")
     assert stale["command_id"] == "b" and stale["seq"] == 1
-    assert stale["view"]["hands"][0]["outcome"] == RON and stale["message"]
+    assert stale["view"]["hands"][0]["fields"]["type"] == "ron" and stale["message"]
     assert stale["view"]["hands_from"] == 1 and stale["snapshot"]["seq"] == 1
     await writer.disconnect()
 
@@ -442,7 +443,8 @@ async def test_undo_redo_correct_and_end_are_announced():
     assert [m["seq"] for m in got] == [1, 2, 3, 4, 5, 6]
     assert got[1]["view"]["hands"] == [] and got[1]["view"]["hands_from"] == 1
     assert got[1]["snapshot"]["can_redo"] is True
-    assert got[3]["view"]["hands"][0]["outcome"] == TSUMO
+    assert got[3]["view"]["hands"][0]["revision"] == 2
+    assert "wins by" in got[3]["view"]["hands"][0]["html"]
     assert got[4]["snapshot"]["table"]["finished"] is True
     await writer.disconnect()
     await watcher.disconnect()

@@ -5,6 +5,7 @@ API, the pages and the socket, never a 500 or a closed socket."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -41,15 +42,19 @@ def test_an_outcome_padded_with_junk_is_refused_and_the_snapshot_does_not_grow()
     assert len(str(services.snapshot(table))) == before
 
 
-def test_a_write_that_would_push_the_snapshot_past_its_cap_is_rolled_back(monkeypatch):
+def test_a_write_whose_event_would_pass_its_cap_is_rolled_back(monkeypatch):
     table = make_table()
     assert record(table, RON)["ok"]
-    size = len(services.snapshot(table).__repr__())
-    monkeypatch.setattr(commands, "MAX_SNAPSHOT_BYTES", size)
-    result = record(table, RON)
+    one_hand = len(json.dumps({"changes": record(table, RON)["snapshot"]}))
+    # Room for one hand's event (its head and a longer chart: well under 500 bytes more),
+    # not for a correction of hand 1, which sends hands 1 and 2 again.
+    monkeypatch.setattr(commands, "MAX_EVENT_BYTES", one_hand + 500)
+    other = {"type": "ron", "wins": [{"winner": 3, "discarder": 0, "quick": {"han": 5, "fu": 30}}]}
+    result = services.correct_hand(table, 1, other, "too-big", 2, CREATOR)
     assert result["ok"] is False and result["error"]["code"] == "table_full"
     table.refresh_from_db()
-    assert table.seq == 1 and Hand.objects.filter(table=table).count() == 1
+    assert table.seq == 2 and Hand.objects.get(table=table, number=1).revision == 1
+    assert record(table, RON)["ok"]
 
 
 @pytest.mark.parametrize(("command_id", "outcome", "what"), [

@@ -81,7 +81,7 @@ def test_a_channel_layer_outage_is_one_line_for_every_broadcast(monkeypatch, cap
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: Down())
     with caplog.at_level(logging.WARNING):
         for table_id in range(100):
-            broadcast.broadcast_table(table_id, {"en": "{}"})
+            broadcast.broadcast_table(table_id, 1, "{}")
             broadcast.broadcast_seats(table_id)
     assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 1
 

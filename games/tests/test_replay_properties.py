@@ -1,5 +1,8 @@
 """Random sequences of record/undo/redo/correct/end/reopen through the service layer: the
-saved rows always equal a fresh replay of the log, and every hand balances."""
+saved rows always equal a fresh replay of the log, every hand balances, and what each
+write sends the phones is the whole snapshot's part from the first hand it changed.
+Records at the end take the incremental path, undoing the last hand restores its stored
+state before, the rest replays: interleaved in any order."""
 
 from __future__ import annotations
 
@@ -59,6 +62,24 @@ def run(table: Table, op: str, arg: Any) -> services.CommandResult:
     return fn(table.pk, cmd, seq, CREATOR)
 
 
+def assert_changes_are_the_snapshot_from_their_hand(changes: dict[str, Any],
+                                                    table: Table) -> None:
+    """What a write sent the phones (games.services.snapshot.build_changes) is the whole
+    snapshot's part from its first changed hand: its hands, its chart's tail, the
+    standings and what undo and redo would do."""
+    full = services.snapshot(Table.objects.get(pk=table.pk))
+    start = changes["hands_from"]
+    assert changes["hand_count"] == len(full["hands"])
+    assert changes["hands"] == [h for h in full["hands"] if h["number"] >= start]
+    chart = changes["chart"]
+    assert chart["from"] == start - 1
+    assert chart["labels"] == full["chart"]["labels"][start - 1:]
+    assert chart["series"] == [points[start - 1:] for points in full["chart"]["series"]]
+    for key in ("standings", "final", "state", "table", "undo", "redo", "can_undo",
+                "can_redo", "declared", "seq"):
+        assert changes[key] == full[key], key
+
+
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(ops=operations)
@@ -80,6 +101,7 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
             assert after == before and result["error"]["message"]
             continue
         assert after == before + 1
+        assert_changes_are_the_snapshot_from_their_hand(result["snapshot"], table)
         if op == "record":
             active.append(arg)
             done.append(("record", len(active), None))

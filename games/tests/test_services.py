@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -398,19 +397,20 @@ def test_released_seat_can_no_longer_write():
 
 
 def test_write_is_broadcast_once_after_commit(monkeypatch, django_capture_on_commit_callbacks):
-    sent: list[tuple[int, dict[str, Any]]] = []
+    sent: list[tuple[int, int, str]] = []
     monkeypatch.setattr("games.services.commands.broadcast_table",
-                        lambda table_id, texts, **kw: sent.append((table_id, texts)))
+                        lambda table_id, seq, payload, **kw: sent.append((table_id, seq,
+                                                                          payload)))
     table = make_table()
     with django_capture_on_commit_callbacks(execute=True):
         record(table, RON)
         record(table, RON, base_seq=0)  # stale: nothing to announce
     assert len(sent) == 1
-    table_id, texts = sent[0]
-    message = json.loads(texts["en"])
-    assert table_id == table.pk
-    assert message["type"] == "hand_recorded" and message["seq"] == 1
-    assert message["snapshot"]["seq"] == 1
+    table_id, seq, payload = sent[0]
+    message = json.loads(payload)
+    assert table_id == table.pk and seq == 1
+    assert message["head"]["type"] == "hand_recorded" and message["head"]["seq"] == 1
+    assert message["changes"]["seq"] == 1
 
 
 def test_snapshot_has_hands_ledger_chart_and_standings():

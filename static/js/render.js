@@ -2,7 +2,7 @@
 // arrive as HTML in the reader's language (games/presenter.py), so nothing is worded
 // here. Also the action buttons, which depend on this phone's rights.
 
-import {t} from "./i18n.js";
+import {el, t} from "./i18n.js";
 
 export function names(state) {
   const out = state.standings.map(() => "");
@@ -20,23 +20,59 @@ function fragment(html) {
   return template.content;
 }
 
-// The hands numbered view.hands_from and up are replaced by the rendered ones; the
-// history lists the latest first.
+// Each hand's Correct button (writers see it, tables.css): added here rather than sent
+// with every hand to every phone.
+export function addCorrect(root) {
+  for (const head of root.querySelectorAll(".hand .hand-head")) {
+    if (head.querySelector("[data-correct]")) continue;
+    const number = head.closest(".hand").dataset.number;
+    head.append(el("button", {type: "button", class: "link-button correct-hand",
+      dataset: {correct: number}}, t("correct")));
+  }
+}
+
+function hand(html) {
+  const node = fragment(html);
+  addCorrect(node);
+  return node;
+}
+
+// Whether a message's view starts a new run of hands: it renders only the latest ones
+// (rendered_from) and the phone would have a hole between them and those it holds.
+export function startsOver(view) {
+  return (view.rendered_from ?? view.hands_from) > view.hands_from;
+}
+
+// The hands numbered view.hands_from and up are replaced by the rendered ones (all the
+// hands, when the view starts over); the history lists the latest first.
 export function applyView(view) {
   const board = document.getElementById("scoreboard-body");
   if (view.scoreboard !== undefined) board.replaceChildren(fragment(view.scoreboard));
   const list = document.getElementById("history");
+  const over = startsOver(view);
   for (const item of [...list.children]) {
     const number = Number(item.dataset.number);
-    if (item.classList.contains("empty") || number >= view.hands_from) item.remove();
+    if (over || item.classList.contains("empty") || number >= view.hands_from) item.remove();
   }
-  for (const hand of view.hands) list.prepend(fragment(hand.html));
+  for (const entry of view.hands) list.prepend(hand(entry.html));
   if (!list.children.length) {
     const empty = document.createElement("li");
     empty.className = "empty";
     empty.textContent = t("no_hands");
     list.append(empty);
   }
+}
+
+// Earlier hands (oldest first) go below the ones shown.
+export function appendEarlier(hands) {
+  const list = document.getElementById("history");
+  for (const entry of [...hands].reverse()) list.append(hand(entry.html));
+}
+
+// "Show earlier hands" while the history has hands before the oldest shown.
+export function showEarlier(oldest) {
+  const row = document.getElementById("earlier-row");
+  if (row) row.hidden = !(oldest > 1);
 }
 
 export function markMe(you) {

@@ -1,6 +1,7 @@
-// The table's websocket: snapshot on connect, events applied in seq order, a fresh
-// snapshot on a gap, reconnect with backoff, writes with a command id and base seq.
-// Protocol: games/messages.py.
+// The table's websocket: on connect the writes missed since the seq this phone shows
+// (or a snapshot when it is far behind), events applied in seq order, a fresh snapshot
+// on a gap, reconnect with backoff, writes with a command id and base seq, earlier hands
+// of the history on demand. Protocol: games/messages.py.
 //
 // This phone's writes go one at a time, in the order they were made: a write waits for
 // the answer to the one before it (an Undo tapped right after Save is sent after the
@@ -170,7 +171,10 @@ export class TableSocket {
     this.synced = false;
     this.inFlight = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}${this.path}`);
+    // The seq this phone shows: the server sends what happened since (``missed``) rather
+    // than the whole table, unless that is too much.
+    const since = this.seq >= 0 ? `?since=${this.seq}` : "";
+    const ws = new WebSocket(`${scheme}://${location.host}${this.path}${since}`);
     this.ws = ws;
     this.resendDue = true; // writes in flight go again after this connection's snapshot
     // Tried all the same (a phone on a network of its own may call itself offline), but
@@ -289,7 +293,7 @@ export class TableSocket {
 
   handle(message) {
     const type = message.type;
-    if (type === "snapshot") {
+    if (type === "snapshot" || type === "missed") {
       this.synced = true;
       this.you = message.you;
       const wasRefused = this.snapshotRefusals > 0;
@@ -331,6 +335,8 @@ export class TableSocket {
       this.finish(message.command_id, false);
     } else if (type === "preview") {
       this.settle(message.request_id, "resolve", message.result);
+    } else if (type === "hands") {
+      this.settle(message.request_id, "resolve", message);
     } else if (type === "error") {
       const id = message.command_id || message.request_id;
       if (id && this.snapshotRequests.delete(id)) {
@@ -545,6 +551,20 @@ export class TableSocket {
   preview(body, handNumber) {
     const message = {type: "preview", ...body, request_id: newId()};
     if (handNumber) message.hand_number = handNumber;
+    return new Promise((resolve, reject) => {
+      this.pending.set(message.request_id, {resolve, reject, message, write: false});
+      if (!this.online || !this.send(message)) {
+        this.pending.delete(message.request_id);
+        reject({code: "offline"});
+      }
+    });
+  }
+
+  // Earlier hands of the history: the `count` (at most a page) before hand `before`,
+  // rendered, oldest first ({type: "hands", seq, hands_from, hands}).
+  hands(before, count = null) {
+    const message = {type: "get_hands", before, request_id: newId()};
+    if (count) message.count = count;
     return new Promise((resolve, reject) => {
       this.pending.set(message.request_id, {resolve, reject, message, write: false});
       if (!this.online || !this.send(message)) {

@@ -21,7 +21,8 @@ import {el, fmt, t} from "./i18n.js";
 import {placeNotices, say} from "./notices.js";
 import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
-import {applyView, markMe, names, recorder, renderActions} from "./render.js";
+import {addCorrect, appendEarlier, applyView, markMe, names, recorder, renderActions,
+  showEarlier, startsOver} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 
 const page = document.getElementById("table-page");
@@ -59,14 +60,36 @@ const outboxBox = document.getElementById("outbox");
 const footerOutbox = document.getElementById("footer-outbox");
 const presenceBox = document.getElementById("presence");
 
-// A message with the table's state and the rendered hands that changed.
+// The chart after a message: its points from `next.from` on replace this phone's (a
+// whole snapshot's chart starts at 0). Null if this phone lacks the points before.
+function mergeChart(old, next) {
+  if (!next) return old;
+  const from = next.from ?? 0;
+  if (from > 0 && (!old || old.labels.length < from)) return null;
+  return {labels: [...(from ? old.labels.slice(0, from) : []), ...next.labels],
+    series: next.series.map((points, i) => [...(from ? old.series[i].slice(0, from) : []),
+      ...points])};
+}
+
+// The oldest hand this phone holds (the count plus one when it holds none).
+function oldestHeld() {
+  return snapshot.hands.length ? snapshot.hands[0].number : (snapshot.hand_count ?? 0) + 1;
+}
+
+// A message with the table's state and the rendered hands that changed: a whole
+// snapshot, what was missed while away, or an event (only what a write changes).
 function take(message) {
   const view = message.view;
-  const kept = snapshot.hands.filter((h) => h.number < view.hands_from);
-  snapshot = {...message.snapshot,
+  const kept = startsOver(view) ? [] : snapshot.hands.filter((h) => h.number < view.hands_from);
+  const next = message.snapshot;
+  const chart = mergeChart(snapshot.chart, next.chart);
+  snapshot = {...snapshot, ...next, table: {...snapshot.table, ...next.table},
+    chart: chart || next.chart,
     hands: [...kept, ...view.hands.map(({html: _html, ...hand}) => hand)]};
   undoQuestion = view.undo_question;
   applyView(view);
+  showEarlier(oldestHeld());
+  if (!chart && socket) socket.requestSnapshot(); // points missing here: the whole table
 }
 
 function setStatus(state) {
@@ -98,8 +121,15 @@ function handByNumber(number) {
   return snapshot.hands.find((h) => h.number === number);
 }
 
+// A hand's summary, from its entry in the history (the server's words).
 function describeHand(number) {
-  return handByNumber(number)?.summary || "";
+  return document.querySelector(`#history > li[data-number="${number}"] .summary`)
+    ?.textContent || "";
+}
+
+// The game's number of hands (this phone may hold only the latest).
+function handCount() {
+  return snapshot.hand_count ?? snapshot.hands.length;
 }
 
 // "Hand 8 was just recorded by Chen: Dai wins on Bob's discard, 2000 points".
@@ -302,12 +332,69 @@ for (const button of document.querySelectorAll("[data-open-type]")) {
   });
 }
 
-function openCorrection(number) {
+// A hand's record-sheet fields come with the hands of a snapshot or a page, not with
+// the event that showed it: asked for when it is corrected.
+async function handFields(number) {
   const hand = handByNumber(number);
-  if (!hand?.fields) return;
+  if (!hand || hand.fields) return hand?.fields;
+  const page = await socket.hands(number + 1, 1);
+  const fresh = page.hands.find((h) => h.number === number);
+  const held = handByNumber(number);
+  if (fresh && held && held.revision === fresh.revision) held.fields = fresh.fields;
+  return fresh?.fields;
+}
+
+async function openCorrection(number) {
+  let fields;
+  try {
+    fields = await handFields(number);
+  } catch (problem) {
+    refused(problem);
+    return;
+  }
+  if (!fields) return;
   if (entry) closePanel();
-  sheet.load(hand.fields);
+  sheet.load(fields);
   openPanel(number);
+}
+
+// --- earlier hands ----------------------------------------------------------------------
+
+// The hands before the oldest this phone holds, asked for when the reader scrolls to
+// them (or taps the link, which without scripts opens the page with every hand).
+let loadingEarlier = false;
+async function loadEarlier() {
+  const before = oldestHeld();
+  if (loadingEarlier || before <= 1) return;
+  loadingEarlier = true;
+  const link = document.getElementById("earlier-hands");
+  link.setAttribute("aria-busy", "true");
+  try {
+    const page = await socket.hands(before);
+    // Still what this phone holds, and no older than it (later events redo what changed).
+    const last = page.hands[page.hands.length - 1];
+    if (oldestHeld() === before && page.seq >= socket.seq && last?.number === before - 1) {
+      snapshot = {...snapshot, hands: [...page.hands.map(({html: _html, ...h}) => h),
+        ...snapshot.hands]};
+      appendEarlier(page.hands);
+    }
+  } catch (problem) {
+    refused(problem);
+  } finally {
+    loadingEarlier = false;
+    link.removeAttribute("aria-busy");
+    showEarlier(oldestHeld());
+  }
+}
+
+document.getElementById("earlier-hands").addEventListener("click", (event) => {
+  event.preventDefault();
+  loadEarlier();
+});
+if ("IntersectionObserver" in window) {
+  new IntersectionObserver((seen) => {
+    if (seen.some((e) => e.isIntersecting) && socket.online) loadEarlier();
+  }).observe(document.getElementById("earlier-row"));
 }
 
 // Each hand's Correct button comes with the server's HTML; writers see it (CSS).
@@ -319,7 +406,7 @@ document.getElementById("history").addEventListener("click", (event) => {
 // Someone else changed the table while this form was open: say what, and let the
 // player choose instead of recording on top of a table they have not seen.
 function showConflict(message) {
-  const next = snapshot.hands.length + 1;
+  const next = handCount() + 1;
   const again = entry.handNumber
     ? fmt("correct_anyway", {number: entry.handNumber})
     : fmt("record_as", {number: next});
@@ -474,11 +561,11 @@ function outboxChoice(sent) {
   const label = sent.label ? `${sent.label}` : t("a_hand");
   const number = sent.message.hand_number;
   if (sent.state === "stale") {
-    const last = snapshot.hands[snapshot.hands.length - 1];
+    const last = handByNumber(handCount());
     const latest = last ? fmt("latest_hand", {number: last.number,
-      actor: recorder(last.recorded_by), summary: last.summary}) : "";
+      actor: recorder(last.recorded_by), summary: describeHand(last.number)}) : "";
     const again = number ? fmt("correct_anyway", {number})
-      : fmt("record_as", {number: snapshot.hands.length + 1});
+      : fmt("record_as", {number: handCount() + 1});
     return [el("p", {}, fmt("not_recorded_stale", {label}), latest ? ` ${latest}` : ""),
       el("div", {class: "row"},
         el("button", {type: "button", class: "button", dataset: {action: "discard"},
@@ -632,6 +719,7 @@ stayAwake();
 // A sheet the server sent back open (a plain post that needs fixing) is an entry already.
 if (recordSection.open) openPanel();
 
+addCorrect(document.getElementById("history")); // the hands the page came with
 const stored = storedMessage(snapshot);
 if (stored) take(stored);
 render();

@@ -1,0 +1,66 @@
+"""Undoing the last hand without replaying the log: the state stored before it comes back
+and its rows go (:func:`undo_last`, called by :mod:`games.services.commands` inside the
+write's transaction)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Event, EventKind, Hand, LedgerEntry, Table
+from games.replay import fold
+
+
+@dataclass
+class _LightEvent:
+    """An event as :func:`games.replay.fold` reads it for undo and redo's targets, without
+    its outcome (never read from the database for this)."""
+
+    seq: int
+    kind: str
+    hand_number: int | None
+    payload: dict[str, Any]
+    actor_name: str = ""
+
+
+def _light_events(table: Table) -> list[_LightEvent]:
+    """The log without the outcomes: what :func:`fold` needs to know what undo and redo
+    would take back, the JSON fields picked by the database."""
+    rows = (Event.objects.filter(table_id=table.pk).order_by("seq")
+            .values_list("seq", "kind", "hand_number", "payload__reverts", "payload__riichi",
+                         "payload__on"))
+    return [_LightEvent(seq, kind, number, {"outcome": None, "reverts": reverts,
+                                            "riichi": riichi, "on": bool(on)})
+            for seq, kind, number, reverts, riichi, on in rows]
+
+
+def undo_last(table: Table, event: Event) -> int | None:
+    """Undo the last hand recorded by restoring the state stored before it, when that is
+    what undo would do (the game going or finished by its own rules); returns its number,
+    or None for the full path (a correction to take back, an ended game...).
+
+    Replaying the log settles every hand again (its cost grew with the game); the hand's
+    ``state_before`` is what that replay computes for the hand before it (the property
+    test checks that the rows equal a fresh replay after any mix of writes). What undo
+    and redo would do next comes from the log's changes alone (:func:`fold` without the
+    outcomes)."""
+    light = _light_events(table)
+    folded = fold(light)
+    target = folded.undo_target
+    count = len(folded.active)
+    if (folded.ended or target is None or target["kind"] != "record"
+            or target["number"] != count):
+        return None
+    last = Hand.objects.filter(table_id=table.pk, number=count).first()
+    if last is None or not last.state_before:
+        return None
+    event.kind, event.hand_number = EventKind.UNDO, count
+    event.payload = {"reverts": "record"}
+    after = fold([*light, _LightEvent(event.seq, event.kind, count, event.payload)])
+    LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
+    Hand.objects.filter(table_id=table.pk, number__gte=count).delete()  # cascades its rows
+    table.state = dict(last.state_before)
+    table.finished, table.finished_at, table.ended_manually = False, None, False
+    table.can_redo = bool(after.redo)
+    table.undo_target, table.redo_target = after.undo_target, after.redo_target
+    return count
