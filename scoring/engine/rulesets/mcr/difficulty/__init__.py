@@ -76,6 +76,7 @@ Run ``python -m scoring.engine.rulesets.mcr.difficulty`` to regenerate
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import sys
@@ -90,6 +91,10 @@ from .fans import NOT_COUNTABLE, REGISTRY, DifficultyFan
 
 TOTAL_TILES = 136
 DATA_PATH = Path(__file__).parent.parent / "data" / "fan_difficulty.json"
+# The fingerprint of the sources that wrote DATA_PATH (sources_fingerprint()): the table
+# takes half a minute of CPU to count, so its test counts it all again only when these
+# sources changed, and otherwise a sample of fans (tests/test_table.py).
+FINGERPRINT_PATH = DATA_PATH.with_suffix(".sources.sha256")
 
 Progress = Callable[[int, int, str], None]
 
@@ -140,8 +145,21 @@ def fan_entry(fan: DifficultyFan) -> dict[str, Any]:
     }
 
 
-def compute_table(progress: Progress | None = None) -> list[dict[str, Any]]:
-    """One dict per official fan, in the order of the 81-fan table.
+def sources_fingerprint() -> str:
+    """SHA-256 of everything the table is counted from: this package's modules and the
+    fan table (``..fans``: ids, names, points). The counting is exact and deterministic,
+    so the same sources give the same table."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for source in [*sorted(here.glob("*.py")), here.parent / "fans.py"]:
+        digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def compute_table(progress: Progress | None = None,
+                  only: set[str] | None = None) -> list[dict[str, Any]]:
+    """One dict per official fan, in the order of the 81-fan table (``only``: the fans of
+    these Chinese names alone, in the same order).
 
     Keys: ``id``, ``name_zh``, ``name_en``, ``points``, ``zupai_index`` (组牌),
     ``hupai_index`` (和牌), ``counts`` (``{"zupai"|"hupai": {"tiles", "random",
@@ -151,7 +169,8 @@ def compute_table(progress: Progress | None = None) -> list[dict[str, Any]]:
     """
     by_name = {f.name_zh: f for f in REGISTRY}
     rows: list[dict[str, Any]] = []
-    for i, fdef in enumerate(FANS):
+    chosen = [f for f in FANS if only is None or f.name_zh in only]
+    for i, fdef in enumerate(chosen):
         row: dict[str, Any] = {
             "id": fdef.id,
             "name_zh": fdef.name_zh,
@@ -171,14 +190,17 @@ def compute_table(progress: Progress | None = None) -> list[dict[str, Any]]:
             row.update(fan_entry(fan))
         rows.append(row)
         if progress is not None:
-            progress(i + 1, len(FANS), fdef.name_zh)
+            progress(i + 1, len(chosen), fdef.name_zh)
     return rows
 
 
-def write_table(path: Path = DATA_PATH, progress: Progress | None = None) -> list[dict[str, Any]]:
-    rows = compute_table(progress)
+def write_table(path: Path = DATA_PATH, progress: Progress | None = None,
+                only: set[str] | None = None) -> list[dict[str, Any]]:
+    rows = compute_table(progress, only)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(rows, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if path == DATA_PATH and only is None:
+        FINGERPRINT_PATH.write_text(sources_fingerprint() + "\n", encoding="utf-8")
     return rows
 
 
