@@ -552,7 +552,7 @@ REST_FRAMEWORK = {
     },
 }
 
-# Limits outside DRF's settings (common/ratelimit.py, games/limits.py; every one is listed
+# Limits outside DRF's settings (common/ratelimit.py, common/limits.py; every one is listed
 # in docs/limits.md). Counted in CACHES["default"]: a phone's changes at a table (every
 # path), things created, other page writes; password checks (admin sign-in, /api/token/)
 # per username and address, per address, and per username from browsers that never signed

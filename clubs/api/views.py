@@ -153,7 +153,7 @@ class GroupListView(Write, ClubView):
             raise NotAuthenticated("sign in or send an API token to create a group")
         body = s.GroupWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(create_wait(request))  # one budget with the pages (games.limits)
+        throttled(create_wait(request))  # one budget with the pages (common.limits)
         data = body.validated_data
         group = services.create_group(
             data["name"], actor(request), visibility=data["visibility"],

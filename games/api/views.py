@@ -201,7 +201,7 @@ class TableListView(WriteMixin, ReadView):
             raise NotAuthenticated("sign in or send an API token to create a table")
         body = CreateTableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(create_wait(request))  # one budget with the pages (games.limits)
+        throttled(create_wait(request))  # one budget with the pages (common.limits)
         data = body.validated_data
         try:
             table = services.create_table(
