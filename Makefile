@@ -49,10 +49,12 @@ static: $(VENV)/.requirements.stamp
 dev: migrate
 	$(BIN)/daphne -b $(or $(HOST),127.0.0.1) -p $(PORT) mjsite.asgi:application
 
-# A model change without its migration fails here, before the suite runs.
+# A model change without its migration fails here, before the suite runs; so does an import
+# against the layers (lint-imports: the contracts in pyproject.toml, docs/development.md).
 lint: $(VENV)/.requirements-dev.stamp
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 # The npm engines the differential tests compare with (Hong Kong, Taiwan); needs node.

@@ -33,7 +33,7 @@ def _site_language() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _fresh_limits() -> None:
-    # The limits count in the cache (games/limits.py) per user or client address, and every
+    # The limits count in the cache (common/limits.py) per user or client address, and every
     # test client is 127.0.0.1: each test starts with the counts of a new visitor instead
     # of what the tests before it created.
     from django.core.cache import cache

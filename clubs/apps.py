@@ -5,3 +5,12 @@ class ClubsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "clubs"
     verbose_name = "Groups and evenings"
+
+    def ready(self) -> None:
+        # games' pages offer groups through games.extensions, never by importing clubs.
+        from clubs import forms, results, services
+        from games import extensions
+
+        extensions.add(places_for=forms.places_for, attach_to_place=services.attach_to_place,
+                       player_rating_charts=results.player_rating_charts,
+                       group_tables=services.group_tables)

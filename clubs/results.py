@@ -5,7 +5,7 @@ filtered to those the reader may open (:func:`clubs.permissions.group_tables`).
 Tables are read through their stored seat results (:mod:`games.seat_results`: one row
 per seat with final points, the final settlement included, place and the hands' counts),
 a query or two however many tables and never their hands; statistics come from
-:func:`games.api.stats.player_stats`, the same code as ``/api/players/{id}/stats/``, and
+:func:`games.queries.stats.player_stats`, the same code as ``/api/players/{id}/stats/``, and
 ratings from :mod:`clubs.rating`'s cache.
 """
 
@@ -21,8 +21,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from games import seat_results
-from games.api.stats import player_stats
 from games.models import Player, SeatResult, Table
+from games.queries.stats import player_stats
 from games.templatetags.mjtables import ruleset_title
 from scoring import registry
 

@@ -1,6 +1,6 @@
 """The only code that writes groups, memberships, evenings, table links and stakes; used
 by the pages and the API alike. Each write checks :mod:`clubs.permissions` and raises a
-named :class:`games.errors.TableError` (``forbidden``, ``bad_command``, ``not_found``)
+named :class:`common.errors.TableError` (``forbidden``, ``bad_command``, ``not_found``)
 that pages show as a sentence and the API answers with its code.
 """
 
@@ -11,11 +11,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 
-from games.errors import BadCommand, Forbidden, NotFound
+from common.errors import BadCommand, Forbidden, NotFound
+from common.safetext import printable
 from games.models import Player, Table
 from games.permissions import actor_from, can_view, can_write
-from games.safetext import printable
 from games.services import named_player
 from scoring import registry
 
@@ -54,6 +55,15 @@ def _player(value: Player | str, by: Any) -> Player:
     # As at a new table, an existing player of that name keeps their history; but only
     # one ``by`` may see and that no other account owns (issue 24).
     return named_player(_name(value, "player", 64), actor_from(by), seen=True)
+
+
+def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
+    """The tables of the group that ``who`` may open, as its page shows them (the API's
+    export of one group); ``not_found`` for a group they may not see."""
+    group = Group.objects.filter(public_id=group_id[:24]).first()
+    if group is None or not permissions.can_view(group, who):
+        raise NotFound(f"there is no group {group_id!r} you can see; check the id")
+    return permissions.group_tables(group, who)
 
 
 def get_group(public_id: str, who: Any) -> Group:

@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.errors import TableError
+from common.limits import as_refused, limit_writes, refused_form, wait_sentence
 from games.devices import ensure_device
-from games.errors import TableError
-from games.limits import as_refused, limit_writes, refused_form, wait_sentence
 from games.models import Seat, Table
 from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables

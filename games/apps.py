@@ -8,3 +8,10 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        # scoring's pages read tables through scoring.sources, never by importing games.
+        from games import lends
+        from scoring import sources
+
+        sources.lend(table_rules=lends.table_rules, recorded_results=lends.recorded_results)

@@ -25,9 +25,9 @@ from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from common.errors import NotFound, TableError, database_error
 from games import presenter, services
 from games.broadcast import group_name
-from games.errors import NotFound, TableError, database_error
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
 from games.limits import table_write_wait

@@ -115,7 +115,7 @@ class CreateTableForm(forms.Form):
     player_3 = forms.CharField(label=SEAT_LABELS[3], max_length=64, required=False)
     visibility = forms.ChoiceField(label=_("Who can watch"), choices=Visibility.choices,
                                    initial=Visibility.LINK)
-    # A group or one of its evenings ("g:<id>", "e:<id>"; see clubs.forms.places_for).
+    # A group or one of its evenings ("g:<id>", "e:<id>"; see games.extensions.places_for).
     place = forms.ChoiceField(label=_("Played with"), required=False)
 
     def __init__(self, *args: Any, places: list[tuple[str, str]] | None = None,

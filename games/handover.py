@@ -2,7 +2,7 @@
 
 Cookies belong to an address. The computer that created a table at
 ``http://127.0.0.1:8000`` holds its device cookie (:mod:`games.devices`) there only; the
-table's join link points at the machine's LAN address (:mod:`mjsite.links`), where the
+table's join link points at the machine's LAN address (:mod:`common.links`), where the
 same browser has no cookie and would be a stranger: no "Free this seat", no recording.
 
 So the table page's "Open the seat list" goes first through :func:`start`, on the address

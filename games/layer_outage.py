@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from games.outage_log import OutageLog
+from common.outage_log import OutageLog
 
 logger = logging.getLogger(__name__)
 # Every socket of the process meets the same outage: one line for all of them.

@@ -49,8 +49,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
-from games.errors import TableError
-from games.safetext import storable
+from common.errors import TableError
+from common.safetext import storable
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404

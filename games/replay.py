@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from common.errors import BadCommand, GameEnded, NoSuchHand, NotEnded, NothingToRedo, NothingToUndo
 from scoring.engine.errors import GameOver
 from scoring.engine.game import (
     GameRules,
@@ -45,8 +46,6 @@ from scoring.engine.game import (
     Outcome,
     assert_zero_sum,
 )
-
-from .errors import BadCommand, GameEnded, NoSuchHand, NotEnded, NothingToRedo, NothingToUndo
 
 
 class LoggedEvent(Protocol):

@@ -1,5 +1,5 @@
 """Each seat's results at a table (:class:`games.models.SeatResult`): final points,
-place, and what its hands add up to for the statistics (:func:`games.api.stats.count_hand`).
+place, and what its hands add up to for the statistics (:func:`games.queries.stats.count_hand`).
 
 Written by :func:`refresh` in the transaction of every write of a table (the one hook in
 ``games.services.commands``), so a finished game, an undone, redone or corrected hand, a
@@ -23,8 +23,8 @@ from typing import Any
 
 from django.db.models import Count, F, Min, Q, QuerySet, Sum
 
-from games.api.stats import Tally, count_hand, names_riichi
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
+from games.queries.stats import Tally, count_hand, names_riichi
 from games.services.snapshot import start_scores
 
 
@@ -178,7 +178,7 @@ class Tallies:
 
 
 def tallies(results: QuerySet[SeatResult]) -> Tallies:
-    """Each player's :class:`~games.api.stats.Tally` per ruleset over ``results``, added
+    """Each player's :class:`~games.queries.stats.Tally` per ruleset over ``results``, added
     up by the database: three queries however many games (counts, places, and the
     scoring items of the rows with wins, merged oldest first so that ties of the most
     frequent keep their order)."""

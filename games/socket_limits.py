@@ -31,7 +31,7 @@ from contextlib import asynccontextmanager
 
 from django.conf import settings
 
-from games.ratelimit import rate_for
+from common.ratelimit import rate_for
 
 
 class Window:

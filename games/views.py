@@ -23,13 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.forms import places_for
-from clubs.results import player_rating_charts
-from clubs.services import attach_to_place
-from games import handover, presenter, record_sheet, seat_results, services, ui
-from games.api.stats import Tally, player_stats
+from common.errors import JoinKeyNeeded, TableError
+from common.limits import as_refused, limit_writes, refused_form, wait_sentence
+from common.links import phone_url
+from games import extensions, handover, presenter, record_sheet, seat_results, services, ui
 from games.devices import ensure_device
-from games.errors import JoinKeyNeeded, TableError
 from games.forms import (
     SEAT_LABELS,
     ClaimSeatForm,
@@ -40,13 +38,7 @@ from games.forms import (
     shown_field_name,
     usable_configs,
 )
-from games.limits import (
-    as_refused,
-    limit_writes,
-    refused_form,
-    table_write_wait,
-    wait_sentence,
-)
+from games.limits import table_write_wait
 from games.models import Seat, Table, Visibility
 from games.permissions import (
     can_join,
@@ -59,9 +51,9 @@ from games.permissions import (
     seat_of,
     visible_players,
 )
+from games.queries.stats import Tally, player_stats
 from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
-from mjsite.links import phone_url
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 from scoring.engine.game import WIND_LETTERS
@@ -101,7 +93,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         initial["config"] = last
     form = CreateTableForm(request.POST or None,
                            initial=initial if request.method == "GET" else None,
-                           places=places_for(request))
+                           places=extensions.places_for(request))
     if wait is not None:
         form.add_error(None, wait_sentence(wait))
     elif request.method == "POST" and form.is_valid():
@@ -120,7 +112,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             if data.get("place"):
                 # The table stands either way; a refused group is said on its page.
                 try:
-                    attach_to_place(table, data["place"], request)
+                    extensions.attach_to_place(table, data["place"], request)
                 except TableError as exc:
                     messages.error(request, refusal_text(exc))
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
@@ -483,7 +475,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # The score chart: the game asked for, if it is one of theirs here, else the newest.
     wanted = rows.filter(public_id=request.GET.get("game", "")).first() or rows.first()
     chosen = Table.objects.filter(pk=wanted.table_id).first() if wanted else None
-    charts: dict[str, Any] = {"ratings": player_rating_charts(player, request)}
+    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, request)}
     if chosen is not None:
         snap = services.snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}

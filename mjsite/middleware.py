@@ -21,8 +21,8 @@ from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from games.errors import database_error
-from games.safetext import storable
+from common.errors import database_error
+from common.safetext import storable
 from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)

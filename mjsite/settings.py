@@ -291,7 +291,7 @@ def caches_for(cache_url: str | None, prefix: str = "",
                max_connections: int = REDIS_MAX_CONNECTIONS) -> dict[str, Any]:
     """``CACHES`` for ``MJ_CACHE_URL`` (else ``REDIS_URL``): Redis when set, else in-memory.
 
-    The rate limits (games/ratelimit.py, the API throttles) count in this cache, so several
+    The rate limits (common/ratelimit.py, the API throttles) count in this cache, so several
     server processes must share one: a per-process memory cache would let each of them
     allow the full rate.
     """
@@ -306,7 +306,7 @@ def caches_for(cache_url: str | None, prefix: str = "",
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": cache_url,
         # At most max_connections per process; a thread waits up to 10 s for one, then
-        # the limits fail open as in an outage (games/ratelimit.py).
+        # the limits fail open as in an outage (common/ratelimit.py).
         "OPTIONS": {"pool_class": "redis.BlockingConnectionPool",
                     "max_connections": max_connections, "timeout": 10},
     }
@@ -531,7 +531,7 @@ if not DEBUG and not HOME_GAME:
 
 # How many reverse proxies in front of the site append to X-Forwarded-For (the sample
 # nginx is one, sending $remote_addr): the client address used by every limit is the
-# entry the outermost of them wrote (games.ratelimit.client_address). 0 (the default, no
+# entry the outermost of them wrote (common.ratelimit.client_address). 0 (the default, no
 # proxy) ignores the header, which any client can send.
 MJ_TRUSTED_PROXIES = env_int("MJ_TRUSTED_PROXIES", 0, minimum=0, maximum=10)
 
@@ -552,7 +552,7 @@ REST_FRAMEWORK = {
     },
 }
 
-# Limits outside DRF's settings (games/ratelimit.py, games/limits.py; every one is listed
+# Limits outside DRF's settings (common/ratelimit.py, common/limits.py; every one is listed
 # in docs/limits.md). Counted in CACHES["default"]: a phone's changes at a table (every
 # path), things created, other page writes; password checks (admin sign-in, /api/token/)
 # per username and address, per address, and per username from browsers that never signed

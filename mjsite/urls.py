@@ -10,7 +10,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.ratelimit import limit_login, limit_password_change
+from mjsite.login_limits import limit_login, limit_password_change
 from scoring import registry
 
 from . import views

@@ -139,7 +139,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("“%(type)s” is not recorded at this table: “%(option)s” is off in its rules."),
         _("“%(type)s” is not recorded under this table's rules."),
         _("This kind of result is not recorded under this table's rules."),),
-    # Table errors (games.errors) and the table's other refusals.
+    # Table errors (common.errors) and the table's other refusals.
     "table_error": (_("The table refused this."),),
     "error": (_("The table refused this."),),
     # Groups refuse with these codes too (clubs.services): the sentences fit both.

@@ -18,21 +18,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games.limits import limit_engine
-from games.models import Table
-from games.permissions import can_view
-from scoring import pages, rendering
+from common.limits import limit_engine
+from scoring import pages, rendering, sources
 from scoring.engine import commands
 from scoring.picker_text import picker_strings
-
-
-def _table_for(request: HttpRequest, public_id: str) -> Table | None:
-    if not public_id:
-        return None
-    table = Table.objects.filter(public_id=public_id).first()
-    if table is None or not can_view(table, request):
-        return None
-    return table
 
 
 def _strings() -> dict[str, str]:
@@ -65,13 +54,13 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
     form = {key: request.GET.get(key, "").strip() for key in pages.form_names()}
     choices = pages.ruleset_choices()
     names = [c["name"] for c in choices]
-    table = _table_for(request, form["table"])
+    table = sources.table_rules(request, form["table"])
     overrides: dict[str, Any] = {}
     if table is not None and table.ruleset in names:
         form["ruleset"] = form["ruleset"] or table.ruleset
         if form["ruleset"] == table.ruleset:
             form["preset"] = form["preset"] or table.preset
-            overrides = dict(table.options or {})
+            overrides = dict(table.options)
     if form["ruleset"] not in names:
         form["ruleset"] = names[0]
     form["preset"], options = pages.resolve_options(form["ruleset"], form["preset"],

@@ -15,10 +15,10 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.errors import TableError
+from common.limits import create_wait
 from games.api.access import actor, viewable_table
 from games.api.views import ReadView, WriteMixin
-from games.errors import TableError
-from games.limits import create_wait
 from games.models import Table
 from scoring.api.common import (
     ERROR_400,
@@ -153,7 +153,7 @@ class GroupListView(Write, ClubView):
             raise NotAuthenticated("sign in or send an API token to create a group")
         body = s.GroupWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(create_wait(request))  # one budget with the pages (games.limits)
+        throttled(create_wait(request))  # one budget with the pages (common.limits)
         data = body.validated_data
         group = services.create_group(
             data["name"], actor(request), visibility=data["visibility"],

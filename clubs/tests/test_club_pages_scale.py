@@ -20,8 +20,8 @@ from clubs.models import Group, RatingStep
 from clubs.views import PER_PAGE
 from games import seat_results
 from games import services as games
-from games.api.stats import Tally, player_stats
 from games.models import Hand, LedgerEntry, Player, Seat, Table
+from games.queries.stats import Tally, player_stats
 from games.tests.tables import command_id
 
 from .helpers import OWNER, RON, SICHUAN, TSUMO, group, play, table

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clubs import money, results, services
+from common.errors import TableError
 from games import services as games
-from games.errors import TableError
 
 from .helpers import OWNER, RON, evening_of_two, play, table
 

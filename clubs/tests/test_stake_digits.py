@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from clubs import services
 from clubs.models import Stake
-from games.errors import TableError
+from common.errors import TableError
 from games.tests.tables import user
 
 from .helpers import OWNER, RON, group, play, table

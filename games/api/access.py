@@ -15,8 +15,8 @@ from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 
-from games import permissions
-from games.errors import TableError
+from common.errors import TableError
+from games import extensions, permissions
 from games.models import Player, Table
 from games.permissions import Actor, actor_from, can_view
 from games.services import get_table
@@ -39,13 +39,10 @@ def exported_tables(request: Request) -> QuerySet[Table]:
     group_id = request.query_params.get("group")
     if not group_id:
         return listed_tables(request)
-    from clubs import permissions as club_permissions
-    from clubs.models import Group
-
-    group = Group.objects.filter(public_id=str(group_id)[:24]).first()
-    if group is None or not club_permissions.can_view(group, actor(request)):
-        raise NotFound(f"there is no group {group_id!r} you can see; check the id")
-    return club_permissions.group_tables(group, actor(request))
+    try:
+        return extensions.group_tables(str(group_id), actor(request))
+    except TableError as exc:
+        raise NotFound(exc.message) from None
 
 
 def viewable_table(request: Request, table_id: str) -> Table:

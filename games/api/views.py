@@ -27,10 +27,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.errors import TableError
+from common.limits import create_wait
 from games import presenter, seat_results, services
-from games.errors import TableError
-from games.limits import create_wait, table_write_wait
+from games.limits import table_write_wait
 from games.models import LedgerEntry, Player, Seat, Table
+from games.queries import ledger
+from games.queries.stats import player_stats, player_tables
 from games.serializers import (
     ClaimSeatSerializer,
     CommandResultSerializer,
@@ -65,7 +68,6 @@ from scoring.api.common import (
 )
 from scoring.engine.errors import EngineError
 
-from . import ledger
 from .access import (
     actor,
     exported_tables,
@@ -75,7 +77,6 @@ from .access import (
     player_or_404,
     viewable_table,
 )
-from .stats import player_stats, player_tables
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
                       description="The table's public id (the end of its link).")
@@ -200,7 +201,7 @@ class TableListView(WriteMixin, ReadView):
             raise NotAuthenticated("sign in or send an API token to create a table")
         body = CreateTableSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(create_wait(request))  # one budget with the pages (games.limits)
+        throttled(create_wait(request))  # one budget with the pages (common.limits)
         data = body.validated_data
         try:
             table = services.create_table(

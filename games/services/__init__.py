@@ -24,7 +24,7 @@ Conventions chosen where the issue leaves room:
   change it or an earlier hand.
 """
 
-from games.errors import TableError
+from common.errors import TableError
 from games.permissions import (
     Actor,
     actor_from,

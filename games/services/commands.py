@@ -31,9 +31,7 @@ from typing import Any, NotRequired, TypedDict
 from django.db import DatabaseError, IntegrityError, OperationalError, transaction
 from django.utils import timezone
 
-from games import record_sheet, seat_results
-from games.broadcast import broadcast_table
-from games.errors import (
+from common.errors import (
     BadCommand,
     Forbidden,
     NoSuchHand,
@@ -42,10 +40,12 @@ from games.errors import (
     TableError,
     database_error,
 )
+from common.safetext import check_json, check_text
+from games import record_sheet, seat_results
+from games.broadcast import broadcast_table
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, is_creator
 from games.replay import Appended, Replay, append, fold, replay
-from games.safetext import check_json, check_text
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
 

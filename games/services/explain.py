@@ -8,8 +8,8 @@ from typing import Any
 
 from django.db import DatabaseError
 
+from common.errors import TableError
 from games import record_sheet
-from games.errors import TableError
 from games.models import Table
 from scoring.engine.errors import EngineError
 from scoring.error_text import explained

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
+from common.errors import NoSuchHand, TableError
 from games import presenter
-from games.errors import NoSuchHand, TableError
 from games.models import Event, EventKind, Hand, LedgerEntry, Table
 from games.replay import replay
 from scoring import registry

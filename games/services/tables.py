@@ -9,9 +9,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from common.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
+from common.safetext import check_text
 from games import seat_results
 from games.broadcast import broadcast_seats
-from games.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTaken
 from games.models import Player, Seat, Table, Visibility
 from games.permissions import (
     Actor,
@@ -22,7 +23,6 @@ from games.permissions import (
     seat_of,
     visible_players,
 )
-from games.safetext import check_text
 from scoring import registry
 from scoring.models import RulesetConfig
 

@@ -10,9 +10,9 @@ import pytest
 from django.core.cache import cache
 
 from games import presenter, services
-from games.api.ledger import COLUMNS
 from games.models import Event, Hand, Table
 from games.permissions import Actor
+from games.queries.ledger import COLUMNS
 from games.tests.api_helpers import NAMES, QUICK_RON, TILES_RON, World, finish, record
 from games.tests.tables import sample_outcomes
 

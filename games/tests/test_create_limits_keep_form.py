@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Evening, Group
-from games.limits import wait_sentence
+from common.limits import wait_sentence
 from games.models import Table
 from scoring.models import RulesetConfig
 from scoring.presets import sync_presets

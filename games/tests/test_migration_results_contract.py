@@ -11,8 +11,8 @@ import pytest
 from django.apps import apps
 
 from games import presenter, seat_results, services
-from games.api import ledger, stats
 from games.models import Hand, SeatResult
+from games.queries import ledger, stats
 from scoring.engine.result import KEYS, check
 
 from .tables import NAMES, make_table, record

@@ -81,7 +81,7 @@ def flaky() -> Any:
 def test_api_writes_commit_while_the_cache_is_down(caplog):
     # DRF's throttles raised on a cache error: POST .../hands/ answered 500 and committed
     # nothing, although the limits are meant to fail open.
-    from games.ratelimit import CACHE_OUTAGE
+    from common.ratelimit import CACHE_OUTAGE
 
     CACHE_OUTAGE.reset()  # this outage's first failure is logged in full
     table = make_table()

@@ -18,8 +18,8 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 from rest_framework.test import APIClient
 
-from games import ratelimit
-from games.ratelimit import client_address
+from common import ratelimit
+from common.ratelimit import client_address
 
 from .tables import rates
 

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
-from games import ratelimit
+from common import ratelimit
 
 from .tables import rates
 

@@ -11,9 +11,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from games import broadcast, ratelimit
+from common import ratelimit
+from common.outage_log import OutageLog
+from games import broadcast
 from games.layer_outage import LAYER_OUTAGE
-from games.outage_log import OutageLog
 
 from .tables import make_table
 
@@ -56,20 +57,20 @@ def test_a_refused_page_is_one_line_without_a_traceback(caplog):
 def test_a_cache_outage_is_logged_once_then_counted_then_its_end(monkeypatch, caplog, clock):
     with monkeypatch.context() as down:
         _cache_down(down)
-        with caplog.at_level(logging.WARNING, logger="games.ratelimit"):
+        with caplog.at_level(logging.WARNING, logger="common.ratelimit"):
             for _ in range(400):
                 assert ratelimit.hit("table_write", "phone") is None  # fails open
-            first = [r for r in caplog.records if r.name == "games.ratelimit"]
+            first = [r for r in caplog.records if r.name == "common.ratelimit"]
             assert len(first) == 1 and first[0].exc_info is not None
             clock.now += 61
             ratelimit.hit("table_write", "phone")
-            lines = [r.getMessage() for r in caplog.records if r.name == "games.ratelimit"]
+            lines = [r.getMessage() for r in caplog.records if r.name == "common.ratelimit"]
             assert len(lines) == 2 and "400 more failures" in lines[1]
     cache.clear()
-    with caplog.at_level(logging.WARNING, logger="games.ratelimit"):
+    with caplog.at_level(logging.WARNING, logger="common.ratelimit"):
         assert ratelimit.hit("table_write", "phone") is None
         ratelimit.hit("table_write", "phone")
-    lines = [r.getMessage() for r in caplog.records if r.name == "games.ratelimit"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "common.ratelimit"]
     assert len(lines) == 3 and "back after 401 failures" in lines[2]
 
 

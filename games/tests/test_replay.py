@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.errors import TableError
+from common.errors import TableError
 from games.replay import fold, replay
 from scoring import registry
 from scoring.engine.errors import EngineError

@@ -1,4 +1,4 @@
-"""Property test: the player statistics (games.api.stats, behind /api/players/{id}/stats/,
+"""Property test: the player statistics (games.queries.stats, behind /api/players/{id}/stats/,
 the player page and the group pages) agree with a recount from the ledger rows of random
 riichi games."""
 
@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import seat_results, services
-from games.api.stats import player_stats
 from games.models import LedgerEntry, Seat, Table
+from games.queries.stats import player_stats
 
 from .tables import CREATOR, NAMES, command_id
 

@@ -15,11 +15,11 @@ from rest_framework.test import APIClient
 
 from clubs import results
 from clubs import services as clubs
+from common.errors import TableError
 from games import seat_results, services
-from games.api.stats import player_stats
-from games.errors import TableError
 from games.models import Seat, Table
 from games.permissions import Actor
+from games.queries.stats import player_stats
 from scoring.models import RulesetConfig
 from scoring.presets import sync_presets
 

@@ -12,8 +12,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import RequestFactory
 
+from common.links import phone_url
 from mjsite import lan
-from mjsite.links import phone_url
 from mjsite.serve import banner
 from mjsite.settings import local_secret_key, public_url_setting
 

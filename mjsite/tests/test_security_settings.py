@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from games.ratelimit import Rate, hit, parse_rate, password_attempt, unhit
+from common.ratelimit import Rate, hit, parse_rate, password_attempt, unhit
 from mjsite.settings import caches_for, channel_layers_for
 
 from .test_deploy import PRODUCTION, manage
@@ -124,7 +124,7 @@ def test_limits_allow_and_log_when_the_cache_is_down(settings, caplog):
     settings.MJ_RATE_LIMITS = {**settings.MJ_RATE_LIMITS, "table_write": "1/minute",
                                "login": "1/minute"}
     # Changing CACHES resets Django's cache handlers: the limiter now talks to a dead port.
-    from games.ratelimit import CACHE_OUTAGE
+    from common.ratelimit import CACHE_OUTAGE
 
     CACHE_OUTAGE.reset()  # this outage's first failure is logged in full
     assert [hit("table_write", "phone") for _ in range(3)] == [None, None, None]

@@ -14,7 +14,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.ratelimit import client_address, password_attempt
+from common.ratelimit import client_address, password_attempt
 
 from .common import ERROR_400, ERROR_429, ApiErrorsMixin, ScopedThrottle
 
@@ -25,7 +25,7 @@ class TokenView(ApiErrorsMixin, ObtainAuthToken):
 
     Besides the per-address throttle, each request is counted against the username's
     password limits before the password is checked, as the admin's sign-in form is
-    (:func:`games.ratelimit.password_attempt`)."""
+    (:func:`common.ratelimit.password_attempt`)."""
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer]

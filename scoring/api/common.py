@@ -26,8 +26,8 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
-from games.errors import database_error
-from games.safetext import printable
+from common.errors import database_error
+from common.safetext import printable
 from scoring.error_text import sentence
 
 logger = logging.getLogger(__name__)
@@ -158,11 +158,11 @@ def paginated(view: Any, request: Request, items: Sequence[Any]) -> Response:
 
 
 class ScopedThrottle(ScopedRateThrottle):
-    """DRF's scoped throttle counted by :func:`games.ratelimit.hit`, the site's one
+    """DRF's scoped throttle counted by :func:`common.ratelimit.hit`, the site's one
     counter: atomic (``cache.add`` then ``cache.incr``), so a burst sent at once is counted
     one by one (DRF's own reads the history, then writes it back: 154 of 300 concurrent
     requests got through a limit of 120 a minute); per user or, anonymously, per the
-    client address :func:`games.ratelimit.client_address` trusts, never whatever
+    client address :func:`common.ratelimit.client_address` trusts, never whatever
     X-Forwarded-For says; the rates read when asked (settings overrides take effect); and
     letting requests through when the cache is down (a Redis outage must not stop the
     table: the limit is a guard, the write is the point)."""
@@ -175,7 +175,7 @@ class ScopedThrottle(ScopedRateThrottle):
         return rates.get(self.scope) if self.scope else None
 
     def allow_request(self, request: Request, view: Any) -> bool:
-        from games.limits import throttle_wait
+        from common.limits import throttle_wait
 
         self.scope = getattr(view, self.scope_attr, None)
         rate = self.get_rate()
@@ -190,7 +190,7 @@ class ScopedThrottle(ScopedRateThrottle):
 
 def throttled(wait: int | None) -> None:
     """Refuse an API request over a limit counted outside DRF's throttles
-    (:mod:`games.limits`): DRF's own 429 in the shared error shape, with Retry-After."""
+    (:mod:`common.limits`): DRF's own 429 in the shared error shape, with Retry-After."""
     if wait is not None:
         raise exceptions.Throttled(wait)
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games.errors import TableError
+from common.errors import TableError
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.error_text import ABOUT_PLAYER, REASONS, SENTENCES, format_names, sentence

@@ -1,7 +1,7 @@
 """Limits hold against bursts sent at once to two server processes sharing Redis (issue
 24, finding 5): DRF's throttles let 154 of 300 concurrent requests through a limit of 120
 because they read the count and wrote it back; a browser with no account created 150
-tables in 16 s. Every limit now counts with one atomic increment (games/ratelimit.py)."""
+tables in 16 s. Every limit now counts with one atomic increment (common/ratelimit.py)."""
 
 from __future__ import annotations
 

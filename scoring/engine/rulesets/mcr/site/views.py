@@ -7,15 +7,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from games.models import Hand
-from scoring import registry
+from scoring import registry, sources
 
 from . import fans
 
 
 def fans_page(request: HttpRequest) -> HttpResponse:
-    results = Hand.objects.filter(table__ruleset=fans.NAME).values_list("result", flat=True)
-    wins, seen = fans.fan_counts(results.iterator())
+    wins, seen = fans.fan_counts(sources.recorded_results(fans.NAME))
     rows = fans.fan_rows(wins, seen)
     for row in rows:
         # Definitions are msgids (scoring.engine_texts lists them).

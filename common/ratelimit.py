@@ -16,8 +16,9 @@ checked; a successful sign-in takes its count back. Three counts apply:
 * per client address (``login_address``): one address trying many usernames;
 * per username (``login_user``, a slower rate over an hour) for browsers that have never
   signed in as that user. A browser that has (its device token, :mod:`games.devices`,
-  remembered for :data:`KNOWN_DEVICE_DAYS` days) is exempt, so an attacker who spreads
-  guesses over many addresses slows down every *new* browser, never the owner's own.
+  remembered by the sign-in forms' wrapper, :mod:`mjsite.login_limits`, for
+  :data:`KNOWN_DEVICE_DAYS` days) is exempt, so an attacker who spreads guesses over
+  many addresses slows down every *new* browser, never the owner's own.
 
 The client address is the peer's, or, behind ``MJ_TRUSTED_PROXIES`` proxies, the entry
 of ``X-Forwarded-For`` that the outermost trusted proxy wrote (:func:`client_address`):
@@ -39,11 +40,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext as _
 
-from games.devices import device_of, ensure_device
-from games.outage_log import OutageLog
+from common.outage_log import OutageLog
 
 logger = logging.getLogger(__name__)
 # The counts' cache (Redis) failing: one line per outage, not one per request.
@@ -233,51 +231,3 @@ def password_attempt(username: str, address: str, device: str = "") -> PasswordA
         counted.append(("login_user", user))
     waits = [wait for name, ident in counted if (wait := hit(name, ident)) is not None]
     return PasswordAttempt(tuple(counted), max(waits) if waits else None)
-
-
-def _posted_username(request: HttpRequest) -> str:
-    return str(request.POST.get("username", ""))[:150]
-
-
-def _signed_in_username(request: HttpRequest) -> str:
-    user = getattr(request, "user", None)
-    return str(user.get_username()) if user is not None and user.is_authenticated else ""
-
-
-def limit_login(view: Callable[..., HttpResponse],
-                username_of: Callable[[HttpRequest], str] = _posted_username,
-                ) -> Callable[..., HttpResponse]:
-    """Wrap a view that checks a password: each POST is counted (:func:`password_attempt`)
-    against the username ``username_of`` the request (the posted one for a sign-in form,
-    the signed-in user's for a password change, which checks the old password) before
-    the password is checked; over a limit it gets 429 without a check. A success (a
-    redirect) takes its count back and makes the browser known for that username."""
-
-    @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method != "POST":
-            return view(request, *args, **kwargs)
-        username = username_of(request)
-        attempt = password_attempt(username, client_address(request), device_of(request))
-        if attempt.wait is not None:
-            return too_many_attempts(attempt.wait)
-        response = view(request, *args, **kwargs)
-        if response.status_code == 302:  # signed in, or the password changed
-            attempt.succeeded(username, ensure_device(request))
-        return response
-
-    return wrapped
-
-
-def limit_password_change(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """:func:`limit_login` for a signed-in user's password change: guesses at the old
-    password count against that user's limits."""
-    return limit_login(view, _signed_in_username)
-
-
-def too_many_attempts(wait: int) -> HttpResponse:
-    message = _("Too many sign-in attempts. Wait %(seconds)s seconds and try again.") % {
-        "seconds": wait}
-    response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(wait)
-    return response

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.errors import TableError
+from common.errors import TableError
 
 # NUL, and the surrogate block that only pairs of UTF-16 code units may use.
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")

@@ -1,0 +1,78 @@
+"""What the apps above games add to its pages, filled in by them at start-up.
+
+games stands below clubs (docs/development.md, "Layers"): it may not import clubs, yet the
+new-table form offers the groups and evenings a table can join, a player's page shows
+their ratings in each group, and ``/api/export/?group=<id>`` starts from a group's
+tables. clubs fills these in from its ``AppConfig.ready``; until then games answers as a
+site without groups would: no places, no ratings, no group to export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from common.errors import NotFound
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
+    from games.models import Player, Table
+
+
+def _no_places(who: Any) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_place(table: Table, place: str, by: Any) -> None:
+    if place:
+        raise NotFound(f"there is no group {place!r} you can see; check the link")
+
+
+def _no_ratings(player: Player, who: Any) -> list[dict[str, Any]]:
+    return []
+
+
+def _no_group(group_id: str, who: Any) -> QuerySet[Table]:
+    raise NotFound(f"there is no group {group_id!r} you can see; check the id")
+
+
+# What games does on its own, before (or without) clubs.
+ALONE: dict[str, Callable[..., Any]] = {
+    "places_for": _no_places, "attach_to_place": _no_place,
+    "player_rating_charts": _no_ratings, "group_tables": _no_group,
+}
+_added = dict(ALONE)
+
+
+def add(*, places_for: Callable[[Any], list[tuple[str, str]]],
+        attach_to_place: Callable[[Table, str, Any], None],
+        player_rating_charts: Callable[[Player, Any], list[dict[str, Any]]],
+        group_tables: Callable[[str, Any], QuerySet[Table]]) -> None:
+    """Called once by the app that keeps groups (clubs) when Django starts."""
+    _added.update(places_for=places_for, attach_to_place=attach_to_place,
+                  player_rating_charts=player_rating_charts, group_tables=group_tables)
+
+
+def places_for(who: Any) -> list[tuple[str, str]]:
+    """Where ``who`` may put a table: (value, label) choices, "" for no group."""
+    places: list[tuple[str, str]] = _added["places_for"](who)
+    return places
+
+
+def attach_to_place(table: Table, place: str, by: Any) -> None:
+    """Put ``table`` in the group or evening ``place`` names (a TableError if refused)."""
+    _added["attach_to_place"](table, place, by)
+
+
+def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
+    """The player's rating charts, one per group ``who`` may look at and ruleset."""
+    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, who)
+    return charts
+
+
+def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
+    """The tables of group ``group_id`` that ``who`` may open; NotFound for a group they
+    may not see."""
+    tables: QuerySet[Table] = _added["group_tables"](group_id, who)
+    return tables

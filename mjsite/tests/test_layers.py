@@ -1,0 +1,43 @@
+"""The apps stand in layers (docs/development.md; `lint-imports` in `make lint` keeps the
+imports so): where a lower app shows what a higher one knows, the higher one fills it in
+when Django starts, and the lower one stands alone without it."""
+
+import pytest
+
+from clubs import forms, results, services
+from common.errors import NotFound
+from games import extensions, lends
+from games.models import Player, Table
+from scoring import sources
+
+
+def test_games_lends_scoring_its_tables_at_start_up():
+    assert sources._lent["table_rules"] is lends.table_rules
+    assert sources._lent["recorded_results"] is lends.recorded_results
+
+
+def test_clubs_adds_its_groups_to_games_pages_at_start_up():
+    assert extensions._added == {
+        "places_for": forms.places_for, "attach_to_place": services.attach_to_place,
+        "player_rating_charts": results.player_rating_charts,
+        "group_tables": services.group_tables,
+    }
+
+
+def test_scoring_without_games_finds_no_table_and_no_results(monkeypatch, rf):
+    monkeypatch.setattr(sources, "_lent", dict(sources.ALONE))
+    assert sources.table_rules(rf.get("/analyse/"), "abc") is None
+    assert list(sources.recorded_results("mcr")) == []
+
+
+@pytest.mark.django_db
+def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch, rf):
+    monkeypatch.setattr(extensions, "_added", dict(extensions.ALONE))
+    table = Table.objects.create(name="t", ruleset="mcr")
+    assert extensions.places_for(rf.get("/")) == []
+    extensions.attach_to_place(table, "", None)  # no place asked: nothing to refuse
+    with pytest.raises(NotFound):
+        extensions.attach_to_place(table, "g:abc", None)
+    assert extensions.player_rating_charts(Player(), None) == []
+    with pytest.raises(NotFound):
+        extensions.group_tables("abc", None)
