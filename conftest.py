@@ -44,6 +44,17 @@ def _fresh_limits() -> None:
         pass
 
 
+@pytest.fixture
+def still_limits_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate limits count in fixed windows (a minute, an hour: common/ratelimit.py); a
+    test that makes a few requests and expects the last refused must not meet a window's
+    edge in between, which a busy machine makes likely. Held 20 s into a minute and 20 min
+    into an hour."""
+    from common import ratelimit
+
+    monkeypatch.setattr(ratelimit, "clock", lambda: 60 * 29_000_000 + 20.0)
+
+
 # --- spreading the suite over pytest-xdist's workers (make test: -n auto --dist loadfile) --
 #
 # Each test file goes to one worker as a whole, so a module-scoped fixture (a browser test

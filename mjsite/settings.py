@@ -251,6 +251,8 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
     return dict(config)
 
 
+# Messages a socket's channel holds before the layer drops more (see channel_layers_for).
+CHANNEL_CAPACITY = 1000
 REDIS_SOCKET_TIMEOUT = 30
 # Redis connections per process, for the channel layer and for the cache each (a blocking
 # pool: a burst waits for a free one; mjsite/redis_pool.py).
@@ -266,7 +268,8 @@ def channel_layers_for(redis_url: str | None, prefix: str = "",
     (or two test runs) on one Redis from hearing each other's groups.
     """
     if not redis_url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
+                            "CONFIG": {"capacity": CHANNEL_CAPACITY}}}
     scheme = redis_url.split("://", 1)[0].lower() if "://" in redis_url else ""
     if scheme not in {"redis", "rediss", "unix"}:
         raise ImproperlyConfigured(
@@ -280,7 +283,12 @@ def channel_layers_for(redis_url: str | None, prefix: str = "",
     # pool blocks at max_connections instead (mjsite/redis_pool.py).
     host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT,
             "socket_connect_timeout": 5, "max_connections": max_connections}
-    config: dict[str, Any] = {"hosts": [host]}
+    # Each phone that connects asks its table's group who is entering a hand, so a crowd
+    # of n phones joining at once puts up to n messages in every phone's channel; at
+    # channels-redis's default of 100 a channel is full, and the group's next event (a hand
+    # recorded) is dropped for that phone while it drains (a 300-phone crowd on a busy
+    # machine lost hands that way, games/tests/integration/test_two_servers.py).
+    config: dict[str, Any] = {"hosts": [host], "capacity": CHANNEL_CAPACITY}
     if prefix:
         config["prefix"] = prefix
     return {"default": {"BACKEND": "mjsite.redis_pool.CappedRedisChannelLayer",

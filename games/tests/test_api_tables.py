@@ -349,6 +349,7 @@ def test_undo_by_a_spectator_is_forbidden(world):
 
 
 @override_settings(REST_FRAMEWORK={"DEFAULT_THROTTLE_RATES": {"record": "2/minute"}})
+@pytest.mark.usefixtures("still_limits_clock")
 def test_recording_is_throttled_but_reading_is_not(world):
     table = world.table()
     client = world.client("seated")

@@ -83,13 +83,17 @@ def test_too_many_new_tables_shows_how_long_to_wait(server: str, browser: Browse
         for i, name in enumerate(["Aiko", "Bo", "Chen", "Dana"]):
             page.fill(f"#id_player_{i}", name)
         page.click("button[type=submit]")
-        expect(page.locator("#status, .error-page").first).to_be_visible()
+        # A new table's page, or the form again with the refusal on it (what was typed
+        # is kept: games.views, common.limits.refused_form).
+        expect(page.locator("#status, form .alert-error[role=alert]").first).to_be_visible()
 
     new_table()  # the hour's one table (unless the test before made it)
     for code in LANGUAGES:
         if code != "en":
             set_language(page, code)
         new_table()
-        expect(page.locator(".error-page p").first).to_contain_text(TOO_MANY[code])
+        expect(page.locator("form .alert-error[role=alert]").first).to_contain_text(
+            TOO_MANY[code])
+        expect(page.locator("#id_player_3")).to_have_value("Dana")
         assert fits_phone(page)
         snap(page, f"limits-too-many-{code}")

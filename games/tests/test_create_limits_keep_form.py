@@ -21,7 +21,7 @@ from scoring.presets import sync_presets
 
 from .tables import rates
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_limits_clock")]
 
 LANGUAGES = ["en", "zh-hans", "zh-hant", "ja"]
 PLAYERS = ["Aiko Refused", "Bo Refused", "Chen Refused", "Dana Refused"]

@@ -42,7 +42,7 @@ def test_an_ema_chombo_shows_on_the_scoreboard_and_in_the_history_at_once() -> N
     assert [s["penalty_at_end"] for s in snap["standings"]] == [0, 0, -20000, 0]
     assert [s["score"] for s in snap["standings"]] == [30000] * 4  # nothing moves now
     html = Client().get(reverse("games:table", args=[table.public_id])).content.decode()
-    card = re.search(r'data-position="2">(.*?)</li>', html, re.S)
+    card = re.search(r"data-position=['\"]2['\"]>(.*?)</li>", html, re.S)
     assert card is not None and "penalty -20,000 at the end" in card.group(1)
     assert "penalty-mark" not in html.replace(card.group(1), "")  # only on the offender
     assert "Chombo: Chen; 20,000 off the final score" in html

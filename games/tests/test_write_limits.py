@@ -20,7 +20,7 @@ from scoring.presets import sync_presets
 
 from .tables import NAMES, rates
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_limits_clock")]
 
 RON_FORM = {"type": "ron", "ron.wins.0.winner": "1", "ron.wins.0.discarder": "2",
             "ron.wins.0.mode": "quick", "ron.wins.0.quick.han": "3",
