@@ -130,14 +130,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return Scheduling(config, log)
 
 
-# `-n auto` starts at least this many workers. Most of the suite's time is browser tests
-# waiting for a slow socket's frames (300-800 ms each, games/latency.py), so more workers
-# than cores shorten it: the waits overlap while the CPU work shares the cores. (A run with
-# 4 workers on 2 busy cores once failed the riichi double-ron browser test: a preview
-# refused by the socket's read limit was never asked again, a bug of table.js since fixed
-# and tested in test_browser_preview_answers.py.) PYTEST_XDIST_AUTO_NUM_WORKERS still
+# `-n auto` starts at least this many workers. The browser tests wait on a slow socket,
+# but their Chromium and daphne processes are most of the suite's CPU: two fresh-clone
+# runs with 4 workers on an otherwise idle 2-core machine held the load at 15-16 and took
+# 18 minutes of pytest (1,460 s of CPU), no faster than 2 workers, and the heavy
+# integration tests then met their time limits. PYTEST_XDIST_AUTO_NUM_WORKERS still
 # decides.
-MIN_AUTO_WORKERS = 4
+MIN_AUTO_WORKERS = 2
 
 
 @pytest.hookimpl(optionalhook=True)
