@@ -39,6 +39,7 @@ from games.forms import (
     usable_configs,
 )
 from games.limits import table_write_wait
+from games.messages import protocol as socket_protocol
 from games.models import Seat, Table, Visibility
 from games.permissions import (
     can_join,
@@ -235,6 +236,8 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
         "strings": ui.strings(),
+        # The websocket's messages as games.messages declares them, for static/js/sync.js.
+        "protocol": socket_protocol(),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
                  "undo_question": view["undo_question"], "you": you},

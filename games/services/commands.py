@@ -43,6 +43,7 @@ from common.errors import (
 from common.safetext import check_json, check_text
 from games import record_sheet, seat_results
 from games.broadcast import broadcast_table
+from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, is_creator
 from games.replay import Appended, Replay, append, fold, replay
@@ -56,16 +57,8 @@ from .undo import undo_last
 RETRIES = 40
 logger = logging.getLogger(__name__)
 
-# The websocket event announced for each kind of write.
-OUTBOUND = {
-    EventKind.RECORD: "hand_recorded",
-    EventKind.UNDO: "hand_undone",
-    EventKind.REDO: "hand_redone",
-    EventKind.CORRECT: "hand_corrected",
-    EventKind.END: "game_ended",
-    EventKind.REOPEN: "game_reopened",
-    EventKind.DECLARE: "riichi_declared",
-}
+# The websocket event announced for each kind of write (the protocol's, games.messages).
+OUTBOUND = TABLE_EVENTS
 
 
 class CommandError(TypedDict):
@@ -392,7 +385,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
 def _respond(event: Event) -> None:
     event.response = dict(CommandResult(
         ok=True, command_id=event.command_id, kind=event.kind,
-        event=OUTBOUND[EventKind(event.kind)], seq=event.seq, hand_number=event.hand_number))
+        event=OUTBOUND[event.kind], seq=event.seq, hand_number=event.hand_number))
 
 
 def _outcome(outcome: Any) -> dict[str, Any]:

@@ -530,8 +530,8 @@ function save() {
   const fields = correcting ? {hand_number: correcting, form} : {form};
   const offline = !socket.online;
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
-    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, persist: true,
-      label}).catch(() => {});
+    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, label})
+    .catch(() => {});
   closePanel();
   sheet.reset();
   // The result shows up in the standings (and the outbox box under them): the player
