@@ -311,7 +311,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     async def declare(self, msg: Declare, extra: dict[str, Any]) -> None:
         await self._command(services.declare, msg, extra, self.table_pk, msg["player"],
-                            msg["on"], msg["command_id"], msg["base_seq"], self._actor())
+                            msg["on"], msg["command_id"], msg["base_seq"], self._actor(),
+                            msg.get("declaration"))
 
     async def preview(self, msg: Preview, extra: dict[str, Any]) -> None:
         async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:

@@ -29,7 +29,8 @@ Server to client (:data:`OutboundMessage`):
   (``entering: false``), by connection ``id``; an entry lapses after ``ttl`` seconds
   unless refreshed, so a phone that vanished without closing stops showing;
 * to everyone at the table, in ``seq`` order: ``hand_recorded``, ``hand_undone``,
-  ``hand_redone``, ``hand_corrected``, ``game_ended``, ``game_reopened``, each with the
+  ``hand_redone``, ``hand_corrected``, ``game_ended``, ``game_reopened``,
+  ``declaration_changed`` (:data:`TABLE_EVENTS`), each with the
   new ``seq``, what the write changed of the ``snapshot`` (the chart from ``chart.from``)
   and the hands from the first it changed rendered (``view.hands_from``);
 * to the sender only: ``ack`` (the command's result; ``duplicate`` when the command id
@@ -119,6 +120,11 @@ def _check_request_id(value: str, name: str, kind: str) -> None:
                          "unpaired surrogates")
 
 
+def _check_key(value: str, name: str, kind: str) -> None:
+    if not 1 <= len(value) <= 64 or not storable(value):
+        raise BadMessage(f"'{name}' of '{kind}' must be a text of 1 to 64 characters")
+
+
 # The record sheet's fields as the page sends them: name -> a value or a list of values.
 Form = Annotated[dict[str, str | list[str]], _check_form]
 # A write's id, new for each command (a repeat is answered again, not done twice).
@@ -140,8 +146,11 @@ class Declare(TypedDict):
     type: Literal["declare"]
     command_id: CommandId
     base_seq: int
-    player: int  # who declares riichi in the hand being played
+    player: int  # who makes the declaration in the hand being played
     on: bool  # false takes the declaration back
+    # Which of the ruleset's live declarations (scoring.registry.declarations), by its
+    # key; without it, the ruleset's first (a page from before there could be several).
+    declaration: NotRequired[Annotated[str, _check_key]]
     request_id: NotRequired[RequestId]
 
 
@@ -232,12 +241,16 @@ class SnapshotMessage(TypedDict):
 
 class TableEvent(TypedDict):
     type: Literal["hand_recorded", "hand_undone", "hand_redone", "hand_corrected",
-                  "game_ended", "game_reopened", "riichi_declared"]  # TABLE_EVENTS
+                  "game_ended", "game_reopened", "declaration_changed"]  # TABLE_EVENTS
     seq: int
     command_id: str
     hand_number: int | None
     actor: str  # display name of whoever did it
-    change: str | None  # undo/redo: "record" (a hand) or "correct" (a correction)
+    change: NotRequired[str]  # undo/redo: "record" (a hand) or "correct" (a correction)
+    # declaration_changed: which declaration (its key), by whom, made or taken back.
+    declaration: NotRequired[str]
+    player: NotRequired[int]
+    on: NotRequired[bool]
     snapshot: dict[str, Any]
 
 
@@ -409,7 +422,7 @@ INBOUND: dict[str, Inbound] = _registry(
 TABLE_EVENTS: dict[str, str] = {
     "record": "hand_recorded", "undo": "hand_undone", "redo": "hand_redone",
     "correct": "hand_corrected", "end": "game_ended", "reopen": "game_reopened",
-    "declare": "riichi_declared"}
+    "declare": "declaration_changed"}
 
 
 def protocol() -> dict[str, Any]:

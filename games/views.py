@@ -229,6 +229,9 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
+    # The ruleset's live declarations (riichi's...), offered to the seated players.
+    declarations = [registry.declaration_texts(d)
+                    for d in registry.declarations(table.ruleset, table.options)]
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
@@ -240,9 +243,10 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "protocol": socket_protocol(),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
-                 "undo_question": view["undo_question"], "you": you},
+                 "undo_question": view["undo_question"], "you": you,
+                 "declarations": declarations},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
-        "declares": services.declares_riichi(table.ruleset, table.options),
+        "declarations": declarations,
         # The tile-danger estimate is linked where the ruleset says it applies.
         "danger_tool": _danger_tool(table.ruleset),
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
