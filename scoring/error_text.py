@@ -154,6 +154,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     "unknown_type": (_("The phone sent something the table cannot read; reload the page."),),
     "nothing_to_undo": (_("There is nothing to undo."),),
     "nothing_to_redo": (_("There is nothing to redo."),),
+    "nothing_to_declare": (_("This table's rules have no such declaration to make."),),
     "no_such_hand": (
         _("There is no hand %(hand)s at this table."),
         _("There is no such hand at this table."),),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,7 +20,7 @@ from rest_framework.test import APIClient
 from clubs import money
 from scoring import registry
 from scoring.engine import commands, rulesets
-from scoring.engine.capabilities import CapabilityError
+from scoring.engine.capabilities import CapabilityError, Declaration
 
 TOYS = Path(rulesets.__file__).parent.parent / "tests" / "toy_rulesets"
 READY = "111222333m456p7m"  # three triplets and a run: waits on 7m
@@ -101,9 +102,19 @@ def test_without_analyser_fields_the_form_asks_the_hand_alone(
     assert registry.get("toy").analyser_fields() == []
 
 
+CALL = Declaration(key="call", label="Call", label_off="Take back the call", mark="Called",
+                   done="Called.", undone="Call taken back.", said="%(name)s called",
+                   unsaid="%(name)s took back their call", statistic="call_rate",
+                   statistic_label="Call rate")
+
+
 @pytest.mark.parametrize(("name", "value"), [
     ("STAKE_UNIT", (0, "per nothing")), ("WIN_SHAPES", ("standard", "five_pairs")),
-    ("WIN_WORDS", ("ron", "ron")), ("DANGER_TOOL", "yes")])
+    ("WIN_WORDS", ("ron", "ron")), ("DANGER_TOOL", "yes"), ("DECLARATIONS", CALL),
+    ("DECLARATIONS", (CALL, CALL)), ("DECLARATIONS", (replace(CALL, key="on"),)),
+    ("DECLARATIONS", (replace(CALL, said="someone called"),)),
+    ("DECLARATIONS", (replace(CALL, statistic="calls"),)),
+    ("DECLARATIONS", (replace(CALL, who="anyone"),))])
 def test_a_capability_declared_wrong_is_refused_with_its_name(
         toy: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
     monkeypatch.setattr(toy, name, value, raising=False)
@@ -117,6 +128,15 @@ def test_an_analyser_field_the_entry_spec_lacks_is_refused_with_the_capability_n
     with pytest.raises(CapabilityError, match="ANALYSER_FIELDS.*no_such_field|no_such_field"
                                               ".*ANALYSER_FIELDS"):
         registry.get("toy").analyser_fields()
+
+
+def test_a_declaration_its_outcomes_have_no_field_for_is_refused_with_the_capability_name(
+        toy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert registry.get("toy").declarations() == ()
+    assert registry.declarations("toy") == ()
+    monkeypatch.setattr(toy, "DECLARATIONS", (CALL,), raising=False)
+    with pytest.raises(CapabilityError, match="DECLARATIONS.*'call'"):
+        registry.get("toy").declarations()
 
 
 def test_the_default_of_each_capability_is_what_a_package_without_it_gets(
