@@ -13,6 +13,7 @@ method again for the remaining rounds with the rounds played as ``history``.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -235,6 +236,10 @@ def swiss(players: Sequence[P], standings: Mapping[P, SupportsFloat], *,
     if missing:
         raise MissingStanding(f"{missing[0]} has no standing.", {"player": str(missing[0])})
     score = [-float(standings[p]) for p in players]
+    for p, value in zip(players, score, strict=True):
+        if not math.isfinite(value):
+            raise MissingStanding(f"{p} has no standing (not a number: {value}).",
+                                  {"player": str(p)})
     rng = random.Random(seed)
     order = list(range(ctx.n))
     rng.shuffle(order)
