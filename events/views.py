@@ -91,7 +91,7 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     role = permissions.role(event, request)
     organiser = role == "organiser"
     referee = role in ("organiser", "referee")
-    entries = list(Entry.objects.filter(tournament=event).select_related("player"))
+    entries = list(Entry.objects.filter(tournament=event).select_related("player", "tournament"))
     link = join_url(request, event) if referee else ""
     return render(request, "events/event_detail.html", {
         "event": event, "role": role, "organiser": organiser, "referee": referee,

@@ -4,10 +4,15 @@ refusals shown as sentences rather than errors."""
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from events import permissions, services
 from events.models import Entry, Official, Status, Tournament
@@ -215,3 +220,30 @@ def test_a_private_event_refuses_every_write_of_a_stranger_as_if_it_did_not_exis
     entry.refresh_from_db()
     assert entry.status == Status.ACTIVE and Entry.objects.filter(tournament=c.event).count() == 1
     assert Official.objects.get(user__username="referee-account").role == "referee"
+
+
+def test_the_event_page_reads_the_same_number_of_rows_for_4_or_40_players(
+        django_assert_max_num_queries: Any) -> None:
+    c = cast()
+    client = c.clients["creator"]
+    url = _url("detail", c.event)
+    for n in range(3):
+        services.add_player(c.event, f"P{n}", c.actors["creator"])
+    client.get(url)  # the session and the caches settle
+    with CaptureQueriesContext(connection) as few:
+        client.get(url)
+    for n in range(3, 39):
+        services.add_player(c.event, f"P{n}", c.actors["creator"])
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert client.get(url).content.decode().count("data-entry=") == 40
+
+
+def test_players_entered_after_the_start_are_marked_late() -> None:
+    start = timezone.now() - dt.timedelta(hours=1)
+    c = cast(starts_at=start)
+    services.add_player(c.event, "Late Lee", c.actors["creator"])
+    Entry.objects.filter(player__display_name="player-account").update(
+        entered_at=start - dt.timedelta(minutes=5))
+    page = c.clients["creator"].get(_url("detail", c.event)).content.decode()
+    late = [e.player.display_name for e in Entry.objects.filter(tournament=c.event) if e.late]
+    assert late == ["Late Lee"] and page.count("muted small\">late<") == 1
