@@ -5,6 +5,9 @@ new-table form offers the groups and evenings a table can join, a player's page 
 their ratings in each group, and ``/api/export/?group=<id>`` starts from a group's
 tables. clubs fills these in from its ``AppConfig.ready``; until then games answers as a
 site without groups would: no places, no ratings, no group to export.
+
+events (above clubs) adds what the table page shows of a table of an event's round (its
+round and table, the call for a referee) with :func:`add_table_banner`.
 """
 
 from __future__ import annotations
@@ -37,10 +40,15 @@ def _no_group(group_id: str, who: Any) -> QuerySet[Table]:
     raise NotFound(f"there is no group {group_id!r} you can see; check the id")
 
 
-# What games does on its own, before (or without) clubs.
+def _no_banner(table: Table, who: Any) -> str:
+    return ""
+
+
+# What games does on its own, before (or without) clubs and events.
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
+    "table_banner": _no_banner,
 }
 _added = dict(ALONE)
 
@@ -76,3 +84,15 @@ def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
     may not see."""
     tables: QuerySet[Table] = _added["group_tables"](group_id, who)
     return tables
+
+
+def add_table_banner(table_banner: Callable[[Table, Any], str]) -> None:
+    """Called once by the app that keeps events when Django starts."""
+    _added["table_banner"] = table_banner
+
+
+def table_banner(table: Table, who: Any) -> str:
+    """HTML the table page shows under its heading for ``who``: for a table of an event's
+    round, the event, round and table and the call for a referee; "" for other tables."""
+    html: str = _added["table_banner"](table, who)
+    return html

@@ -7,7 +7,8 @@ earlier history a phone asks for), :func:`preview`, :func:`player_games`.
 Writes (each returns a :class:`CommandResult`, never raises for a refused command):
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
 :func:`reopen_game`. Set-up: :func:`create_table`, :func:`claim_seat`,
-:func:`release_seat`, :func:`set_visibility` (these raise EngineError/TableError).
+:func:`release_seat`, :func:`set_visibility`, :func:`reseat` (these raise
+EngineError/TableError).
 Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).
 
 Conventions chosen where the issue leaves room:
@@ -65,6 +66,7 @@ from .tables import (
     get_table,
     named_player,
     release_seat,
+    reseat,
     set_visibility,
 )
 
@@ -76,6 +78,6 @@ __all__ = [
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
-    "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
+    "release_seat", "rendered_preview", "reseat", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

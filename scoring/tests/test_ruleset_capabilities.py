@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 from clubs import money
 from scoring import registry
 from scoring.engine import commands, rulesets
-from scoring.engine.capabilities import CapabilityError, Declaration
+from scoring.engine.capabilities import POINTS_WON, CapabilityError, Declaration, Standing
 
 TOYS = Path(rulesets.__file__).parent.parent / "tests" / "toy_rulesets"
 READY = "111222333m456p7m"  # three triplets and a run: waits on 7m
@@ -114,7 +114,10 @@ CALL = Declaration(key="call", label="Call", label_off="Take back the call", mar
     ("DECLARATIONS", (CALL, CALL)), ("DECLARATIONS", (replace(CALL, key="on"),)),
     ("DECLARATIONS", (replace(CALL, said="someone called"),)),
     ("DECLARATIONS", (replace(CALL, statistic="calls"),)),
-    ("DECLARATIONS", (replace(CALL, who="anyone"),))])
+    ("DECLARATIONS", (replace(CALL, who="anyone"),)), ("STANDINGS", ()),
+    ("STANDINGS", (POINTS_WON, POINTS_WON)), ("STANDINGS", (replace(POINTS_WON, unit=0),)),
+    ("STANDINGS", (replace(POINTS_WON, table_points=(4, "2")),)),
+    ("STANDINGS", (replace(POINTS_WON, source=""),))])
 def test_a_capability_declared_wrong_is_refused_with_its_name(
         toy: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
     monkeypatch.setattr(toy, name, value, raising=False)
@@ -165,3 +168,15 @@ def test_a_rulesets_own_page_is_mounted_and_its_first_address_redirects(
     assert moved.status_code == 301 and moved["Location"] == url + "?x=1"
     menu = client.get(reverse("scoring:analyse")).content.decode()
     assert f'href="{url}"' in menu
+
+
+def test_a_ruleset_without_standings_ranks_by_points_won_and_one_with_them_by_its_first(
+        toy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert registry.standings("toy") == (POINTS_WON,)
+    assert registry.standing("toy", "no_such_key") == POINTS_WON
+    table = Standing(key="table_points", label="Table points", source="A rule book",
+                     table_points=(4, 2, 1, 0))
+    monkeypatch.setattr(toy, "STANDINGS", (table, POINTS_WON), raising=False)
+    assert registry.standing("toy") == table
+    assert registry.standing("toy", "points") == POINTS_WON
+    assert registry.standings("no_such_ruleset") == (POINTS_WON,)
