@@ -44,8 +44,9 @@ from . import pages, permissions
 from .live import group_name
 from .models import Tournament, Visibility
 
-# Rendered for the socket, whose forms get the page's own CSRF token (static/js/event.js).
-NO_TOKEN = {"csrf_token": "NOTPROVIDED"}
+# Rendered for the socket without a request: its forms get the page's own CSRF token
+# (static/js/event.js); the fragments write the token only when there is one.
+NO_TOKEN: dict[str, Any] = {}
 
 # The latest count of each event's standings in this process: (when it began, wall
 # clock; the event as read then; the standings page's context).

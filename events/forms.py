@@ -65,16 +65,29 @@ class SettingsForm(forms.Form):
     registration_open = forms.BooleanField(
         label=_("Players may enter themselves through the join link"), required=False)
     description = EventForm.base_fields["description"]
-    seating = forms.ChoiceField(label=_("Seating of the rounds"), choices=Method.choices)
-    standing = forms.ChoiceField(label=_("Standings"), choices=[])
+    # How the event runs; a field left out keeps its value (services.update_event).
+    seating = forms.ChoiceField(label=_("Seating of the rounds"), choices=Method.choices,
+                                required=False)
+    standing = forms.ChoiceField(label=_("Standings"), choices=[], required=False)
     substitute_rule = forms.ChoiceField(label=_("A seat a substitute plays for a player"),
-                                        choices=SubstituteRule.choices)
+                                        choices=SubstituteRule.choices, required=False)
     substitute_score = forms.IntegerField(
         label=_("Fixed result: score"), min_value=-10_000_000, max_value=10_000_000,
+        required=False,
         help_text=_("In the tables' points, for each round a substitute plays for a player."))
     substitute_points = forms.DecimalField(
         label=_("Fixed result: table points"), max_digits=5, decimal_places=2,
-        min_value=-999, max_value=999)
+        min_value=-999, max_value=999, required=False)
+
+    KEPT = ("seating", "standing", "substitute_rule", "substitute_score",
+            "substitute_points")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in self.KEPT:
+            if data.get(name) in ("", None):
+                data[name] = None
+        return data
 
     @classmethod
     def of(cls, event: Tournament, data: Any = None) -> SettingsForm:

@@ -39,6 +39,9 @@ from .models import Entry, Method, Round, RoundSeat, RoundTable, Status, Tournam
 from .seating import Layout, SeatingError, Substitute
 from .services import organiser_only, referee_only
 
+# How long a search may seek a better seating (events.seating's limit; the tests shorten
+# it: a plan at its lower bound returns at once, others use all of it).
+SEARCH_SECONDS = seating.TIME_LIMIT
 # A typed seating is at most this long (1024 players x 64 rounds of short lines fit).
 MAX_FIXED_TEXT = 200_000
 
@@ -153,12 +156,14 @@ def _plan_round(event: Tournament, number: int) -> seating.Plan:
         table = standings(event)
         order = {row.entry.number: row.sort_value for row in table.rows}
         return seating.swiss(present, {n: order.get(n, 0.0) for n in present},
-                             history=history, layout=layout, seed=seed)
+                             history=history, layout=layout, seed=seed,
+                             time_limit=SEARCH_SECONDS)
     if method == Method.RANDOM:
         return seating.random_rounds(present, 1, history=history, layout=layout, seed=seed)
     left = max(1, event.rounds - number + 1)
     plan = seating.no_repeat(present, left, history=history, layout=layout, seed=seed,
-                             start=_planned(event, number, method))
+                             start=_planned(event, number, method),
+                             time_limit=SEARCH_SECONDS)
     event.plan = {"method": method, "first": number + 1,
                   "rounds": [_stored(tables) for tables in plan.rounds[1:]]}
     event.save(update_fields=["plan"])

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from games.serializers import LedgerRowSerializer
 
 
-class ConventionSerializer(serializers.Serializer):
+class StandingConventionSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="The ruleset's convention (events' standings).")
     label = serializers.CharField()
     source = serializers.CharField(help_text="Where the convention comes from.")
@@ -18,7 +18,7 @@ class ConventionSerializer(serializers.Serializer):
     decimals = serializers.IntegerField()
 
 
-class SeatSerializer(serializers.Serializer):
+class RoundSeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="0 East (first dealer) to 3 North.")
     wind = serializers.CharField()
     number = serializers.IntegerField(allow_null=True, help_text="The entry's number; null "
@@ -28,18 +28,18 @@ class SeatSerializer(serializers.Serializer):
                                        help_text="Who plays the seat instead, if anyone.")
 
 
-class RoundTableSerializer(serializers.Serializer):
+class EventRoundTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     table = serializers.CharField(allow_null=True, help_text="The table's public id, once "
                                   "the round started (/api/tables/{id}/).")
-    seats = SeatSerializer(many=True)
+    seats = RoundSeatSerializer(many=True)
 
 
-class RoundSerializer(serializers.Serializer):
+class EventRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     method = serializers.CharField()
     started = serializers.BooleanField()
-    tables = RoundTableSerializer(many=True)
+    tables = EventRoundTableSerializer(many=True)
 
 
 class EventSerializer(serializers.Serializer):
@@ -52,13 +52,13 @@ class EventSerializer(serializers.Serializer):
     seats = serializers.IntegerField(help_text="Players at a table: 4, or 3.")
     visibility = serializers.CharField()
     seating = serializers.CharField()
-    standings = ConventionSerializer()
+    standings = StandingConventionSerializer()
     substitute_rule = serializers.CharField()
     role = serializers.CharField(help_text="Yours: organiser, referee, player or spectator.")
-    seated_rounds = RoundSerializer(many=True)
+    seated_rounds = EventRoundSerializer(many=True)
 
 
-class StandingRowSerializer(serializers.Serializer):
+class EventStandingSerializer(serializers.Serializer):
     place = serializers.IntegerField(help_text="Equal players share a place.")
     number = serializers.IntegerField(help_text="The entry's number.")
     player_id = serializers.IntegerField()

@@ -122,7 +122,7 @@ class StandingsView(ReadView):
         summary="An event's standings by its ruleset's convention (penalties included; "
                 "equal players share a place)",
         parameters=[EVENT, *CSV_PARAMETERS],
-        responses={(200, "application/json"): s.StandingRowSerializer(many=True),
+        responses={(200, "application/json"): s.EventStandingSerializer(many=True),
                    (200, "text/csv"): OpenApiResponse(
                        OpenApiTypes.STR, description="One row per player, best first, then "
                        "a column per round (round_1...)."),
@@ -135,11 +135,13 @@ class StandingsView(ReadView):
             rounds = [key for key in (rows[0] if rows else {}) if key.startswith("round_")]
             for line, row in zip(rows, table.rows, strict=True):
                 line["table_points"] = points_text(row.table_points)  # 2.33, as the page
-            response = Response(Rows(rows, [*STANDING_COLUMNS, *rounds]))
+            # "+45.3" is a score the server wrote, not a formula someone typed.
+            response = Response(Rows(rows, [*STANDING_COLUMNS, *rounds],
+                                     ids=("number", "player_id", "shown")))
             response["Content-Disposition"] = (f'attachment; filename="standings-'
                                                f'{event.public_id}.csv"')
             return response
-        return Response(s.StandingRowSerializer(rows, many=True).data)
+        return Response(s.EventStandingSerializer(rows, many=True).data)
 
 
 class LedgerView(ReadView):

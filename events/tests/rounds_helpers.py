@@ -37,9 +37,10 @@ def tables_of(round_: Round) -> list[Table]:
             .order_by("number") if rt.table is not None]
 
 
-def record(table: Table, outcome: dict[str, Any]) -> dict[str, Any]:
+def record(table: Table, outcome: dict[str, Any], by: Actor = ORGANISER) -> dict[str, Any]:
+    """Record a hand as ``by`` (the table's creator: the organiser who started the round)."""
     table.refresh_from_db()
-    result = games.record_hand(table, outcome, f"cmd-{next(_ids)}", table.seq, ORGANISER)
+    result = games.record_hand(table, outcome, f"cmd-{next(_ids)}", table.seq, by)
     assert result["ok"], result
     return dict(result)
 

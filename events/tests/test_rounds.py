@@ -29,7 +29,7 @@ def _seated(round_) -> Counter[int | None]:
 
 def test_a_round_seats_every_playing_player_once_and_fills_the_rest_with_substitutes() -> None:
     event = event_of(18)
-    services.set_status(event, event.entries.get(number=18).pk, Status.ABSENT, ORGANISER)
+    services.set_status(event, event.entries.get(number=18).pk, str(Status.ABSENT), ORGANISER)
     made = rounds.seat_round(event, ORGANISER)
     seated = _seated(made)
     assert seated.pop(None) == 3  # 17 players at five tables: three substitutes' seats
@@ -142,7 +142,7 @@ def test_an_absent_players_seat_goes_to_a_substitute_at_the_start() -> None:
     made = rounds.seat_round(event, ORGANISER)
     seat = RoundSeat.objects.select_related("entry").get(round_table__round=made,
                                                          round_table__number=1, position=1)
-    services.set_status(event, seat.entry_id, Status.ABSENT, ORGANISER)
+    services.set_status(event, seat.entry_id, str(Status.ABSENT), ORGANISER)
     rounds.start_round(event, 1, ORGANISER)
     seat.refresh_from_db()
     table = tables_of(made)[0]
@@ -252,4 +252,4 @@ def test_a_player_who_played_cannot_be_taken_out_only_dropped() -> None:
     with pytest.raises(BadCommand) as refused:
         services.remove_entry(event, entry.pk, ORGANISER)
     assert refused.value.params["reason"] == "event_played"
-    services.set_status(event, entry.pk, Status.DROPPED, ORGANISER)
+    services.set_status(event, entry.pk, str(Status.DROPPED), ORGANISER)
