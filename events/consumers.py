@@ -4,7 +4,7 @@ The socket only sends; a page never writes through it (the pages' forms do). On 
 it joins the event's group (:mod:`events.live`), and for each group message sends its
 page the part that changed, rendered in the page's language:
 
-* ``{"type": "standings", "html"}`` to the standings page (``?watch=standings``) after a
+* ``{"type": "standings", "html", "hands"}`` to the standings page (``?watch=standings``) after a
   hand at one of the event's tables, a penalty, a swap or substitute after the start;
 * ``{"type": "round", "html"}``: the reader's seat in the current round (their table and
   wind, and the tap to it), when a round is seated, changed or started;
@@ -17,16 +17,21 @@ a private event answers a stranger as if it did not exist (close 4404, as its pa
 404). Anything the page sends is answered ``bad_message``.
 
 The standings are counted once per process for all its watchers of an event: a group
-message carries the time it was sent, and a count begun after that time serves every
-socket told before it (:func:`standings_html`), so a round's 64 tables finishing within
-seconds cost a count per message and process, not one per watcher.
+message carries the time it was sent (and the table written, for a hand), and a count
+begun after that time serves every socket told before it (:func:`standings_message`); a
+hand reads its table's four seats again, not the event. So a round's 64 tables finishing
+within seconds cost a small count per hand and process, not one per watcher, and the
+count runs beside the table writes, not in their queue.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
 import time
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -40,19 +45,34 @@ from games.consumers import language_of
 from games.layer_outage import LayerOutageMixin
 from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_UNAVAILABLE
 
-from . import pages, permissions
+from . import pages, permissions, standings
 from .live import group_name
 from .models import Tournament, Visibility
+from .standings import Counted
 
 # Rendered for the socket without a request: its forms get the page's own CSRF token
 # (static/js/event.js); the fragments write the token only when there is one.
 NO_TOKEN: dict[str, Any] = {}
 
-# The latest count of each event's standings in this process: (when it began, wall
-# clock; the event as read then; the standings page's context).
-_COUNTED: dict[int, tuple[float, Tournament, dict[str, Any]]] = {}
-_RENDERED: OrderedDict[tuple[int, float, str], str] = OrderedDict()
-_RENDERED_SIZE = 64
+@dataclass
+class _Count:
+    """This process's count of an event's standings: read whole when ``full_at`` (wall
+    clock), each table read again after a write at it (``read_at``); ``version`` names
+    the standings it gives, ``context`` their fragment's context once ranked."""
+
+    event: Tournament
+    counted: Counted
+    full_at: float
+    read_at: dict[int, float] = field(default_factory=dict)
+    version: int = 0
+    context: dict[str, Any] | None = None
+
+
+_COUNTS: OrderedDict[int, _Count] = OrderedDict()
+_COUNTS_SIZE = 32
+_VERSIONS = itertools.count(1)
+_SENT: OrderedDict[tuple[int, int, str], str] = OrderedDict()
+_SENT_SIZE = 64
 _LOCKS: dict[tuple[int, int], asyncio.Lock] = {}
 
 
@@ -64,9 +84,13 @@ def _lock(event_pk: int) -> asyncio.Lock:
     return lock
 
 
-def _count(event_pk: int) -> tuple[Tournament, dict[str, Any]] | None:
+def _read(event_pk: int) -> tuple[Tournament, Counted] | None:
     event = Tournament.objects.filter(pk=event_pk).first()
-    return None if event is None else (event, pages.standings_context(event))
+    return None if event is None else (event, standings.counted(event))
+
+
+def _ranked(count: _Count) -> dict[str, Any]:
+    return pages.standings_context(count.event, count.counted.ranked())
 
 
 def _render(context: dict[str, Any], language: str) -> str:
@@ -74,26 +98,49 @@ def _render(context: dict[str, Any], language: str) -> str:
         return render_to_string("events/_standings.html", {**context, **NO_TOKEN})
 
 
-async def standings_html(event_pk: int, at: float, language: str
-                         ) -> tuple[Tournament, str] | None:
-    """The event (as counted) and its standings in ``language``, counted after ``at``
-    (a wall-clock time) or later; None when the event is gone."""
+def _off_the_write_thread(fn: Any) -> Any:
+    # The standings are read, ranked and rendered on a thread of their own, not the one
+    # the table writes share: the writes go on meanwhile.
+    return database_sync_to_async(fn, thread_sensitive=False)
+
+
+async def standings_message(event_pk: int, at: float, table: int | None, language: str
+                            ) -> tuple[Tournament, str] | None:
+    """The event (as read) and its ``standings`` message in ``language``, as sent,
+    counting every change told at ``at`` (wall clock) or before: a write at ``table``
+    (that table is read again), or anything else (``table`` None: all is read again).
+    None when the event is gone. Encoded once for every socket of the process."""
     async with _lock(event_pk):
-        counted = _COUNTED.get(event_pk)
-        if counted is None or counted[0] < at:
+        count = _COUNTS.get(event_pk)
+        if count is None or (table is None and count.full_at < at):
             began = time.time()
-            found = await database_sync_to_async(_count)(event_pk)
+            found = await _off_the_write_thread(_read)(event_pk)
             if found is None:
                 return None
-            counted = _COUNTED[event_pk] = (began, *found)
-        began, event, context = counted
-        key = (event_pk, began, language)
-        html = _RENDERED.get(key)
-        if html is None:
-            html = _RENDERED[key] = await database_sync_to_async(_render)(context, language)
-            while len(_RENDERED) > _RENDERED_SIZE:
-                _RENDERED.popitem(last=False)
-        return event, html
+            event, read = found
+            count = _COUNTS[event_pk] = _Count(event, read, began, version=next(_VERSIONS))
+            while len(_COUNTS) > _COUNTS_SIZE:
+                _COUNTS.popitem(last=False)
+        elif table is not None and max(count.full_at, count.read_at.get(table, 0.0)) < at:
+            count.read_at[table] = time.time()
+            await _off_the_write_thread(count.counted.refresh)(table)
+            count.version, count.context = next(_VERSIONS), None
+        _COUNTS.move_to_end(event_pk)
+        if count.context is None:
+            count.context = await _off_the_write_thread(_ranked)(count)
+        key = (event_pk, count.version, language)
+        text = _SENT.get(key)
+        if text is None:
+            html = await _off_the_write_thread(_render)(count.context, language)
+            # ``hands``: how many hands of the event's tables the standings count, so a
+            # page can tell a newer count from an older (bench/event_round_end.py times
+            # the watchers by it); before the long ``html``.
+            text = _SENT[key] = json.dumps({
+                "type": "standings", "hands": count.context["standings"].hands,
+                "html": html})
+            while len(_SENT) > _SENT_SIZE:
+                _SENT.popitem(last=False)
+        return count.event, text
 
 
 class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
@@ -145,18 +192,19 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     async def event_standings(self, message: dict[str, Any]) -> None:
         if not self.watch_standings or self.event_pk is None:
             return
-        at = message.get("at")
-        found = await standings_html(self.event_pk, at if isinstance(at, float) else 0.0,
-                                     self.language)
+        at, table = message.get("at"), message.get("table")
+        found = await standings_message(self.event_pk, at if isinstance(at, float) else 0.0,
+                                        table if isinstance(table, int) else None,
+                                        self.language)
         if found is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        event, html = found
+        event, text = found
         # Open to anyone with the address: nothing to ask; else this reader, again.
         if event.visibility == Visibility.PRIVATE and not await self._may_view():
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.send_json({"type": "standings", "html": html})
+        await self.send(text_data=text)
 
     async def event_round(self, message: dict[str, Any]) -> None:
         html = await database_sync_to_async(self._fragment)("round")

@@ -7,7 +7,7 @@ page's language:
 * :func:`standings_changed`: a hand at one of the event's tables, a penalty, a swap or
   a substitute after the start. The message carries the time it was sent: a process
   counts the standings once for every socket of its that was told at or before that
-  time (:func:`events.consumers.standings_html`), so 64 tables finishing together cost
+  time (:func:`events.consumers.standings_message`), so 64 tables finishing together cost
   one count per message and process, not one per watcher.
 * :func:`round_changed`: a round seated, changed or started (each player's phone shows
   its seat).
@@ -50,8 +50,12 @@ def _send(event_pk: int, message: dict[str, Any]) -> None:
         LAYER_OUTAGE.failed("could not tell event %s of a change", event_pk)
 
 
-def standings_changed(event_pk: int) -> None:
-    _send(event_pk, {"type": "event.standings", "at": time.time()})
+def standings_changed(event_pk: int, table: int | None = None) -> None:
+    """The standings changed: a hand at ``table``, or anything (``table`` None)."""
+    message: dict[str, Any] = {"type": "event.standings", "at": time.time()}
+    if table is not None:
+        message["table"] = table
+    _send(event_pk, message)
 
 
 def round_changed(event_pk: int, standings: bool = False) -> None:
@@ -98,6 +102,6 @@ def table_written(sender: Any, instance: Any, created: bool, **kwargs: Any) -> N
     def tell() -> None:
         event_pk = event_of_table(table_pk, created_at)
         if event_pk is not None:
-            standings_changed(event_pk)
+            standings_changed(event_pk, table_pk)
 
     transaction.on_commit(tell)

@@ -30,7 +30,7 @@ from scoring.engine.game import WIND_LETTERS
 from . import officiating, permissions, rounds
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
-from .standings import points_text, standings
+from .standings import Standings, points_text, standings
 from .views import _event, _int, _write
 
 
@@ -152,8 +152,10 @@ def sit(request: HttpRequest, public_id: str) -> HttpResponse:
     return redirect("games:table", public_id=table.public_id)
 
 
-def standings_context(event: Tournament) -> dict[str, Any]:
-    table = standings(event)
+def standings_context(event: Tournament, table: Standings | None = None) -> dict[str, Any]:
+    """The standings fragment's context: the event's standings (counted now, unless
+    given), each row's score and table points as shown."""
+    table = standings(event) if table is None else table
     return {"event": event, "standings": table,
             "rows": [{"row": r, "score": table.score_text(r.score),
                       "points": points_text(r.table_points),

@@ -112,16 +112,17 @@ def rank(entries: Iterable[Any], seats: Iterable[SeatRow],
         if seat.substituted and fixed.rule == SubstituteRule.NOTHING:
             continue
         if seat.substituted and fixed.rule == SubstituteRule.FIXED:
-            score, earned = fixed.score, fixed.points if points else Fraction(0)
+            score, earned = fixed.score, fixed.points if points else None
         else:
             score = results[(seat.table, seat.position)]
-            earned = table_points.get(seat.table, {}).get(seat.position, Fraction(0))
+            earned = table_points[seat.table][seat.position] if points else None
             row.live = row.live or not finished.get(seat.table, False)
         row.score += score
-        row.table_points += earned
         row.games += 1
         row.by_round[seat.round] = row.by_round.get(seat.round, 0) + score
-        row.points_by_round[seat.round] = row.points_by_round.get(seat.round, 0) + earned
+        if earned is not None:  # Fractions only where table points count (they cost)
+            row.table_points += earned
+            row.points_by_round[seat.round] = row.points_by_round.get(seat.round, 0) + earned
     for entry_id, total in penalties.items():
         if entry_id in rows:
             rows[entry_id].penalties += total
@@ -139,6 +140,9 @@ class Standings:
     convention: Standing
     points: tuple[int, ...]  # the table points by place (none: by score)
     rows: list[Row]
+    # The hands counted at the event's tables, all rounds: which version of the event
+    # the standings are (a live page, or bench/event_round_end.py, compares them).
+    hands: int = 0
 
     def score_text(self, value: int) -> str:
         return score_text(value, self.convention)
@@ -182,23 +186,61 @@ def seat_rows(event: Tournament) -> list[SeatRow]:
                          "round_table__round__number")]
 
 
-def standings(event: Tournament) -> Standings:
-    """The event's standings, best first (four queries)."""
+@dataclass
+class Counted:
+    """What an event's standings are counted from, as read: each table's seats' scores
+    (end less start points), whether it ended and its hands, each entry's penalties.
+    A live page's process keeps one and re-reads only the tables that changed
+    (:meth:`refresh`): events.consumers."""
+
+    convention: Standing
+    points: tuple[int, ...]
+    entries: list[Entry]
+    seats: list[SeatRow]
+    penalties: dict[int, int]
+    fixed: Fixed
+    results: dict[tuple[int, int], int] = field(default_factory=dict)
+    finished: dict[int, bool] = field(default_factory=dict)
+    hands: dict[int, int] = field(default_factory=dict)
+
+    def read(self, rows: Iterable[tuple[int, int, int, int, bool, int]]) -> None:
+        for table, position, final, start, done, played in rows:
+            self.results[(table, position)] = final - start
+            self.finished[table] = done
+            self.hands[table] = max(self.hands.get(table, 0), played)
+
+    def refresh(self, table_id: int) -> None:
+        """Read one table's seats again (one query), after a write at it."""
+        self.hands.pop(table_id, None)
+        self.read(SeatResult.objects.filter(table_id=table_id).values_list(*_RESULT))
+
+    def ranked(self) -> Standings:
+        rows = rank(self.entries, self.seats, self.results, self.finished, self.penalties,
+                    self.points, self.fixed)
+        return Standings(self.convention, self.points, rows, sum(self.hands.values()))
+
+
+_RESULT = ("table_id", "position", "final", "start", "table__finished", "hands")
+
+
+def counted(event: Tournament) -> Counted:
+    """Everything the event's standings are counted from, in four queries whatever the
+    number of rounds: entries, seats, the seats' results, penalties."""
     convention, points = convention_of(event)
     entries = list(Entry.objects.filter(tournament=event).select_related("player")
                    .order_by("number"))
-    results: dict[tuple[int, int], int] = {}
-    finished: dict[int, bool] = {}
-    for table, position, final, start, done in (
-            SeatResult.objects.filter(table__round_table__round__tournament=event)
-            .values_list("table_id", "position", "final", "start", "table__finished")):
-        results[(table, position)] = final - start
-        finished[table] = done
     penalties: dict[int, int] = defaultdict(int)
     for entry_id, amount in Penalty.objects.filter(tournament=event).values_list(
             "entry_id", "points"):
         penalties[entry_id] += amount
     fixed = Fixed(event.substitute_rule, event.substitute_score,
                   Fraction(event.substitute_points))
-    rows = rank(entries, seat_rows(event), results, finished, penalties, points, fixed)
-    return Standings(convention, points, rows)
+    out = Counted(convention, points, entries, seat_rows(event), dict(penalties), fixed)
+    out.read(SeatResult.objects.filter(table__round_table__round__tournament=event)
+             .values_list(*_RESULT))
+    return out
+
+
+def standings(event: Tournament) -> Standings:
+    """The event's standings, best first (four queries)."""
+    return counted(event).ranked()

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from events import officiating, rounds
 from events.models import Penalty, RoundSeat, SubstituteRule, Tournament
-from events.standings import Fixed, SeatRow, rank, score_text, shares, standings
+from events.standings import Fixed, SeatRow, counted, rank, score_text, shares, standings
 from games.models import LedgerEntry
 from scoring import registry
 
@@ -195,3 +195,15 @@ def test_the_standings_equal_a_recount_from_the_ledgers_and_ties_share_places(
     assert {r.entry.pk: r.score for r in rows} == _recount(event)
     for row in rows:
         assert row.rank == 1 + sum(1 for other in rows if other.score > row.score)
+
+
+def test_a_count_that_reads_again_only_the_table_written_equals_a_fresh_count() -> None:
+    event = event_of(8)
+    first, second = tables_of(seat_and_start(event))
+    kept = counted(event)
+    record(second, ron(2, 3, han=3))
+    kept.refresh(second.pk)
+    fresh = standings(event)
+    assert [(r.entry.pk, r.rank, r.score) for r in kept.ranked().rows] == \
+        [(r.entry.pk, r.rank, r.score) for r in fresh.rows]
+    assert kept.ranked().hands == fresh.hands == 1
