@@ -253,3 +253,13 @@ def test_a_player_who_played_cannot_be_taken_out_only_dropped() -> None:
         services.remove_entry(event, entry.pk, ORGANISER)
     assert refused.value.params["reason"] == "event_played"
     services.set_status(event, entry.pk, str(Status.DROPPED), ORGANISER)
+
+
+def test_a_three_player_event_seats_and_starts_tables_of_three() -> None:
+    event = event_of(7, preset="sanma")
+    assert event.seats == 3
+    started = seat_and_start(event)
+    seats = Counter(RoundSeat.objects.filter(round_table__round=started)
+                    .values_list("round_table__number", flat=True))
+    assert sorted(seats.values()) == [3, 3, 3]  # seven players and two substitutes' seats
+    assert all(Seat.objects.filter(table=t).count() == 3 for t in tables_of(started))

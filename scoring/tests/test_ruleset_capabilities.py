@@ -116,7 +116,7 @@ CALL = Declaration(key="call", label="Call", label_off="Take back the call", mar
     ("DECLARATIONS", (replace(CALL, statistic="calls"),)),
     ("DECLARATIONS", (replace(CALL, who="anyone"),)), ("STANDINGS", ()),
     ("STANDINGS", (POINTS_WON, POINTS_WON)), ("STANDINGS", (replace(POINTS_WON, unit=0),)),
-    ("STANDINGS", (replace(POINTS_WON, table_points=(4, "2")),)),
+    ("STANDINGS", (replace(POINTS_WON, table_points=(4, "2")),)),  # type: ignore[arg-type]
     ("STANDINGS", (replace(POINTS_WON, source=""),))])
 def test_a_capability_declared_wrong_is_refused_with_its_name(
         toy: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
