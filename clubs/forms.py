@@ -132,3 +132,14 @@ def places_for(who: Any) -> list[tuple[str, str]]:
                 choices.append((f"e:{evening.public_id}", f"{group.name} · {evening.name} "
                                 f"({evening.date:%Y-%m-%d})"))
     return choices
+
+
+class SeasonForm(forms.Form):
+    """A group's season: a name, its first and last day, and how many results count."""
+
+    name = forms.CharField(label=_("Season name"), max_length=120)
+    starts = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    best = forms.IntegerField(
+        label=_("Count each player's best"), min_value=1, max_value=1000, required=False,
+        help_text=_("How many of each player's results count, the best first; empty: all."))

@@ -25,13 +25,14 @@ from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables
 from games.services.explain import refusal_text
 
-from . import money, permissions, results, services, share
+from . import money, permissions, results, seasons, services, share
 from .forms import (
     AttachForm,
     EveningForm,
     GroupForm,
     GroupSettingsForm,
     MemberForm,
+    SeasonForm,
     StakeForm,
     places_for,
 )
@@ -136,8 +137,15 @@ def _group_page(request: HttpRequest, group: Group,
     for table in shown:
         table.evening_name = evening_of.get(table.pk, "")
         table.player_names = names.get(table.pk, [])
+    from .season_pages import season_of  # builds on this module's helpers
+
+    season = season_of(request, group)  # ?season=<id>: the leaderboard of one season
     return render(request, "clubs/group_detail.html", {
-        "group": group, "tables": shown, "page": page, "boards": results.boards(tables),
+        "group": group, "tables": shown, "page": page,
+        "boards": results.boards(seasons.season_tables(season, request) if season
+                                 else tables),
+        "season": season, "seasons": group.seasons.all()[:30],
+        "season_form": SeasonForm() if permissions.can_manage(group, request) else None,
         "evenings": group.evenings.all()[:30],
         "members": Membership.objects.filter(group=group).select_related("player"),
         "hidden": permissions.hidden_count(group, request),
@@ -154,8 +162,12 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
     players = [m.player for m in Membership.objects.filter(group=group)
                .select_related("player")]
-    stats = [row for row in results.member_stats(permissions.group_tables(group, request),
-                                                 players, seated=True)
+    from .season_pages import season_of  # builds on this module's helpers
+
+    season = season_of(request, group)  # ?season=<id>: one season's statistics
+    tables = (seasons.season_tables(season, request) if season
+              else permissions.group_tables(group, request))
+    stats = [row for row in results.member_stats(tables, players, seated=True)
              if row["overall"]["games"]]
     rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
                       key=results.ruleset_order)
@@ -165,7 +177,7 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
                           if block["ruleset"] == name and block["games"]]}
                 for name in rulesets]
     return render(request, "clubs/group_stats.html", {
-        "group": group, "sections": sections,
+        "group": group, "sections": sections, "season": season,
         "hidden": permissions.hidden_count(group, request)})
 
 
