@@ -76,7 +76,8 @@ def test_only_each_players_best_results_count_when_the_season_says_so() -> None:
 
 
 def test_an_events_tables_count_in_its_groups_season() -> None:
-    from events import rounds, services as events
+    from events import rounds
+    from events import services as events
     from events.tests.helpers import config
 
     club = group()
