@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -13,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import results, seasons, services
-from clubs.models import Season
+from clubs.models import Group, Season
 from common.errors import BadCommand, Forbidden
 from games.models import Table
 from games.tests.tables import user
@@ -32,9 +33,9 @@ def _owner_client() -> Client:
     return client
 
 
-def _played(club: object, outcomes: list[dict[str, object]], days_ago: int = 0) -> Table:
+def _played(club: Group, outcomes: list[dict[str, Any]], days_ago: int = 0) -> Table:
     made = play(table("riichi"), outcomes)
-    services.attach_table(made, club, OWNER)  # type: ignore[arg-type]
+    services.attach_table(made, club, OWNER)
     if days_ago:
         Table.objects.filter(pk=made.pk).update(
             created_at=timezone.now() - dt.timedelta(days=days_ago))
