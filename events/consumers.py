@@ -89,19 +89,37 @@ def _read(event_pk: int) -> tuple[Tournament, Counted] | None:
     return None if event is None else (event, standings.counted(event))
 
 
-def _ranked(count: _Count) -> dict[str, Any]:
-    return pages.standings_context(count.event, count.counted.ranked())
-
-
-def _render(context: dict[str, Any], language: str) -> str:
+def _text(count: _Count, language: str) -> str:
+    """The standings message in ``language`` (ranked first if need be)."""
+    if count.context is None:
+        count.context = pages.standings_context(count.event, count.counted.ranked())
     with translation.override(language):
-        return render_to_string("events/_standings.html", {**context, **NO_TOKEN})
+        html = render_to_string("events/_standings.html", {**count.context, **NO_TOKEN})
+    # ``hands``: how many hands of the event's tables the standings count, so a page can
+    # tell a newer count from an older (bench/event_round_end.py times the watchers by
+    # it); before the long ``html``.
+    return json.dumps({"type": "standings", "hands": count.context["standings"].hands,
+                       "html": html})
+
+
+def _refreshed(count: _Count, table: int, language: str) -> str:
+    count.counted.refresh(table)
+    count.context = None
+    return _text(count, language)
 
 
 def _off_the_write_thread(fn: Any) -> Any:
     # The standings are read, ranked and rendered on a thread of their own, not the one
-    # the table writes share: the writes go on meanwhile.
+    # the table writes share: the writes go on meanwhile. One hop a message: a busy
+    # process makes each hop wait its turn.
     return database_sync_to_async(fn, thread_sensitive=False)
+
+
+def _remember(key: tuple[int, int, str], text: str) -> str:
+    _SENT[key] = text
+    while len(_SENT) > _SENT_SIZE:
+        _SENT.popitem(last=False)
+    return text
 
 
 async def standings_message(event_pk: int, at: float, table: int | None, language: str
@@ -123,23 +141,14 @@ async def standings_message(event_pk: int, at: float, table: int | None, languag
                 _COUNTS.popitem(last=False)
         elif table is not None and max(count.full_at, count.read_at.get(table, 0.0)) < at:
             count.read_at[table] = time.time()
-            await _off_the_write_thread(count.counted.refresh)(table)
-            count.version, count.context = next(_VERSIONS), None
+            count.version = next(_VERSIONS)
+            text = await _off_the_write_thread(_refreshed)(count, table, language)
+            return count.event, _remember((event_pk, count.version, language), text)
         _COUNTS.move_to_end(event_pk)
-        if count.context is None:
-            count.context = await _off_the_write_thread(_ranked)(count)
         key = (event_pk, count.version, language)
         text = _SENT.get(key)
         if text is None:
-            html = await _off_the_write_thread(_render)(count.context, language)
-            # ``hands``: how many hands of the event's tables the standings count, so a
-            # page can tell a newer count from an older (bench/event_round_end.py times
-            # the watchers by it); before the long ``html``.
-            text = _SENT[key] = json.dumps({
-                "type": "standings", "hands": count.context["standings"].hands,
-                "html": html})
-            while len(_SENT) > _SENT_SIZE:
-                _SENT.popitem(last=False)
+            text = _remember(key, await _off_the_write_thread(_text)(count, language))
         return count.event, text
 
 
