@@ -11,6 +11,9 @@ page the part that changed, rendered in the page's language:
 * ``{"type": "calls", "html"}``: the tables waiting for a referee, to the event's
   organisers and referees only.
 
+A page whose socket opens again (``?again=1``, static/js/event.js) gets its parts at once:
+it may have missed changes meanwhile.
+
 Who may listen is who may look at the event (:func:`events.permissions.can_view`), asked
 again before each message (an event made private, an official removed, count at once);
 a private event answers a stranger as if it did not exist (close 4404, as its page's
@@ -30,7 +33,7 @@ import asyncio
 import itertools
 import json
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
@@ -70,6 +73,10 @@ class _Count:
 
 _COUNTS: OrderedDict[int, _Count] = OrderedDict()
 _COUNTS_SIZE = 32
+# Standings watchers of each event in this process. A count is kept only while one
+# watches: each message then reaches it; with none, messages pass the process by and a
+# count kept would miss them, so it is dropped.
+_WATCHERS: Counter[int] = Counter()
 _VERSIONS = itertools.count(1)
 _SENT: OrderedDict[tuple[int, int, str], str] = OrderedDict()
 _SENT_SIZE = 64
@@ -173,16 +180,28 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
             return
         self.event_pk = event.pk
         await self.join_groups()
+        if self.watch_standings:
+            _WATCHERS[self.event_pk] += 1
+        if query.get("again") == ["1"]:
+            # A page back after losing its socket (static/js/event.js) may have missed
+            # changes meanwhile: it gets its parts again.
+            await self.layer_recovered()
 
     async def disconnect(self, code: int) -> None:
         if self.event_pk is not None:
             await self.leave_groups()
+            if self.watch_standings:
+                _WATCHERS[self.event_pk] -= 1
+                if _WATCHERS[self.event_pk] <= 0:
+                    del _WATCHERS[self.event_pk]
+                    _COUNTS.pop(self.event_pk, None)
 
     def layer_groups(self) -> list[str]:
         return [group_name(self.event_pk)] if self.event_pk is not None else []
 
     async def layer_recovered(self) -> None:
-        # What changed during the outage never arrived: everything is sent again.
+        # What changed during the outage (or while a page had no socket) never arrived:
+        # everything is sent again, the standings counted afresh.
         await self.event_round({})
         await self.event_calls({})
         if self.watch_standings:
