@@ -46,10 +46,12 @@ import random
 import re
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,6 +100,7 @@ class Phase:
     started: float = 0.0
     ended: float = 0.0
     cpu: float = 0.0  # seconds of the servers' CPU over the phase
+    client_cpu: float = 0.0  # seconds of this process's CPU (the 800 phones) over it
 
     @property
     def cpu_per_hand(self) -> float:
@@ -250,7 +253,7 @@ def server_cpu(servers: list[Server]) -> float:
 
 async def _run_phases(servers: list[Server], tables: list[TableRun], phases: list[Phase],
                       duration: float, target_ms: float, saturate: bool,
-                      deadline: float) -> list[Phase]:
+                      deadline: float, measuring: Callable[[], None]) -> list[Phase]:
     gate = asyncio.Semaphore(32)
     began = time.perf_counter()
     await asyncio.gather(*(t.connect(servers, gate) for t in tables))
@@ -264,17 +267,19 @@ async def _run_phases(servers: list[Server], tables: list[TableRun], phases: lis
             await table.one_hand(warm)
     done = []
     loop = asyncio.get_running_loop()
+    measuring()
     try:
         for phase in phases:
             if loop.time() + duration > deadline:
                 print("  stopping: --max-seconds reached", flush=True)
                 break
             phase.started = time.perf_counter()
-            cpu = server_cpu(servers)
+            cpu, client = server_cpu(servers), time.process_time()
             until = loop.time() + duration
             await asyncio.gather(*(t.play(phase, until) for t in tables))
             phase.ended = time.perf_counter()
             phase.cpu = server_cpu(servers) - cpu
+            phase.client_cpu = time.process_time() - client
             done.append(phase)
             _print_phase(phase, len(tables))
             if any(t.lost for t in tables):
@@ -292,7 +297,9 @@ def _print_phase(phase: Phase, tables: int) -> None:
     print(f"  {phase.name:<24} {tables:>5} tables  {phase.hands:>6} hands  "
           f"{phase.rate:>7.1f} hands/s  p50 {phase.quantile(0.5):>7.1f} ms  "
           f"p95 {phase.quantile(0.95):>7.1f} ms  p99 {phase.quantile(0.99):>7.1f} ms  "
-          f"errors {phase.errors}  CPU/hand {phase.cpu_per_hand:.1f} ms", flush=True)
+          f"errors {phase.errors}  CPU/hand {phase.cpu_per_hand:.1f} ms (phones "
+          f"{phase.client_cpu * 1000 / max(1, phase.hands):.1f} ms), load "
+          f"{os.getloadavg()[0]:.1f}", flush=True)
 
 
 def _phases(args: argparse.Namespace) -> list[Phase]:
@@ -306,6 +313,18 @@ def _phases(args: argparse.Namespace) -> list[Phase]:
     if args.pace == "stress":
         return [Phase("stress (closed loop)", 0.0)]
     return [Phase(f"human, every {args.interval:g}s/table", args.interval)]
+
+
+def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
+    """py-spy (not a project dependency: ``pip install py-spy``) sampling ``server`` until
+    interrupted, its collapsed stacks written to ``path`` (the server's CPU figures then
+    include none of the sampler's, which runs in a process of its own)."""
+    spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or "py-spy"
+    assert server.proc is not None
+    print(f"  profiling daphne {server.proc.pid} into {path}", flush=True)
+    return subprocess.Popen([spy, "record", "--pid", str(server.proc.pid), "--rate", "100",
+                             "--format", "raw", "--nonblocking", "-o", path],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Namespace,
@@ -328,13 +347,23 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
               for t in created]
     logs = tempfile.mkdtemp(prefix="mjsite-load-logs-")
     servers = [Server(env, log_dir=logs, args=("-v", "0")) for _ in range(count)]
+    spies: list[subprocess.Popen[bytes]] = []
     try:
         for server in servers:
             server.start()
+
+        def measuring() -> None:  # the phases, not the phones connecting, are profiled
+            if args.profile:
+                spies.extend(profile(server, f"{args.profile}.{label.split()[0]}.{i}.txt")
+                             for i, server in enumerate(servers))
+
         return asyncio.run(_run_phases(servers, tables, _phases(args), args.duration,
                                        args.target_ms, args.saturate,
-                                       deadline - time.time() + time.monotonic()))
+                                       deadline - time.time() + time.monotonic(), measuring))
     finally:
+        for spy in spies:  # py-spy writes its samples when interrupted
+            spy.send_signal(signal.SIGINT)
+            spy.wait(60)
         for server in servers:
             server.stop()
         pauses = [float(m) for s in servers if s.log_path.exists()
@@ -380,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", default="",
                         help="also run a commit (main, a tag...) first, from a temporary "
                              "worktree, and print both with the targets")
+    parser.add_argument("--profile", default="",
+                        help="sample each server with py-spy (installed separately) into "
+                             "PATH.<layer>.<n>.txt, collapsed stacks")
     parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="tuned",
                         help="the servers' MJ_GC garbage collection setting (mjsite/asgi.py)")
     args = parser.parse_args(argv)
