@@ -268,7 +268,7 @@ def channel_layers_for(redis_url: str | None, prefix: str = "",
     (or two test runs) on one Redis from hearing each other's groups.
     """
     if not redis_url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
+        return {"default": {"BACKEND": "mjsite.memory_layer.SweptInMemoryChannelLayer",
                             "CONFIG": {"capacity": CHANNEL_CAPACITY}}}
     scheme = redis_url.split("://", 1)[0].lower() if "://" in redis_url else ""
     if scheme not in {"redis", "rediss", "unix"}:

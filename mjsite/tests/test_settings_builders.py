@@ -27,7 +27,7 @@ def test_tls_and_socket_redis_urls_are_accepted(url):
 @pytest.mark.parametrize("url", [None, ""])
 def test_no_redis_url_selects_the_in_memory_layer(url):
     assert channel_layers_for(url) == {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
+        "default": {"BACKEND": "mjsite.memory_layer.SweptInMemoryChannelLayer",
                     "CONFIG": {"capacity": 1000}}
     }
 
