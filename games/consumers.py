@@ -16,7 +16,6 @@ from collections import OrderedDict
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -27,7 +26,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
 from games import presenter, services
-from games.broadcast import group_name
+from games.broadcast import entering_group, group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
 from games.limits import table_write_wait
@@ -165,8 +164,12 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
-        # Phones already entering a hand announce themselves again for the newcomer.
-        await self._group_send({"type": "table.presence_query"})
+        # Phones already entering a hand tell the newcomer, and only it: the question goes
+        # to the table's entering phones alone (entering_group), the answers straight to
+        # this socket's channel, so a phone connecting costs O(phones entering), and a
+        # crowd connecting at once fills nobody's channel.
+        await self._group_send({"type": "table.presence_query",
+                                "reply_to": self.channel_name}, entering_group(table.pk))
 
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
@@ -176,7 +179,11 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     # --- a channel layer outage (games.layer_outage) ------------------------------------
 
     def layer_groups(self) -> list[str]:
-        return [group_name(self.table_pk)] if self.table_pk is not None else []
+        if self.table_pk is None:
+            return []
+        if self.presence is not None:
+            return [group_name(self.table_pk), entering_group(self.table_pk)]
+        return [group_name(self.table_pk)]
 
     async def layer_recovered(self) -> None:
         # Events sent during the outage never arrived: the phone resyncs from a snapshot.
@@ -248,31 +255,26 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   f"{seconds} seconds", retry_after=seconds, **extra)
                 return
         try:
-            table = await self._table()
+            refusal, wait = await self._checked(message["type"])
         except NotFound as exc:
             await self._error(exc.code, exc.message, **extra)
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        if not await self._allowed(table, write=False):
+        if refusal == "view":
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        writes = message["type"] in WRITE_TYPES or message["type"] in PRESENCE_TYPES
-        if writes and not await self._allowed(table, write=True):
+        if refusal == "write":
             await self._stop_entering()
             await self._error("forbidden", "only the table's seated players, its creator and "
                               "staff may change it; join a seat through the table's link",
                               **extra)
             return
-        if message["type"] in WRITE_TYPES:
-            # One budget per phone and table whichever way its changes come (games.limits).
-            wait = await sync_to_async(table_write_wait, thread_sensitive=False)(
-                self.public_id, self.scope)
-            if wait is not None:
-                await self._error("rate_limited", f"too many changes from this phone; wait "
-                                  f"{wait} seconds and send it again", retry_after=wait,
-                                  **extra)
-                return
+        if wait is not None:
+            await self._error("rate_limited", f"too many changes from this phone; wait "
+                              f"{wait} seconds and send it again", retry_after=wait,
+                              **extra)
+            return
         await self._dispatch(message, extra)
 
     async def _dispatch(self, message: InboundMessage, extra: dict[str, Any]) -> None:
@@ -373,6 +375,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         now = time.monotonic()
         if presence == self.presence and now - self.presence_sent_at < PRESENCE_MIN_INTERVAL:
             return
+        if self.presence is None and self.table_pk is not None:
+            await self._group_add(entering_group(self.table_pk))
         self.presence, self.presence_sent_at = presence, now
         await self._group_send({"type": "table.presence", "presence": presence})
 
@@ -398,9 +402,16 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.send_json(event["presence"])
 
     async def table_presence_query(self, event: dict[str, Any]) -> None:
-        if self.presence is not None:
-            self.presence_sent_at = time.monotonic()
-            await self._group_send({"type": "table.presence", "presence": self.presence})
+        # A newcomer asks the entering phones; the answer goes to it alone.
+        reply_to = event.get("reply_to")
+        if self.presence is None or not isinstance(reply_to, str):
+            return
+        try:
+            await self.channel_layer.send(reply_to, {"type": "table.presence",
+                                                     "presence": self.presence})
+        except Exception:  # the newcomer left, or the layer is away: a courtesy
+            LAYER_OUTAGE.failed("could not answer a presence query at table %s",
+                                self.table_pk)
 
     async def table_seats(self, event: dict[str, Any]) -> None:
         # Seats or visibility changed: this phone's rights may have, so it gets a fresh
@@ -420,21 +431,35 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     # --- helpers ---------------------------------------------------------------------
 
-    async def _group_send(self, event: dict[str, Any]) -> None:
+    async def _group_send(self, event: dict[str, Any], group: str | None = None) -> None:
         if self.table_pk is None:
             return
         try:
-            await self.channel_layer.group_send(group_name(self.table_pk), event)
+            await self.channel_layer.group_send(group or group_name(self.table_pk), event)
         except Exception:
             # Presence is a courtesy: a layer outage must not end this phone's socket.
             LAYER_OUTAGE.failed("could not send %s to table %s", event.get("type"),
                                 self.table_pk)
+
+    async def _group_add(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # joined again with layer_groups() once the layer is back
+            LAYER_OUTAGE.failed("could not join %s", group)
+
+    async def _group_discard(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception:  # the membership expires on its own
+            LAYER_OUTAGE.failed("could not leave %s", group)
 
     async def _stop_entering(self) -> None:
         if self.presence is None:
             return
         stopped = Presence(**{**self.presence, "entering": False, "hand_number": None})
         self.presence = None
+        if self.table_pk is not None:
+            await self._group_discard(entering_group(self.table_pk))
         await self._group_send({"type": "table.presence", "presence": stopped})
 
     def _actor(self) -> Actor:
@@ -490,6 +515,24 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     def _explained(self, error: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.language):
             return services.explain(self.table_pk, error)
+
+    @database_sync_to_async
+    def _checked(self, kind: str) -> tuple[str | None, int | None]:
+        """Whether this phone may still send a message of ``kind``, in one trip to the
+        database thread (each trip costs the event loop a thread handover): ``("view",
+        None)`` when it may no longer watch the table, ``("write", None)`` when the
+        message changes the table and it may not, else ``(None, wait)`` with ``wait`` the
+        seconds a write must wait for the phone's ``table_write`` budget (games.limits),
+        counted only for a write it may make."""
+        table = services.get_table(self.public_id)  # NotFound: the table is gone
+        if not can_view(table, self.scope):
+            return "view", None
+        if ((kind in WRITE_TYPES or kind in PRESENCE_TYPES)
+                and not can_write(table, self.scope)):
+            return "write", None
+        if kind in WRITE_TYPES:
+            return None, table_write_wait(self.public_id, self.scope)
+        return None, None
 
     @database_sync_to_async
     def _table(self) -> Table:

@@ -62,7 +62,7 @@ class SweptInMemoryChannelLayer(InMemoryChannelLayer):
         finally:
             if queue.empty():
                 self.channels.pop(channel, None)
-        return message  # type: ignore[no-any-return]
+        return message
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         assert isinstance(message, dict), "Message is not a dict"
