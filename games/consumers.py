@@ -57,6 +57,7 @@ from games.messages import (
 from games.models import Table
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
 from games.services.explain import reads_the_table
+from games.socket_dispatch import DirectDispatchMixin
 from games.socket_limits import SocketLimits
 from scoring.error_text import explained
 
@@ -126,7 +127,8 @@ def answer_ids(content: Any) -> dict[str, str]:
     return ids
 
 
-class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
+class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
+                    AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits
