@@ -378,14 +378,15 @@ def _phases(args: argparse.Namespace) -> list[Phase]:
 
 
 def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
-    """py-spy (not a project dependency: ``pip install py-spy``) sampling ``server`` until
+    """py-spy (not a project dependency: ``pip install py-spy``) sampling ``server``'s
+    thread that holds the GIL (a thread waiting for it is not working) until
     interrupted, its collapsed stacks written to ``path`` (the server's CPU figures then
     include none of the sampler's, which runs in a process of its own)."""
     spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or "py-spy"
     assert server.proc is not None
     print(f"  profiling daphne {server.proc.pid} into {path}", flush=True)
     return subprocess.Popen([spy, "record", "--pid", str(server.proc.pid), "--rate", "100",
-                             "--format", "raw", "--nonblocking", "-o", path],
+                             "--gil", "--format", "raw", "--nonblocking", "-o", path],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
