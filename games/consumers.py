@@ -257,27 +257,28 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
                                   f"{seconds} seconds", retry_after=seconds, **extra)
                 return
         try:
-            refusal, wait = await self._checked(message["type"])
-        except NotFound as exc:
+            # A write checks who may make it itself, under the table's lock, and its
+            # refusal is sorted out after it (_command): no trip of its own before it.
+            refusal = (None if message["type"] in WRITE_TYPES
+                       else await self._checked(message["type"]))
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
+            await self._dispatch(message, extra)
+        except NotFound as exc:  # the table is gone
             await self._error(exc.code, exc.message, **extra)
             await self.close(code=CLOSE_NOT_FOUND)
-            return
+
+    async def _refuse(self, refusal: str, extra: dict[str, Any]) -> None:
+        """Answer a message this phone may no longer send (:meth:`_checked`)."""
         if refusal == "view":
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if refusal == "write":
-            await self._stop_entering()
-            await self._error("forbidden", "only the table's seated players, its creator and "
-                              "staff may change it; join a seat through the table's link",
-                              **extra)
-            return
-        if wait is not None:
-            await self._error("rate_limited", f"too many changes from this phone; wait "
-                              f"{wait} seconds and send it again", retry_after=wait,
-                              **extra)
-            return
-        await self._dispatch(message, extra)
+        await self._stop_entering()
+        await self._error("forbidden", "only the table's seated players, its creator and "
+                          "staff may change it; join a seat through the table's link",
+                          **extra)
 
     async def _dispatch(self, message: InboundMessage, extra: dict[str, Any]) -> None:
         # The type narrows the message to its TypedDict for its handler.
@@ -469,8 +470,13 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
 
     async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
-        result = await database_sync_to_async(fn)(*args)
+        wait, result = await database_sync_to_async(self._budgeted)(fn, *args)
         command_id = msg["command_id"]
+        if wait is not None:
+            await self._error("rate_limited", f"too many changes from this phone; wait "
+                              f"{wait} seconds and send it again", retry_after=wait,
+                              **extra)
+            return
         if result.get("ok"):
             ack = {"type": "ack", "command_id": command_id, "seq": result["seq"],
                    "event": result["event"], "hand_number": result.get("hand_number"),
@@ -487,6 +493,14 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
                                   "code": "stale", "message": error["message"],
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
+        if error["code"] in ("forbidden", "not_found"):
+            # The phone's own rights decide what follows: closed if it may no longer
+            # watch (or the table is gone), told it may not write; a refusal of this
+            # one write (a riichi from another seat's phone) is answered as it is.
+            refusal = await self._checked(msg["type"])
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
         await self._error(error["code"], error["message"], params=error.get("params"),
                           **extra)
 
@@ -519,22 +533,25 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             return services.explain(self.table_pk, error)
 
     @database_sync_to_async
-    def _checked(self, kind: str) -> tuple[str | None, int | None]:
+    def _checked(self, kind: str) -> str | None:
         """Whether this phone may still send a message of ``kind``, in one trip to the
-        database thread (each trip costs the event loop a thread handover): ``("view",
-        None)`` when it may no longer watch the table, ``("write", None)`` when the
-        message changes the table and it may not, else ``(None, wait)`` with ``wait`` the
-        seconds a write must wait for the phone's ``table_write`` budget (games.limits),
-        counted only for a write it may make."""
-        table = services.get_table(self.public_id)  # NotFound: the table is gone
+        database thread (each trip costs the event loop a thread handover): "view" when
+        it may no longer watch the table, "write" when the message would change the
+        table and it may not, else None. NotFound when the table is gone."""
+        table = services.get_table(self.public_id)
         if not can_view(table, self.scope):
-            return "view", None
+            return "view"
         if ((kind in WRITE_TYPES or kind in PRESENCE_TYPES)
                 and not can_write(table, self.scope)):
-            return "write", None
-        if kind in WRITE_TYPES:
-            return None, table_write_wait(self.public_id, self.scope)
-        return None, None
+            return "write"
+        return None
+
+    def _budgeted(self, fn: Any, *args: Any) -> tuple[int | None, Any]:
+        """``(wait, None)`` when the phone's ``table_write`` budget (games.limits) says
+        wait, else ``(None, fn(*args))``: both in the write's trip to the database
+        thread."""
+        wait = table_write_wait(self.public_id, self.scope)
+        return (wait, None) if wait is not None else (None, fn(*args))
 
     @database_sync_to_async
     def _table(self) -> Table:

@@ -90,25 +90,29 @@ def computed(table: Any, seats: Iterable[Any], hands: Iterable[Any],
 
 def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
             written: tuple[Sequence[Hand], Sequence[LedgerEntry]] | None = None,
-            removed: tuple[Hand, Sequence[LedgerEntry]] | None = None) -> None:
+            removed: tuple[Hand, Sequence[LedgerEntry]] | None = None) -> list[int] | None:
     """Bring the table's rows up to date after a write whose hands from ``hands_from``
     on are new (earlier ones untouched); in the write's transaction. ``written``: those
     hands and their ledger rows (with the final settlement's) when the write has them in
     hand, else they are read. ``removed``: the last hand, taken back by an undo, and its
-    rows with the final settlement's, all now deleted (``hands_from`` is its number)."""
+    rows with the final settlement's, all now deleted (``hands_from`` is its number).
+
+    Returns each seat's points before hand ``hands_from`` (its start included), by
+    position, which the rows tell unless they were counted afresh (then None): the
+    standings of the write's event need no sum over the earlier hands."""
     rows = sorted(SeatResult.objects.filter(table_id=table.pk), key=lambda r: r.position)
     positions = sorted(s.position for s in seats)
     if [r.position for r in rows] != positions:
         _replace(table, seats)  # the rows are missing (or the seats changed)
-        return
+        return None
     if removed is not None and all(r.hands == removed[0].number == hands_from for r in rows):
         # Undo of the last hand: what it added comes off, as the rows before it held.
         _subtract(table, rows, *removed)
-        return
+        return _by_position(rows, [r.final for r in rows])
     if any(r.hands != hands_from - 1 for r in rows):
         # A counted hand changed or went: count them all.
         _replace(table, seats)
-        return
+        return None
     if written is None:
         hands: Sequence[Any] = list(
             Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
@@ -125,6 +129,12 @@ def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
         row.final += points[row.position] + settlement[row.position] - row.settlement
         row.settlement = settlement[row.position]
     _save(rows)
+    return _by_position(rows, [r.final - r.settlement - points[r.position] for r in rows])
+
+
+def _by_position(rows: Sequence[SeatResult], values: list[int]) -> list[int] | None:
+    """``values`` (one per row, in the rows' order) as a list indexed by position."""
+    return values if [r.position for r in rows] == list(range(len(rows))) else None
 
 
 def _subtract(table: Table, rows: Sequence[SeatResult], hand: Hand,

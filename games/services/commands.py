@@ -360,10 +360,11 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
-        seat_results.refresh(table, seat_rows, hands_from, written,  # in this transaction
-                             (undone.hand, undone.entries) if undone else None)
+        totals = seat_results.refresh(table, seat_rows, hands_from, written,  # this transaction
+                                      (undone.hand, undone.entries) if undone else None)
         # Only what the write changed: the whole snapshot is built when a phone connects.
-        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options))
+        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options),
+                                totals)
         change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,

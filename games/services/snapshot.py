@@ -199,7 +199,8 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
 
 def build_changes(table: Table, seats: list[Seat], hands_from: int,
                   written: tuple[list[Hand], list[LedgerEntry]] | None = None,
-                  rules: tuple[Any, Any] | None = None) -> dict[str, Any]:
+                  rules: tuple[Any, Any] | None = None,
+                  totals: list[int] | None = None) -> dict[str, Any]:
     """What a write changed, in the shape of :func:`build_snapshot`: the hands numbered
     ``hands_from`` and up (``hands``), the standings, and the chart from the point before
     hand ``hands_from`` on (``chart["from"]`` is that point's index in the whole chart).
@@ -208,12 +209,16 @@ def build_changes(table: Table, seats: list[Seat], hands_from: int,
     SQL, and a hand appended at the end passes its new rows as ``written`` (no query for
     them). ``hand_count`` says how many hands the game has; ``undo_hand`` is the hand
     undo would name when it is older than ``hands_from``. ``rules``: the table's ruleset
-    and options, when the caller has them.
+    and options, when the caller has them; ``totals``: each seat's points before
+    ``hands_from``, start included, when the caller knows them (the write's stored seat
+    results, :func:`games.seat_results.refresh`), else summed here.
     """
     ruleset, options = rules if rules is not None else _rules_of(table)
     start = _start(ruleset, options)
     before = list(start)
-    if hands_from > 1:
+    if totals is not None and len(totals) == len(start):
+        before = list(totals)
+    elif hands_from > 1:
         for position, total in (LedgerEntry.objects
                                 .filter(table_id=table.pk, hand_number__lt=hands_from)
                                 .values_list("position").annotate(total=Sum("amount"))

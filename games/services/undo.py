@@ -76,7 +76,9 @@ def undo_last(table: Table, event: Event) -> Undone | None:
         Q(hand_number=count) | Q(hand_number__isnull=True), table_id=table.pk)
         .only("hand_number", "position", "amount"))
     LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
-    Hand.objects.filter(table_id=table.pk, number__gte=count).delete()  # cascades its rows
+    # The last hand is the one at the count (hands and active slots are one to one):
+    # deleting the instance in hand spares reading it again with every column to cascade.
+    last.delete()  # cascades its rows
     table.state = dict(last.state_before)
     table.finished, table.finished_at, table.ended_manually = False, None, False
     table.can_redo = bool(after.redo)
