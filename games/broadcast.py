@@ -99,9 +99,11 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 def _hand_over(layer: Any, table_id: int, message: dict[str, Any], failure: str) -> None:
     """On the server's loop: send ``message`` once the table's previous send is done."""
+    loop = asyncio.get_running_loop()
     previous = _PENDING.get(table_id)
-    task = asyncio.get_running_loop().create_task(
-        _deliver(previous, layer, table_id, message, failure))
+    if previous is not None and previous.get_loop() is not loop:
+        previous = None  # left by a loop that has stopped (tests run one loop each)
+    task = loop.create_task(_deliver(previous, layer, table_id, message, failure))
     _PENDING[table_id] = task
 
     def done(finished: asyncio.Task[None]) -> None:
