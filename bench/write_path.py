@@ -203,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
+        # The checkout measured is the working directory: first on the path, and not this
+        # script's folder (a baseline run imported this checkout's modules through it).
+        here = Path(__file__).resolve().parent
+        sys.path[:] = [os.getcwd(), *(p for p in sys.path
+                                      if p and Path(p).resolve() not in (here, ROOT))]
         print(json.dumps(child(args.length, args.repeat)))
         return 0
     if not 3 <= args.length <= 2000 or not 1 <= args.repeat <= 200:
