@@ -98,6 +98,7 @@ TARGET_CPU_MS = 10.0
 TARGET_SATURATION = 40.0
 TARGET_BURST_P99 = 100.0
 HAND_TIMEOUT = 10.0
+IDLE_SECONDS = 5.0
 GC_PAUSE = re.compile(r"mjsite-gc: full collection ([\d.]+) ms")
 
 
@@ -290,6 +291,12 @@ async def _run_phases(servers: list[Server], tables: list[TableRun], phases: lis
             continue
         for _ in range(2):
             await table.one_hand(warm)
+    # What the connected phones cost with nothing happening (daphne's pings and checks),
+    # which a slow pace shares among few hands.
+    idle = server_cpu(servers)
+    await asyncio.sleep(IDLE_SECONDS)
+    print(f"  idle: {(server_cpu(servers) - idle) * 1000 / IDLE_SECONDS:.1f} ms of server "
+          f"CPU per second with {len(tables) * 4} phones connected", flush=True)
     done = []
     loop = asyncio.get_running_loop()
     measuring()
