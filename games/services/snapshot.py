@@ -352,12 +352,14 @@ def hands_page(table: Table, before: int, size: int) -> dict[str, Any]:
     player scrolls to it. Three queries, whatever the game's length."""
     seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
     low = max(1, before - size)
-    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=low, number__lt=before)
-                 .order_by("number"))
+    hands: list[Hand] = []
     rows: dict[int, list[LedgerEntry]] = {}
-    for entry in LedgerEntry.objects.filter(table_id=table.pk, hand_number__gte=low,
-                                            hand_number__lt=before).order_by("id"):
-        rows.setdefault(entry.hand_number or 0, []).append(entry)
+    if low < before:  # no hand asked (a preview names one from the seats): no reading
+        hands = list(Hand.objects.filter(table_id=table.pk, number__gte=low,
+                                         number__lt=before).order_by("number"))
+        for entry in LedgerEntry.objects.filter(table_id=table.pk, hand_number__gte=low,
+                                                hand_number__lt=before).order_by("id"):
+            rows.setdefault(entry.hand_number or 0, []).append(entry)
     players = len(start_scores(table))
     return {"table": {"id": table.public_id, "ruleset": table.ruleset},
             "options": table.options, "seq": table.seq,

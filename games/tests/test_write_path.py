@@ -348,3 +348,17 @@ def test_cached_snapshot_is_a_copy_callers_may_change():
     first = services.cached_snapshot(fresh)
     first["hands"].clear()
     assert len(services.cached_snapshot(fresh)["hands"]) == 1
+
+
+# The table, its seats (who names the hand) and the hand count: the preview a phone asks
+# for as its player fills in the sheet, several times a hand.
+MAX_QUERIES_PER_PREVIEW = 3
+
+
+def test_a_preview_of_the_next_hand_reads_the_table_once_and_no_hands(
+        django_assert_max_num_queries):
+    table = make_table(bust_ends_game=False)
+    play(table, 3)
+    with django_assert_max_num_queries(MAX_QUERIES_PER_PREVIEW), translation.override("en"):
+        answer = services.rendered_preview(table.pk, RON)
+    assert answer["ok"] and answer["html"]
