@@ -162,7 +162,7 @@ class Phone:
                     self.table.arrived(match.group(1), now)
                 elif not HAND_EVENT.search(head):
                     message = json.loads(raw)
-                    if message.get("type") in {"ack", "error", "stale"}:
+                    if message.get("type") in {"ack", "error", "stale", "preview"}:
                         await self.acks.put(message)
         except ConnectionClosed:
             self.table.lost = True
@@ -176,9 +176,11 @@ class Phone:
 
 class TableRun:
     def __init__(self, public_id: str, devices: list[str], hands: int,
-                 game_hands: int, outcomes: list[dict[str, Any]] = OUTCOMES) -> None:
+                 game_hands: int, outcomes: list[dict[str, Any]] = OUTCOMES,
+                 previews: int = 0) -> None:
         self.public_id = public_id
         self.outcomes = outcomes
+        self.previews = previews
         self.devices = devices
         self.phones = [Phone(self, i) for i in range(4)]
         self.seq = hands
@@ -213,8 +215,16 @@ class TableRun:
             await self.record(phase)
 
     async def record(self, phase: Phase) -> None:
-        await self.submit({"type": "record_hand",
-                           "outcome": self.outcomes[self.hands % len(self.outcomes)]}, phase)
+        outcome = self.outcomes[self.hands % len(self.outcomes)]
+        for _ in range(self.previews):  # the sheet's previews as the player fills it in
+            await self.phones[0].ws.send(json.dumps({"type": "preview", "outcome": outcome}))
+            try:
+                answer = await asyncio.wait_for(self.phones[0].acks.get(), HAND_TIMEOUT)
+            except TimeoutError:
+                answer = {}
+            if answer.get("type") != "preview":
+                phase.errors += 1
+        await self.submit({"type": "record_hand", "outcome": outcome}, phase)
 
     async def submit(self, command: dict[str, Any], phase: Phase) -> None:
         """Send ``command`` from the first phone; counted in ``phase`` once all four
@@ -414,8 +424,8 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
                             "prefill": args.prefill, "outcomes": outcomes})
     print(f"  tables created with {args.prefill} hands each in "
           f"{time.perf_counter() - began:.1f}s", flush=True)
-    tables = [TableRun(t["public_id"], t["devices"], t["seq"], args.game_hands, outcomes)
-              for t in created]
+    tables = [TableRun(t["public_id"], t["devices"], t["seq"], args.game_hands, outcomes,
+                       args.previews) for t in created]
     logs = tempfile.mkdtemp(prefix="mjsite-load-logs-")
     servers = [Server(env, log_dir=logs, args=("-v", "0")) for _ in range(count)]
     spies: list[subprocess.Popen[bytes]] = []
@@ -470,6 +480,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a tournament round's end: every table records its game's last "
                              "hand within --window seconds, --rounds times (defaults: 64 "
                              "tables, 10 s, 5 rounds; p99 target 100 ms)")
+    parser.add_argument("--previews", type=int, default=0,
+                        help="previews the writing phone asks for before each hand it "
+                             "records, as a player filling in the sheet does (not timed; "
+                             "their server CPU counts in the hand's)")
     parser.add_argument("--window", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--redis", default="", help="also run on channels-redis at this URL")
