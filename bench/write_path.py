@@ -172,12 +172,15 @@ def report(label: str, base: dict[str, Any], head: dict[str, Any], length: int) 
         (f"record: frame bytes (ja) at {length}", "late", "record_bytes_ja", "<= 2048"),
         ("undo: wall ms at hand 2", "early", "undo_ms", ""),
         (f"undo: wall ms at hand {length}", "late", "undo_ms", ""),
+        ("undo: CPU ms at hand 2", "early", "undo_cpu_ms", ""),
+        (f"undo: CPU ms at hand {length}", "late", "undo_cpu_ms", ""),
         (f"undo: frame bytes (en) at {length}", "late", "undo_bytes_en", "<= 2048"),
     ]
     for name, when, key, target in rows:
         print(f"  {name:<32}{base[when][key]:>22.1f}{head[when][key]:>22.1f}   {target}")
     for name, key in (("record wall", "record_ms"), ("record CPU", "record_cpu_ms"),
                       ("record frame", "record_bytes_en"), ("undo wall", "undo_ms"),
+                      ("undo CPU", "undo_cpu_ms"),
                       ("undo frame", "undo_bytes_en")):
         print(f"  {name + f' ratio {length} / 2':<32}{ratio(base, key):>21.2f}x"
               f"{ratio(head, key):>21.2f}x   <= {TARGET_RATIO}x")
@@ -200,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
+        # The checkout measured is the working directory: first on the path, and not this
+        # script's folder (a baseline run imported this checkout's modules through it).
+        here = Path(__file__).resolve().parent
+        sys.path[:] = [os.getcwd(), *(p for p in sys.path
+                                      if p and Path(p).resolve() not in (here, ROOT))]
         print(json.dumps(child(args.length, args.repeat)))
         return 0
     if not 3 <= args.length <= 2000 or not 1 <= args.repeat <= 200:

@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -28,7 +27,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
 from games import presenter, services
-from games.broadcast import group_name
+from games.broadcast import entering_group, group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
 from games.limits import table_write_wait
@@ -58,6 +57,7 @@ from games.messages import (
 from games.models import Table
 from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
 from games.services.explain import reads_the_table
+from games.socket_dispatch import DirectDispatchMixin
 from games.socket_limits import SocketLimits
 from scoring.error_text import explained
 
@@ -127,7 +127,8 @@ def answer_ids(content: Any) -> dict[str, str]:
     return ids
 
 
-class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
+class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
+                    AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits
@@ -165,8 +166,12 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
-        # Phones already entering a hand announce themselves again for the newcomer.
-        await self._group_send({"type": "table.presence_query"})
+        # Phones already entering a hand tell the newcomer, and only it: the question goes
+        # to the table's entering phones alone (entering_group), the answers straight to
+        # this socket's channel, so a phone connecting costs O(phones entering), and a
+        # crowd connecting at once fills nobody's channel.
+        await self._group_send({"type": "table.presence_query",
+                                "reply_to": self.channel_name}, entering_group(table.pk))
 
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
@@ -176,7 +181,11 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     # --- a channel layer outage (games.layer_outage) ------------------------------------
 
     def layer_groups(self) -> list[str]:
-        return [group_name(self.table_pk)] if self.table_pk is not None else []
+        if self.table_pk is None:
+            return []
+        if self.presence is not None:
+            return [group_name(self.table_pk), entering_group(self.table_pk)]
+        return [group_name(self.table_pk)]
 
     async def layer_recovered(self) -> None:
         # Events sent during the outage never arrived: the phone resyncs from a snapshot.
@@ -249,37 +258,33 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   f"{seconds} seconds", retry_after=seconds, **extra)
                 return
         try:
-            table = await self._table()
-        except NotFound as exc:
+            # A write checks who may make it itself, under the table's lock, and its
+            # refusal is sorted out after it (_command): no trip of its own before it.
+            refusal = (None if declared.kind == "write"
+                       else await self._checked(declared.kind))
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
+            # The handler is the method named after the message type (games.messages
+            # .INBOUND); it takes the message as its type's TypedDict, which parse_inbound
+            # checked.
+            handler: Callable[[Any, dict[str, Any]], Awaitable[None]] = getattr(
+                self, declared.type)
+            await handler(message, extra)
+        except NotFound as exc:  # the table is gone
             await self._error(exc.code, exc.message, **extra)
             await self.close(code=CLOSE_NOT_FOUND)
-            return
-        # Permissions are checked again for every message: a seat freed or a table made
-        # private since the last one counts at once.
-        if not await self._allowed(table, write=False):
+
+    async def _refuse(self, refusal: str, extra: dict[str, Any]) -> None:
+        """Answer a message this phone may no longer send (:meth:`_checked`)."""
+        if refusal == "view":
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if declared.kind != "read" and not await self._allowed(table, write=True):
-            await self._stop_entering()
-            await self._error("forbidden", "only the table's seated players, its creator and "
-                              "staff may change it; join a seat through the table's link",
-                              **extra)
-            return
-        if declared.limit == WRITE_LIMIT:
-            # One budget per phone and table whichever way its changes come (games.limits).
-            wait = await sync_to_async(table_write_wait, thread_sensitive=False)(
-                self.public_id, self.scope)
-            if wait is not None:
-                await self._error("rate_limited", f"too many changes from this phone; wait "
-                                  f"{wait} seconds and send it again", retry_after=wait,
-                                  **extra)
-                return
-        # The handler is the method named after the message type (games.messages.INBOUND);
-        # it takes the message as its type's TypedDict, which parse_inbound checked.
-        handler: Callable[[Any, dict[str, Any]], Awaitable[None]] = getattr(
-            self, declared.type)
-        await handler(message, extra)
+        await self._stop_entering()
+        await self._error("forbidden", "only the table's seated players, its creator and "
+                          "staff may change it; join a seat through the table's link",
+                          **extra)
 
     # One handler per inbound message type (games.messages.INBOUND), named after it.
 
@@ -352,6 +357,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         now = time.monotonic()
         if presence == self.presence and now - self.presence_sent_at < PRESENCE_MIN_INTERVAL:
             return
+        if self.presence is None and self.table_pk is not None:
+            await self._group_add(entering_group(self.table_pk))
         self.presence, self.presence_sent_at = presence, now
         await self._group_send({"type": "table.presence", "presence": presence})
 
@@ -377,9 +384,16 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.send_json(event["presence"])
 
     async def table_presence_query(self, event: dict[str, Any]) -> None:
-        if self.presence is not None:
-            self.presence_sent_at = time.monotonic()
-            await self._group_send({"type": "table.presence", "presence": self.presence})
+        # A newcomer asks the entering phones; the answer goes to it alone.
+        reply_to = event.get("reply_to")
+        if self.presence is None or not isinstance(reply_to, str):
+            return
+        try:
+            await self.channel_layer.send(reply_to, {"type": "table.presence",
+                                                     "presence": self.presence})
+        except Exception:  # the newcomer left, or the layer is away: a courtesy
+            LAYER_OUTAGE.failed("could not answer a presence query at table %s",
+                                self.table_pk)
 
     async def table_seats(self, event: dict[str, Any]) -> None:
         # Seats or visibility changed: this phone's rights may have, so it gets a fresh
@@ -399,21 +413,35 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     # --- helpers ---------------------------------------------------------------------
 
-    async def _group_send(self, event: dict[str, Any]) -> None:
+    async def _group_send(self, event: dict[str, Any], group: str | None = None) -> None:
         if self.table_pk is None:
             return
         try:
-            await self.channel_layer.group_send(group_name(self.table_pk), event)
+            await self.channel_layer.group_send(group or group_name(self.table_pk), event)
         except Exception:
             # Presence is a courtesy: a layer outage must not end this phone's socket.
             LAYER_OUTAGE.failed("could not send %s to table %s", event.get("type"),
                                 self.table_pk)
+
+    async def _group_add(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # joined again with layer_groups() once the layer is back
+            LAYER_OUTAGE.failed("could not join %s", group)
+
+    async def _group_discard(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception:  # the membership expires on its own
+            LAYER_OUTAGE.failed("could not leave %s", group)
 
     async def _stop_entering(self) -> None:
         if self.presence is None:
             return
         stopped = Presence(**{**self.presence, "entering": False, "hand_number": None})
         self.presence = None
+        if self.table_pk is not None:
+            await self._group_discard(entering_group(self.table_pk))
         await self._group_send({"type": "table.presence", "presence": stopped})
 
     def _actor(self) -> Actor:
@@ -421,8 +449,13 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
-        result = await database_sync_to_async(fn)(*args)
+        wait, result = await database_sync_to_async(self._budgeted)(fn, *args)
         command_id = msg["command_id"]
+        if wait is not None:
+            await self._error("rate_limited", f"too many changes from this phone; wait "
+                              f"{wait} seconds and send it again", retry_after=wait,
+                              **extra)
+            return
         if result.get("ok"):
             ack = {"type": "ack", "command_id": command_id, "seq": result["seq"],
                    "event": result["event"], "hand_number": result.get("hand_number"),
@@ -439,6 +472,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   "code": "stale", "message": error["message"],
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
+        if error["code"] in ("forbidden", "not_found"):
+            # The phone's own rights decide what follows: closed if it may no longer
+            # watch (or the table is gone), told it may not write; a refusal of this
+            # one write (a riichi from another seat's phone) is answered as it is.
+            refusal = await self._checked(INBOUND[msg["type"]].kind)
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
         await self._error(error["code"], error["message"], params=error.get("params"),
                           **extra)
 
@@ -469,6 +510,27 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     def _explained(self, error: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.language):
             return services.explain(self.table_pk, error)
+
+    @database_sync_to_async
+    def _checked(self, kind: str) -> str | None:
+        """Whether this phone may still send a message of ``kind`` (games.messages.Kind),
+        in one trip to the
+        database thread (each trip costs the event loop a thread handover): "view" when
+        it may no longer watch the table, "write" when the message would change the
+        table and it may not, else None. NotFound when the table is gone."""
+        table = services.get_table(self.public_id)
+        if not can_view(table, self.scope):
+            return "view"
+        if kind != "read" and not can_write(table, self.scope):
+            return "write"
+        return None
+
+    def _budgeted(self, fn: Any, *args: Any) -> tuple[int | None, Any]:
+        """``(wait, None)`` when the phone's ``table_write`` budget (games.limits) says
+        wait, else ``(None, fn(*args))``: both in the write's trip to the database
+        thread."""
+        wait = table_write_wait(self.public_id, self.scope)
+        return (wait, None) if wait is not None else (None, fn(*args))
 
     @database_sync_to_async
     def _table(self) -> Table:

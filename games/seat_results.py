@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connections, router
 from django.db.models import Count, F, Min, Q, QuerySet, Sum
 
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
@@ -90,31 +91,98 @@ def computed(table: Any, seats: Iterable[Any], hands: Iterable[Any],
     return out
 
 
-def refresh(table: Table, seats: Sequence[Seat], hands_from: int) -> None:
+def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
+            written: tuple[Sequence[Hand], Sequence[LedgerEntry]] | None = None,
+            removed: tuple[Hand, Sequence[LedgerEntry]] | None = None) -> list[int] | None:
     """Bring the table's rows up to date after a write whose hands from ``hands_from``
-    on are new (earlier ones untouched); in the write's transaction."""
+    on are new (earlier ones untouched); in the write's transaction. ``written``: those
+    hands and their ledger rows (with the final settlement's) when the write has them in
+    hand, else they are read. ``removed``: the last hand, taken back by an undo, and its
+    rows with the final settlement's, all now deleted (``hands_from`` is its number).
+
+    Returns each seat's points before hand ``hands_from`` (its start included), by
+    position, which the rows tell unless they were counted afresh (then None): the
+    standings of the write's event need no sum over the earlier hands."""
     rows = sorted(SeatResult.objects.filter(table_id=table.pk), key=lambda r: r.position)
     positions = sorted(s.position for s in seats)
-    if ([r.position for r in rows] != positions
-            or any(r.hands != hands_from - 1 for r in rows)):
-        # A counted hand changed or went (or the rows are missing): count them all.
+    if [r.position for r in rows] != positions:
+        _replace(table, seats)  # the rows are missing (or the seats changed)
+        return None
+    if removed is not None and all(r.hands == removed[0].number == hands_from for r in rows):
+        # Undo of the last hand: what it added comes off, as the rows before it held.
+        _subtract(table, rows, *removed)
+        return _by_position(rows, [r.final for r in rows])
+    if any(r.hands != hands_from - 1 for r in rows):
+        # A counted hand changed or went: count them all.
         _replace(table, seats)
-        return
-    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
-                 .only("number", "outcome", "result").order_by("number"))
-    entries = list(LedgerEntry.objects.filter(
-        Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True), table_id=table.pk)
-        .only("hand_number", "position", "amount"))
+        return None
+    if written is None:
+        hands: Sequence[Any] = list(
+            Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
+            .only("number", "outcome", "result").order_by("number"))
+        entries: Sequence[Any] = list(LedgerEntry.objects.filter(
+            Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True), table_id=table.pk)
+            .only("hand_number", "position", "amount"))
+    else:
+        hands, entries = written
     tallies = {r.position: _tally(r) for r in rows}
     points, settlement = _count(tallies, table, hands, entries)
     for row in rows:
         _store(row, tallies[row.position])
         row.final += points[row.position] + settlement[row.position] - row.settlement
         row.settlement = settlement[row.position]
+    _save(rows)
+    return _by_position(rows, [r.final - r.settlement - points[r.position] for r in rows])
+
+
+def _by_position(rows: Sequence[SeatResult], values: list[int]) -> list[int] | None:
+    """``values`` (one per row, in the rows' order) as a list indexed by position."""
+    return values if [r.position for r in rows] == list(range(len(rows))) else None
+
+
+def _subtract(table: Table, rows: Sequence[SeatResult], hand: Hand,
+              entries: Sequence[LedgerEntry]) -> None:
+    """Take ``hand`` (the last, counted) and the final settlement off ``rows``: counting
+    is a sum, so this leaves what a count of the hands before it gives, the items in the
+    order of their first appearance (an item first seen in ``hand`` goes with it)."""
+    tallies = {r.position: Tally() for r in rows}
+    points, _settlement = _count(tallies, table, [hand], entries)
+    for row in rows:
+        less = tallies[row.position]
+        for name in Tally.STORED:
+            setattr(row, name, getattr(row, name) - getattr(less, name))
+        items = Counter({(key, name, native): count for key, name, native, count in row.items})
+        items.subtract(less.items)
+        row.items = [[key, name, native, count]
+                     for (key, name, native), count in items.items() if count > 0]
+        kept = Tally()
+        kept.add_declarations(row.declarations)
+        kept.declared.subtract(less.declared)
+        kept.declarable.subtract(less.declarable)
+        row.declarations = kept.stored_declarations()
+        # The final settlement's rows went with the hand (the game goes on again).
+        row.final -= points[row.position] + row.settlement
+        row.settlement = 0
+    _save(rows)
+
+
+def _save(rows: Sequence[SeatResult]) -> None:
+    """Write ``rows``' places and counts: one statement run per row. ``bulk_update``
+    built a CASE per column and row, and compiling it cost more than the rest of a
+    write (bench/load.py's profile)."""
     for row, place in zip(rows, places([r.final for r in rows]), strict=True):
         row.place = place
-    SeatResult.objects.bulk_update(rows, ["final", "settlement", "place", "items",
-                                          "declarations", *Tally.STORED])
+    meta = SeatResult._meta
+    fields = [meta.get_field(name) for name in ("final", "settlement", "place", "items",
+                                                  "declarations", *Tally.STORED)]
+    connection = connections[router.db_for_write(SeatResult)]
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(meta.db_table)} SET "
+           f"{', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+           f"WHERE {quote(meta.pk.column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [[f.get_db_prep_save(getattr(row, f.attname), connection)
+                                  for f in fields] + [row.pk] for row in rows])
 
 
 def _replace(table: Table, seats: Sequence[Seat]) -> None:

@@ -53,7 +53,7 @@ from scoring.engine.errors import EngineError
 
 from .snapshot import build_changes, build_snapshot
 from .tables import get_table
-from .undo import undo_last
+from .undo import Undone, undo_last
 
 RETRIES = 40
 logger = logging.getLogger(__name__)
@@ -328,7 +328,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
                       actor_user_id=actor.user_id, actor_device=actor.device,
                       actor_name=_actor_name(table, actor, seat_rows))
         written: tuple[list[Hand], list[LedgerEntry]] | None = None
-        undone = None
+        undone: Undone | None = None
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.
             number = Hand.objects.filter(table_id=table.pk).count() + 1
@@ -343,7 +343,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         elif undoes and (undone := undo_last(table, event)) is not None:
             _respond(event)
             event.save()
-            hands_from, written = undone, ([], [])  # no hand from it on, no final rows
+            hands_from, written = undone.number, ([], [])  # no hand from it on, no final rows
         else:
             events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
             event.kind, event.payload, event.hand_number = plan(table, events)
@@ -354,9 +354,11 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at"])
-        seat_results.refresh(table, seat_rows, hands_from)  # in this transaction
+        totals = seat_results.refresh(table, seat_rows, hands_from, written,  # this transaction
+                                      (undone.hand, undone.entries) if undone else None)
         # Only what the write changed: the whole snapshot is built when a phone connects.
-        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options))
+        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options),
+                                totals)
         change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
