@@ -16,7 +16,8 @@ when the table is written (``games.models.SeatResult``, :mod:`games.seat_results
   ``headline.points``: what the hand itself is worth, before honba, sticks and extras).
   Both in ruleset units, so given per ruleset, or overall when all games share one.
 * ``top_scoring``: the scoring items (yaku, fan, 嘴子, dora...) of their wins from the
-  result contract's ``items``, by the number of wins they appear in, most frequent first.
+  result contract's ``items``, by the number of wins they appear in, most frequent first
+  (ties by key).
 """
 
 from __future__ import annotations
@@ -100,6 +101,11 @@ class Tally:
             tally.items[(key, name, native)] += count
         return tally
 
+    def top(self) -> list[tuple[tuple[str, str, str], int]]:
+        """The ``TOP`` most frequent items, ties by key: the same whatever order the games
+        were added up in (a cached history plus the tables in play, or all at once)."""
+        return sorted(self.items.items(), key=lambda item: (-item[1], item[0]))[:TOP]
+
     def as_dict(self, with_value: bool = True) -> dict[str, Any]:
         def ratio(a: float, b: int) -> float | None:
             return round(a / b, 4) if b else None
@@ -123,7 +129,7 @@ class Tally:
             "average_hand_value": (ratio(self.hand_value_sum, self.hand_value_count)
                                    if with_value else None),
             "top_scoring": [{"key": key, "name": name, "native": native, "count": count}
-                            for (key, name, native), count in self.items.most_common(TOP)],
+                            for (key, name, native), count in self.top()],
         }
 
 
