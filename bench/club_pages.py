@@ -1,16 +1,21 @@
 """Club pages against history: a group's page, its statistics page and a player's page at
-10 finished tables and at 500 (one player seated at 300 of them), in one process with
+50 finished tables and at 500 (one player seated at 300 of them), in one process with
 Django's test Client on a temporary SQLite database.
 
-    .venv/bin/python bench/club_pages.py [--tables 500] [--player-games 300] [--repeat 15]
+    PYTHONPATH=. .venv/bin/python bench/club_pages.py [--tables 500] [--player-games 300]
+                                                      [--repeat 15] [--changes 5]
 
 Games are played through the table services (seeded riichi hands, ended by hand), a few
 distinct ones, then copied row for row (events, hands, ledger) under new seatings so that
 500 tables take seconds to build; every copy goes through the same stored-results
 backfill a migration runs (when the code has one). Each page is fetched once to warm up,
-then ``--repeat`` times, page after page; printed: median and p95 in ms, the SQL statements of
-one fetch, the same at 10 tables, the ratio, and the target (150 ms at 500 tables, a query
-count that does not grow). Nothing asserts a time: the script prints, people read.
+then ``--repeat`` times, page after page: median and p95 in ms, the SQL statements of one
+fetch, at 50 tables (both lists a full page) and at 500, and the target (150 ms at 500
+tables, a query count that does not grow). Then what a reader pays first after a change,
+``--changes`` times each: a new table finishing (the player seated), each page read once
+after it; and a hand of the group's first table corrected (every rating after it moves).
+Printed as a table and as FIGURE lines (bench/README.md). Nothing asserts a time: the
+script prints, people read.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 TARGET_MS = 150.0
 MEMBERS = 12
+PAGES = {"group page": "group_page", "statistics page": "stats_page",
+         "player's page": "player_page"}
 
 
 def setup(path: str) -> None:
@@ -91,7 +98,7 @@ def copy_table(template: Any, number: int, players: list[Any], group: Any) -> An
         name=f"Game {number}", ruleset=template.ruleset, preset=template.preset,
         options=template.options, visibility="public", seq=template.seq,
         state=template.state, finished=True, ended_manually=template.ended_manually,
-        finished_at=now)
+        finished_at=now, creator_device=template.creator_device)
     Seat.objects.bulk_create(Seat(table=table, position=p, player=player)
                              for p, player in enumerate(players))
     events = {}
@@ -154,14 +161,19 @@ class Site:
         while self.count < to:
             left, want = to - self.count, mine - self.mine
             seated = want > 0 and self.rng.random() < want / left
-            others = self.rng.sample(self.players[1:], 3 if seated else 4)
-            four = [self.me, *others] if seated else others
-            self.rng.shuffle(four)
-            template = self.templates[self.count % len(self.templates)]
-            made.append(copy_table(template, self.count, four, self.group))
-            self.count += 1
-            self.mine += seated
+            made.append(self.add(seated))
         return backfill(made)
+
+    def add(self, seated: bool) -> Any:
+        """One more finished table (of the next template), the player at it or not."""
+        others = self.rng.sample(self.players[1:], 3 if seated else 4)
+        four = [self.me, *others] if seated else others
+        self.rng.shuffle(four)
+        template = self.templates[self.count % len(self.templates)]
+        table = copy_table(template, self.count, four, self.group)
+        self.count += 1
+        self.mine += seated
+        return table
 
 
 def measure(urls: dict[str, str], repeat: int) -> dict[str, dict[str, float]]:
@@ -184,18 +196,68 @@ def measure(urls: dict[str, str], repeat: int) -> dict[str, dict[str, float]]:
             client.get(url)
             times[name].append((time.perf_counter() - start) * 1000)
     for name, values in times.items():
-        values.sort()
-        out[name]["median"] = statistics.median(values)
-        out[name]["p95"] = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
+        out[name].update(quantiles(values))
     return out
 
 
+def quantiles(values: list[float]) -> dict[str, float]:
+    values = sorted(values)
+    return {"median": statistics.median(values),
+            "p95": values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]}
+
+
+def after_changes(site: Site, urls: dict[str, str], changes: int) -> dict[str, dict[str, float]]:
+    """Each page's first read after a table finishes (``changes`` times per page, a new
+    table each time, the player seated), then after a hand of the first table is
+    corrected (every rating after it moves)."""
+    from django.test import Client
+
+    from games import services
+    from games.models import Table
+
+    client = Client()
+    for url in urls.values():
+        client.get(url)
+    finished: dict[str, list[float]] = {name: [] for name in urls}
+    for _ in range(changes):
+        for name, url in urls.items():
+            backfill([site.add(seated=True)])
+            start = time.perf_counter()
+            client.get(url)
+            finished[name].append((time.perf_counter() - start) * 1000)
+    corrected: dict[str, list[float]] = {name: [] for name in urls}
+    first = Table.objects.filter(club_link__group=site.group).order_by("created_at").first()
+    assert first is not None
+    for n in range(changes):
+        for name, url in urls.items():
+            first.refresh_from_db()
+            outcome = {"type": "tsumo", "riichi": [],
+                       "wins": [{"winner": n % 4, "discarder": None,
+                                 "quick": {"han": 1 + len(corrected[name]) % 5, "fu": 30}}]}
+            answer = services.correct_hand(first.pk, 1, outcome, f"fix-{name}-{n}", first.seq,
+                                           site.owner)
+            assert answer.get("ok"), answer
+            start = time.perf_counter()
+            client.get(url)
+            corrected[name].append((time.perf_counter() - start) * 1000)
+    return {name: {"finished": statistics.median(finished[name]),
+                   "corrected": statistics.median(corrected[name])} for name in urls}
+
+
+def load_text() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def main() -> None:
+    from bench.common import figure
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--player-games", type=int, default=300)
-    parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--small", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--changes", type=int, default=5,
+                        help="first reads timed after a table finishes, and after a correction")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -209,13 +271,16 @@ def main() -> None:
         urls = {"group page": reverse("clubs:group", args=[site.group.public_id]),
                 "statistics page": reverse("clubs:group-stats", args=[site.group.public_id]),
                 "player's page": reverse("games:player", args=[site.me.pk])}
+        print(f"load {load_text()} at {args.small} tables", flush=True)
         small = measure(urls, args.repeat)
         site.grow(args.tables, args.player_games)
         print(f"built {site.count} finished tables ({site.mine} with {site.me.display_name}) "
               f"in {time.perf_counter() - built:.1f} s; stored results: "
-              f"{'yes' if stored else 'no (baseline code)'}; load "
-              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+              f"{'yes' if stored else 'no (baseline code)'}; load {load_text()}", flush=True)
         large = measure(urls, args.repeat)
+        print(f"load {load_text()} after the reads at {args.tables} tables", flush=True)
+        changed = after_changes(site, urls, args.changes) if args.changes else {}
+        print(f"load {load_text()} after the changes", flush=True)
     head = (f"{'page':<16} {'tables':>6} {'median ms':>10} {'p95 ms':>8} {'queries':>8} "
             f"{'target':>8} {'vs target':>9}")
     print(head)
@@ -229,6 +294,22 @@ def main() -> None:
         extra = large[name]["queries"] - small[name]["queries"]
         print(f"{'':<16} {'':>6} {args.tables}/{args.small} tables: time {growth:.2f}x, "
               f"queries {extra:+.0f} (target: +0)")
+        if name in changed:
+            print(f"{'':<16} {'':>6} first read after a table finishes "
+                  f"{changed[name]['finished']:.1f} ms, after an old hand is corrected "
+                  f"{changed[name]['corrected']:.1f} ms (medians of {args.changes})")
+    for name, slug in PAGES.items():
+        key = f"club.{slug}.{args.tables}"
+        figure(f"{key}.median", large[name]["median"], "ms", f"<={TARGET_MS:g}")
+        figure(f"{key}.p95", large[name]["p95"], "ms")
+        figure(f"{key}.queries", large[name]["queries"], "queries",
+               f"<={small[name]['queries']:g}")
+        figure(f"club.{slug}.growth_{args.tables}_over_{args.small}",
+               large[name]["median"] / small[name]["median"], "x")
+        if name in changed:
+            figure(f"{key}.after_a_table_finishes", changed[name]["finished"], "ms",
+                   f"<={TARGET_MS:g}")
+            figure(f"{key}.after_an_old_hand_is_corrected", changed[name]["corrected"], "ms")
 
 
 if __name__ == "__main__":

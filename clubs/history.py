@@ -17,11 +17,13 @@ group's history as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
-from django.db.models import QuerySet
-from django.db.models.functions import Coalesce
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast, Coalesce
+from django.utils.dateparse import parse_datetime
 
 from common.memo import Memo
 from games import seat_results
@@ -44,10 +46,14 @@ class Line:
     """One player's line of a ruleset's leaderboard: games, first places, the sum of
     their places, and of their final points minus their start points."""
 
-    games: int
-    firsts: int
-    place_sum: int
-    points: int
+    games: int = 0
+    firsts: int = 0
+    place_sum: int = 0
+    points: int = 0
+
+    def plus(self, place: int, points: int) -> Line:
+        return Line(self.games + 1, self.firsts + (place == 1), self.place_sum + place,
+                    self.points + points)
 
 
 @dataclass(frozen=True)
@@ -56,18 +62,38 @@ class Chain:
 
     ruleset: str
     lines: dict[int, Line]
-    ratings: dict[int, rating.Rating]
+    rated: rating.Rated
+
+    @property
+    def ratings(self) -> dict[int, rating.Rating]:
+        return self.rated.ratings
 
 
-def finished_rows(tables: QuerySet[Table]) -> list[tuple[int, str, str, str, int, int, int,
-                                                        int]]:
-    """The seats of ``tables``' finished ones, oldest first (by when they ended), each as
-    ``(table_id, public_id, name, ruleset, player_id, final, start, place)``."""
+@dataclass(frozen=True)
+class Folded:
+    """The chains of a set of finished tables, and where the last of them stands in the
+    order they are rated in (when it ended, then its id): a table that ends after it
+    goes on from here."""
+
+    chains: list[Chain]
+    last: tuple[datetime, int] | None = None
+
+
+# (table_id, public_id, name, ruleset, player_id, final, start, place, ended)
+Row = tuple[int, str, str, str, int, int, int, int, str]
+
+
+def finished_rows(tables: QuerySet[Table]) -> list[Row]:
+    """The seats of ``tables``' finished ones, oldest first (by when they ended, then the
+    table's id), each as ``(table_id, public_id, name, ruleset, player_id, final, start,
+    place, ended)``; ``ended`` is when the table ended (its creation when that is not
+    known) as the database writes it: :func:`_when` reads the one or two compared."""
+    ended = Coalesce("table__finished_at", "table__created_at")
     return list(SeatResult.objects.filter(table__in=tables.filter(finished=True).values("pk"))
-                .order_by(Coalesce("table__finished_at", "table__created_at"), "table_id",
-                          "position")
+                .annotate(ended=Cast(ended, TextField()))
+                .order_by(ended, "table_id", "position")
                 .values_list("table_id", "table__public_id", "table__name", "table__ruleset",
-                             "player_id", "final", "start", "place"))
+                             "player_id", "final", "start", "place", "ended"))
 
 
 def ruleset_order(name: str) -> int:
@@ -75,53 +101,74 @@ def ruleset_order(name: str) -> int:
     return usable.index(name) if name in usable else len(usable)
 
 
-def _finished(rows: Sequence[Version]) -> list[Version]:
-    return [row for row in rows if row[3]]
-
-
-def chains(tables: QuerySet[Table], rows: Sequence[Version] | None = None) -> list[Chain]:
+def chains(tables: QuerySet[Table], rows: Sequence[Version] | None = None,
+           scope: Hashable = None) -> list[Chain]:
     """The finished ones of ``tables`` folded per ruleset (the site's order of rulesets);
-    ``rows``: their versions when the caller has read them already."""
+    ``rows``: their versions when the caller has read them already; ``scope``: whose
+    figures these are (a group), so that a table ending there adds to the last ones."""
     if rows is None:
         rows = seat_results.versions(tables)
-    key = ("chains", _FORMAT, seat_results.version_key(_finished(rows)))
-    return _KEPT.get(key, lambda: _fold(tables))
+    folded = _KEPT.versioned(
+        ("chains", _FORMAT), seat_results.finished_versions(rows),
+        lambda: _fold_all(finished_rows(tables)),
+        lambda base, added: _fold(finished_rows(Table.objects.filter(pk__in=added)), base),
+        scope)
+    return folded.chains
 
 
-def _fold(tables: QuerySet[Table]) -> list[Chain]:
+def _fold_all(rows: list[Row]) -> Folded:
+    folded = _fold(rows)
+    assert folded is not None  # nothing before them to end after
+    return folded
+
+
+def _fold(rows: list[Row], base: Folded | None = None) -> Folded | None:
+    """Fold ``rows`` (:func:`finished_rows`) after ``base``'s games; None when one of
+    them ended before the last of ``base`` (then they must all be folded again)."""
+    if base is not None and rows and base.last is not None and (
+            (_when(rows[0][8]), rows[0][0]) < base.last):
+        return None
     games: dict[str, list[rating.Game]] = {}
-    lines: dict[str, dict[int, list[int]]] = {}
-    current: tuple[int, str, str, str] | None = None
+    before = {chain.ruleset: chain for chain in base.chains} if base is not None else {}
+    lines = {name: dict(chain.lines) for name, chain in before.items()}
+    current: Row | None = None
     players: list[int] = []
     finals: list[int] = []
 
     def close() -> None:
         if current is not None:
-            table_id, key, label, ruleset = current
-            games.setdefault(ruleset, []).append(rating.Game(
-                key=key, label=label, players=tuple(players), finals=tuple(finals),
-                table_id=table_id))
+            games.setdefault(current[3], []).append(rating.Game(
+                key=current[1], label=current[2], players=tuple(players),
+                finals=tuple(finals), table_id=current[0]))
 
-    for table_id, key, label, ruleset, player_id, final, start, place in finished_rows(tables):
-        if current is None or current[0] != table_id:
+    for row in rows:
+        if current is None or current[0] != row[0]:
             close()
-            current, players, finals = (table_id, key, label, ruleset), [], []
+            current, players, finals = row, [], []
+        ruleset, player_id, final, start, place = row[3], row[4], row[5], row[6], row[7]
         players.append(player_id)
         finals.append(final)
-        line = lines.setdefault(ruleset, {}).setdefault(player_id, [0, 0, 0, 0])
-        line[0] += 1
-        line[1] += place == 1
-        line[2] += place
-        line[3] += final - start
+        mine = lines.setdefault(ruleset, {})
+        mine[player_id] = mine.get(player_id, Line()).plus(place, final - start)
     close()
-    names = sorted(games, key=ruleset_order)
-    ratings = rating.rate_all({name: games[name] for name in names})
-    return [Chain(name, {pid: Line(*line) for pid, line in lines[name].items()}, ratings[name])
-            for name in names]
+    names = sorted(lines, key=ruleset_order)
+    rated = rating.rate_on(games, after={name: chain.rated for name, chain in before.items()})
+    last = ((_when(current[8]), current[0]) if current is not None
+            else base.last if base is not None else None)
+    return Folded([Chain(name, lines[name], rated[name]) for name in names], last)
 
 
-def tallies(tables: QuerySet[Table], rows: Sequence[Version] | None = None) -> Tallies:
+def _when(text: str) -> datetime:
+    # Parsed only for the one or two rows compared, not for every seat of the history.
+    when = parse_datetime(text)
+    if when is None:
+        raise ValueError(f"not a time: {text!r}")
+    return when
+
+
+def tallies(tables: QuerySet[Table], rows: Sequence[Version] | None = None,
+            scope: Hashable = None) -> Tallies:
     """Each player's statistics per ruleset over ``tables``: the finished ones kept per
     version, those in play added up on each read (:func:`games.seat_results.kept_tallies`)."""
     return seat_results.kept_tallies(
-        tables, seat_results.versions(tables) if rows is None else rows)
+        tables, seat_results.versions(tables) if rows is None else rows, scope=scope)

@@ -63,7 +63,7 @@ def finished(tables: Iterable[Table] | QuerySet[Table]) -> list[Finished]:
     rows = history.finished_rows(_tables(tables))
     players = Player.objects.in_bulk({row[4] for row in rows})
     out: dict[int, Finished] = {}
-    for table_id, key, label, ruleset, player_id, final, start, place in rows:
+    for table_id, key, label, ruleset, player_id, final, start, place, _ended in rows:
         if table_id not in out:
             out[table_id] = Finished(table_id, key, label, ruleset, [], [], [], [])
         result = out[table_id]
@@ -254,14 +254,15 @@ class Board:
                     for r in self.rows), default=0)
 
 
-def boards(tables: QuerySet[Table],
-           versions: Sequence[seat_results.Version] | None = None) -> list[Board]:
+def boards(tables: QuerySet[Table], versions: Sequence[seat_results.Version] | None = None,
+           group: Group | None = None) -> list[Board]:
     """A leaderboard per ruleset of the finished ``tables``: rating first (OpenSkill
     ordinal), then games, first places, average place and the sum of results in stake
     units (riichi: thousands of points after uma and oka). Kept per version of the
-    tables (:mod:`clubs.history`; ``versions``: theirs, when read already); the players'
-    names are read each time."""
-    chains = history.chains(tables, versions)
+    tables (:mod:`clubs.history`; ``versions``: theirs, when read already; ``group``:
+    theirs, so that a table ending adds to what was kept); the players' names are read
+    each time."""
+    chains = history.chains(tables, versions, _scope(group))
     players = Player.objects.in_bulk({pid for chain in chains for pid in chain.lines})
     out = []
     for chain in chains:
@@ -286,13 +287,13 @@ def game(result: Finished) -> rating.Game:
 
 def member_stats(tables: QuerySet[Table], players: list[Player], seated: bool = False,
                  versions: Sequence[seat_results.Version] | None = None,
-                 ) -> list[dict[str, Any]]:
+                 group: Group | None = None) -> list[dict[str, Any]]:
     """``player_stats`` of each of ``players`` over ``tables``, for the group's pages,
     each with every ruleset of the tables (played or not); ``seated``: players seated
     at the tables who are not in ``players`` follow them. Added up by the database
     (:func:`games.seat_results.tallies`), the finished tables' part kept per version
     (:func:`clubs.history.tallies`)."""
-    counted = history.tallies(tables, versions)
+    counted = history.tallies(tables, versions, _scope(group))
     per_player = counted.players
     if seated:
         listed = {p.pk for p in players}
@@ -302,12 +303,18 @@ def member_stats(tables: QuerySet[Table], players: list[Player], seated: bool = 
             for p in players]
 
 
-def player_ratings(tables: QuerySet[Table], player_id: int) -> list[dict[str, Any]]:
-    """The player's rating history per ruleset over ``tables``' finished ones:
-    ``[{"ruleset", "title", "rating": Rating}]``."""
+def player_ratings(tables: QuerySet[Table], player_id: int,
+                   group: Group | None = None) -> list[dict[str, Any]]:
+    """The player's rating history per ruleset over ``tables``' finished ones (those of
+    ``group`` the reader may open): ``[{"ruleset", "title", "rating": Rating}]``."""
     return [{"ruleset": chain.ruleset, "title": ruleset_title(chain.ruleset),
              "rating": chain.ratings[player_id]}
-            for chain in history.chains(tables) if player_id in chain.ratings]
+            for chain in history.chains(tables, scope=_scope(group))
+            if player_id in chain.ratings]
+
+
+def _scope(group: Group | None) -> tuple[str, int] | None:
+    return ("group", group.pk) if group is not None else None
 
 
 def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
@@ -319,7 +326,7 @@ def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
     for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
         if not permissions.can_view(group, who):
             continue
-        for entry in player_ratings(permissions.group_tables(group, who), player.pk):
+        for entry in player_ratings(permissions.group_tables(group, who), player.pk, group):
             steps = entry["rating"].history
             out.append({
                 "title": f"{group.name} · {entry['title']}", "group": group.public_id,

@@ -144,7 +144,7 @@ def _group_page(request: HttpRequest, group: Group,
         table.player_names = names.get(table.pk, [])
     return render(request, "clubs/group_detail.html", {
         "group": group, "tables": shown, "page": page,
-        "boards": results.boards(tables, versions),
+        "boards": results.boards(tables, versions, group),
         "evenings": group.evenings.all()[:30],
         "members": Membership.objects.filter(group=group).select_related("player"),
         "hidden": permissions.hidden_count(group, request, shown=len(versions)),
@@ -164,7 +164,7 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
     tables = permissions.group_tables(group, request)
     versions = seat_results.versions(tables)
     stats = [row for row in results.member_stats(tables, players, seated=True,
-                                                 versions=versions)
+                                                 versions=versions, group=group)
              if row["overall"]["games"]]
     rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
                       key=results.ruleset_order)

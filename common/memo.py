@@ -14,12 +14,21 @@ Entries are shared by every request of the process: read them, never change them
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+def digest(versions: Mapping[Any, Any]) -> str:
+    """A short key naming ``versions`` (whatever their order)."""
+    return hashlib.sha256(repr(sorted(versions.items())).encode()).hexdigest()
+
+
+_ABSENT = object()
 
 
 class Memo:
@@ -43,6 +52,44 @@ class Memo:
             self.misses += 1
         value = compute()
         self.put(key, value)
+        return value
+
+    def versioned(self, name: Hashable, versions: Mapping[Any, Any],
+                  compute: Callable[[], T],
+                  extend: Callable[[T, list[Any]], T | None] | None = None,
+                  scope: Hashable = None) -> T:
+        """The value ``name`` of the items whose versions are ``versions`` (item -> its
+        version): kept under a digest of them, else worked out.
+
+        With ``extend`` and ``scope`` (whose figures these are: a group, a player), the
+        last value worked out for the scope goes on from there when every item it was
+        worked out from is still here at the same version: ``extend(value, added)``
+        makes the value for ``versions`` from it and the items ``added`` since (None when
+        it cannot: then ``compute``). A table that finishes costs the new table, not the
+        history; one that changes or goes makes it all be worked out again.
+        """
+        key = (name, digest(versions))
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                hit: T = self._entries[key]
+                return hit
+            self.misses += 1
+        value: T | None = None
+        if extend is not None and scope is not None:
+            last = self.peek((name, "last", scope))
+            if last is not None:
+                base_versions, base = last
+                if all(versions.get(item, _ABSENT) == version
+                       for item, version in base_versions.items()):
+                    value = extend(base, [item for item in versions
+                                          if item not in base_versions])
+        if value is None:
+            value = compute()
+        self.put(key, value)
+        if scope is not None:
+            self.put((name, "last", scope), (dict(versions), value))
         return value
 
     def peek(self, key: Hashable) -> Any:

@@ -16,9 +16,8 @@ count (a property test checks it).
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,9 +170,9 @@ def versions(tables: QuerySet[Table]) -> list[Version]:
     return list(tables.values_list("pk", "seq", Cast("updated_at", TextField()), "finished"))
 
 
-def version_key(rows: Iterable[Version]) -> str:
-    """A short key naming ``rows`` whatever their order."""
-    return hashlib.sha256(repr(sorted(rows)).encode()).hexdigest()
+def finished_versions(rows: Iterable[Version]) -> dict[int, tuple[int, str]]:
+    """The finished tables of ``rows``: id -> (seq, updated_at)."""
+    return {pk: (seq, updated) for pk, seq, updated, finished in rows if finished}
 
 
 def of_tables(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
@@ -250,22 +249,27 @@ _FORMAT = 1  # in every key: entries made by an older version of this code never
 
 
 def kept_tallies(tables: QuerySet[Table], rows: Sequence[Version],
-                 player_id: int | None = None) -> Tallies:
+                 player_id: int | None = None, scope: Hashable = None) -> Tallies:
     """:func:`tallies` over ``tables`` (only ``player_id``'s rows when given), whose
     versions are ``rows``: the finished tables' part worked out once per version of
-    them and kept, the part of those in play (an evening's tables at most) added up on
-    each read, and not even asked for when there is none."""
-    done = [row for row in rows if row[3]]
-
-    def results(finished: bool) -> QuerySet[SeatResult]:
-        mine = SeatResult.objects.filter(table__in=tables.filter(finished=finished).values("pk"))
+    them and kept (for ``scope``, a group or a player: a table that finishes is added
+    to the last part kept, :meth:`common.memo.Memo.versioned`), the part of those in
+    play (an evening's tables at most) added up on each read, and not even asked for
+    when there is none."""
+    def results(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
+        mine = SeatResult.objects.filter(table__in=tables.values("pk"))
         return mine if player_id is None else mine.filter(player_id=player_id)
 
-    kept = _KEPT.get(("tallies", _FORMAT, player_id, version_key(done)),
-                     lambda: tallies(results(True)))
+    def extend(kept: Tallies, added: list[Any]) -> Tallies:
+        return kept.plus(tallies(results(Table.objects.filter(pk__in=added))))
+
+    done = finished_versions(rows)
+    kept = _KEPT.versioned(("tallies", _FORMAT, player_id), done,
+                           lambda: tallies(results(tables.filter(finished=True))),
+                           extend, scope)
     if len(done) == len(rows):
         return kept
-    return kept.plus(tallies(results(False)))
+    return kept.plus(tallies(results(tables.filter(finished=False))))
 
 
 def player_tallies(tables: QuerySet[Table], player_id: int,
@@ -276,4 +280,5 @@ def player_tallies(tables: QuerySet[Table], player_id: int,
     if rows is None:
         return tallies(SeatResult.objects.filter(table__in=tables.values("pk"),
                                                  player_id=player_id)).players.get(player_id, {})
-    return kept_tallies(tables, rows, player_id).players.get(player_id, {})
+    return kept_tallies(tables, rows, player_id, ("player", player_id)).players.get(
+        player_id, {})
