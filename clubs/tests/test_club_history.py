@@ -131,7 +131,10 @@ def test_a_memo_goes_on_from_its_last_value_only_while_every_item_is_unchanged()
     computed: list[str] = []
 
     def compute(versions: dict[int, int]) -> Any:
-        return lambda: computed.append("all") or sum(versions.values())
+        def everything() -> int:
+            computed.append("all")
+            return sum(versions.values())
+        return everything
 
     def extend(base: int, added: list[int]) -> int:
         computed.append(f"+{added}")
