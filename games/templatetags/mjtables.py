@@ -35,7 +35,10 @@ def tenths(value: Any) -> str:
 
 def _tenths(value: Any, separator: str) -> str:
     try:
-        rounded = Decimal(str(value)).quantize(_TENTH, ROUND_HALF_UP)
+        number = Decimal(str(value))
+        if not number.is_finite():
+            raise InvalidOperation
+        rounded = number.quantize(_TENTH, ROUND_HALF_UP)
     except (InvalidOperation, ValueError, TypeError):
         return str(floatformat(value, 1))  # infinity, NaN, text: whatever it makes of them
     text = str(rounded if rounded else abs(rounded))  # no "-0.0", as floatformat
