@@ -234,12 +234,15 @@ def tallies(results: QuerySet[SeatResult]) -> Tallies:
             base.filter(table__finished=True).values_list("player_id", "table__ruleset", "place")
             .annotate(n=Count("pk")).order_by("place")):
         out[player_id][ruleset].placements += [place] * count
-    # The order items are added in makes no difference (Tally.as_dict breaks ties by key).
-    for player_id, ruleset, items in (base.filter(wins__gt=0)
-                                      .values_list("player_id", "table__ruleset", "items")):
-        counter = out[player_id][ruleset].items
-        for key, name, native, count in items:
-            counter[(key, name, native)] += count
+    # Oldest first: each item's first sight is where it appears first (Tally.first).
+    for player_id, ruleset, items, created, table_id, position in (
+            base.filter(wins__gt=0).order_by("table__created_at", "table_id", "position")
+            .values_list("player_id", "table__ruleset", "items", "table__created_at",
+                         "table_id", "position")):
+        tally = out[player_id][ruleset]
+        for index, (key, name, native, count) in enumerate(items):
+            tally.items[(key, name, native)] += count
+            tally.first.setdefault((key, name, native), (created, table_id, position, index))
     return Tallies(out, sorted(firsts, key=lambda name: firsts[name]))
 
 

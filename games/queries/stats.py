@@ -17,7 +17,7 @@ when the table is written (``games.models.SeatResult``, :mod:`games.seat_results
   Both in ruleset units, so given per ruleset, or overall when all games share one.
 * ``top_scoring``: the scoring items (yaku, fan, 嘴子, dora...) of their wins from the
   result contract's ``items``, by the number of wins they appear in, most frequent first
-  (ties by key).
+  (ties in the order first seen, oldest game first).
 """
 
 from __future__ import annotations
@@ -78,6 +78,10 @@ class Tally:
     hand_value_sum: int = 0
     hand_value_count: int = 0
     items: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    # Where each item was first seen, (table created_at, table id, seat, index): equal
+    # counts keep that order (the first game's items as its hand listed them) however
+    # the tallies were added up. Without it (one seat's tally), the order they came in.
+    first: dict[tuple[str, str, str], tuple[Any, ...]] = field(default_factory=dict)
 
     COUNTS = ("games", "finished", "hands", "wins", "deal_ins", "self_draws", "riichi_hands",
               "riichi_counted", "win_value_sum", "win_value_count", "hand_value_sum",
@@ -90,6 +94,9 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.placements += other.placements
         self.items.update(other.items)
+        for key, seen in other.first.items():
+            mine = self.first.get(key)
+            self.first[key] = seen if mine is None else min(mine, seen)
 
     @classmethod
     def of_seat(cls, row: Any, finished: bool) -> Tally:
@@ -102,9 +109,13 @@ class Tally:
         return tally
 
     def top(self) -> list[tuple[tuple[str, str, str], int]]:
-        """The ``TOP`` most frequent items, ties by key: the same whatever order the games
-        were added up in (a cached history plus the tables in play, or all at once)."""
-        return sorted(self.items.items(), key=lambda item: (-item[1], item[0]))[:TOP]
+        """The ``TOP`` most frequent items, equal counts in the order first seen: the
+        same whatever order the games were added up in (kept history and tables in play,
+        or all at once)."""
+        if not self.first:
+            return self.items.most_common(TOP)
+        return sorted(self.items.items(),
+                      key=lambda item: (-item[1], self.first.get(item[0], ())))[:TOP]
 
     def as_dict(self, with_value: bool = True) -> dict[str, Any]:
         def ratio(a: float, b: int) -> float | None:
