@@ -15,7 +15,9 @@ from clubs.models import Group
 from common.memo import Memo
 from games import seat_results
 from games import services as games
+from games.models import SeatResult
 from games.permissions import Actor
+from games.queries.stats import player_stats
 from games.tests.tables import command_id
 
 from .helpers import OWNER, RON, SICHUAN, TSUMO, group, play, table
@@ -49,6 +51,12 @@ def fresh(club: Group, who: Any) -> dict[str, Any]:
     counted = figures(club, who)
     history._KEPT.clear()
     seat_results._KEPT.clear()
+    # The statistics as one count over every table, in play or not, oldest first.
+    tables = permissions.group_tables(club, who)
+    once = seat_results.tallies(SeatResult.objects.filter(table__in=tables.values("pk")))
+    assert {row["player"]: {k: v for k, v in row.items() if k != "player"}
+            for row in counted["stats"]} == {
+        pid: player_stats(per, once.rulesets) for pid, per in once.players.items()}
     done = results.finished(permissions.group_tables(club, who))
     chains: dict[str, list[rating.Game]] = {}
     for result in done:
@@ -71,11 +79,12 @@ def finished_table(club: Group, n: int, **kwargs: Any) -> Any:
 
 def test_kept_figures_equal_a_fresh_count_after_every_kind_of_change(monkeypatch) -> None:
     club = group()
+    # The oldest table is still in play: its items were seen before the finished ones'.
+    in_play = play(table("riichi", names=NAMES[1:]), [RON, TSUMO], end=False)
+    services.attach_table(in_play, club, OWNER)
     made = [finished_table(club, n) for n in range(4)]
     sichuan = play(table("sichuan"), [SICHUAN])
     services.attach_table(sichuan, club, OWNER)
-    in_play = play(table("riichi", names=NAMES[1:]), [RON], end=False)
-    services.attach_table(in_play, club, OWNER)
     for who in (OWNER, STRANGER):
         assert figures(club, who) == fresh(club, who)
         assert figures(club, who) == figures(club, who)  # read again: kept
