@@ -1,6 +1,6 @@
-"""Club pages against history: a group's page, its statistics page and a player's page at
-50 finished tables and at 500 (one player seated at 300 of them), in one process with
-Django's test Client on a temporary SQLite database.
+"""Club pages against history: a group's page, its statistics page and a player's page in
+a group of 50 finished tables and in one of 500 (one player seated at 300 of them), in
+one process with Django's test Client on a temporary SQLite database.
 
     PYTHONPATH=. .venv/bin/python bench/club_pages.py [--tables 500] [--player-games 300]
                                                       [--repeat 15] [--changes 5]
@@ -9,9 +9,10 @@ Games are played through the table services (seeded riichi hands, ended by hand)
 distinct ones, then copied row for row (events, hands, ledger) under new seatings so that
 500 tables take seconds to build; every copy goes through the same stored-results
 backfill a migration runs (when the code has one). Each page is fetched once to warm up,
-then ``--repeat`` times, page after page: median and p95 in ms, the SQL statements of one
-fetch, at 50 tables (both lists a full page) and at 500, and the target (150 ms at 500
-tables, a query count that does not grow). Then what a reader pays first after a change,
+then ``--repeat`` times, the two groups' pages in turn so that the machine's load hits
+both alike: median and p95 in ms, the SQL statements of one fetch, at 50 tables (both
+lists a full page) and at 500, and the target (150 ms at 500 tables, a query count that
+does not grow). Then what a reader pays first after a change,
 ``--changes`` times each: a new table finishing (the player seated), each page read once
 after it; and a hand of the group's first table corrected (every rating after it moves).
 Printed as a table and as FIGURE lines (bench/README.md). Nothing asserts a time: the
@@ -137,15 +138,18 @@ def backfill(tables: list[Any]) -> bool:
 
 
 class Site:
-    def __init__(self, seed: int) -> None:
+    """A group of its own members (named ``name 0``...), its finished tables copied
+    from a few played ones."""
+
+    def __init__(self, seed: int, name: str) -> None:
         from clubs import services as clubs
         from games.models import Player
         from games.permissions import Actor
 
         self.rng = random.Random(seed)
         self.owner = Actor(device="bench-owner")
-        self.group = clubs.create_group("Bench club", self.owner, visibility="link",
-                                        members=[f"Player {i}" for i in range(MEMBERS)])
+        self.group = clubs.create_group(f"{name} club", self.owner, visibility="link",
+                                        members=[f"{name} {i}" for i in range(MEMBERS)])
         self.players = list(Player.objects.filter(memberships__group=self.group)
                             .order_by("display_name"))
         self.me = self.players[0]
@@ -176,14 +180,16 @@ class Site:
         return table
 
 
-def measure(urls: dict[str, str], repeat: int) -> dict[str, dict[str, float]]:
+def measure(urls: dict[Any, str], repeat: int) -> dict[Any, dict[str, float]]:
+    """Each page's SQL statements, and its median and p95 over ``repeat`` rounds of
+    every page in turn (the small group's beside the large one's: load hits both)."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     client = Client()
-    out: dict[str, dict[str, float]] = {}
-    times: dict[str, list[float]] = {name: [] for name in urls}
+    out: dict[Any, dict[str, float]] = {}
+    times: dict[Any, list[float]] = {name: [] for name in urls}
     for name, url in urls.items():
         client.get(url)  # warm: a first read may store what later reads reuse
         with CaptureQueriesContext(connection) as queries:
@@ -204,6 +210,14 @@ def quantiles(values: list[float]) -> dict[str, float]:
     values = sorted(values)
     return {"median": statistics.median(values),
             "p95": values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]}
+
+
+def urls_of(site: Site) -> dict[str, str]:
+    from django.urls import reverse
+
+    return {"group page": reverse("clubs:group", args=[site.group.public_id]),
+            "statistics page": reverse("clubs:group-stats", args=[site.group.public_id]),
+            "player's page": reverse("games:player", args=[site.me.pk])}
 
 
 def after_changes(site: Site, urls: dict[str, str], changes: int) -> dict[str, dict[str, float]]:
@@ -262,23 +276,23 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         setup(str(Path(tmp) / "bench.sqlite3"))
-        from django.urls import reverse
-
         built = time.perf_counter()
-        site = Site(args.seed)
-        small_mine = round(args.small * args.player_games / args.tables)
-        stored = site.grow(args.small, small_mine)
-        urls = {"group page": reverse("clubs:group", args=[site.group.public_id]),
-                "statistics page": reverse("clubs:group-stats", args=[site.group.public_id]),
-                "player's page": reverse("games:player", args=[site.me.pk])}
-        print(f"load {load_text()} at {args.small} tables", flush=True)
-        small = measure(urls, args.repeat)
+        # Two groups in one database, measured in turn: history is all that differs.
+        small_site, site = Site(args.seed, "Small"), Site(args.seed, "Large")
+        stored = small_site.grow(args.small, round(args.small * args.player_games / args.tables))
         site.grow(args.tables, args.player_games)
-        print(f"built {site.count} finished tables ({site.mine} with {site.me.display_name}) "
-              f"in {time.perf_counter() - built:.1f} s; stored results: "
+        print(f"built {small_site.count} + {site.count} finished tables ({small_site.mine} "
+              f"and {site.mine} with the player measured) in "
+              f"{time.perf_counter() - built:.1f} s; stored results: "
               f"{'yes' if stored else 'no (baseline code)'}; load {load_text()}", flush=True)
-        large = measure(urls, args.repeat)
-        print(f"load {load_text()} after the reads at {args.tables} tables", flush=True)
+        urls = urls_of(site)
+        both = {(name, size): url for size, of in ((args.small, urls_of(small_site)),
+                                                   (args.tables, urls))
+                for name, url in of.items()}
+        measured = measure(both, args.repeat)
+        small = {name: measured[(name, args.small)] for name in urls}
+        large = {name: measured[(name, args.tables)] for name in urls}
+        print(f"load {load_text()} after the reads", flush=True)
         changed = after_changes(site, urls, args.changes) if args.changes else {}
         print(f"load {load_text()} after the changes", flush=True)
     head = (f"{'page':<16} {'tables':>6} {'median ms':>10} {'p95 ms':>8} {'queries':>8} "

@@ -165,7 +165,8 @@ def run_script(step: Step, tree: Path, args: list[str], side: str) -> None:
                 continue
             name, value, unit, target, tagged = match.groups()
             figure = step.figures.setdefault(name, Figure(name, unit, target))
-            setattr(figure, tagged or ("now" if side == "both" else side), float(value))
+            # A script measuring both sides tags them; a run of the harness's is one side.
+            setattr(figure, (tagged or "now") if side == "both" else side, float(value))
         code = proc.wait()
     low, high = sampler.range
     for tagged in ({"now", "baseline"} if side == "both" else {side}):
@@ -177,26 +178,26 @@ def run_script(step: Step, tree: Path, args: list[str], side: str) -> None:
 def report(steps: list[Step]) -> list[str]:
     """The table of every figure, as Markdown lines."""
     lines = ["| Figure | Target | Today | Baseline | Today ÷ baseline | Meets | Command | "
-             "Load (1 min) |",
+             "Load (1 min), today / baseline |",
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
 
     def value(number: float | None, unit: str) -> str:
         return "–" if number is None else f"{number:,.4g} {unit}"
 
     for step in steps:
-        load = step.loads.get("now")
-        load_text = f"{load[0]:.1f}–{load[1]:.1f}" if load else ""
+        loads = " / ".join(f"{low:.1f}–{high:.1f}" for side, (low, high) in
+                           sorted(step.loads.items(), key=lambda item: item[0] != "now"))
+        failed = "; ".join(f"{side}: {why}" for side, why in step.failed.items())
+        command = f"`{step.command}`" + (f" ({failed})" if failed else "")
         if not step.figures:
-            why = "; ".join(f"{side} {why}" for side, why in step.failed.items())
-            lines.append(f"| {step.script}: no figures{' (' + why + ')' if why else ''} | | | "
-                         f"| | | `{step.command}` | {load_text} |")
-        for figure in step.figures.values():
+            lines.append(f"| {step.script}: no figures | | | | | | {command} | {loads} |")
+        for n, figure in enumerate(step.figures.values()):
             ratio = figure.ratio
             lines.append(
                 f"| {figure.name} | {figure.target.replace('<=', '≤ ').replace('>=', '≥ ')} | "
                 f"{value(figure.now, figure.unit)} | {value(figure.baseline, figure.unit)} | "
                 f"{'–' if ratio is None else f'{ratio:.2f}'} | {figure.meets} | "
-                f"`{step.command}` | {load_text} |")
+                f"{command if n == 0 else '″'} | {loads if n == 0 else ''} |")
     return lines
 
 
