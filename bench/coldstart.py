@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.append(str(REPO))  # bench.common; the probes import each tree's own code
 TARGET_MS = 5.0
 
 from bench.common import figure  # noqa: E402

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # bench.common
 OUTCOMES = [
     {"type": "ron", "wins": [{"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}}]},
     {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "quick": {"han": 3, "fu": 40}}]},
@@ -195,6 +194,8 @@ def report(label: str, base: dict[str, Any], head: dict[str, Any], length: int) 
 
 def figures(data: dict[str, Any], side: str, length: int) -> None:
     """The figures as FIGURE lines for bench/run.py (bench/README.md)."""
+    # Last on the path: a child measuring another checkout must import that one's code.
+    sys.path.append(str(ROOT))
     from bench.common import figure
 
     def ratio(key: str) -> float:
