@@ -549,7 +549,34 @@ def main(argv: list[str] | None = None) -> int:
         summarise(results, args)
     if len(runs) == 2:
         compare(runs, args)
+    for name, results in runs.items():
+        figures(results, args, "baseline" if name.startswith("baseline") else "now")
     return 0 if all(r and all(r.values()) for r in runs.values()) else 1
+
+
+def figures(results: dict[str, list[Phase]], args: argparse.Namespace, side: str) -> None:
+    """Each layer's figures as FIGURE lines for bench/run.py (bench/README.md)."""
+    from bench.common import figure
+
+    for layer, phases in results.items():
+        if not phases:
+            continue
+        key = f"load.{layer}.{args.tables}_tables"
+        if args.saturate:
+            best = saturation(phases, args.target_ms)
+            figure(f"{key}.saturation_at_p95_{args.target_ms:g}ms",
+                   best.rate if best else 0.0, "hands/s", f">={TARGET_SATURATION:g}", side)
+            continue
+        phase = phases[0]
+        human = args.pace == "human"
+        pace = "human" if human else "stress"
+        figure(f"{key}.{pace}.p50", phase.quantile(0.5), "ms", "-", side)
+        figure(f"{key}.{pace}.p95", phase.quantile(0.95), "ms",
+               f"<={TARGET_P95_MS:g}" if human else "-", side)
+        figure(f"{key}.{pace}.p99", phase.quantile(0.99), "ms", "-", side)
+        figure(f"{key}.{pace}.hands_per_s", phase.rate, "hands/s", "-", side)
+        figure(f"{key}.{pace}.server_cpu_per_hand", phase.cpu_per_hand, "ms",
+               f"<={TARGET_CPU_MS:g}", side)
 
 
 def run_checkout(root: Path, args: argparse.Namespace, deadline: float

@@ -190,7 +190,32 @@ def report(label: str, base: dict[str, Any], head: dict[str, Any], length: int) 
           f"{base['connect_ms']:>22.1f}{head['connect_ms']:>22.1f}")
     print(f"  {'record wall at ' + str(length) + ': this / baseline':<32}"
           f"{head['late']['record_ms'] / base['late']['record_ms']:>44.2f}x")
+    figures(base, "baseline", length)
+    figures(head, "now", length)
     del label
+
+
+def figures(data: dict[str, Any], side: str, length: int) -> None:
+    """The figures as FIGURE lines for bench/run.py (bench/README.md)."""
+    # Last on the path: a child measuring another checkout must import that one's code.
+    sys.path.append(str(ROOT))
+    from bench.common import figure
+
+    def ratio(key: str) -> float:
+        return float(data["late"][key]) / max(1e-9, float(data["early"][key]))
+
+    limit = f"<={TARGET_RATIO:g}"
+    figure(f"write.record.cpu.hand_{length}", data["late"]["record_cpu_ms"], "ms", "-", side)
+    figure(f"write.record.wall.hand_{length}", data["late"]["record_ms"], "ms", "-", side)
+    figure(f"write.record.cpu.hand_{length}_over_2", ratio("record_cpu_ms"), "x", limit, side)
+    figure(f"write.record.wall.hand_{length}_over_2", ratio("record_ms"), "x", limit, side)
+    figure(f"write.undo.wall.hand_{length}_over_2", ratio("undo_ms"), "x", limit, side)
+    figure(f"write.record.frame_en.hand_{length}", data["late"]["record_bytes_en"], "bytes",
+           f"<={TARGET_FRAME}", side)
+    figure(f"write.record.frame_en.hand_{length}_over_2", ratio("record_bytes_en"), "x",
+           limit, side)
+    figure(f"write.connect_ja.hand_{length}", data["connect_bytes_ja"], "bytes",
+           f"<={TARGET_CONNECT}", side)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -82,9 +82,13 @@ def group_tables(group: Group, who: Any, evening: Evening | None = None) -> Quer
     return viewable_tables(who, tables).order_by("-created_at", "-pk")
 
 
-def hidden_count(group: Group, who: Any, evening: Evening | None = None) -> int:
-    """How many of the group's (or evening's) tables ``who`` may not open."""
+def hidden_count(group: Group, who: Any, evening: Evening | None = None,
+                 shown: int | None = None) -> int:
+    """How many of the group's (or evening's) tables ``who`` may not open; ``shown``: how
+    many they may, when the caller has counted them."""
     links = TableLink.objects.filter(group=group)
     if evening is not None:
         links = links.filter(evening=evening)
-    return links.count() - group_tables(group, who, evening).count()
+    if shown is None:
+        shown = group_tables(group, who, evening).count()
+    return links.count() - shown

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from common.errors import TableError
 from common.limits import as_refused, limit_writes, refused_form, wait_sentence
+from games import seat_results
 from games.devices import ensure_device
 from games.models import Seat, Table
 from games.permissions import can_view as can_view_table
@@ -125,22 +127,27 @@ def _group_page(request: HttpRequest, group: Group,
     """A group's page; ``evening_form`` is the new-evening form as it was typed, when it
     comes back refused."""
     tables = permissions.group_tables(group, request)
-    page = Paginator(tables, PER_PAGE).get_page(request.GET.get("page"))
-    shown = list(page.object_list)
-    evening_of = dict(TableLink.objects.filter(table__in=shown, evening__isnull=False)
-                      .values_list("table_id", "evening__name"))
+    # One query for every table's version (newest first): the list's pages and the count
+    # of hidden tables, and the key under which the leaderboard is kept (clubs.history).
+    versions = seat_results.versions(tables)
+    page = Paginator([v[0] for v in versions], PER_PAGE).get_page(request.GET.get("page"))
+    ids = list(page.object_list)
+    found = {t.pk: t for t in Table.objects.filter(pk__in=ids)
+             .only("public_id", "name", "ruleset", "created_at", "finished")
+             .annotate(evening_name=F("club_link__evening__name"))}
     names: dict[int, list[str]] = {}
-    for seat in (Seat.objects.filter(table__in=shown).select_related("player")
-                 .order_by("table_id", "position")):
-        names.setdefault(seat.table_id, []).append(seat.player.display_name)
+    for table_id, name in (Seat.objects.filter(table__in=ids).order_by("table_id", "position")
+                           .values_list("table_id", "player__display_name")):
+        names.setdefault(table_id, []).append(name)
+    shown = [found[pk] for pk in ids if pk in found]
     for table in shown:
-        table.evening_name = evening_of.get(table.pk, "")
         table.player_names = names.get(table.pk, [])
     return render(request, "clubs/group_detail.html", {
-        "group": group, "tables": shown, "page": page, "boards": results.boards(tables),
+        "group": group, "tables": shown, "page": page,
+        "boards": results.boards(tables, versions, group),
         "evenings": group.evenings.all()[:30],
         "members": Membership.objects.filter(group=group).select_related("player"),
-        "hidden": permissions.hidden_count(group, request),
+        "hidden": permissions.hidden_count(group, request, shown=len(versions)),
         "can_manage": permissions.can_manage(group, request),
         "can_contribute": permissions.can_contribute(group, request),
         "evening_form": evening_form or EveningForm(group=group,
@@ -154,8 +161,10 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
     group = _group(request, public_id)
     players = [m.player for m in Membership.objects.filter(group=group)
                .select_related("player")]
-    stats = [row for row in results.member_stats(permissions.group_tables(group, request),
-                                                 players, seated=True)
+    tables = permissions.group_tables(group, request)
+    versions = seat_results.versions(tables)
+    stats = [row for row in results.member_stats(tables, players, seated=True,
+                                                 versions=versions, group=group)
              if row["overall"]["games"]]
     rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
                       key=results.ruleset_order)
@@ -166,7 +175,7 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
                 for name in rulesets]
     return render(request, "clubs/group_stats.html", {
         "group": group, "sections": sections,
-        "hidden": permissions.hidden_count(group, request)})
+        "hidden": permissions.hidden_count(group, request, shown=len(versions))})
 
 
 @require_http_methods(["GET", "POST"])

@@ -95,6 +95,11 @@ STRINGS: dict[str, Any] = {
 }
 
 
+def strings_of(keys: tuple[str, ...]) -> dict[str, str]:
+    """Some of the script strings (not the tile picker's) in the active language."""
+    return {key: str(STRINGS[key]) for key in keys}
+
+
 def strings() -> dict[str, str]:
     """The script strings in the active language, the tile picker's included."""
     return {**picker_strings(), **{key: str(value) for key, value in STRINGS.items()}}

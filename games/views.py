@@ -458,11 +458,15 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Only players and games the visitor could find in a list: ids are sequential, so a
     # player seated only at private or link-only tables must not be found by counting.
     player = get_object_or_404(visible_players(request), pk=pk)
-    # One stored row per game (games.seat_results): the numbers of
-    # /api/players/{id}/stats/ over the same tables (listed ones), added up by the
-    # database, and the list a page at a time.
-    tables = listed_tables(request)
-    per_ruleset = seat_results.player_tallies(tables, player.pk)
+    # Their tables among those listed for the visitor (the numbers of
+    # /api/players/{id}/stats/), newest first. One query reads every table's version:
+    # it pages the list, counts the games and keys the statistics of the finished ones,
+    # kept per version (games.seat_results.kept_tallies); a page reads its own rows only.
+    theirs = (listed_tables(request)
+              .filter(pk__in=Seat.objects.filter(player_id=player.pk).values("table_id"))
+              .order_by("-created_at", "-pk"))
+    versions = seat_results.versions(theirs)
+    per_ruleset = seat_results.player_tallies(theirs, player.pk, versions)
     overall = Tally()
     for tally in per_ruleset.values():
         overall.add(tally)
@@ -472,26 +476,33 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "wins": places.count(1),
         "average_place": round(sum(places) / len(places), 2) if places else None,
     }
-    rows = seat_results.of_player(tables, player.pk).reverse()
-    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator([v[0] for v in versions], PER_PAGE).get_page(request.GET.get("page"))
+    ids = list(page.object_list)
+    rows = {r.table_id: r for r in seat_results.of_player(Table.objects.filter(pk__in=ids),
+                                                          player.pk)}
     games = [{"public_id": r.public_id, "name": r.table_name, "created_at": r.created_at,
               "finished": r.table_finished, "position": r.position,
               "wind": wind_name(WIND_LETTERS[r.position]), "score": r.final,
               "delta": r.final - r.start, "place": r.place,
-              "ruleset": ruleset_title(r.ruleset)} for r in page.object_list]
+              "ruleset": ruleset_title(r.ruleset)} for r in (rows[i] for i in ids if i in rows)]
     # The score chart: the game asked for, if it is one of theirs here, else the newest.
-    wanted = rows.filter(public_id=request.GET.get("game", "")).first() or rows.first()
-    chosen = Table.objects.filter(pk=wanted.table_id).first() if wanted else None
+    wanted = str(request.GET.get("game", ""))
+    chosen = theirs.filter(public_id=wanted).first() if wanted else None
+    if chosen is None and versions:
+        chosen = Table.objects.filter(pk=versions[0][0]).first()
     charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, request)}
     if chosen is not None:
-        snap = services.snapshot(chosen)
+        snap = services.cached_snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
+    # What static/js/player.js draws (the numbers of each game are the page's own list).
+    drawn = {**charts, "ratings": [{k: v for k, v in chart.items() if k != "games"}
+                                   for chart in charts["ratings"]]}
     return render(request, "games/player_detail.html", {
         "player": player, "games": games, "page": page, "summary": summary,
         "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
+        "drawn": drawn,
         # What static/js/chart.js reads through i18n.js.
-        "chart_strings": {k: v for k, v in ui.strings().items()
-                          if k in ("no_hands", "start", "final", "chart")}})
+        "chart_strings": ui.strings_of(("no_hands", "start", "final", "chart"))})
 
 
 @require_GET

@@ -517,8 +517,14 @@ class PlayerStatsView(ReadView):
     def get(self, request: Request, id: int) -> Response:
         player = player_or_404(request, id)
         tables = filter_tables(request, listed_tables(request), player=False)
+        # Their tables' versions: the finished ones' tallies are kept per version (the
+        # player page's numbers, games.seat_results.kept_tallies).
+        theirs = tables.filter(pk__in=Seat.objects.filter(player_id=player.pk)
+                               .values("table_id"))
+        per_ruleset = seat_results.player_tallies(theirs, player.pk,
+                                                  seat_results.versions(theirs))
         data = {"player": {"id": player.pk, "name": player.display_name},
-                **player_stats(seat_results.player_tallies(tables, player.pk))}
+                **player_stats(per_ruleset)}
         return Response(PlayerStatsSerializer(data).data)
 
 

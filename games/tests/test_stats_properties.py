@@ -4,7 +4,7 @@ riichi games."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games import seat_results, services
 from games.models import LedgerEntry, Seat, Table
-from games.queries.stats import player_stats
+from games.queries.stats import Tally, player_stats
 
 from .tables import CREATOR, NAMES, command_id
 
@@ -103,3 +103,21 @@ def test_stats_agree_with_a_recount_from_the_ledger(outcomes, end) -> None:
         if table.finished:
             assert stats["placements"][count["place"] - 1] == 1
             assert stats["average_placement"] == count["place"]
+
+
+def test_equal_counts_keep_the_order_first_seen_however_tallies_are_added() -> None:
+    # A kept history plus the tables in play, or newer tables added to it, must list
+    # the most frequent items as one count over every table, oldest first, does.
+    older = Tally(items=Counter({("pinfu", "Pinfu", "平和"): 1, ("dora", "Dora", "ドラ"): 2}),
+                  first={("pinfu", "Pinfu", "平和"): (1, 1, 0, 0),
+                         ("dora", "Dora", "ドラ"): (1, 1, 0, 1)})
+    newer = Tally(items=Counter({("riichi", "Riichi", "立直"): 2, ("pinfu", "Pinfu", "平和"): 1}),
+                  first={("riichi", "Riichi", "立直"): (2, 5, 3, 0),
+                         ("pinfu", "Pinfu", "平和"): (2, 5, 3, 1)})
+    orders = []
+    for parts in ((older, newer), (newer, older)):
+        total = Tally()
+        for part in parts:
+            total.add(part)
+        orders.append([key for (key, _name, _native), _count in total.top()])
+    assert orders == [["pinfu", "dora", "riichi"]] * 2
