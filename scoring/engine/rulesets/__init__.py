@@ -21,9 +21,12 @@ site lists it)
     settlement of each recorded hand and of the game's end.
 ``entry_spec(options) -> EntrySpec``
     what its record form asks and its requests accept (see :mod:`scoring.engine.entry`).
-``ITEMS: tuple[Element, ...]``
-    every scoring element it can list (see :mod:`scoring.engine.items`), for the site's
-    reference pages and the msgids of their names.
+``ELEMENTS: tuple[Element, ...]``
+    its scoring elements, one instance of each class, in the order it asks them (see
+    :mod:`scoring.engine.items`: the one way to declare them; nothing registers itself).
+``ITEMS: tuple[ItemInfo, ...]``
+    every item it can list, for the site's reference pages and the msgids of their names:
+    ``(*declared(ELEMENTS), *extras)``, the extras being items no class scores.
 
 Optional: its capabilities (:mod:`scoring.engine.capabilities`: ``WIN_SHAPES``,
 ``WIN_WORDS``, ``ANALYSER_FIELDS``, ``STAKE_UNIT``, ``DANGER_TOOL``...), each with a
@@ -47,7 +50,8 @@ from typing import Any
 from ..errors import UnknownRuleset
 
 CONTRACT: tuple[str, ...] = ("NAME", "TITLE", "TITLE_NATIVE", "DESCRIPTION", "ORDER",
-                             "Options", "PRESETS", "score", "game", "entry_spec", "ITEMS")
+                             "Options", "PRESETS", "score", "game", "entry_spec", "ELEMENTS",
+                             "ITEMS")
 
 _HERE = [str(Path(__file__).parent)]
 

@@ -37,7 +37,7 @@ from scoring.engine.game import (
     next_hand,
     outcome_type,
 )
-from scoring.engine.items import Element, hits, info, items_of, listed, total
+from scoring.engine.items import Element, declared, hits, info, items_of, listed, total
 from scoring.engine.options import opt
 from scoring.engine.request import (
     meld_list,
@@ -99,10 +99,10 @@ class SelfDraw(Fan):
         return int(v.self_draw)
 
 
-REGISTRY: tuple[Fan, ...] = (Triplet(), SelfDraw())
+ELEMENTS: tuple[Fan, ...] = (Triplet(), SelfDraw())
 ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
 BONUS = info("bonus", "Bonus fan", "奖番", "fan")
-ITEMS = (*(info(e.key, e.name, e.native, e.unit, e.value) for e in REGISTRY), ENTERED, BONUS)
+ITEMS = (*declared(ELEMENTS), ENTERED, BONUS)
 
 
 def score(request: Mapping[str, Any]) -> Contract:
@@ -118,7 +118,7 @@ def score(request: Mapping[str, Any]) -> Contract:
         if not found or read.melds:
             raise NotAWinningHand("a toy win is four concealed sets and a pair")
         view = View(found[0].groups, self_draw)
-        fans = hits(REGISTRY, view)
+        fans = hits(ELEMENTS, view)
         bonus = whole_number(request, "bonus", 0, 5, default=0)
         fan = total(fans, view) + bonus
         items = items_of(fans, view) + ([listed(BONUS, bonus)] if bonus else [])
