@@ -13,6 +13,7 @@ import math
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -35,9 +36,9 @@ from games.messages import (
     CLOSE_FORBIDDEN,
     CLOSE_NOT_FOUND,
     CLOSE_UNAVAILABLE,
+    INBOUND,
     PRESENCE_TTL,
-    PRESENCE_TYPES,
-    WRITE_TYPES,
+    WRITE_LIMIT,
     BadMessage,
     CorrectHand,
     Declare,
@@ -45,7 +46,6 @@ from games.messages import (
     Entering,
     GetHands,
     GetSnapshot,
-    InboundMessage,
     Presence,
     Preview,
     RecordHand,
@@ -239,9 +239,10 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             # once the one before is answered (static/js/sync.js).
             await self._error(exc.code, exc.message, **answer_ids(content))
             return
-        if message["type"] not in WRITE_TYPES:
+        declared = INBOUND[message["type"]]
+        if declared.limit != WRITE_LIMIT:
             # Before any database work (games.socket_limits).
-            wait = self.limits.wait(message["type"], self.table_pk, self.may_write)
+            wait = self.limits.wait(declared.limit, self.table_pk, self.may_write)
             if wait is not None:
                 seconds = math.ceil(wait)
                 await self._error("rate_limited", f"too many requests from this phone; wait "
@@ -253,18 +254,19 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self._error(exc.code, exc.message, **extra)
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        # Permissions are checked again for every message: a seat freed or a table made
+        # private since the last one counts at once.
         if not await self._allowed(table, write=False):
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        writes = message["type"] in WRITE_TYPES or message["type"] in PRESENCE_TYPES
-        if writes and not await self._allowed(table, write=True):
+        if declared.kind != "read" and not await self._allowed(table, write=True):
             await self._stop_entering()
             await self._error("forbidden", "only the table's seated players, its creator and "
                               "staff may change it; join a seat through the table's link",
                               **extra)
             return
-        if message["type"] in WRITE_TYPES:
+        if declared.limit == WRITE_LIMIT:
             # One budget per phone and table whichever way its changes come (games.limits).
             wait = await sync_to_async(table_write_wait, thread_sensitive=False)(
                 self.public_id, self.scope)
@@ -273,37 +275,13 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   f"{wait} seconds and send it again", retry_after=wait,
                                   **extra)
                 return
-        await self._dispatch(message, extra)
+        # The handler is the method named after the message type (games.messages.INBOUND);
+        # it takes the message as its type's TypedDict, which parse_inbound checked.
+        handler: Callable[[Any, dict[str, Any]], Awaitable[None]] = getattr(
+            self, declared.type)
+        await handler(message, extra)
 
-    async def _dispatch(self, message: InboundMessage, extra: dict[str, Any]) -> None:
-        # The type narrows the message to its TypedDict for its handler.
-        kind = message["type"]
-        if message["type"] == "record_hand":
-            await self.record_hand(message, extra)
-        elif message["type"] == "undo":
-            await self.undo(message, extra)
-        elif message["type"] == "redo":
-            await self.redo(message, extra)
-        elif message["type"] == "correct_hand":
-            await self.correct_hand(message, extra)
-        elif message["type"] == "end_game":
-            await self.end_game(message, extra)
-        elif message["type"] == "reopen_game":
-            await self.reopen_game(message, extra)
-        elif message["type"] == "declare":
-            await self.declare(message, extra)
-        elif message["type"] == "preview":
-            await self.preview(message, extra)
-        elif message["type"] == "get_snapshot":
-            await self.get_snapshot(message, extra)
-        elif message["type"] == "get_hands":
-            await self.get_hands(message, extra)
-        elif message["type"] == "entering":
-            await self.entering(message, extra)
-        else:  # parse_inbound knows no other type
-            raise AssertionError(kind)
-
-    # One handler per inbound message type, named after it.
+    # One handler per inbound message type (games.messages.INBOUND), named after it.
 
     async def record_hand(self, msg: RecordHand, extra: dict[str, Any]) -> None:
         await self._command(services.record_hand, msg, extra, self.table_pk,
@@ -333,7 +311,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
 
     async def declare(self, msg: Declare, extra: dict[str, Any]) -> None:
         await self._command(services.declare, msg, extra, self.table_pk, msg["player"],
-                            msg["on"], msg["command_id"], msg["base_seq"], self._actor())
+                            msg["on"], msg["command_id"], msg["base_seq"], self._actor(),
+                            msg.get("declaration"))
 
     async def preview(self, msg: Preview, extra: dict[str, Any]) -> None:
         async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:

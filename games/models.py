@@ -140,7 +140,7 @@ class EventKind(models.TextChoices):
     CORRECT = "correct", _("hand corrected")
     END = "end", _("game ended")
     REOPEN = "reopen", _("game reopened")
-    DECLARE = "declare", _("riichi declared or taken back")
+    DECLARE = "declare", _("declaration made or taken back")
 
 
 class AppendOnlyError(Exception):
@@ -261,8 +261,6 @@ class SeatResult(models.Model):
     wins = models.PositiveIntegerField(default=0)
     deal_ins = models.PositiveIntegerField(default=0)
     self_draws = models.PositiveIntegerField(default=0)
-    riichi_hands = models.PositiveIntegerField(default=0)
-    riichi_counted = models.PositiveIntegerField(default=0)
     win_value_sum = models.BigIntegerField(default=0)
     win_value_count = models.PositiveIntegerField(default=0)
     hand_value_sum = models.BigIntegerField(default=0)
@@ -270,6 +268,9 @@ class SeatResult(models.Model):
     # [[key, name, native, wins], ...] in order of first appearance (ties of the most
     # frequent keep that order, as a count over the hands did).
     items = models.JSONField(default=list, blank=True)
+    # The live declarations its hands count for, by statistic (riichi_rate...):
+    # {statistic: [hands the player made it in, hands at which it was offered]}.
+    declarations = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "position"]

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games import record_sheet
-from scoring import rendering
+from scoring import registry, rendering
 from scoring.engine.tiles import WIND_NAMES
 
 
@@ -78,14 +78,31 @@ def round_line(snap: Mapping[str, Any], spec: Any = None) -> str:
     return " · ".join(parts)
 
 
+def declared_marks(snap: Mapping[str, Any]) -> dict[int, list[str]]:
+    """Each player's marks of the live declarations they made in the hand being played
+    (``snap["declared"]``: key -> declarers), in the ruleset's order and the active
+    language."""
+    table = snap.get("table") or {}
+    declared = snap.get("declared")
+    if not isinstance(declared, Mapping) or not declared:
+        return {}
+    out: dict[int, list[str]] = {}
+    for declaration in registry.declarations(str(table.get("ruleset")), snap.get("options")):
+        for player in declared.get(declaration.key) or []:
+            out.setdefault(player, []).append(
+                pgettext(registry.DECLARATION_CONTEXT, declaration.mark))
+    return out
+
+
 def standings_rows(snap: Mapping[str, Any]) -> list[dict[str, Any]]:
     finished = snap.get("table", {}).get("finished")
     dealer = (snap.get("state") or {}).get("dealer")
     winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
-    declared = set(snap.get("declared") or [])
+    marks = declared_marks(snap)
     return [{**row, "wind_label": wind_name(winds.get(row["position"])),
              "dealer": row["position"] == dealer and not finished,
-             "declared": row["position"] in declared,
+             "declared": bool(marks.get(row["position"])),
+             "marks": marks.get(row["position"], []),
              "score_text": rendering.number(row["score"]),
              "penalty_text": rendering.signed(int(row.get("penalty_at_end") or 0))
              if row.get("penalty_at_end") else ""}

@@ -8,7 +8,7 @@ its rows with it (cascade). Readers (leaderboards, statistics, ratings, player p
 then read a row per game, never the hands.
 
 A write that keeps every hand already counted (a hand recorded or redone at the end, a
-game ended or reopened, a riichi declared) adds only the new hands, so it costs the same
+game ended or reopened, a live declaration) adds only the new hands, so it costs the same
 at hand 200 as at hand 2; a write that changes or removes a counted hand (undo, correct)
 counts the table's hands again, as its replay does. Either way the rows equal a fresh
 count (a property test checks it).
@@ -24,8 +24,9 @@ from typing import Any
 from django.db.models import Count, F, Min, Q, QuerySet, Sum
 
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
-from games.queries.stats import Tally, count_hand, names_riichi
+from games.queries.stats import Tally, count_hand
 from games.services.snapshot import start_scores
+from scoring import registry
 
 
 def places(finals: Sequence[int]) -> list[int]:
@@ -38,6 +39,7 @@ def _store(row: Any, tally: Tally) -> None:
         setattr(row, name, getattr(tally, name))
     row.items = [[key, name, native, count]
                  for (key, name, native), count in tally.items.items()]
+    row.declarations = tally.stored_declarations()
 
 
 def _tally(row: Any) -> Tally:
@@ -58,10 +60,11 @@ def _count(tallies: dict[int, Tally], table: Any, hands: Iterable[Any],
         else:
             deltas[(entry.hand_number, entry.position)] += entry.amount
             points[entry.position] += entry.amount
-    riichi = names_riichi(table.ruleset)
+    declarations = registry.declarations(table.ruleset, table.options)
     for hand in hands:
         for position, tally in tallies.items():
-            count_hand(tally, hand, position, deltas.get((hand.number, position), 0), riichi)
+            count_hand(tally, hand, position, deltas.get((hand.number, position), 0),
+                       declarations)
     return points, settlement
 
 
@@ -111,7 +114,7 @@ def refresh(table: Table, seats: Sequence[Seat], hands_from: int) -> None:
     for row, place in zip(rows, places([r.final for r in rows]), strict=True):
         row.place = place
     SeatResult.objects.bulk_update(rows, ["final", "settlement", "place", "items",
-                                          *Tally.STORED])
+                                          "declarations", *Tally.STORED])
 
 
 def _replace(table: Table, seats: Sequence[Seat]) -> None:
@@ -147,8 +150,12 @@ def refresh_tables(tables: Iterable[Any], apps: Any = None, batch: int = 200) ->
                 "table_id", "hand_number", "position", "amount"):
             entries.setdefault(entry.table_id, []).append(entry)
         result_m.objects.filter(table_id__in=ids).delete()
+        # The fields the model has at this point of the migrations (a later one may add
+        # some: it counts the tables again).
+        names = {f.attname for f in result_m._meta.concrete_fields}
         result_m.objects.bulk_create(
-            result_m(**fields) for t in chunk for fields in computed(
+            result_m(**{k: v for k, v in fields.items() if k in names})
+            for t in chunk for fields in computed(
                 t, seats.get(t.pk, []), hands.get(t.pk, []), entries.get(t.pk, [])))
 
 
@@ -180,8 +187,8 @@ class Tallies:
 def tallies(results: QuerySet[SeatResult]) -> Tallies:
     """Each player's :class:`~games.queries.stats.Tally` per ruleset over ``results``, added
     up by the database: three queries however many games (counts, places, and the
-    scoring items of the rows with wins, merged oldest first so that ties of the most
-    frequent keep their order)."""
+    scoring items and declarations of the rows with wins or declarable hands, merged
+    oldest first so that ties of the most frequent keep their order)."""
     base = results.order_by()
     out: dict[int, dict[str, Tally]] = {}
     firsts: dict[str, tuple[Any, int]] = {}
@@ -201,12 +208,14 @@ def tallies(results: QuerySet[SeatResult]) -> Tallies:
             base.filter(table__finished=True).values_list("player_id", "table__ruleset", "place")
             .annotate(n=Count("pk")).order_by("place")):
         out[player_id][ruleset].placements += [place] * count
-    for player_id, ruleset, items in (
-            base.filter(wins__gt=0).order_by("table__created_at", "table_id", "position")
-            .values_list("player_id", "table__ruleset", "items")):
-        counter = out[player_id][ruleset].items
+    for player_id, ruleset, items, declarations in (
+            base.filter(Q(wins__gt=0) | ~Q(declarations={}))
+            .order_by("table__created_at", "table_id", "position")
+            .values_list("player_id", "table__ruleset", "items", "declarations")):
+        tally = out[player_id][ruleset]
         for key, name, native, count in items:
-            counter[(key, name, native)] += count
+            tally.items[(key, name, native)] += count
+        tally.add_declarations(declarations)
     return Tallies(out, sorted(firsts, key=lambda name: firsts[name]))
 
 

@@ -82,11 +82,6 @@ STRINGS: dict[str, Any] = {
     "you_watch": _("You are watching."),
     "take_seat": _("Take a seat"),
     "seat_freed": _("Your seat was freed: this phone now only watches."),
-    # Riichi declared live: the notice on the other phones and this phone's own.
-    "just_declared": _("%(name)s declared riichi"),
-    "just_took_back": _("%(name)s took back their riichi"),
-    "declared": _("Riichi declared: the stick goes in with the hand."),
-    "took_back": _("Riichi taken back."),
     "record_hand": _("Record a hand"),
     "correcting_hand": _("Correcting hand %(number)s"),
     "han_fu_short": _("%(han)s han %(fu)s fu"),

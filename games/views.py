@@ -39,6 +39,7 @@ from games.forms import (
     usable_configs,
 )
 from games.limits import table_write_wait
+from games.messages import protocol as socket_protocol
 from games.models import Seat, Table, Visibility
 from games.permissions import (
     can_join,
@@ -228,6 +229,9 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
+    # The ruleset's live declarations (riichi's...), offered to the seated players.
+    declarations = [registry.declaration_texts(d)
+                    for d in registry.declarations(table.ruleset, table.options)]
     return render(request, "games/table_detail.html", {
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
@@ -235,11 +239,14 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "ledger_csv": _ledger_csv_url(table),
         "created": request.GET.get("created") == "1",
         "strings": ui.strings(),
+        # The websocket's messages as games.messages declares them, for static/js/sync.js.
+        "protocol": socket_protocol(),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
-                 "undo_question": view["undo_question"], "you": you},
+                 "undo_question": view["undo_question"], "you": you,
+                 "declarations": declarations},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
-        "declares": services.declares_riichi(table.ruleset, table.options),
+        "declarations": declarations,
         # The tile-danger estimate is linked where the ruleset says it applies.
         "danger_tool": _danger_tool(table.ruleset),
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,

@@ -387,6 +387,7 @@ INSTALLED_APPS = [
     "scoring",
     "games",
     "clubs",
+    "events",
     "backup",
     # Each ruleset package's own pages (its ``site`` app; scoring/registry.py mounts them).
     *site_apps(),

@@ -154,6 +154,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     "unknown_type": (_("The phone sent something the table cannot read; reload the page."),),
     "nothing_to_undo": (_("There is nothing to undo."),),
     "nothing_to_redo": (_("There is nothing to redo."),),
+    "nothing_to_declare": (_("This table's rules have no such declaration to make."),),
     "no_such_hand": (
         _("There is no hand %(hand)s at this table."),
         _("There is no such hand at this table."),),
@@ -343,6 +344,26 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A stake is an amount of money from 0 to %(max)s, such as 0.5, with at most four "
           "decimals."),
         _("A stake is an amount of money such as 0.5."),),
+    # Events' own refusals (events.services).
+    "event_organise": (_("Only the event's organisers may do this."),),
+    "event_referee": (_("Only the event's organisers and referees may do this."),),
+    "event_group": (_("Only the group's creator, its managers and staff may add an event "
+                      "to it."),),
+    "event_join_key": (_("Entering this event needs its join link from an organiser."),),
+    "event_closed": (_("This event takes no more entries through its link; ask an "
+                       "organiser to enter you."),),
+    "event_full": (
+        _("This event has %(max)s players already, as many as an event takes."),
+        _("This event has as many players as an event takes."),),
+    "event_rounds": (
+        _("An event has from %(min)s to %(max)s rounds."),
+        _("An event cannot have that many rounds."),),
+    "event_rules": (_("These rules cannot be used; choose others."),),
+    "event_member": (_("Only members of the event's group can be entered that way."),),
+    "event_busy": (_("Someone entered at the same moment; send again."),),
+    "no_account": (
+        _("There is no account called “%(text)s”."),
+        _("There is no account of that name."),),
     # A table whose record grew past what a phone is sent at once (games.services).
     "record_full": (
         _("This table's record has grown past %(max)s KB, more than a phone is sent at "

@@ -2,7 +2,9 @@
 as msgids. That is each ruleset's option labels, help and choice labels, preset titles, its
 entry spec (the record form's labels, choices and summary phrases, under the defaults, every preset
 and each yes/no option flipped), its items' English names, the Chinese rulesets' items'
-own (hanzi) names, its titles, and the texts of its own pages (its site app's ``TEXTS``).
+own (hanzi) names, its titles, its capabilities' texts (a stake unit's name, the live
+declarations' buttons, notices and marks) and the texts of its own pages (its site app's
+``TEXTS``).
 
 The engine stays free of Django, so these texts are English data; ``makemessages`` only
 finds strings in Python source, so they are copied here as ``gettext_noop`` calls. Run
@@ -142,9 +144,23 @@ def ruleset_texts() -> dict[str, list[str]]:
 
 
 def capability_texts() -> dict[str, list[str]]:
-    """The English texts of each ruleset's capabilities: its stake unit's name."""
-    return {name: [str(registry.get(name).capability("STAKE_UNIT")[1])]
-            for name in _shipped()}
+    """The English texts of each ruleset's capabilities: its stake unit's name, its live
+    declarations' texts but their marks (:func:`declaration_marks`)."""
+    out = {}
+    for name in _shipped():
+        rs = registry.get(name)
+        texts = [str(rs.capability("STAKE_UNIT")[1])]
+        for declaration in rs.declarations():
+            texts += [t for t in declaration.texts() if t != declaration.mark]
+        out[name] = list(dict.fromkeys(texts))
+    return out
+
+
+def declaration_marks() -> dict[str, list[str]]:
+    """Each ruleset's live declarations' marks, said in the context
+    :data:`scoring.registry.DECLARATION_CONTEXT` (riichi's "Riichi" is its name too)."""
+    return {name: [d.mark for d in registry.get(name).declarations()]
+            for name in _shipped() if registry.get(name).declarations()}
 
 
 def site_texts() -> dict[str, list[str]]:
@@ -164,6 +180,8 @@ def source() -> str:
              "", *_table("RULESET_TEXTS", ruleset_texts()),
              "", *_table("NATIVE_NAMES", native_names(), NATIVE_CONTEXT),
              "", *_table("CAPABILITY_TEXTS", capability_texts()),
+             "", *_table("DECLARATION_MARKS", declaration_marks(),
+                         registry.DECLARATION_CONTEXT),
              "", *_table("SITE_TEXTS", site_texts())]
     return "\n".join(lines) + "\n"
 

@@ -47,6 +47,7 @@ def build() -> dict[str, Any]:
 
     from clubs import permissions, results
     from clubs import services as clubs
+    from events import services as events
     from games import services as games
     from games.models import Player, Table
     from games.permissions import Actor
@@ -134,7 +135,16 @@ def build() -> dict[str, Any]:
     # The leaderboard read once: the ratings' cached steps (clubs.RatingStep) are rows too.
     assert results.boards(permissions.group_tables(club, owner))
     every = [*tables, edited, ema, private]
+
+    # An event of the group: an official, entries by name, by membership and by link.
+    cup = events.create_event("Spring cup", owner, house, rounds=6, group=club,
+                              visibility="public")
+    events.add_official(cup, "bo", "referee", owner)
+    events.add_members(cup, list(club.memberships.values_list("player_id", flat=True)), owner)
+    events.add_player(cup, "Late Lee", owner)
+    events.join(cup, cup.join_key, "Phone Pat", Actor(device="pat-device"))
     return {"group": club.public_id, "evenings": [e.public_id for e in nights],
+            "event": cup.public_id,
             "tables": [t.public_id for t in every], "token": token.key,
             "players": sorted(Player.objects.values_list("pk", flat=True))}
 
@@ -179,6 +189,7 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
     group, evenings, tables = ids["group"], ids["evenings"], ids["tables"]
     # What a stranger may see (and, for the private table, may not) after the restore too.
     public = [f"/g/{group}/", "/groups/", "/tables/", "/api/export/?format=csv",
+              "/events/", f"/ev/{ids['event']}/",
               *[f"/e/{e}/" for e in evenings], f"/t/{tables[-1]}/results/"]
     pages = [*public, f"/g/{group}/stats/",
              *[f"/t/{t}/{page}" for t in tables for page in ("", "results/", "settle/")],

@@ -41,7 +41,6 @@ from .commands import (
     actor_name,
     correct_hand,
     declare,
-    declares_riichi,
     end_game,
     outcome_of_form,
     record_hand,
@@ -72,7 +71,7 @@ from .tables import (
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
-    "correct_hand", "create_table", "declare", "declares_riichi", "end_game",
+    "correct_hand", "create_table", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",

@@ -36,6 +36,7 @@ from common.errors import (
     Forbidden,
     NoSuchHand,
     NotFound,
+    NothingToDeclare,
     Stale,
     TableError,
     database_error,
@@ -43,10 +44,11 @@ from common.errors import (
 from common.safetext import check_json, check_text
 from games import record_sheet, seat_results
 from games.broadcast import broadcast_table
+from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
 from games.permissions import Actor, actor_from, is_creator
-from games.replay import Appended, Replay, append, fold, replay
-from scoring import registry, rendering
+from games.replay import Appended, Replay, append, declaration_of, fold, replay
+from scoring import registry
 from scoring.engine.errors import EngineError
 
 from .snapshot import build_changes, build_snapshot
@@ -56,16 +58,8 @@ from .undo import undo_last
 RETRIES = 40
 logger = logging.getLogger(__name__)
 
-# The websocket event announced for each kind of write.
-OUTBOUND = {
-    EventKind.RECORD: "hand_recorded",
-    EventKind.UNDO: "hand_undone",
-    EventKind.REDO: "hand_redone",
-    EventKind.CORRECT: "hand_corrected",
-    EventKind.END: "game_ended",
-    EventKind.REOPEN: "game_reopened",
-    EventKind.DECLARE: "riichi_declared",
-}
+# The websocket event announced for each kind of write (the protocol's, games.messages).
+OUTBOUND = TABLE_EVENTS
 
 
 class CommandError(TypedDict):
@@ -367,10 +361,10 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # For undo/redo: whether a hand or a correction was taken back or redone;
-                # for a declaration, who and whether it was taken back.
+                # for a declaration, which, who and whether it was taken back.
                 **({"change": change} if change else {}),
-                **({"riichi": event.payload["riichi"], "on": event.payload["on"]}
-                   if event.kind == EventKind.DECLARE else {})}
+                **(_declaration_head(event.payload) if event.kind == EventKind.DECLARE
+                   else {})}
         payload = json.dumps({"head": head, "changes": changes})
         if len(payload) > MAX_EVENT_BYTES:
             # A guard behind the outcome checks: a change no phone could be sent at once
@@ -389,10 +383,15 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         return CommandResult(**event.response, duplicate=False, snapshot=changes)
 
 
+def _declaration_head(payload: dict[str, Any]) -> dict[str, Any]:
+    key, player, on = declaration_of(payload)
+    return {"declaration": key, "player": player, "on": on}
+
+
 def _respond(event: Event) -> None:
     event.response = dict(CommandResult(
         ok=True, command_id=event.command_id, kind=event.kind,
-        event=OUTBOUND[EventKind(event.kind)], seq=event.seq, hand_number=event.hand_number))
+        event=OUTBOUND[event.kind], seq=event.seq, hand_number=event.hand_number))
 
 
 def _outcome(outcome: Any) -> dict[str, Any]:
@@ -475,34 +474,32 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
     return _write(table_id, actor, command_id, base_seq, plan)
 
 
-def declares_riichi(ruleset: str, options: Any) -> bool:
-    """Whether the table's hands list riichi declarers (an outcome field ``riichi``)."""
-    spec = rendering.spec_for(ruleset, options)
-    return spec is not None and any(f.name == "riichi" and f.kind == "players"
-                                    for o in spec.outcomes for f in o.fields)
-
-
 def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
-            base_seq: int, actor: Any) -> CommandResult:
-    """``player`` declares riichi in the hand being played (``on``), or takes it back: from
-    their own seat's phone, or the creator's or staff's for anyone. Every phone shows it and
-    the record sheet starts with the declarers ticked."""
+            base_seq: int, actor: Any, declaration: str | None = None) -> CommandResult:
+    """``player`` makes the live declaration ``declaration`` (a key of the table's
+    ruleset's, :func:`scoring.registry.declarations`; None: its first) in the hand being
+    played (``on``), or takes it back: from their own seat's phone, or the creator's or
+    staff's for anyone (a declaration ``who`` may make ``any_writer``: any writer's).
+    Every phone shows it and the record sheet starts with the declarers ticked."""
     who = actor_from(actor)
 
     def plan(table: Table, events: list[Event]) -> Plan:
-        if not declares_riichi(table.ruleset, table.options):
-            raise BadCommand("this table's rules have no riichi to declare")
+        chosen = registry.declaration(table.ruleset, table.options, declaration)
+        if chosen is None:
+            raise NothingToDeclare(
+                f"this table's rules have no declaration {declaration!r} to make"[:200]
+                if declaration is not None else "this table's rules have nothing to declare")
         seats = _seats(table)
         if isinstance(player, bool) or not isinstance(player, int) or not any(
                 s.position == player for s in seats):
-            raise BadCommand(f"there is no player {player!r} at this table")
+            raise BadCommand(f"there is no player {player!r} at this table"[:200])
         held = _held_seat(who, seats)
-        if not (who.is_staff or is_creator(table, who)) and (
-                held is None or held.position != player):
-            raise Forbidden("a player declares riichi from their own seat's phone")
+        if (chosen.who == "own_seat" and not (who.is_staff or is_creator(table, who))
+                and (held is None or held.position != player)):
+            raise Forbidden(f"a player declares {chosen.key} from their own seat's phone")
         if table.finished:
             raise TableError("the game is over", code="game_over")
-        return (EventKind.DECLARE, {"riichi": player, "on": bool(on)},
+        return (EventKind.DECLARE, {chosen.key: player, "on": bool(on)},
                 len(fold(events).active) + 1)
     return _write(table_id, actor, command_id, base_seq, plan)
 

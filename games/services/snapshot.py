@@ -144,9 +144,9 @@ def missed_changes(table: Table, since: int) -> dict[str, Any] | None:
     return build_changes(table, seats, max(first, 1))
 
 
-def _declared(table: Table, hands: int) -> list[int]:
+def _declared(table: Table, hands: int) -> dict[str, list[int]]:
     if table.finished:
-        return []
+        return {}
     events = Event.objects.filter(table_id=table.pk, kind=EventKind.DECLARE,
                                   hand_number=hands + 1).order_by("seq")
     return declared_in(list(events), hands + 1)
@@ -331,7 +331,8 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
         "final": [_row(e) for e in final],
         "final_table": final_table,
         "chart": {"from": hands_from - 1, "labels": labels, "series": series},
-        # Riichi declared live in the hand being played (games.replay, "declare").
+        # The live declarations made in the hand being played, key -> declarers
+        # (games.replay, "declare").
         "declared": _declared(table, count),
         "can_undo": bool(count) and not table.ended_manually,
         "can_redo": table.can_redo and not table.ended_manually,

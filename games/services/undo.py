@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Case, F, JSONField, When
+
 from games.models import Event, EventKind, Hand, LedgerEntry, Table
 from games.replay import fold
 
@@ -25,13 +27,16 @@ class _LightEvent:
 
 def _light_events(table: Table) -> list[_LightEvent]:
     """The log without the outcomes: what :func:`fold` needs to know what undo and redo
-    would take back, the JSON fields picked by the database."""
+    would take back, the JSON picked by the database (a declaration's small payload
+    whole, of the other events only what an undo reverts)."""
+    declaration = Case(When(kind=EventKind.DECLARE, then=F("payload")), default=None,
+                       output_field=JSONField())
     rows = (Event.objects.filter(table_id=table.pk).order_by("seq")
-            .values_list("seq", "kind", "hand_number", "payload__reverts", "payload__riichi",
-                         "payload__on"))
-    return [_LightEvent(seq, kind, number, {"outcome": None, "reverts": reverts,
-                                            "riichi": riichi, "on": bool(on)})
-            for seq, kind, number, reverts, riichi, on in rows]
+            .annotate(declaration=declaration)
+            .values_list("seq", "kind", "hand_number", "payload__reverts", "declaration"))
+    return [_LightEvent(seq, kind, number, declared if kind == EventKind.DECLARE
+                        else {"outcome": None, "reverts": reverts})
+            for seq, kind, number, reverts, declared in rows]
 
 
 def undo_last(table: Table, event: Event) -> int | None:

@@ -31,6 +31,14 @@ def cause_text(cause: Any) -> str:
 
 
 @register.filter
+def declaration_rates(block: Any) -> list[tuple[str, Any]]:
+    """(name in the reader's language, share) of each declaration statistic a block of
+    player statistics has a share of (games.queries.stats: riichi's riichi_rate...)."""
+    return [(_(label), block[name]) for name, label in registry.statistics()
+            if block.get(name) is not None]
+
+
+@register.filter
 def ruleset_title(name: Any) -> str:
     """The ruleset's name in the reader's language (the engine's titles are English)."""
     try:

@@ -158,11 +158,11 @@ def test_riichi_declared_on_a_phone_shows_everywhere_and_is_ticked_in_the_sheet(
     join_url = create_table(aiko, server, "EMA")
     take_seat(aiko, join_url, 0)
     take_seat(bo, join_url, 1)
-    bo.click("#declare")
-    expect(bo.locator("#declare")).to_have_attribute("aria-pressed", "true")
-    expect(aiko.locator(".player-card[data-position='1'] .riichi-mark")).to_be_visible()
+    bo.click("#declare-riichi")
+    expect(bo.locator("#declare-riichi")).to_have_attribute("aria-pressed", "true")
+    expect(aiko.locator(".player-card[data-position='1'] .declared-mark")).to_be_visible()
     # Aiko has no riichi to take back: the button speaks for her own seat only.
-    expect(aiko.locator("#declare")).to_have_attribute("aria-pressed", "false")
+    expect(aiko.locator("#declare-riichi")).to_have_attribute("aria-pressed", "false")
     sheet = Sheet(aiko)
     sheet.open("ron")
     expect(aiko.locator("input[name='ron.riichi'][value='1']")).to_be_checked()
@@ -174,8 +174,8 @@ def test_riichi_declared_on_a_phone_shows_everywhere_and_is_ticked_in_the_sheet(
     expect(aiko.locator("#history > li[data-number='1']")).to_be_visible()
     assert stored_outcome(aiko)["riichi"] == [1]
     # The stick went in with the hand; the next hand starts with no declaration.
-    expect(bo.locator(".riichi-mark")).to_have_count(0)
-    expect(bo.locator("#declare")).to_have_attribute("aria-pressed", "false")
+    expect(bo.locator(".declared-mark")).to_have_count(0)
+    expect(bo.locator("#declare-riichi")).to_have_attribute("aria-pressed", "false")
     snap(aiko, "riichi-declared-history", "#history")
     for page in (aiko, bo):
         page.context.close()

@@ -39,11 +39,6 @@ ALLOWED: dict[str, str] = {
     # label: a stick, not the ruleset; the result contract's work renames it.
     "scoring/engine/game.py": "ledger reason 'riichi' (sticks), stored in the database",
     "scoring/rendering.py": "label of the stored ledger reason 'riichi' (sticks)",
-    # Riichi's live declaration, built into the table (issue 25 item 2, another session).
-    "games/replay.py": "live riichi declaration events",
-    "games/services/commands.py": "live riichi declaration command",
-    "games/services/undo.py": "live riichi declarations read back from the log",
-    "games/queries/stats.py": "riichi rate from the outcomes' riichi field",
 }
 
 
@@ -66,6 +61,16 @@ def test_no_file_outside_the_ruleset_packages_names_a_ruleset() -> None:
     unexpected = {path: lines for path, lines in found.items() if path not in ALLOWED}
     assert unexpected == {}, ("ask the ruleset (a capability in scoring/engine/capabilities.py"
                               " read through scoring/registry.py) instead of naming it")
+
+
+def test_no_script_names_a_ruleset_even_in_a_comment() -> None:
+    # The table page's scripts read what a ruleset offers (its live declarations...) from
+    # what the page hands them; a ruleset's name in one is a copy of something it says.
+    scripts = sorted((BASE_DIR / "static" / "js").glob("*.js"))
+    named = {script.name: found for script in scripts
+             if (found := re.findall(rf"\b({NAMES})\b", script.read_text(encoding="utf-8"),
+                                     re.IGNORECASE))}
+    assert scripts and named == {}
 
 
 def test_every_allowed_file_still_names_one_so_the_list_only_shrinks() -> None:

@@ -42,7 +42,7 @@ export class FieldPicker {
     this.meldsInput = meldsInput;
     // The tile set, or a function giving it (the analyser's ruleset can change).
     this.tileSet = typeof tiles === "function" ? tiles : () => tiles;
-    // Or a function giving it: the analyser's ruleset can change (Taiwan holds 16).
+    // Or a function giving it: the analyser's ruleset can change (16-tile hands).
     this.handSize = typeof handSize === "function" ? handSize : () => handSize;
     this.onChange = onChange;
     this.target = null;
