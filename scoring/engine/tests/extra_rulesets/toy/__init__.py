@@ -3,9 +3,10 @@ of the engine README's "Adding a ruleset", played by the test suite only.
 
 A win is sets and a pair (declared pon and chi count as sets) or seven pairs. It is worth
 one fan per triplet (刻), two for seven pairs, one for a self-draw, plus the ``bonus`` fan
-a request names; each payer pays ``stake × fan`` (the discarder alone on a discard,
-everyone else on a self-draw). The dealer keeps the deal on their own win and after a
-drawn hand; the game ends after ``hands`` hands.
+a request names, plus one if the winner declared ready (报听) while the hand was played;
+each payer pays ``stake × fan`` (the discarder alone on a discard, everyone else on a
+self-draw). The dealer keeps the deal on their own win and after a drawn hand; the game
+ends after ``hands`` hands.
 
 Nothing outside this package names it: the site learns all it shows of it from what it
 declares here (the contract of :mod:`scoring.engine.rulesets`, the capabilities of
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.engine.capabilities import Declaration
 from scoring.engine.decompose import Group, decompositions
 from scoring.engine.entry import (
     COMMON_PHRASES,
@@ -27,9 +29,11 @@ from scoring.engine.entry import (
     TileSet,
     cached,
     check_outcome,
+    flag,
     hand_tiles,
     number,
     player,
+    players,
     request_common,
     seat_numbers,
 )
@@ -48,6 +52,9 @@ from scoring.engine.game import (
 )
 from scoring.engine.items import Element, declared, hits, info, items_of, listed, total
 from scoring.engine.options import opt
+from scoring.engine.request import (
+    flag as read_flag,
+)
 from scoring.engine.request import (
     meld_list,
     no_flowers,
@@ -78,6 +85,14 @@ WIN_WORDS = WORDS
 ANALYSER_FIELDS = ("bonus",)
 # Settling up pays the stake per 10 points of a table's result.
 STAKE_UNIT = (10, "per 10 points")
+# Ready (报听) is declared live, from the declarer's phone while the hand is played: the
+# win outcome's ``ready`` field lists the declarers, and a declarer's win is worth one
+# more fan (ToyGame.apply).
+DECLARATIONS = (Declaration(
+    key="ready", label="Declare ready", label_off="Take back ready", mark="Ready",
+    done="Ready declared: a win is worth one more fan.", undone="Ready taken back.",
+    said="%(name)s declared ready", unsaid="%(name)s took back their ready",
+    statistic="ready_rate", statistic_label="Ready rate", native="报听"),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +141,12 @@ class SelfDraw(Fan):
 
 
 ELEMENTS: tuple[Fan, ...] = (Triplet(), SevenPairs(), SelfDraw())
-# The items no class scores: the fan typed in quick mode, the bonus a request names.
+# The items no class scores: the fan typed in quick mode, the bonus a request names, the
+# fan of a win its winner declared ready for (in either mode).
 ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
 BONUS = info("bonus", "Bonus fan", "奖番", "fan")
-ITEMS = (*declared(ELEMENTS), ENTERED, BONUS)
+READY = info("ready", "Declared ready", "报听", "fan")
+ITEMS = (*declared(ELEMENTS), ENTERED, BONUS, READY)
 
 
 # --- one win: score(request) -------------------------------------------------------------
@@ -167,6 +184,9 @@ def score(request: Mapping[str, Any]) -> Contract:
     else:
         fan = whole_number(request, "fan", 0, 20, default=None)
         items = [listed(ENTERED, fan)] if fan else []
+    if read_flag(request, "ready"):
+        fan += 1
+        items.append(listed(READY))
     payers = [discarder] if discarder is not None else [p for p in range(4) if p != winner]
     deltas = [0, 0, 0, 0]
     for p in payers:
@@ -191,6 +211,7 @@ def _quick() -> tuple[Field, ...]:
 @cached
 def entry_spec(o: Options) -> EntrySpec:
     request = (*request_common(), *_hand(), *_quick(), *seat_numbers(),
+               flag("ready", "Declared ready"),
                Field("win", "choice", "Win", group="seat", choices=(
                    ("self_draw", "Self-draw"), ("discard", "Win on a discard"))))
     wins = Field("wins", "list", "Winner", max_items=1, required=True, fields=(
@@ -199,7 +220,8 @@ def entry_spec(o: Options) -> EntrySpec:
         Field("hand", "object", "Hand", fields=_hand(), group="tiles"),
         Field("quick", "object", "Quick entry", fields=_quick(), group="quick")))
     return EntrySpec(ruleset=NAME, players=4, tiles=TileSet(flowers=False), request=request,
-                     outcomes=(OutcomeSpec("win", "Win", (wins,)),
+                     outcomes=(OutcomeSpec("win", "Win", (
+                                   wins, players("ready", "Declared ready"))),
                                OutcomeSpec("draw", "Exhaustive draw", ())),
                      phrases={**COMMON_PHRASES, "fan": "%(fan)s fan"})
 
@@ -227,8 +249,9 @@ class ToyGame:
                 raise BadInput("a toy win has one winner", params={"path": "wins"})
             winner, discarder = entry_seats(wins[0])
             body = wins[0].get("hand") or wins[0].get("quick") or {}
+            ready = winner in (outcome.get("ready") or [])  # the declarers (DECLARATIONS)
             results.append(score({**body, "winner": winner, "dealer": dealer,
-                                  "discarder": discarder, "options": o,
+                                  "discarder": discarder, "options": o, "ready": ready,
                                   "win": WORDS[discarder is None]}))
         ledger = results[0]["ledger"] if results else []
         rows = [LedgerRow(player=p["player"], amount=p["amount"], reason="hand")

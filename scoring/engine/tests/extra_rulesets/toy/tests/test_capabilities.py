@@ -4,6 +4,7 @@ away fails a test here whose message names it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
@@ -15,7 +16,7 @@ from rest_framework.test import APIClient
 from clubs import money
 from scoring import registry
 from scoring.engine import capabilities, commands, rulesets
-from scoring.engine.capabilities import CapabilityError
+from scoring.engine.capabilities import CapabilityError, Declaration
 
 from .. import NAME
 
@@ -23,7 +24,7 @@ READY = "111222333m456p7m"  # three triplets and a run: waits on 7m
 SEVEN_PAIRS_READY = "1133557799m11p3z"  # six pairs: one from seven pairs, far from sets
 # What the toy declares, and the capabilities it leaves at their default (with why): a
 # capability added to capabilities.py is one or the other here.
-DECLARED = ("WIN_SHAPES", "WIN_WORDS", "ANALYSER_FIELDS", "STAKE_UNIT")
+DECLARED = ("WIN_SHAPES", "WIN_WORDS", "ANALYSER_FIELDS", "STAKE_UNIT", "DECLARATIONS")
 LEFT_OUT = {
     "NEEDS_MISSING_SUIT": "a Sichuan rule; the toy plays all three suits",
     "DANGER_TOOL": "the danger estimate reads riichi declarations",
@@ -120,9 +121,19 @@ def test_without_analyser_fields_the_form_asks_the_hand_alone(
     assert registry.get(NAME).analyser_fields() == []
 
 
+CALL = Declaration(key="call", label="Call", label_off="Take back the call", mark="Called",
+                   done="Called.", undone="Call taken back.", said="%(name)s called",
+                   unsaid="%(name)s took back their call", statistic="call_rate",
+                   statistic_label="Call rate")
+
+
 @pytest.mark.parametrize(("name", "value"), [
     ("STAKE_UNIT", (0, "per nothing")), ("WIN_SHAPES", ("standard", "five_pairs")),
-    ("WIN_WORDS", ("ron", "ron")), ("DANGER_TOOL", "yes")])
+    ("WIN_WORDS", ("ron", "ron")), ("DANGER_TOOL", "yes"), ("DECLARATIONS", CALL),
+    ("DECLARATIONS", (CALL, CALL)), ("DECLARATIONS", (replace(CALL, key="on"),)),
+    ("DECLARATIONS", (replace(CALL, said="someone called"),)),
+    ("DECLARATIONS", (replace(CALL, statistic="calls"),)),
+    ("DECLARATIONS", (replace(CALL, who="anyone"),))])
 def test_a_capability_declared_wrong_is_refused_with_its_name(
         toy: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
     monkeypatch.setattr(toy, name, value, raising=False)
@@ -136,3 +147,13 @@ def test_an_analyser_field_the_entry_spec_lacks_is_refused_with_the_capability_n
     with pytest.raises(CapabilityError, match="ANALYSER_FIELDS.*no_such_field|no_such_field"
                                               ".*ANALYSER_FIELDS"):
         registry.get(NAME).analyser_fields()
+
+
+def test_the_toys_declaration_is_offered_and_one_its_outcomes_have_no_field_for_refused(
+        toy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert [d.key for d in registry.get(NAME).declarations()] == ["ready"], (
+        "DECLARATIONS: the toy's tables offer no live declaration")
+    assert [d.key for d in registry.declarations(NAME)] == ["ready"]
+    monkeypatch.setattr(toy, "DECLARATIONS", (CALL,))
+    with pytest.raises(CapabilityError, match="DECLARATIONS.*'call'"):
+        registry.get(NAME).declarations()

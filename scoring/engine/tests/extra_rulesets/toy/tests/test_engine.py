@@ -87,3 +87,16 @@ def test_a_win_without_its_winner_is_refused_with_a_named_error() -> None:
     for outcome in ({"type": "win"}, {"type": "win", "wins": []}):
         with pytest.raises(BadInput, match="one winner"):
             game.apply(game.initial_state({}), outcome, {})
+
+
+def test_a_win_its_winner_declared_ready_for_is_worth_one_more_fan() -> None:
+    game = rulesets.get(NAME).game
+    state = game.initial_state({})
+    win = {"winner": 1, "discarder": 2, "quick": {"fan": 2}}
+    plain = game.apply(state, {"type": "win", "wins": [win]}, {})
+    ready = game.apply(state, {"type": "win", "wins": [win], "ready": [1, 3]}, {})
+    assert_zero_sum(ready)
+    assert plain["state"]["scores"] == [0, 2, -2, 0]
+    assert ready["state"]["scores"] == [0, 3, -3, 0]  # Dana's declaration costs nothing
+    assert [i["key"] for i in ready["results"][0]["items"]] == ["entered", "ready"]
+    assert _score(fan=1, win="discard", winner=1, ready=True)["headline"]["value"] == 2

@@ -1,8 +1,9 @@
 """A toy game through the site, with no file outside this package naming it: offered on
-the new-table page, recorded through the record sheet's form, read back in the history,
-the results, the settle-up (in the toy's stake unit) and the players' statistics. The
-browser plays its record sheet in the entry matrix (games/tests/test_browser_entry_matrix.py,
-generated from its entry spec); the analyser is in test_capabilities.py."""
+the new-table page, recorded through the record sheet's form, ready declared on the table
+socket, read back in the history, the results, the settle-up (in the toy's stake unit)
+and the players' statistics. The browser plays its record sheet in the entry matrix
+(games/tests/test_browser_entry_matrix.py, generated from its entry spec); the analyser
+is in test_capabilities.py."""
 
 from __future__ import annotations
 
@@ -10,16 +11,20 @@ import re
 from typing import Any
 
 import pytest
+from channels.db import database_sync_to_async
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from clubs import results
 from clubs import services as clubs
 from clubs.tests.helpers import OWNER, OWNER_TOKEN
+from games import presenter
 from games import services as games
 from games.devices import COOKIE_NAME
 from games.models import Table
 from games.tests.tables import command_id
+from games.tests.test_consumer import read_until, seated_client
 from scoring import registry
 
 from .. import NAME, TITLE
@@ -108,3 +113,32 @@ def test_the_players_statistics_count_the_toys_wins_deal_ins_and_items() -> None
     assert toy_of["dana"]["self_draw_rate"] == pytest.approx(1 / 3, abs=1e-3)
     assert [i["key"] for i in toy_of["dana"]["top_scoring"]] == ["triplet", "self_draw"]
     assert toy_of["dana"]["average_hand_value"] == 12
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_ready_is_declared_on_the_socket_marked_and_paid_with_the_hand() -> None:
+    table = await database_sync_to_async(played)([])
+    bo, _ = await seated_client(table, 1)
+    await bo.send_json_to({"type": "declare", "command_id": "r1", "base_seq": 0,
+                           "player": 1, "on": True, "declaration": "ready"})
+    ack = await read_until(bo, "ack")
+    assert ack["command_id"] == "r1", f"DECLARATIONS: the socket refused ready: {ack}"
+    await database_sync_to_async(table.refresh_from_db)()
+    snap = await database_sync_to_async(games.snapshot)(table)
+    assert snap["declared"] == {"ready": [1]}
+    with translation.override("en"):
+        assert [r["marks"] for r in presenter.standings_rows(snap)] == [[], ["Ready"], [], []]
+    # The sheet starts with the declarer ticked: the hand it saves lists them.
+    await bo.send_json_to({"type": "record_hand", "command_id": "r2", "base_seq": snap["seq"],
+                           "outcome": {**BO_ON_CHEN, "ready": [1]}})
+    assert (await read_until(bo, "ack"))["command_id"] == "r2"
+    await bo.disconnect()
+    hand = await database_sync_to_async(lambda: table.hands.get())()
+    assert [i["key"] for i in hand.result[0]["items"]] == ["entered", "ready"]
+    assert hand.result[0]["headline"]["points"] == 3  # 2 fan and 1 for the declaration
+    stats = await database_sync_to_async(
+        lambda: owner().get(f"/api/players/{table.seats.get(position=1).player_id}/stats/")
+        .json())()
+    toy = next(r for r in stats["by_ruleset"] if r["ruleset"] == NAME)
+    assert toy["ready_rate"] == 1, "DECLARATIONS: the statistics do not count ready"
+
