@@ -73,8 +73,9 @@ class Found(NamedTuple):
     shipped: frozenset[str]
 
 
-# What was found, by where it was looked for: listing a directory costs more than scoring
-# a hand, and every score request asks (a test adds a directory to ``_HERE``).
+# What was found, by where it was looked for (this directory, and the variable's packages
+# as the process has it now): listing a directory costs more than scoring a hand, and
+# every score request asks.
 _FOUND: dict[tuple[tuple[str, ...], str], Found] = {}
 
 
