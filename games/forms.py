@@ -24,10 +24,13 @@ from games.templatetags.mjtables import preset_title, ruleset_title
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.options import options_schema
+from scoring.engine.tiles import WIND_LETTERS, WIND_NAMES
 from scoring.models import RulesetConfig
 from scoring.option_text import same_value
 
-SEAT_LABELS = (_("East (first dealer)"), _("South"), _("West"), _("North"))
+# The seats in wind order, East (the first dealer) first; the engine's wind names are
+# msgids of scoring.engine_texts.
+SEAT_LABELS = (_("East (first dealer)"), *(_(WIND_NAMES[w]) for w in WIND_LETTERS[1:]))
 
 
 def _registry_order() -> Case:

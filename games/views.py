@@ -57,7 +57,7 @@ from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
-from scoring.engine.game import WIND_LETTERS
+from scoring.engine.tiles import WIND_LETTERS
 from scoring.registry import localize_option
 
 LAST_CONFIG_KEY = "last_ruleset_config"

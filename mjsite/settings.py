@@ -332,6 +332,11 @@ def caches_for(cache_url: str | None, prefix: str = "",
 # `make dev` is the debug server on loopback; production sets neither (MJ_DEBUG=false).
 HOME_GAME = env_bool("MJ_HOME_GAME", False)
 DEBUG = env_bool("MJ_DEBUG", not HOME_GAME)
+# Test-only ruleset packages (the toy ruleset the suite plays), which the engine finds
+# itself (scoring/engine/rulesets/__init__.py): debug only, so that no production site
+# ever offers them.
+if env_str("MJ_EXTRA_RULESETS", "") and not DEBUG:
+    raise ImproperlyConfigured("MJ_EXTRA_RULESETS is for tests and needs MJ_DEBUG=true.")
 
 # Only ever used with MJ_DEBUG on; production must set its own key.
 _DEV_SECRET_KEY = "mjsite-development-key-not-for-production-use-0123456789abcdef"

@@ -21,10 +21,10 @@ from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 from .errors import BadInput, BadOption, BadOutcome, GameOver, about
 from .result import REASON_OF, Cause, Contract, ContractError, Ledger, Payment
 from .result import check as check_result
+from .tiles import WIND_LETTERS
 
 Opts = TypeVar("Opts")
 
-WIND_LETTERS = ("E", "S", "W", "N")
 
 Reason = Literal[
     "hand",  # the payment for a win (or a draw's tenpai/noten payment)

@@ -8,7 +8,6 @@ from django.utils import translation
 
 from scoring import registry, rendering
 from scoring.engine.result import Contract, Headline, check, contract, headline, item
-from scoring.engine.tests.test_packages import TOYS
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 
@@ -115,26 +114,3 @@ def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():
     with translation.override("zh-hans"):
         text = rendering.win_text(result, NAMES)
         assert "14分" in text and "共46分" in text
-
-
-def test_a_ruleset_that_says_only_the_contract_is_read_right(monkeypatch) -> None:
-    """Issue 25: a toy ruleset's win on Chen's discard read "Bo wins by self-draw", because
-    the readers took keys the contract did not define. Its results now carry the contract
-    and nothing else, and a discard win reads as one."""
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location("scoring.engine.rulesets.toy",
-                                                  TOYS / "toy" / "__init__.py")
-    assert spec is not None and spec.loader is not None
-    toy = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "scoring.engine.rulesets.toy", toy)
-    spec.loader.exec_module(toy)
-    options = toy.Options()
-    outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 2}}]}
-    settled = toy.game.apply(toy.game.initial_state(options), outcome, options)
-    for result in settled["results"]:
-        check(result)
-    with translation.override("en"):
-        text = rendering.hand_summary(outcome, settled["results"], NAMES)
-    assert text.startswith("Bo wins on Chen's discard")

@@ -64,7 +64,6 @@ from typing import Any, Literal, cast
 from ...entry import check_outcome
 from ...errors import BadOutcome, about
 from ...game import (
-    WIND_LETTERS,
     GameState,
     HandSettlement,
     LedgerRow,
@@ -85,6 +84,7 @@ from ...game import (
 from ...items import listed
 from ...options import options_to_dict
 from ...result import Contract, Deferred, Headline, Item, Ledger, contract, headline, payments_of
+from ...tiles import WIND_LETTERS, WIND_NAMES
 from . import game_end
 from .options import PRESETS, Options
 from .points import MANGAN, win_payments
@@ -97,7 +97,6 @@ ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan
 # Four winds discarded, four riichi and three rons need four players (the entry spec
 # offers the others only).
 FOUR_PLAYER_ABORTS = ("suufon_renda", "suucha_riichi", "sanchahou")
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 STICK = 1000
 
 
@@ -206,7 +205,7 @@ class RiichiGame:
 
 
 def _hand_label(state: GameState) -> str:
-    label = f"{ROUND_NAMES[state['round_wind']]} {state['hand_number']}"
+    label = f"{WIND_NAMES[state['round_wind']]} {state['hand_number']}"
     honba = state.get("honba", 0)
     return f"{label}, {honba} honba" if honba else label
 
