@@ -236,6 +236,14 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             # (1011) that the phone would reconnect into.
             error = database_error(exc)
             await self._error(error.code, error.message, **answer_ids(content))
+        except Exception:  # noqa: BLE001 - a fault of ours (a ruleset's, say) costs one answer
+            # A bug must not end the socket: the phone would reconnect into it. Logged
+            # with its traceback; the phone reads a sentence and keeps its outbox.
+            logger.exception("table %s: a %s message failed", self.public_id,
+                             str(content.get("type"))[:40] if isinstance(content, dict)
+                             else "non-object")
+            await self._error("internal_error", "the server failed to answer this message",
+                              **answer_ids(content))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         # Every answer to this message carries its ids: an error raised before the service
