@@ -99,6 +99,7 @@ TARGET_SATURATION = 40.0
 TARGET_BURST_P99 = 100.0
 HAND_TIMEOUT = 10.0
 IDLE_SECONDS = 5.0
+RETRIED_HANDSHAKES = [0]  # handshakes tried again (a count across the run)
 GC_PAUSE = re.compile(r"mjsite-gc: full collection ([\d.]+) ms")
 
 
@@ -141,11 +142,22 @@ class Phone:
 
     async def connect(self, server: Server, device: str) -> int:
         from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidMessage
 
-        self.ws = await connect(server.ws_url(self.table.public_id), origin=server.origin,
-                                additional_headers={"Cookie": f"mj_device={device}"},
-                                max_size=2**24, ping_interval=None, open_timeout=60,
-                                compression=None)
+        for attempt in range(3):
+            try:
+                self.ws = await connect(server.ws_url(self.table.public_id),
+                                        origin=server.origin,
+                                        additional_headers={"Cookie": f"mj_device={device}"},
+                                        max_size=2**24, ping_interval=None, open_timeout=60,
+                                        compression=None)
+                break
+            except (InvalidMessage, OSError):
+                # On a busy machine daphne drops a handshake the application did not
+                # accept within its 5 s; a phone would try again, and so does this.
+                if attempt == 2:
+                    raise
+                RETRIED_HANDSHAKES[0] += 1
         first = json.loads(await asyncio.wait_for(self.ws.recv(), 60))
         self.reader = asyncio.create_task(self._read())
         return int(first["seq"])
@@ -289,8 +301,9 @@ async def _run_phases(servers: list[Server], tables: list[TableRun], phases: lis
     gate = asyncio.Semaphore(32)
     began = time.perf_counter()
     await asyncio.gather(*(t.connect(servers, gate) for t in tables))
-    print(f"  {len(tables) * 4} phones connected in {time.perf_counter() - began:.1f}s",
-          flush=True)
+    print(f"  {len(tables) * 4} phones connected in {time.perf_counter() - began:.1f}s"
+          f" ({RETRIED_HANDSHAKES[0]} handshakes tried again)", flush=True)
+    RETRIED_HANDSHAKES[0] = 0
     # Warm up, unmeasured: the first writes import and cache code paths (the ruleset, the
     # replay), which would otherwise show as a tail in short runs.
     warm = Phase("warm-up", 0.0)
