@@ -62,7 +62,7 @@ def _recount(table: Any, position: int) -> dict[str, Any]:
             self_draws += len(payers) == 3
         if is_win and payers == [position]:
             deal_ins += 1
-        riichi += any(r.reason == "riichi" and r.position == position and r.amount == -1000
+        riichi += any(r.reason == "sticks" and r.position == position and r.amount == -1000
                       for r in rows)
     place = 1 + sum(1 for t in totals if t > totals[position])
     return {"hands": hands, "wins": wins, "deal_ins": deal_ins, "self_draws": self_draws,

@@ -34,11 +34,6 @@ ALLOWED: dict[str, str] = {
     "scoring/api/views.py": "OpenAPI examples",
     "scoring/engine/analysis/analyse.py": "request example in the docstring",
     "scoring/engine/analysis/commands.py": "CLI example in the docstring",
-    "scoring/engine/result.py": "example item keys in a comment (issue 25 item 1: contract)",
-    # The ledger reason stored in the database for riichi sticks (Reason.RIICHI), and its
-    # label: a stick, not the ruleset; the result contract's work renames it.
-    "scoring/engine/game.py": "ledger reason 'riichi' (sticks), stored in the database",
-    "scoring/rendering.py": "label of the stored ledger reason 'riichi' (sticks)",
 }
 
 

@@ -94,16 +94,21 @@ def test_payment_lines_split_each_players_change_by_cause_hand_first():
     with translation.override("en"):
         lines = rendering.payment_lines(payments, NAMES)
         assert [line.total for line in lines] == [0, -6200, 0, 6200]
-        assert rendering.signed_parts(lines[3]) == "Win +5,200 · Riichi sticks +1,000"
+        assert rendering.signed_parts(lines[3]) == "Win +5,200 · Deposit sticks +1,000"
     with translation.override("zh-hant"):
         assert rendering.signed_parts(rendering.payment_lines(payments, NAMES)[3]) == \
-            "和牌 +5,200 · 立直棒 +1,000"
+            "和牌 +5,200 · 供託 +1,000"
 
 
-def test_every_cause_of_the_contract_has_words():
-    from scoring.engine.result import CAUSES
+def test_every_cause_of_the_contract_and_every_ledger_reason_has_words():
+    from typing import get_args
+
+    from scoring.engine.game import Reason
+    from scoring.engine.result import CAUSES, REASON_OF
 
     assert set(CAUSES) <= set(rendering.CAUSE_TEXT)
+    assert set(get_args(Reason)) == set(REASON_OF.values())
+    assert set(get_args(Reason)) <= set(rendering.CAUSE_TEXT)
 
 
 def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():

@@ -172,7 +172,7 @@ class RiichiGame:
         pot_change = 0
         if kind != "chombo":
             for player in player_list(outcome.get("riichi"), "riichi", opts.players):
-                rows.add(player, -STICK, "riichi")
+                rows.add(player, -STICK, "sticks")
                 pot_change += STICK
         table = _Table(state, opts, state.get("pot", 0) + pot_change)
         handlers: dict[str, Callable[[_Table, Mapping[str, Any], Rows], _Step]] = {
@@ -342,7 +342,7 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
     honba_deltas = {p: total[p] - hand[p] for p in everyone}
     rows.add_deltas(honba_deltas, "honba")
     own.add_deltas(honba_deltas, "honba")
-    rows.add(winner, sticks, "riichi")
+    rows.add(winner, sticks, "sticks")
     own.add(winner, sticks, "sticks")
     gained = total[winner] + sticks
     result = contract(value.items, value.headline(hand[winner]), own.payments(),
