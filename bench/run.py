@@ -175,6 +175,13 @@ def run_script(step: Step, tree: Path, args: list[str], side: str) -> None:
             step.failed[tagged] = f"exit {code}"
 
 
+def readable(number: float) -> str:
+    """1,644,212 and 95.46 and 0.06889: whole above a thousand, else 4 significant digits."""
+    if abs(number) >= 1000:
+        return f"{number:,.0f}"
+    return f"{number:.4g}" if number else "0"
+
+
 def report(steps: list[Step]) -> list[str]:
     """The table of every figure, as Markdown lines."""
     lines = ["| Figure | Target | Today | Baseline | Today ÷ baseline | Meets | Command | "
@@ -182,7 +189,7 @@ def report(steps: list[Step]) -> list[str]:
              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
 
     def value(number: float | None, unit: str) -> str:
-        return "–" if number is None else f"{number:,.4g} {unit}"
+        return "–" if number is None else f"{readable(number)} {unit}"
 
     for step in steps:
         loads = " / ".join(f"{low:.1f}–{high:.1f}" for side, (low, high) in
