@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Table
+from games.permissions import Actor
 
 from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility
@@ -118,11 +119,11 @@ class AttachForm(forms.Form):
         field.label_from_instance = lambda t: f"{t.name} · {t.created_at:%Y-%m-%d}"
 
 
-def places_for(who: Any) -> list[tuple[str, str]]:
-    """Where ``who`` may put a table (the new-table form, a table's settle-up page): no
+def places_for(actor: Actor) -> list[tuple[str, str]]:
+    """Where ``actor`` may put a table (the new-table form, a table's settle-up page): no
     group, each group they may add tables to, and each of its recent evenings."""
-    groups = [g for g in permissions.listed_groups(who).order_by("name")
-              if permissions.can_contribute(g, who)]
+    groups = [g for g in permissions.listed_groups(actor).order_by("name")
+              if permissions.can_contribute(g, actor)]
     evenings = list(Evening.objects.filter(group__in=groups).order_by("-date", "-pk")[:40])
     choices: list[tuple[str, str]] = [("", str(_("No group")))]
     for group in groups:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games import seat_results
 from games.models import Player, Table
+from games.permissions import Actor
 from games.queries.stats import player_stats
 from games.templatetags.mjtables import ruleset_title
 
@@ -191,22 +192,22 @@ def settle_up(tables: Iterable[Table], currency: str, evening: Evening | None = 
     return SettleUp(currency, lines, nets, transfers, plan.exact, hidden)
 
 
-def evening_settle(evening: Evening, who: Any) -> SettleUp:
-    """The evening's settle-up over the tables ``who`` may open (the others named as
+def evening_settle(evening: Evening, actor: Actor) -> SettleUp:
+    """The evening's settle-up over the tables ``actor`` may open (the others named as
     hidden), in the evening's currency."""
     group = evening.group
-    return settle_up(permissions.group_tables(group, who, evening), evening.money_currency,
-                     evening, permissions.hidden_count(group, who, evening))
+    return settle_up(permissions.group_tables(group, actor, evening), evening.money_currency,
+                     evening, permissions.hidden_count(group, actor, evening))
 
 
-def table_settle(table: Table, who: Any) -> SettleUp:
-    """One table's settle-up for the reader ``who``: its own stake, else its evening's for
+def table_settle(table: Table, actor: Actor) -> SettleUp:
+    """One table's settle-up for the reader ``actor``: its own stake, else its evening's for
     its ruleset. The evening's stake and the group's currency are the group's business:
     they count only for readers who may open the group (a public table in a members-only
     group's evening told anyone its stake, nets and transfers; issue 24). Others see the
     table without them: no money unless the table has its own stake."""
     link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
-    if link is not None and not permissions.can_view(link.group, who):
+    if link is not None and not permissions.can_view(link.group, actor):
         link = None
     return settle_up([table], table_currency(table, link), link.evening if link else None)
 
@@ -317,16 +318,16 @@ def _scope(group: Group | None) -> tuple[str, int] | None:
     return ("group", group.pk) if group is not None else None
 
 
-def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
-    """The player's rating over time in each group (that ``who`` may look at) and
+def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
+    """The player's rating over time in each group (that ``actor`` may look at) and
     ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0."""
     group_ids = (TableLink.objects.filter(table__seats__player=player)
                  .values_list("group_id", flat=True).distinct())
     out = []
     for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
-        if not permissions.can_view(group, who):
+        if not permissions.can_view(group, actor):
             continue
-        for entry in player_ratings(permissions.group_tables(group, who), player.pk, group):
+        for entry in player_ratings(permissions.group_tables(group, actor), player.pk, group):
             steps = entry["rating"].history
             out.append({
                 "title": f"{group.name} · {entry['title']}", "group": group.public_id,

@@ -55,7 +55,7 @@ from games.messages import (
     parse_inbound,
 )
 from games.models import Table
-from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+from games.permissions import Actor, can_view, can_write, is_creator, scope_actor, seat_of
 from games.services.explain import reads_the_table
 from games.socket_dispatch import DirectDispatchMixin
 from games.socket_limits import SocketLimits
@@ -135,12 +135,16 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
     # Presence of this connection: None, or what it last announced while entering.
     presence: Presence | None = None
     presence_sent_at: float = 0.0
+    # Who this socket is: resolved once, from the handshake; their rights are checked
+    # again on every message (games.permissions).
+    actor: Actor = Actor()
 
     # --- connection ------------------------------------------------------------------
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
         self.language = language_of(self.scope)
+        self.actor = scope_actor(self.scope)
         # Accept first so the browser sees our close code (a refused handshake is 1006).
         await self.accept()
         self.limits = SocketLimits()
@@ -453,7 +457,7 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         await self._group_send({"type": "table.presence", "presence": stopped})
 
     def _actor(self) -> Actor:
-        return actor_from(self.scope)
+        return self.actor
 
     async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
@@ -527,9 +531,9 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         it may no longer watch the table, "write" when the message would change the
         table and it may not, else None. NotFound when the table is gone."""
         table = services.get_table(self.public_id)
-        if not can_view(table, self.scope):
+        if not can_view(table, self.actor):
             return "view"
-        if kind != "read" and not can_write(table, self.scope):
+        if kind != "read" and not can_write(table, self.actor):
             return "write"
         return None
 
@@ -537,7 +541,7 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         """``(wait, None)`` when the phone's ``table_write`` budget (games.limits) says
         wait, else ``(None, fn(*args))``: both in the write's trip to the database
         thread."""
-        wait = table_write_wait(self.public_id, self.scope)
+        wait = table_write_wait(self.public_id, self.actor, self.scope)
         return (wait, None) if wait is not None else (None, fn(*args))
 
     @database_sync_to_async
@@ -546,21 +550,21 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
 
     @database_sync_to_async
     def _allowed(self, table: Table, write: bool) -> bool:
-        return can_write(table, self.scope) if write else can_view(table, self.scope)
+        return can_write(table, self.actor) if write else can_view(table, self.actor)
 
     @database_sync_to_async
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
         return self._snapshot_now(table)
 
     def _snapshot_now(self, table: Table) -> dict[str, Any]:
-        seat = seat_of(table, self.scope)
+        seat = seat_of(table, self.actor)
         with translation.override(self.language):
             rendered = services.cached_message(table)  # table was just read
-        self.may_write = can_write(table, self.scope)
+        self.may_write = can_write(table, self.actor)
         return {"type": "snapshot", "seq": rendered["snapshot"]["seq"], **rendered,
                 "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.scope)}}
+                        "is_creator": is_creator(table, self.actor)}}
 
     @database_sync_to_async
     def _resume_message(self, table: Table, since: int | None) -> dict[str, Any]:
@@ -570,15 +574,15 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         changes = services.missed_changes(table, since) if since is not None else None
         if changes is None:
             return self._snapshot_now(table)
-        seat = seat_of(table, self.scope)
-        self.may_write = can_write(table, self.scope)
+        seat = seat_of(table, self.actor)
+        self.may_write = can_write(table, self.actor)
         with translation.override(self.language):
             view = presenter.phone_view(presenter.view(changes, int(changes["hands_from"]),
                                                        presenter.PAGE))
         return {"type": "missed", "seq": changes["seq"], "since": since,
                 "snapshot": presenter.client_state(changes), "view": view,
                 "you": {"can_write": self.may_write, "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.scope)}}
+                        "is_creator": is_creator(table, self.actor)}}
 
     @database_sync_to_async
     def _hands_message(self, before: int, count: int) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from games.permissions import (
     is_creator,
     listed_tables,
     own_tables,
+    request_actor,
     seat_of,
     visible_players,
 )
@@ -65,7 +66,7 @@ LAST_CONFIG_KEY = "last_ruleset_config"
 
 def _viewable(request: HttpRequest, public_id: str) -> Table:
     table = get_object_or_404(Table, public_id=public_id)
-    if not can_view(table, request):
+    if not can_view(table, request_actor(request)):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     return table
@@ -73,7 +74,7 @@ def _viewable(request: HttpRequest, public_id: str) -> Table:
 
 @require_GET
 def table_list(request: HttpRequest) -> HttpResponse:
-    mine = list(Table.objects.filter(own_tables(request)).distinct()[:50])
+    mine = list(Table.objects.filter(own_tables(request_actor(request))).distinct()[:50])
     public = list(Table.objects.filter(visibility=Visibility.PUBLIC)
                   .exclude(pk__in=[t.pk for t in mine])[:50])
     seats = Seat.objects.filter(table__in=[*mine, *public]).select_related("player")
@@ -94,7 +95,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         initial["config"] = last
     form = CreateTableForm(request.POST or None,
                            initial=initial if request.method == "GET" else None,
-                           places=extensions.places_for(request))
+                           places=extensions.places_for(request_actor(request)))
     if wait is not None:
         form.add_error(None, wait_sentence(wait))
     elif request.method == "POST" and form.is_valid():
@@ -105,7 +106,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         try:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],
-                player_names=form.player_names(), creator=request,
+                player_names=form.player_names(), creator=request_actor(request),
                 visibility=data["visibility"], config=data["config"])
         except (EngineError, TableError) as exc:
             form.add_error(None, refusal_text(exc, data["config"].ruleset))
@@ -113,7 +114,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             if data.get("place"):
                 # The table stands either way; a refused group is said on its page.
                 try:
-                    extensions.attach_to_place(table, data["place"], request)
+                    extensions.attach_to_place(table, data["place"], request_actor(request))
                 except TableError as exc:
                     messages.error(request, refusal_text(exc))
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
@@ -139,7 +140,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             option["value"] = values.get(option["name"], option["default"])
     response = render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
-        "player_names": player_name_choices(request),
+        "player_names": player_name_choices(request_actor(request)),
         "player_fields": [form[f"player_{i}"] for i in range(4)],
     })
     return as_refused(response, wait) if wait is not None else response
@@ -181,7 +182,7 @@ def table_seat_list(request: HttpRequest, public_id: str) -> HttpResponse:
     there with a one-time code; the code is made now, when the link is followed, so a page
     left open all evening never offers a stale one."""
     table = _viewable(request, public_id)
-    if not can_write(table, request):  # the join link carries the join key
+    if not can_write(table, request_actor(request)):  # the join link carries the join key
         return redirect(_join_path(table, ""))
     target = _join_url(request, table)
     code = ""
@@ -214,9 +215,10 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     """The table page; ``values`` refill the record sheet (a posted hand that needs fixing,
     shown with ``sheet_error``, the control ``error_field`` outlined)."""
     snap = services.snapshot(table)
-    seat = seat_of(table, request)
-    you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
-           "is_creator": is_creator(table, request)}
+    actor = request_actor(request)
+    seat = seat_of(table, actor)
+    you = {"can_write": can_write(table, actor), "seat": seat.position if seat else None,
+           "is_creator": is_creator(table, actor)}
     # Everyone gets the sheet (hidden to watchers by the page's class): a watcher who takes
     # a seat can record at once, the page kept current by its script.
     sheet = _sheet(table, snap)
@@ -280,7 +282,8 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
         raise PermissionDenied(_("This table's rules are no longer installed."))
     # The websocket's budget for this phone at this table (games.limits): a phone
     # without scripts gets no more than one with them. What was typed comes back.
-    wait = table_write_wait(table.public_id, request)
+    actor = request_actor(request)
+    wait = table_write_wait(table.public_id, actor, request)
     if wait is not None:
         response = _table_page(request, table, request.POST.copy(), wait_sentence(wait),
                                status=429)
@@ -290,9 +293,9 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
     number = request.POST.get("hand_number", "")
     if number.isdigit():
         result = services.correct_hand(table, int(number), outcome, command_id, base_seq,
-                                       request)
+                                       actor)
     else:
-        result = services.record_hand(table, outcome, command_id, base_seq, request)
+        result = services.record_hand(table, outcome, command_id, base_seq, actor)
     back = reverse("games:table", args=[table.public_id])
     if result["ok"]:
         if result.get("duplicate"):
@@ -325,7 +328,7 @@ def table_snapshot(request: HttpRequest, public_id: str) -> JsonResponse:
 @require_GET
 def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
-    if not can_write(table, request):  # the code carries the join key
+    if not can_write(table, request_actor(request)):  # the code carries the join key
         raise PermissionDenied(_("Only the table's players can show its join code."))
     buffer = io.BytesIO()
     segno.make(_join_url(request, table), error="m").save(buffer, kind="svg", scale=8, border=2)
@@ -339,7 +342,8 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         return _take_handover(request, public_id)
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     table = get_object_or_404(Table, public_id=public_id)
-    if not can_join(table, request, join_key):  # the key opens a private table's join page
+    # The key opens a private table's join page.
+    if not can_join(table, request_actor(request), join_key):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     if request.method == "POST":
@@ -350,7 +354,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
                 if request.POST.get("action") == "release":
                     # A phone that died leaves its seat taken: its holder or the
                     # table's creator frees it for the next phone.
-                    services.release_seat(table, position, request)
+                    services.release_seat(table, position, request_actor(request))
                     return redirect(_join_path(table, join_key))
                 services.claim_seat(table, position, device=ensure_device(request),
                                     user=request.user, join_key=join_key)
@@ -363,11 +367,12 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.error(request, _("Pick one of the four seats."))
     seats = list(Seat.objects.filter(table=table).select_related("player"))
-    mine = seat_of(table, request)
-    creator = is_creator(table, request)
+    actor = request_actor(request)  # seated just now, it is this browser's new device
+    mine = seat_of(table, actor)
+    creator = is_creator(table, actor)
     key_ok = has_join_key(table, join_key)
     # Claim buttons only where the claim can succeed (services.claim_seat decides).
-    may_sit = key_ok or can_write(table, request)
+    may_sit = key_ok or can_write(table, actor)
     rows = [{"seat": s, "label": SEAT_LABELS[s.position],
              "mine": mine is not None and mine.pk == s.pk,
              "may_sit": may_sit or (request.user.is_authenticated
@@ -376,7 +381,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "games/table_join.html",
                   {"table": table, "rows": rows, "is_creator": creator,
                    # A private table's join key seats a phone; watching comes with the seat.
-                   "may_watch": can_view(table, request),
+                   "may_watch": can_view(table, actor),
                    "join_key": join_key if key_ok else "",
                    "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
 
@@ -394,7 +399,7 @@ def _take_handover(request: HttpRequest, public_id: str) -> HttpResponse:
     table = get_object_or_404(Table, public_id=public_id)
     join_key = str(request.GET.get(JOIN_KEY) or "")
     if not handover.redeem(request, table, str(request.GET.get(handover.PARAM))) \
-            and not is_creator(table, request):
+            and not is_creator(table, request_actor(request)):
         messages.info(request, HANDOVER_EXPIRED)
     return redirect(_join_path(table, join_key))
 
@@ -426,7 +431,7 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         final_rows.setdefault(row["position"], []).append(row)
     seats = {s["position"]: s for s in snap["seats"]}
     # Link only to the pages the visitor may open (player_detail's rule).
-    linked = set(visible_players(request).filter(
+    linked = set(visible_players(request_actor(request)).filter(
         pk__in=[s["player"]["id"] for s in snap["seats"]]).values_list("pk", flat=True))
     for row in standings:
         player_id = seats[row["position"]]["player"]["id"]
@@ -457,12 +462,13 @@ PER_PAGE = 25
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Only players and games the visitor could find in a list: ids are sequential, so a
     # player seated only at private or link-only tables must not be found by counting.
-    player = get_object_or_404(visible_players(request), pk=pk)
+    actor = request_actor(request)
+    player = get_object_or_404(visible_players(actor), pk=pk)
     # Their tables among those listed for the visitor (the numbers of
     # /api/players/{id}/stats/), newest first. One query reads every table's version:
     # it pages the list, counts the games and keys the statistics of the finished ones,
     # kept per version (games.seat_results.kept_tallies); a page reads its own rows only.
-    theirs = (listed_tables(request)
+    theirs = (listed_tables(actor)
               .filter(pk__in=Seat.objects.filter(player_id=player.pk).values("table_id"))
               .order_by("-created_at", "-pk"))
     versions = seat_results.versions(theirs)
@@ -490,7 +496,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = theirs.filter(public_id=wanted).first() if wanted else None
     if chosen is None and versions:
         chosen = Table.objects.filter(pk=versions[0][0]).first()
-    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, request)}
+    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, actor)}
     if chosen is not None:
         snap = services.cached_snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
@@ -509,7 +515,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_names(request: HttpRequest) -> JsonResponse:
     """Names starting with ``q`` that the visitor may see (autocomplete)."""
     query = (request.GET.get("q") or "").strip()
-    names = visible_players(request)
+    names = visible_players(request_actor(request))
     if query:
         names = names.filter(display_name__istartswith=query)
     found = list(dict.fromkeys(names.order_by("display_name")

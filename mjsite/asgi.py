@@ -18,7 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
-from mjsite.websockets import NoRouteConsumer, OriginValidator  # noqa: E402
+from mjsite.websockets import NoRouteConsumer, OriginValidator, SendsAfterClose  # noqa: E402
 from scoring.engine import warm_up  # noqa: E402
 
 # The engine's per-process start (win tables, every ruleset, their default options and
@@ -31,12 +31,12 @@ warm_up()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": OriginValidator(
+        "websocket": SendsAfterClose(OriginValidator(
             AuthMiddlewareStack(URLRouter([
                 *websocket_urlpatterns,
                 re_path(r"", NoRouteConsumer.as_asgi()),  # any other path: refused
             ]))
-        ),
+        )),
     }
 )
 

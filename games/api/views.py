@@ -317,7 +317,7 @@ class TableHandsView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.record_hand(
             table, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -332,7 +332,7 @@ class _TableCommandView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         # The phone's budget at this table, shared with the websocket and the record
         # sheet's form (games.limits).
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
             actor(request)), table)
@@ -434,7 +434,7 @@ class HandDetailView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.correct_hand(
             table, number, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)

@@ -27,7 +27,6 @@ Conventions chosen where the issue leaves room:
 from common.errors import TableError
 from games.permissions import (
     Actor,
-    actor_from,
     can_view,
     can_write,
     is_creator,
@@ -69,7 +68,7 @@ from .tables import (
 )
 
 __all__ = [
-    "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
+    "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
     "correct_hand", "create_table", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",

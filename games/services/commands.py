@@ -46,7 +46,7 @@ from games import record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
-from games.permissions import Actor, actor_from, is_creator
+from games.permissions import Actor, is_creator
 from games.replay import Appended, Replay, append, declaration_of, fold, replay
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -145,16 +145,16 @@ def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
     seat = _held_seat(actor, seats)
     if seat is not None:
         return seat.player.display_name[:64]
-    if actor.user_id is not None:
+    if actor.user_id is not None and actor.user is not None:
         return str(actor.user.get_username())[:64]
     return "creator" if is_creator(table, actor) else "staff"
 
 
-def actor_name(table_ref: Table | int | str, who: Any) -> str:
-    """How the table's phones name ``who``: their seat's player, else "creator"/"staff"
+def actor_name(table_ref: Table | int | str, actor: Actor) -> str:
+    """How the table's phones name ``actor``: their seat's player, else "creator"/"staff"
     (or the user name of a signed-in writer without a seat)."""
     table = get_table(table_ref)
-    return _actor_name(table, actor_from(who), _seats(table))
+    return _actor_name(table, actor, _seats(table))
 
 
 def _lock(table_ref: Table | int | str) -> Table:
@@ -265,12 +265,11 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
     return keep + 1
 
 
-def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
+def _write(table_ref: Table | int | str, actor: Actor, command_id: Any, base_seq: Any,
            plan: Callable[[Table, list[Event]], Plan],
            appended: dict[str, Any] | None = None, undoes: bool = False) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
-        actor = actor_from(who)
         for attempt in range(RETRIES):
             try:
                 return _write_once(table_ref, actor, command_id, base_seq, plan, appended,
@@ -430,7 +429,7 @@ def outcome_of_form(table_id: Table | int | str, form: Any) -> dict[str, Any]:
 
 
 def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id: str,
-                base_seq: int, actor: Any) -> CommandResult:
+                base_seq: int, actor: Actor) -> CommandResult:
     """Append one hand's outcome (the ruleset's :class:`~scoring.engine.game.Outcome`)."""
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.RECORD, {"outcome": _outcome(outcome)}, _hand_count(events) + 1)
@@ -438,7 +437,7 @@ def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id
 
 
 def undo(table_id: Table | int | str, command_id: str, base_seq: int,
-         actor: Any) -> CommandResult:
+         actor: Actor) -> CommandResult:
     """Take back the latest change still in force: the last hand recorded (or redone) is
     removed, or the last correction reverted; either can be redone until a new hand is
     recorded."""
@@ -452,7 +451,7 @@ def undo(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def redo(table_id: Table | int | str, command_id: str, base_seq: int,
-         actor: Any) -> CommandResult:
+         actor: Actor) -> CommandResult:
     """Make the most recently undone change again."""
     def plan(table: Table, events: list[Event]) -> Plan:
         target = fold(events).redo_target
@@ -463,7 +462,7 @@ def redo(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[str, Any],
-                 command_id: str, base_seq: int, actor: Any) -> CommandResult:
+                 command_id: str, base_seq: int, actor: Actor) -> CommandResult:
     """Replace hand ``hand_number``'s outcome; every later hand is recomputed."""
     def plan(table: Table, events: list[Event]) -> Plan:
         _hand_number(hand_number)
@@ -477,14 +476,12 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
 
 
 def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
-            base_seq: int, actor: Any, declaration: str | None = None) -> CommandResult:
+            base_seq: int, actor: Actor, declaration: str | None = None) -> CommandResult:
     """``player`` makes the live declaration ``declaration`` (a key of the table's
     ruleset's, :func:`scoring.registry.declarations`; None: its first) in the hand being
     played (``on``), or takes it back: from their own seat's phone, or the creator's or
-    staff's for anyone (a declaration ``who`` may make ``any_writer``: any writer's).
+    staff's for anyone (a declaration whose ``who`` says ``any_writer``: any writer's).
     Every phone shows it and the record sheet starts with the declarers ticked."""
-    who = actor_from(actor)
-
     def plan(table: Table, events: list[Event]) -> Plan:
         chosen = registry.declaration(table.ruleset, table.options, declaration)
         if chosen is None:
@@ -495,8 +492,8 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
         if isinstance(player, bool) or not isinstance(player, int) or not any(
                 s.position == player for s in seats):
             raise BadCommand(f"there is no player {player!r} at this table"[:200])
-        held = _held_seat(who, seats)
-        if (chosen.who == "own_seat" and not (who.is_staff or is_creator(table, who))
+        held = _held_seat(actor, seats)
+        if (chosen.who == "own_seat" and not (actor.is_staff or is_creator(table, actor))
                 and (held is None or held.position != player)):
             raise Forbidden(f"a player declares {chosen.key} from their own seat's phone")
         if table.finished:
@@ -507,7 +504,7 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
 
 
 def end_game(table_id: Table | int | str, command_id: str, base_seq: int,
-             actor: Any) -> CommandResult:
+             actor: Actor) -> CommandResult:
     """End the game now: the ruleset's final settlement is added to the ledger."""
     def plan(table: Table, events: list[Event]) -> Plan:
         if table.finished and not table.ended_manually:
@@ -517,7 +514,7 @@ def end_game(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
-                actor: Any) -> CommandResult:
+                actor: Actor) -> CommandResult:
     """Cancel an :func:`end_game` so play can go on."""
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.REOPEN, {}, None)

@@ -98,7 +98,7 @@ def sample_outcomes() -> list[tuple[str, str, int, dict[str, Any]]]:
     return out
 
 
-def record(table: Table, outcome: dict[str, Any], actor: Any = CREATOR,
+def record(table: Table, outcome: dict[str, Any], actor: Actor = CREATOR,
            **kw: Any) -> services.CommandResult:
     table.refresh_from_db()
     return services.record_hand(table.pk, outcome, kw.pop("command_id", command_id()),
