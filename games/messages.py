@@ -257,7 +257,7 @@ class TableEvent(TypedDict):
 class Presence(TypedDict):
     type: Literal["presence"]
     id: str  # the connection, random (not a credential)
-    name: str  # the seated player's name, or "creator" / "staff"
+    name: str  # the seated player's name, or "creator" / "staff" / "centre"
     entering: bool
     hand_number: int | None  # the hand being corrected, or None for a new hand
     ttl: int  # seconds the entry lasts unless refreshed

@@ -81,6 +81,9 @@ class Table(models.Model):
     # SHA-256 of the creating browser's device token (games.devices), never the token.
     creator_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     join_key = models.CharField(max_length=24, default=new_join_key, editable=False)
+    # Table-centre mode (issue 28): the device id (games.devices) of the one tablet lying
+    # in the middle of the table, which records for every seat (games.permissions).
+    centre_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices,
                                   default=Visibility.LINK)
     seq = models.PositiveIntegerField(default=0, help_text=_("Last event sequence number."))

@@ -43,6 +43,7 @@ STRINGS: dict[str, Any] = {
     "reopened": _("Game reopened"),
     "creator": _("creator"),
     "staff": _("staff"),
+    "centre": _("the table's tablet"),  # recorded from the tablet in table-centre mode
     "confirm_end": _("End the game now? The final settlement will be added."),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),

@@ -379,6 +379,14 @@ REASONS: dict[str, tuple[str, ...]] = {
     "same_jing": (
         _("正精 and 副精 must be different tiles; both are %(tile)s."),
         _("正精 and 副精 must be different tiles."),),
+    # The tablet in the middle of a table, the round clock and the big screen (issue 28).
+    "centre_key": (
+        _("Putting a tablet in the middle of the table needs the table's join link."),),
+    "leave_centre": (
+        _("Only the tablet in the middle of the table, the table's creator and staff may end "
+          "table-centre mode."),),
+    "run_clock": (
+        _("Only the group's members and managers may run the clock of its evenings."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".

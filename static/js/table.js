@@ -51,6 +51,9 @@ let previewOut = false; // a preview is on its way
 let previewAgain = false; // the sheet changed while it was
 let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
+// Pages built on this one (the tablet in the middle of the table, centre.js) redraw
+// their parts after each render: fn(snapshot, you).
+export const renderHooks = [];
 
 const status = document.getElementById("status");
 const recordSection = document.getElementById("record");
@@ -176,6 +179,7 @@ function render() {
     say(t("seat_freed"), "error");
   }
   if (snapshot.table.finished && entry && !entry.handNumber) closePanel();
+  for (const hook of renderHooks) hook(snapshot, you);
 }
 
 const socket = new TableSocket(page.dataset.socket, {
@@ -336,10 +340,15 @@ for (const button of document.querySelectorAll("[data-open-type]")) {
       recordSection.scrollIntoView({behavior: "smooth", block: "start"});
       return;
     }
-    if (entry) closePanel();
-    freshSheet(button.dataset.openType);
-    openPanel();
+    openSheet(button.dataset.openType);
   });
+}
+
+// The record sheet, fresh, on a result (`type`; null: the one it shows).
+export function openSheet(type = null) {
+  if (entry) closePanel();
+  freshSheet(type || sheet.type);
+  openPanel();
 }
 
 // A hand's record-sheet fields come with the hands of a snapshot or a page, not with
@@ -739,5 +748,9 @@ if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();
+export {socket, write};
+export function currentSnapshot() {
+  return snapshot;
+}
 // A handle for the browser tests and for debugging from the console.
 window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};
