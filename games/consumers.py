@@ -27,7 +27,7 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
-from games import presenter, services
+from games import clock, presenter, services
 from games.broadcast import group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
@@ -165,6 +165,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
+        await self._send_clock()
         # Phones already entering a hand announce themselves again for the newcomer.
         await self._group_send({"type": "table.presence_query"})
 
@@ -185,6 +186,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.send_json(await self._snapshot_message(table))
+        await self._send_clock()
 
     # --- inbound ---------------------------------------------------------------------
 
@@ -396,6 +398,22 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         if self.presence is not None and not message["you"]["can_write"]:
             await self._stop_entering()
         await self.send_json(message)
+
+    # --- the round clock (issue 28, games.clock) ----------------------------------------
+
+    async def table_clock(self, event: dict[str, Any]) -> None:
+        # The clock as this table sees it, stamped with the server's time as it leaves.
+        if isinstance(event.get("clock"), dict):
+            await self.send_json(clock.stamp(event["clock"]))
+
+    async def _send_clock(self) -> None:
+        """The table's clock, if one times it (after a snapshot: the phone shows it)."""
+        try:
+            message = await database_sync_to_async(clock.table_message)(self.table_pk)
+        except DatabaseError:  # a courtesy: the next connection brings it
+            return
+        if message is not None:
+            await self.send_json(clock.stamp(message))
 
     # --- helpers ---------------------------------------------------------------------
 

@@ -387,6 +387,10 @@ REASONS: dict[str, tuple[str, ...]] = {
           "table-centre mode."),),
     "run_clock": (
         _("Only the group's members and managers may run the clock of its evenings."),),
+    "clock_number": (
+        _("A time on the clock is a whole number from %(min)s to %(max)s."),
+        _("A time on the clock is out of range."),),
+    "clock_table": (_("The clock does not time that table."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".

@@ -24,6 +24,7 @@ import {RecordSheet} from "./record.js";
 import {addCorrect, appendEarlier, applyView, declaredBy, markMe, names, recorder,
   renderActions, showEarlier, startsOver} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
+import {RoundClock} from "./clock.js";
 
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -182,7 +183,13 @@ function render() {
   for (const hook of renderHooks) hook(snapshot, you);
 }
 
+// The round clock, when one times this table (games/clock.py): its warnings are notices.
+export const clock = new RoundClock(document, (text) => say(text));
+
 const socket = new TableSocket(page.dataset.socket, {
+  onMessage(message) {
+    if (message.type === "clock") clock.update(message);
+  },
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
@@ -753,4 +760,5 @@ export function currentSnapshot() {
   return snapshot;
 }
 // A handle for the browser tests and for debugging from the console.
-window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};
+window.mjTable = {socket, clock, get snapshot() { return snapshot; },
+  get wakeLock() { return wakeLock(); }};
