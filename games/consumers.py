@@ -134,6 +134,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     # Presence of this connection: None, or what it last announced while entering.
     presence: Presence | None = None
     presence_sent_at: float = 0.0
+    connect_clock: dict[str, Any] | None = None  # the round clock read at connect
 
     # --- connection ------------------------------------------------------------------
 
@@ -165,7 +166,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
-        await self._send_clock()
+        if self.connect_clock is not None:  # read with the snapshot (_resume_message)
+            await self.send_json(clock.stamp(self.connect_clock))
         # Phones already entering a hand announce themselves again for the newcomer.
         await self._group_send({"type": "table.presence_query"})
 
@@ -515,6 +517,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         """What a connecting phone gets: the writes it missed since ``since`` (``missed``,
         the hands they touched and the state after them) when it was away briefly, else
         the whole snapshot with its latest hands."""
+        # The table's round clock, sent right after (games.clock), read in the same hop.
+        self.connect_clock = clock.table_message(table.pk)
         changes = services.missed_changes(table, since) if since is not None else None
         if changes is None:
             return self._snapshot_now(table)

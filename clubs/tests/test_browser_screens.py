@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from games.tests.browser import phone
 from games.tests.live_server import ARTIFACTS, live_server
@@ -24,9 +24,9 @@ from games.tests.tables import new_device
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOKEN, _DEVICE = new_device()  # the organiser's browser: the group's and tables' creator
-SCREEN = {"width": 1920, "height": 1080}
-LANDSCAPE = {"width": 1024, "height": 768}
-PORTRAIT = {"width": 768, "height": 1024}
+SCREEN = ViewportSize(width=1920, height=1080)
+LANDSCAPE = ViewportSize(width=1024, height=768)
+PORTRAIT = ViewportSize(width=768, height=1024)
 LANGUAGES = ["en", "zh-hans", "zh-hant", "ja"]
 # A phone whose clock runs 75 minutes ahead: Date and Date.now() lie, the page's timers
 # do not care (they count elapsed time).
@@ -67,9 +67,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         yield {"base": base, **json.loads(Path(out).read_text())}
 
 
-def organiser(browser: Browser, base: str, viewport: dict[str, int] | None = None,
+def organiser(browser: Browser, base: str, viewport: ViewportSize | None = None,
               locale: str = "en") -> Page:
-    context = browser.new_context(viewport=viewport or {"width": 1024, "height": 900},
+    context = browser.new_context(viewport=viewport or ViewportSize(width=1024, height=900),
                                   locale=locale)
     context.add_cookies([{"name": "mj_device", "value": TOKEN, "url": base}])
     return context.new_page()
@@ -224,7 +224,7 @@ def record_on_tablet(tablet: Page, side: int, kind: str, winner: int,
 
 def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
         site: dict[str, Any], browser: Browser) -> None:
-    boss = organiser(browser, site["base"], viewport={"width": 375, "height": 812})
+    boss = organiser(browser, site["base"], viewport=ViewportSize(width=375, height=812))
     boss.goto(table_url(site, "C"))
     join = boss.locator("#join-url").input_value()
     tablet_context: BrowserContext = browser.new_context(viewport=LANDSCAPE, has_touch=True)

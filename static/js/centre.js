@@ -62,7 +62,9 @@ if (invite) {
 // After each render: the scoreboard's cards (rendered by the server in the page's
 // language) move to their sides, the round line to the middle, and each side's
 // declaration buttons show whether its player has made it.
-function redraw(state) {
+function redraw(state, you) {
+  // Replaced by another tablet (or the mode ended elsewhere): this one only watches.
+  page.classList.toggle("centre-watching", !(you?.can_write ?? true));
   for (const card of document.querySelectorAll("#standings .player-card")) {
     const slot = board.querySelector(`[data-card-slot="${card.dataset.position}"]`);
     if (slot) slot.replaceChildren(card);
@@ -111,5 +113,5 @@ document.getElementById("centre-turn").addEventListener("click", () => {
 
 record.dataset.facing = "bottom";
 placeSides();
-redraw(currentSnapshot());
+redraw(currentSnapshot(), boot.you);
 page.classList.add("centre-ready");
