@@ -168,6 +168,15 @@ def test_one_tables_clock_is_the_same_on_two_phones_and_the_screen_whatever_thei
     expect(screen.locator(f"[data-table='{site['tables']['A']['id']}'] .table-extra")
            ).to_have_text("+5 min")
     assert_same_time_left(phones, screen, extra=300)
+    # A correction takes 41 minutes away from table A: under 5 minutes left, its phones
+    # warn (the evening warns at 25 and 5 minutes left).
+    boss.select_option("#extra-form [name=table]", site["tables"]["A"]["id"])
+    boss.fill("#extra-form [name=minutes]", "-41")
+    boss.click("#clock-extend")
+    for page in phones:
+        expect(page.locator("#table-clock [data-clock]")).to_have_attribute("data-warning", "")
+        expect(page.locator("#notice")).to_contain_text("5 minutes left")
+    assert_same_time_left(phones, screen, extra=300 - 41 * 60)
     ARTIFACTS.mkdir(exist_ok=True)
     wrong.screenshot(path=str(ARTIFACTS / "clock-phone-wrong-clock.png"))
     boss.screenshot(path=str(ARTIFACTS / "clock-evening-page.png"), full_page=True)
