@@ -20,7 +20,7 @@ from games.permissions import Actor, can_view, can_write
 from games.services import named_player
 from scoring import registry
 
-from . import money, permissions
+from . import evening_clock, money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
 from .money import is_plain_amount
 
@@ -175,6 +175,8 @@ def attach_table(table: Table, group: Group, actor: Actor,
         raise Forbidden("the table belongs to a group you may not change")
     link, _ = TableLink.objects.update_or_create(table=table,
                                                  defaults={"group": group, "evening": evening})
+    # The evenings' clocks and big screens follow the table (issue 28).
+    evening_clock.tables_moved([old.evening_id if old else None, link.evening_id])
     return link
 
 
@@ -186,6 +188,7 @@ def detach_table(table: Table, actor: Actor) -> None:
         raise Forbidden("only someone who may change both the table and its group may "
                         "take it out")
     link.delete()
+    evening_clock.tables_moved([link.evening_id])
 
 
 def parse_stake(value: Any) -> Decimal:

@@ -256,6 +256,8 @@ def _attachable(request: HttpRequest, group: Group, evening: Evening | None) -> 
 
 @require_GET
 def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
+    from .live_views import clock_context  # it builds on this module's helpers
+
     evening = _evening(request, public_id)
     group = evening.group
     actor = request_actor(request)
@@ -272,6 +274,7 @@ def evening_detail(request: HttpRequest, public_id: str) -> HttpResponse:
         "stake_rows": stake_rows, "can_contribute": contribute,
         "attach_form": AttachForm(tables=_attachable(request, group, evening))
         if contribute else None,
+        **clock_context(request, evening, contribute),
     })
 
 

@@ -26,7 +26,7 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
-from games import presenter, services
+from games import clock, presenter, services
 from games.broadcast import entering_group, group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
@@ -138,6 +138,7 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
     # Who this socket is: resolved once, from the handshake; their rights are checked
     # again on every message (games.permissions).
     actor: Actor = Actor()
+    connect_clock: dict[str, Any] | None = None  # the round clock read at connect
 
     # --- connection ------------------------------------------------------------------
 
@@ -170,6 +171,8 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
+        if self.connect_clock is not None:  # read with the snapshot (_resume_message)
+            await self.send_json(clock.stamp(self.connect_clock))
         # Phones already entering a hand tell the newcomer, and only it: the question goes
         # to the table's entering phones alone (entering_group), the answers straight to
         # this socket's channel, so a phone connecting costs O(phones entering), and a
@@ -198,6 +201,7 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.send_json(await self._snapshot_message(table))
+        await self._send_clock()
 
     # --- inbound ---------------------------------------------------------------------
 
@@ -423,6 +427,22 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             await self._stop_entering()
         await self.send_json(message)
 
+    # --- the round clock (issue 28, games.clock) ----------------------------------------
+
+    async def table_clock(self, event: dict[str, Any]) -> None:
+        # The clock as this table sees it, stamped with the server's time as it leaves.
+        if isinstance(event.get("clock"), dict):
+            await self.send_json(clock.stamp(event["clock"]))
+
+    async def _send_clock(self) -> None:
+        """The table's clock, if one times it (after a snapshot: the phone shows it)."""
+        try:
+            message = await database_sync_to_async(clock.table_message)(self.table_pk)
+        except DatabaseError:  # a courtesy: the next connection brings it
+            return
+        if message is not None:
+            await self.send_json(clock.stamp(message))
+
     # --- helpers ---------------------------------------------------------------------
 
     async def _group_send(self, event: dict[str, Any], group: str | None = None) -> None:
@@ -571,6 +591,8 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         """What a connecting phone gets: the writes it missed since ``since`` (``missed``,
         the hands they touched and the state after them) when it was away briefly, else
         the whole snapshot with its latest hands."""
+        # The table's round clock, sent right after (games.clock), read in the same hop.
+        self.connect_clock = clock.table_message(table.pk)
         changes = services.missed_changes(table, since) if since is not None else None
         if changes is None:
             return self._snapshot_now(table)

@@ -6,7 +6,12 @@ consumer and API.
   to the seated players, the creator and staff.
 * Write: the seated players (the browser that claimed a seat through the join link, told
   by its device id (:mod:`games.devices`), or the user linked to the seat or its player),
-  the creator (user or creating browser) and staff.
+  the creator (user or creating browser), the table's centre tablet and staff.
+* The creator, the centre tablet and staff write *for every seat* (:func:`for_every_seat`):
+  they record any hand and make any player's live declarations. The centre tablet
+  (table-centre mode, issue 28) is the one device lying in the middle of a table whose
+  players have no phones; a device becomes it through the join link's key or the right
+  to write (:func:`games.services.centre.put_in_centre`).
 
 Whoever acts is an :class:`Actor`, resolved once: per HTTP request by
 :func:`request_actor` (every view, page or API, asks it), per websocket connection by
@@ -105,8 +110,19 @@ def is_creator(table: Table, actor: Actor) -> bool:
     return bool(actor.device and table.creator_device == actor.device)
 
 
+def is_centre(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` is the table's centre tablet (table-centre mode)."""
+    return bool(actor.device and table.centre_device == actor.device)
+
+
+def for_every_seat(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` writes for every seat, not from one of its own: staff, the
+    creator and the centre tablet."""
+    return actor.is_staff or is_creator(table, actor) or is_centre(table, actor)
+
+
 def can_write(table: Table, actor: Actor) -> bool:
-    return actor.is_staff or is_creator(table, actor) or seat_of(table, actor) is not None
+    return for_every_seat(table, actor) or seat_of(table, actor) is not None
 
 
 def can_view(table: Table, actor: Actor) -> bool:
@@ -132,11 +148,12 @@ def can_join(table: Table, actor: Actor, key: object) -> bool:
 
 
 def own_tables(actor: Actor) -> Q:
-    """Tables ``actor`` created or holds a seat at (through the browser, the user or a
-    player linked to the user), as a condition on Table."""
+    """Tables ``actor`` created, holds a seat at (through the browser, the user or a
+    player linked to the user) or lies in the middle of, as a condition on Table."""
     mine = Q(pk__in=[])
     if actor.device:
         mine |= Q(creator_device=actor.device) | Q(seats__claimed_device=actor.device)
+        mine |= Q(centre_device=actor.device)
     if actor.user_id is not None:
         mine |= Q(created_by_id=actor.user_id) | Q(seats__claimed_user_id=actor.user_id)
         mine |= Q(seats__player__user_id=actor.user_id)

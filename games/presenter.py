@@ -157,7 +157,8 @@ def _where(hand: Mapping[str, Any], spec: Any) -> str:
 
 def recorder(name: Any) -> str:
     """Who recorded a hand; the service's words for a seatless writer, translated."""
-    return {"creator": _("creator"), "staff": _("staff")}.get(str(name), str(name or ""))
+    return {"creator": _("creator"), "staff": _("staff"),
+            "centre": _("the table's tablet")}.get(str(name), str(name or ""))
 
 
 # The templates' line breaks and indentation: nothing a browser shows (inline spaces sit

@@ -46,6 +46,7 @@ from games.permissions import (
     can_view,
     can_write,
     has_join_key,
+    is_centre,
     is_creator,
     listed_tables,
     own_tables,
@@ -211,9 +212,10 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_error: str = "",
-                status: int = 200, error_field: str = "") -> HttpResponse:
+                status: int = 200, error_field: str = "", centre: bool = False) -> HttpResponse:
     """The table page; ``values`` refill the record sheet (a posted hand that needs fixing,
-    shown with ``sheet_error``, the control ``error_field`` outlined)."""
+    shown with ``sheet_error``, the control ``error_field`` outlined). ``centre``: the same
+    page laid out for the tablet in the middle of the table (:func:`table_centre`)."""
     snap = services.snapshot(table)
     actor = request_actor(request)
     seat = seat_of(table, actor)
@@ -254,6 +256,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
         "error_field": error_field,
         "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
+        "centre": centre,
     }, status=status)
 
 
@@ -383,7 +386,40 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
                    # A private table's join key seats a phone; watching comes with the seat.
                    "may_watch": can_view(table, actor),
                    "join_key": join_key if key_ok else "",
-                   "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
+                   "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED,
+                   # A table whose players have no phones: a tablet in its middle.
+                   "may_centre": may_sit})
+
+
+@require_http_methods(["GET", "POST"])
+@limit_writes("page_write")
+def table_centre(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Table-centre mode (issue 28): the page of the one tablet lying in the middle of the
+    table, recording for every seat. Another device is offered to become that tablet:
+    with the join link's key (the join page's button) or the right to write (the
+    creator's tablet). A POST with ``action=leave`` ends the mode."""
+    join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
+    table = get_object_or_404(Table, public_id=public_id)
+    if not can_join(table, request_actor(request), join_key):  # the key opens a private table's page
+        raise PermissionDenied(_("This table is private: only its players and its creator "
+                                 "can open it."))
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "leave":
+                services.leave_centre(table, request_actor(request))
+                return redirect("games:table", public_id=table.public_id)
+            ensure_device(request)  # the tablet's rights are tied to this browser
+            services.put_in_centre(table, request_actor(request), join_key)
+        except TableError as exc:
+            messages.error(request, refusal_text(exc, table=table))
+        else:
+            return redirect("games:centre", public_id=table.public_id)
+    elif is_centre(table, request_actor(request)):
+        return _table_page(request, table, centre=True)
+    return render(request, "games/table_centre_start.html", {
+        "table": table, "join_key": join_key if has_join_key(table, join_key) else "",
+        "may_start": has_join_key(table, join_key) or can_write(table, request_actor(request)),
+        "join_key_needed": JOIN_KEY_NEEDED})
 
 
 JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "

@@ -45,7 +45,7 @@ def build() -> dict[str, Any]:
     from django.contrib.contenttypes.models import ContentType
     from rest_framework.authtoken.models import Token
 
-    from clubs import permissions, results
+    from clubs import evening_clock, permissions, results, screen
     from clubs import services as clubs
     from events import services as events
     from games import services as games
@@ -128,6 +128,15 @@ def build() -> dict[str, Any]:
     seq = _write(games.end_game(ema.pk, _command(), seq, owner))
     clubs.attach_table(ema, club, owner, nights[1])
 
+    # The first night's round clock, paused with extra time at one table, and its big
+    # screen's key; a tablet in the middle of the EMA table (issue 28).
+    evening_clock.set_clock(nights[0], owner, 90, "one_more", [15, 5])
+    evening_clock.run(nights[0], owner, "start")
+    evening_clock.run(nights[0], owner, "pause")
+    evening_clock.extend(nights[0], owner, edited, 5)
+    screen.screen_key(nights[0])
+    games.put_in_centre(ema, Actor(device="tablet-of-the-club"), ema.join_key)
+
     private = games.create_table("Kitchen", "sichuan", "", {}, names, creator=owner,
                                  visibility="private")
     _write(games.record_hand(private.pk, OUTCOMES["sichuan"]["hand"][0], _command(), 0, owner))
@@ -169,8 +178,12 @@ _VOLATILE = re.compile(r'(nonce="|csrfmiddlewaretoken" value="|csrf-token" conte
                        r'|name="command_id" value=")[^"]*')
 
 
+# The server's time as a page with a round clock was made (games.clock).
+_NOW = re.compile(r'("server_now": )\d+')
+
+
 def _normal(body: bytes) -> str:
-    return _VOLATILE.sub(r"\1…", body.decode("utf-8"))
+    return _NOW.sub(r"\1…", _VOLATILE.sub(r"\1…", body.decode("utf-8")))
 
 
 def pages(ids: dict[str, Any]) -> dict[str, str]:

@@ -34,6 +34,7 @@ from games.permissions import (
     seat_of,
 )
 
+from .centre import leave_centre, put_in_centre  # table-centre mode (issue 28)
 from .commands import (
     OUTBOUND,
     CommandResult,
@@ -75,6 +76,7 @@ __all__ = [
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
+    "leave_centre", "put_in_centre",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

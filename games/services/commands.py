@@ -46,7 +46,7 @@ from games import record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
-from games.permissions import Actor, is_creator
+from games.permissions import Actor, for_every_seat, is_centre, is_creator
 from games.replay import Appended, Replay, append, declaration_of, fold, replay
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -136,7 +136,7 @@ def _held_seat(actor: Actor, seats: Sequence[Seat]) -> Seat | None:
 
 def _may_write(table: Table, actor: Actor, seats: Sequence[Seat]) -> bool:
     """:func:`games.permissions.can_write` without reading the seats a second time."""
-    return actor.is_staff or is_creator(table, actor) or _held_seat(actor, seats) is not None
+    return for_every_seat(table, actor) or _held_seat(actor, seats) is not None
 
 
 def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
@@ -145,6 +145,8 @@ def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
     seat = _held_seat(actor, seats)
     if seat is not None:
         return seat.player.display_name[:64]
+    if is_centre(table, actor):  # the tablet in the middle of the table (issue 28)
+        return "centre"
     if actor.user_id is not None and actor.user is not None:
         return str(actor.user.get_username())[:64]
     return "creator" if is_creator(table, actor) else "staff"
@@ -479,8 +481,9 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
             base_seq: int, actor: Actor, declaration: str | None = None) -> CommandResult:
     """``player`` makes the live declaration ``declaration`` (a key of the table's
     ruleset's, :func:`scoring.registry.declarations`; None: its first) in the hand being
-    played (``on``), or takes it back: from their own seat's phone, or the creator's or
-    staff's for anyone (a declaration whose ``who`` says ``any_writer``: any writer's).
+    played (``on``), or takes it back: from their own seat's phone, or the creator's,
+    the centre tablet's or staff's for anyone (a declaration whose ``who`` says
+    ``any_writer``: any writer's).
     Every phone shows it and the record sheet starts with the declarers ticked."""
     def plan(table: Table, events: list[Event]) -> Plan:
         chosen = registry.declaration(table.ruleset, table.options, declaration)
@@ -493,7 +496,7 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
                 s.position == player for s in seats):
             raise BadCommand(f"there is no player {player!r} at this table"[:200])
         held = _held_seat(actor, seats)
-        if (chosen.who == "own_seat" and not (actor.is_staff or is_creator(table, actor))
+        if (chosen.who == "own_seat" and not for_every_seat(table, actor)
                 and (held is None or held.position != player)):
             raise Forbidden(f"a player declares {chosen.key} from their own seat's phone")
         if table.finished:

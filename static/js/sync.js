@@ -367,6 +367,9 @@ export class TableSocket {
       if (id && this.pending.has(id)) this.settle(id, "reject", message);
       else if (!id || !this.outbox.get(id)) this.handlers.onError(message);
       if (write) this.finish(id, false);
+    } else {
+      // Messages the page's other modules read (the round clock, games/clock.py).
+      this.handlers.onMessage?.(message);
     }
   }
 
