@@ -66,6 +66,25 @@ def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
     return permissions.group_tables(group, who)
 
 
+def evening_tables(evening_id: str, who: Any) -> QuerySet[Table]:
+    """The tables of the evening that ``who`` may open (the history check of an evening,
+    games.chain; every one for ``who`` None); ``not_found`` for an evening they may not
+    see."""
+    if who is None:  # the site's own check (manage.py verify_history): every table
+        evening = Evening.objects.filter(public_id=evening_id[:24]).first()
+        if evening is None:
+            raise NotFound(f"there is no evening {evening_id!r}; check the id")
+        return Table.objects.filter(club_link__evening=evening)
+    evening = get_evening(evening_id[:24], who)
+    return permissions.group_tables(evening.group, who, evening)
+
+
+def organises(table: Table, who: Any) -> bool:
+    """Whether ``who`` manages the group ``table`` belongs to (games.extensions)."""
+    link = TableLink.objects.select_related("group").filter(table_id=table.pk).first()
+    return link is not None and permissions.can_manage(link.group, who)
+
+
 def get_group(public_id: str, who: Any) -> Group:
     """The group if ``who`` may look at it; ``not_found`` otherwise (a private group is
     not admitted to exist)."""

@@ -21,6 +21,8 @@ Event kinds and their payloads:
             new outcome; every later hand is replayed on top of it.
 ``end``     ``{}``: the game ends now, before the ruleset's natural end.
 ``reopen``  ``{}``: cancels an ``end``.
+``accept``  ``{"changed": ..., "rehash": hash}``: a history found changed outside the
+            site was accepted as it is (:mod:`games.chain`); it changes no hand.
 ``declare`` ``{"riichi": player, "on": bool}``: a player declares riichi during hand
             ``hand_number`` (the one being played), or takes the declaration back. It
             changes no hand: the record sheet starts with the declarers ticked, and the
@@ -218,6 +220,8 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
                 raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "
                                "undo the last hand instead")
             out.ended = False
+        elif kind == "accept":
+            pass  # a changed history accepted (games.chain): it changes no hand
         else:
             raise BadCommand(f"unknown event kind {kind!r}")
     return out
