@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import printable
@@ -79,10 +79,17 @@ def evening_tables(evening_id: str, who: Any) -> QuerySet[Table]:
     return permissions.group_tables(evening.group, who, evening)
 
 
-def organises(table: Table, who: Any) -> bool:
-    """Whether ``who`` manages the group ``table`` belongs to (games.extensions)."""
-    link = TableLink.objects.select_related("group").filter(table_id=table.pk).first()
-    return link is not None and permissions.can_manage(link.group, who)
+def organised_tables(who: Any) -> QuerySet[Table]:
+    """The tables of the groups ``who`` manages (:func:`permissions.can_manage` without
+    staff, whom games tells apart): games.extensions."""
+    actor = actor_from(who)
+    mine = Q(pk__in=[])
+    if actor.device:
+        mine |= Q(creator_device=actor.device)
+    if actor.user_id is not None:
+        mine |= Q(created_by_id=actor.user_id) | Q(memberships__player__user_id=actor.user_id,
+                                                   memberships__manager=True)
+    return Table.objects.filter(club_link__group__in=Group.objects.filter(mine).values("pk"))
 
 
 def get_group(public_id: str, who: Any) -> Group:

@@ -29,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -234,8 +235,9 @@ def refuse_if_changed(table: Table) -> None:
             "page", params={"hand": hand} if isinstance(hand, int) and hand > 0 else None)
 
 
-def known_of(query: Mapping[str, list[str]]) -> tuple[int, str] | None:
+def known_of(scope: Mapping[str, Any]) -> tuple[int, str] | None:
     """The point a phone says it saw, ``chain=SEQ.HASH`` on the socket's address."""
+    query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin-1"))
     values = query.get("chain") or []
     if len(values) != 1:
         return None

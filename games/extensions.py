@@ -37,8 +37,10 @@ def _no_group(group_id: str, who: Any) -> QuerySet[Table]:
     raise NotFound(f"there is no group {group_id!r} you can see; check the id")
 
 
-def _no_organiser(table: Table, who: Any) -> bool:
-    return False
+def _no_organiser(who: Any) -> QuerySet[Table]:
+    from games.models import Table
+
+    return Table.objects.none()
 
 
 def _no_evening(evening_id: str, who: Any) -> QuerySet[Table]:
@@ -49,7 +51,7 @@ def _no_evening(evening_id: str, who: Any) -> QuerySet[Table]:
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
-    "organises": _no_organiser, "evening_tables": _no_evening,
+    "organised_tables": _no_organiser, "evening_tables": _no_evening,
 }
 _added = dict(ALONE)
 
@@ -58,12 +60,12 @@ def add(*, places_for: Callable[[Any], list[tuple[str, str]]],
         attach_to_place: Callable[[Table, str, Any], None],
         player_rating_charts: Callable[[Player, Any], list[dict[str, Any]]],
         group_tables: Callable[[str, Any], QuerySet[Table]],
-        organises: Callable[[Table, Any], bool] = _no_organiser,
+        organised_tables: Callable[[Any], QuerySet[Table]] = _no_organiser,
         evening_tables: Callable[[str, Any], QuerySet[Table]] = _no_evening) -> None:
     """Called once by the app that keeps groups (clubs) when Django starts."""
     _added.update(places_for=places_for, attach_to_place=attach_to_place,
                   player_rating_charts=player_rating_charts, group_tables=group_tables,
-                  organises=organises, evening_tables=evening_tables)
+                  organised_tables=organised_tables, evening_tables=evening_tables)
 
 
 def places_for(who: Any) -> list[tuple[str, str]]:
@@ -90,10 +92,11 @@ def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
     return tables
 
 
-def organises(table: Table, who: Any) -> bool:
-    """Whether ``who`` organises ``table``: manages the group it belongs to (its creator,
-    a manager; staff are told apart by the caller)."""
-    return bool(_added["organises"](table, who))
+def organised_tables(who: Any) -> QuerySet[Table]:
+    """The tables ``who`` organises: those of the groups they manage (created, or a
+    manager of; staff are told apart by the caller)."""
+    tables: QuerySet[Table] = _added["organised_tables"](who)
+    return tables
 
 
 def evening_tables(evening_id: str, who: Any) -> QuerySet[Table]:

@@ -16,12 +16,13 @@ effect at once.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from games import extensions
 from games.devices import device_of
 from games.models import Player, Seat, Table, Visibility
 
@@ -85,6 +86,36 @@ def can_view(table: Table, who: Any) -> bool:
     if table.visibility in (Visibility.PUBLIC, Visibility.LINK):
         return True
     return can_write(table, who)
+
+
+def can_audit(table: Table, who: Any) -> bool:
+    """Whether ``who`` may read the table's log (who recorded, undid, corrected what,
+    when, from which seat) and its hash chain: its players (a seat held by the browser
+    or the user, or the seat's player linked to the user), its creator, an organiser of
+    its group (:func:`organises`) and staff; not a mere watcher, even of a public table
+    (issue 29)."""
+    actor = actor_from(who)
+    return (actor.is_staff or is_creator(table, actor) or seat_of(table, actor) is not None
+            or organises(table, actor))
+
+
+def organises(table: Table, who: Any) -> bool:
+    """Whether ``who`` manages the group ``table`` belongs to
+    (:func:`games.extensions.organised_tables`)."""
+    return extensions.organised_tables(actor_from(who)).filter(pk=table.pk).exists()
+
+
+def audited_tables(who: Any, tables: Iterable[Table]) -> list[Table]:
+    """Those of ``tables`` whose log ``who`` may read (:func:`can_audit`), in one query."""
+    actor = actor_from(who)
+    listed = list(tables)
+    if actor.is_staff or not listed:
+        return listed
+    organised = extensions.organised_tables(actor).values("pk")
+    allowed = set(Table.objects.filter(own_tables(actor) | Q(pk__in=organised),
+                                       pk__in=[t.pk for t in listed])
+                  .values_list("pk", flat=True))
+    return [t for t in listed if t.pk in allowed]
 
 
 def has_join_key(table: Table, key: object) -> bool:

@@ -26,7 +26,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from common.errors import JoinKeyNeeded, TableError
 from common.limits import as_refused, limit_writes, refused_form, wait_sentence
 from common.links import phone_url
-from games import extensions, handover, presenter, record_sheet, seat_results, services, ui
+from games import (
+    chain,
+    extensions,
+    handover,
+    presenter,
+    record_sheet,
+    seat_results,
+    services,
+    ui,
+)
 from games.devices import ensure_device
 from games.forms import (
     SEAT_LABELS,
@@ -41,6 +50,7 @@ from games.forms import (
 from games.limits import table_write_wait
 from games.models import Seat, Table, Visibility
 from games.permissions import (
+    can_audit,
     can_join,
     can_view,
     can_write,
@@ -228,7 +238,11 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
+    changed, _recent = chain.status(table)  # issue 29: a history changed outside mjsite
     return render(request, "games/table_detail.html", {
+        "history_text": chain.changed_text(changed),
+        "may_accept": services.may_accept(table, request),
+        "can_audit": can_audit(table, request), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
         "seat_list_url": _seat_list_url(request, table, join_url),

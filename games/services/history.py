@@ -1,7 +1,7 @@
 """Accepting a history changed outside the site (issue 29, :mod:`games.chain`).
 
 A table whose chain was found changed refuses writes (``history_changed``). Its creator,
-an organiser of its group (:func:`games.extensions.organises`) or staff may accept the
+an organiser of its group (:func:`games.permissions.organises`) or staff may accept the
 history *as it now is*: an ``accept`` event is appended, chained to the last event that
 is there, holding what was found and the hash of the events as they are (``rehash``),
 so a check lets the change pass from then on and reports any later one. The hands and
@@ -16,10 +16,10 @@ from typing import Any
 from django.db import transaction
 
 from common.errors import Forbidden, TableError
-from games import chain, extensions, seat_results
+from games import chain, seat_results
 from games.broadcast import broadcast_seats
 from games.models import Event, EventKind, Hand, Table
-from games.permissions import Actor, actor_from, is_creator
+from games.permissions import Actor, actor_from, is_creator, organises
 from games.replay import replay
 from scoring import registry
 
@@ -32,7 +32,7 @@ def may_accept(table: Table, who: Any) -> bool:
     of its group, or staff (a seated player alone may not: they may be the one who
     gains from the change)."""
     actor = actor_from(who)
-    return actor.is_staff or is_creator(table, actor) or extensions.organises(table, actor)
+    return actor.is_staff or is_creator(table, actor) or organises(table, actor)
 
 
 def accept_history(table_ref: Table | int | str, who: Any, command_id: str) -> Event:
