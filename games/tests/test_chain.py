@@ -5,6 +5,7 @@ someone allowed to accepts it."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import pytest
 from django.apps import apps
@@ -19,9 +20,10 @@ from .tables import CREATOR, command_id, make_table, record, seated, user
 
 pytestmark = pytest.mark.django_db
 
-RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
-TSUMO = {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 3, "fu": 30}}]}
-DRAW = {"type": "draw", "tenpai": []}
+RON: dict[str, Any] = {"type": "ron", "wins": [{"winner": 1, "discarder": 2,
+                                                "quick": {"han": 2, "fu": 40}}]}
+TSUMO: dict[str, Any] = {"type": "tsumo", "wins": [{"winner": 0, "quick": {"han": 3, "fu": 30}}]}
+DRAW: dict[str, Any] = {"type": "draw", "tenpai": []}
 
 
 def played(hands: int = 6) -> Table:
