@@ -7,7 +7,7 @@ player's offline copy check the same way. Here:
 * :func:`seal` gives a new event its hash, chained to the table's ``chain_head``, in the
   write's transaction (a hash of a few hundred bytes: the write path pays nothing more);
 * :func:`verify_table` reads a table's whole log and checks it; :func:`status` does so at
-  most once per version of the table every :data:`STATUS_SECONDS` (cached like the
+  most once per version of the table every ``MJ_CHAIN_CHECK_SECONDS`` (cached like the
   snapshots, :mod:`games.services.snapshot`), and records the first change it finds
   (``Table.chain_break``): from then on the table refuses writes (``history_changed``)
   until someone allowed to accepts the history as it is
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -46,7 +47,15 @@ from scoring.engine.chain import Link, Problem, Verdict
 # How many of the latest hashes a snapshot carries: a phone that kept one of them checks
 # it without asking (one further back is checked when it connects, ``?chain=``).
 RECENT = 20
-STATUS_SECONDS = 10.0
+# An event's frame names its hash and the one before by their first 16 hex digits (64
+# bits): a frame stays under 2 KB, and no rewritten log matches a phone's memory by
+# chance or by search at that length. Snapshots carry whole hashes.
+EVENT_DIGITS = 16
+
+
+def event_link(hashed: str, prev: str | None) -> dict[str, str | None]:
+    """What an event's frame says of the chain (see :data:`EVENT_DIGITS`)."""
+    return {"hash": hashed[:EVENT_DIGITS], "prev": prev[:EVENT_DIGITS] if prev else None}
 
 
 def stamp(when: dt.datetime) -> str:
@@ -190,7 +199,7 @@ def _checked(table: Table) -> tuple[Verdict, list[tuple[int, str]], list[Row] | 
     verdict = verify_rows(table, rows)
     recent = [(r.seq, r.hash) for r in rows[-RECENT:]]
     with _LOCK:
-        _CACHE[key] = (now + STATUS_SECONDS, verdict, recent)
+        _CACHE[key] = (now + settings.MJ_CHAIN_CHECK_SECONDS, verdict, recent)
         _CACHE.move_to_end(key)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
@@ -236,13 +245,15 @@ def refuse_if_changed(table: Table) -> None:
 
 
 def known_of(scope: Mapping[str, Any]) -> tuple[int, str] | None:
-    """The point a phone says it saw, ``chain=SEQ.HASH`` on the socket's address."""
+    """The point a phone says it saw, ``chain=SEQ.HASH`` on the socket's address (the
+    whole hash, or its first :data:`EVENT_DIGITS` digits from an event)."""
     query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin-1"))
     values = query.get("chain") or []
     if len(values) != 1:
         return None
     seq, _dot, kept = values[0].partition(".")
-    if not seq.isdigit() or len(seq) > 10 or len(kept) != 64 or not set(kept) <= engine_chain.HEX:
+    if (not seq.isdigit() or len(seq) > 10 or not EVENT_DIGITS <= len(kept) <= 64
+            or not set(kept) <= engine_chain.HEX):
         return None
     return int(seq), kept
 
@@ -261,7 +272,7 @@ def phone_block(table: Table, known: tuple[int, str] | None, may_write: bool
             stored = (Event.objects.filter(table_id=table.pk, seq=seq)
                       .values_list("hash", flat=True).first())
         at = {"seq": seq, "hash": stored}
-        if stored != kept and may_write and changed is None:
+        if not (stored or "").startswith(kept) and may_write and changed is None:
             # This phone saw another history than the one stored: the stored one was
             # rewritten, hashes and all (a seat's phone counts; a watcher's only sees it).
             rows = rows_of(table)

@@ -374,7 +374,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
                 # The phones check that each event follows the last hash they saw.
-                "chain": {"hash": event.hash, "prev": prev_head},
+                "chain": chain.event_link(event.hash, prev_head),
                 # For undo/redo: whether a hand or a correction was taken back or redone;
                 # for a declaration, who and whether it was taken back.
                 **({"change": change} if change else {}),

@@ -13,6 +13,10 @@
 
 import {t} from "./i18n.js";
 
+// An event names hashes by their first 16 hex digits (games/chain.py), a snapshot whole.
+const same = (a, b) => typeof a === "string" && typeof b === "string"
+  && (a.startsWith(b) || b.startsWith(a));
+
 const notice = document.getElementById("history-notice");
 const noticeText = document.getElementById("history-notice-text");
 
@@ -57,7 +61,7 @@ export class ChainWatch {
       else stored = (chain.recent || []).find(([seq]) => seq === this.kept.seq)?.[1];
     }
     // undefined: the kept point is older than the hashes sent, nothing to compare.
-    const other = stored !== undefined && stored !== this.kept.hash;
+    const other = stored !== undefined && !same(stored, this.kept.hash);
     if (!other && chain.head) this.keep(chain.seq, chain.head);
     const report = other && !this.seenOther && !chain.at;
     if (other) this.seenOther = true;
@@ -69,7 +73,7 @@ export class ChainWatch {
   event(message) {
     const chain = message.chain;
     if (!chain || !Number.isInteger(message.seq)) return false;
-    if (this.kept && message.seq === this.kept.seq + 1 && chain.prev !== this.kept.hash) {
+    if (this.kept && message.seq === this.kept.seq + 1 && !same(chain.prev, this.kept.hash)) {
       const report = !this.seenOther;
       this.seenOther = true;
       this.show();
