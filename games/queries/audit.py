@@ -52,14 +52,16 @@ def _what(row: Row, names: Sequence[str]) -> str:
     return str(row.kind)
 
 
-def _detail(table: Table, row: Row, current: dict[int, Hand], names: Sequence[str]) -> str:
+def _detail(table: Table, row: Row, current: dict[int, Hand], names: Sequence[str],
+            changed: bool) -> str:
     """The hand an event gave an outcome, in words: with its scoring while it is the
-    hand's outcome, else what was typed in (an outcome corrected or undone since)."""
+    hand's outcome, else what the event holds (an outcome corrected or undone since, or
+    one changed outside the site, which the hand's row does not say)."""
     if row.kind not in (EventKind.RECORD, EventKind.CORRECT):
         return ""
     payload = row.payload if isinstance(row.payload, dict) else {}
     hand = current.get(row.seq)
-    if hand is not None:
+    if hand is not None and not changed:
         return presenter.hand_text(table.ruleset, table.options, hand.outcome, hand.result,
                                    names)
     return presenter.hand_text(table.ruleset, table.options, payload.get("outcome"), [],
@@ -85,8 +87,10 @@ def trail(table: Table, rows: list[Row] | None = None,
     accepted = {p.seq: seq for seq, p in verdict.accepted}
     events = [{
         "seq": row.seq, "kind": row.kind, "hand": row.hand_number,
-        "what": _what(row, names), "detail": _detail(table, row, current, names),
-        "actor": row.actor_name, "seat": row.seat, "seat_player": by_seat.get(row.seat)
+        "what": _what(row, names),
+        "detail": _detail(table, row, current, names, row.seq == problem),
+        "actor": presenter.recorder(row.actor_name), "seat": row.seat,
+        "seat_player": by_seat.get(row.seat)
         if row.seat is not None else None,
         "at": row.created_at, "hash": row.hash,
         "changed": row.seq == problem, "accepted_at": accepted.get(row.seq),
