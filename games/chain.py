@@ -197,7 +197,8 @@ def _checked(table: Table) -> tuple[Verdict, list[tuple[int, str]], list[Row] | 
             return hit[1], hit[2], None
     rows = rows_of(table)
     verdict = verify_rows(table, rows)
-    recent = [(r.seq, r.hash) for r in rows[-RECENT:]]
+    # By their first digits, as events name them: a snapshot stays small.
+    recent = [(r.seq, r.hash[:EVENT_DIGITS]) for r in rows[-RECENT:]]
     with _LOCK:
         _CACHE[key] = (now + settings.MJ_CHAIN_CHECK_SECONDS, verdict, recent)
         _CACHE.move_to_end(key)
@@ -267,10 +268,8 @@ def phone_block(table: Table, known: tuple[int, str] | None, may_write: bool
     at = None
     if known is not None:
         seq, kept = known
-        stored = next((h for s, h in recent if s == seq), None)
-        if stored is None and seq <= table.seq:
-            stored = (Event.objects.filter(table_id=table.pk, seq=seq)
-                      .values_list("hash", flat=True).first())
+        stored = (Event.objects.filter(table_id=table.pk, seq=seq)
+                  .values_list("hash", flat=True).first())
         at = {"seq": seq, "hash": stored}
         if not (stored or "").startswith(kept) and may_write and changed is None:
             # This phone saw another history than the one stored: the stored one was

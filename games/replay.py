@@ -168,6 +168,16 @@ def _declare(out: Folded, ev: LoggedEvent) -> None:
         declared.remove(player)
 
 
+def declaration(payload: Any) -> tuple[int | None, bool]:
+    """Who a ``declare`` event's payload names and whether they declared (True) or took
+    it back: for readers of the log that show it (games.queries.audit)."""
+    if not isinstance(payload, dict):
+        return None, False
+    player = payload.get("riichi")
+    whole = isinstance(player, int) and not isinstance(player, bool)
+    return (player if whole else None), bool(payload.get("on"))
+
+
 def declared_in(events: Sequence[LoggedEvent], number: int) -> list[int]:
     """Who has declared riichi in hand ``number``: its ``declare`` events in order."""
     declared: set[int] = set()

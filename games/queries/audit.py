@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games import chain, presenter
 from games.chain import Row
 from games.models import Event, EventKind, Hand, Seat, Table
+from games.replay import declaration
 from scoring.engine.chain import CSV_COLUMNS, Verdict
 
 
@@ -42,9 +43,9 @@ def _what(row: Row, names: Sequence[str]) -> str:
     if row.kind == EventKind.REOPEN:
         return _("Game reopened")
     if row.kind == EventKind.DECLARE:
-        player = payload.get("riichi")
-        name = names[player] if isinstance(player, int) and 0 <= player < len(names) else "?"
-        if payload.get("on"):
+        player, on = declaration(payload)
+        name = names[player] if player is not None and 0 <= player < len(names) else "?"
+        if on:
             return _("%(name)s declared riichi in hand %(hand)s") % {"name": name, "hand": hand}
         return _("%(name)s took back riichi in hand %(hand)s") % {"name": name, "hand": hand}
     if row.kind == EventKind.ACCEPT:

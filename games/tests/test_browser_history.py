@@ -41,8 +41,9 @@ def record_hands(page: Page, server: str, table: str, count: int) -> None:
     for _ in range(count):
         seq = page.request.get(f"{server}/t/{table}/snapshot.json").json()["seq"]
         answer = page.request.post(
-            f"{server}/api/tables/{table}/hands/", headers={"X-CSRFToken": token,
-                                                           "Referer": f"{server}/"},
+            f"{server}/api/tables/{table}/hands/", headers={
+                "X-CSRFToken": token, "Referer": f"{server}/",
+                "Content-Type": "application/json"},
             data=json.dumps({"outcome": RON, "command_id": f"hand-{seq}", "base_seq": seq}),
             fail_on_status_code=False)
         assert answer.status == 201, answer.text()

@@ -101,7 +101,8 @@ class Link:
 class Problem:
     """The first event that does not hold: ``seq``, and why (``changed``: its content or
     hash differs from what was sealed; ``missing``: there is no event ``seq``;
-    ``unchained``: it does not name the hash before it; ``unreadable``: not an event)."""
+    ``unchained``: it does not name the hash before it; ``unreadable``: not an event).
+    The site adds ``rewritten``: a phone had seen another hash at ``seq``."""
 
     seq: int
     reason: str
