@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -17,8 +18,9 @@ from .live_server import DATABASES, live_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-# The dealer keeps winning (bust off in EMA? the dealer gains): hands 1 to 7.
-RON = {"type": "ron", "wins": [{"winner": 0, "discarder": 2, "quick": {"han": 1, "fu": 30}}]}
+# The dealer keeps winning from the same player, who does not go bust in seven hands.
+RON: dict[str, Any] = {"type": "ron", "wins": [{"winner": 0, "discarder": 2,
+                                                "quick": {"han": 1, "fu": 30}}]}
 LANGUAGES = ["en", "zh-hans", "zh-hant", "ja"]
 NOTICE = {
     "en": "changed outside mjsite after hand 6",
