@@ -101,7 +101,10 @@ FIELDS = ("seq", "kind", "hand_number", "payload", "actor_name", "seat", "create
 
 
 def rows_of(table: Table) -> list[Row]:
-    return [Row(*values) for values in Event.objects.filter(table_id=table.pk)
+    """The events of ``table`` up to its ``seq`` as read: a write committed since (a
+    later seq) belongs to the next version of the table, which the check reads then."""
+    return [Row(*values) for values in Event.objects.filter(table_id=table.pk,
+                                                            seq__lte=table.seq)
             .order_by("seq").values_list(*FIELDS)]
 
 
@@ -129,7 +132,7 @@ def rehashed(public_id: str, rows: Iterable[Row]) -> list[str]:
 
 def verify_rows(table: Table, rows: list[Row]) -> Verdict:
     verdict = engine_chain.verify(links(table.public_id, rows))
-    if verdict.ok and table.chain_head and verdict.head != table.chain_head:
+    if verdict.ok and (verdict.head or "") != table.chain_head:
         # The last events were removed (or the table's latest hash changed): the chain
         # stored ends elsewhere than the table says it does.
         verdict.problem = Problem(verdict.head_seq + 1, "missing")

@@ -60,6 +60,14 @@ def test_every_write_seals_its_event_to_the_one_before() -> None:
     assert {e.seat for e in events} == {1}
 
 
+def test_a_write_committed_during_a_check_is_no_change() -> None:
+    table = played()
+    read_before = Table.objects.get(pk=table.pk)
+    assert record(table, DRAW)["ok"]  # another phone's hand, after the table was read
+    assert chain.verify_table(read_before).ok
+    assert chain.status(read_before)[0] is None
+
+
 def test_an_event_changed_in_the_database_is_named() -> None:
     table = played()
     edit_outcome(table, 4)
