@@ -59,6 +59,12 @@ class NoSuchHand(TableError):
     code = "no_such_hand"
 
 
+class NothingToDeclare(TableError):
+    """A live declaration the table's rules do not offer (scoring.registry.declarations)."""
+
+    code = "nothing_to_declare"
+
+
 class GameEnded(TableError):
     """A hand or undo on a game ended with end_game; reopen it first."""
 

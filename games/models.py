@@ -82,6 +82,9 @@ class Table(models.Model):
     # SHA-256 of the creating browser's device token (games.devices), never the token.
     creator_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     join_key = models.CharField(max_length=24, default=new_join_key, editable=False)
+    # Table-centre mode (issue 28): the device id (games.devices) of the one tablet lying
+    # in the middle of the table, which records for every seat (games.permissions).
+    centre_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices,
                                   default=Visibility.LINK)
     seq = models.PositiveIntegerField(default=0, help_text=_("Last event sequence number."))
@@ -145,7 +148,7 @@ class EventKind(models.TextChoices):
     CORRECT = "correct", _("hand corrected")
     END = "end", _("game ended")
     REOPEN = "reopen", _("game reopened")
-    DECLARE = "declare", _("riichi declared or taken back")
+    DECLARE = "declare", _("declaration made or taken back")
     ACCEPT = "accept", _("changed history accepted")
 
 
@@ -274,8 +277,6 @@ class SeatResult(models.Model):
     wins = models.PositiveIntegerField(default=0)
     deal_ins = models.PositiveIntegerField(default=0)
     self_draws = models.PositiveIntegerField(default=0)
-    riichi_hands = models.PositiveIntegerField(default=0)
-    riichi_counted = models.PositiveIntegerField(default=0)
     win_value_sum = models.BigIntegerField(default=0)
     win_value_count = models.PositiveIntegerField(default=0)
     hand_value_sum = models.BigIntegerField(default=0)
@@ -283,6 +284,9 @@ class SeatResult(models.Model):
     # [[key, name, native, wins], ...] in order of first appearance (ties of the most
     # frequent keep that order, as a count over the hands did).
     items = models.JSONField(default=list, blank=True)
+    # The live declarations its hands count for, by statistic (riichi_rate...):
+    # {statistic: [hands the player made it in, hands at which it was offered]}.
+    declarations = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "position"]
@@ -291,3 +295,54 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} seat {self.position}: {self.final}"
+
+
+# --- the round clock (issue 28; games.clock) --------------------------------------------
+
+
+class EndRule(models.TextChoices):
+    """What the tables do when the time is up (their sources: games.clock)."""
+
+    FINISH_HAND = "finish_hand", _("Finish the hand in play, then stop")
+    ONE_MORE = "one_more", _("Finish the hand in play and play one more")
+    STOP = "stop", _("Stop at once")
+
+
+class ClockState(models.TextChoices):
+    READY = "ready", _("not started")
+    RUNNING = "running", _("running")
+    PAUSED = "paused", _("paused")
+
+
+class Clock(models.Model):
+    """A round's clock, kept by the server: phones show the time it says is left whatever
+    their own clocks say. An owner holds it (a group's evening, ``clubs.Evening.clock``;
+    an event's round later); the tables it times are its :class:`ClockTable` rows, each
+    with the extra time a referee gave that table. Written only by :mod:`games.clock`."""
+
+    duration = models.PositiveIntegerField(default=90 * 60)  # seconds
+    # Seconds run before ``started_at`` (the pauses in between do not count).
+    elapsed = models.FloatField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)  # while running
+    state = models.CharField(max_length=10, choices=ClockState.choices,
+                             default=ClockState.READY)
+    end_rule = models.CharField(max_length=12, choices=EndRule.choices,
+                                default=EndRule.FINISH_HAND)
+    # Minutes left at which the phones warn, largest first ([15, 5]).
+    warnings = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0)  # one more at every change
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"clock {self.pk} ({self.state})"
+
+
+class ClockTable(models.Model):
+    """A table a clock times (one clock at a time) and the extra seconds it was given."""
+
+    clock = models.ForeignKey(Clock, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="clock_link")
+    extra = models.IntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.table_id} on clock {self.clock_id} (+{self.extra}s)"

@@ -25,12 +25,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games import record_sheet
-from scoring import rendering
+from scoring import registry, rendering
+from scoring.engine.tiles import WIND_NAMES
 
 
 def wind_name(letter: Any) -> str:
-    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-    return names.get(str(letter), str(letter or ""))
+    """A wind letter's name in the active language (the engine's English names are msgids
+    of scoring.engine_texts)."""
+    name = WIND_NAMES.get(str(letter))
+    return _(name) if name else str(letter or "")
 
 
 def hand_text(ruleset: str, options: Mapping[str, Any] | None, outcome: Any, results: Any,
@@ -75,14 +78,31 @@ def round_line(snap: Mapping[str, Any], spec: Any = None) -> str:
     return " · ".join(parts)
 
 
+def declared_marks(snap: Mapping[str, Any]) -> dict[int, list[str]]:
+    """Each player's marks of the live declarations they made in the hand being played
+    (``snap["declared"]``: key -> declarers), in the ruleset's order and the active
+    language."""
+    table = snap.get("table") or {}
+    declared = snap.get("declared")
+    if not isinstance(declared, Mapping) or not declared:
+        return {}
+    out: dict[int, list[str]] = {}
+    for declaration in registry.declarations(str(table.get("ruleset")), snap.get("options")):
+        for player in declared.get(declaration.key) or []:
+            out.setdefault(player, []).append(
+                pgettext(registry.DECLARATION_CONTEXT, declaration.mark))
+    return out
+
+
 def standings_rows(snap: Mapping[str, Any]) -> list[dict[str, Any]]:
     finished = snap.get("table", {}).get("finished")
     dealer = (snap.get("state") or {}).get("dealer")
     winds = {s["position"]: s.get("wind") for s in snap.get("seats", [])}
-    declared = set(snap.get("declared") or [])
+    marks = declared_marks(snap)
     return [{**row, "wind_label": wind_name(winds.get(row["position"])),
              "dealer": row["position"] == dealer and not finished,
-             "declared": row["position"] in declared,
+             "declared": bool(marks.get(row["position"])),
+             "marks": marks.get(row["position"], []),
              "score_text": rendering.number(row["score"]),
              "penalty_text": rendering.signed(int(row.get("penalty_at_end") or 0))
              if row.get("penalty_at_end") else ""}
@@ -137,7 +157,8 @@ def _where(hand: Mapping[str, Any], spec: Any) -> str:
 
 def recorder(name: Any) -> str:
     """Who recorded a hand; the service's words for a seatless writer, translated."""
-    return {"creator": _("creator"), "staff": _("staff")}.get(str(name), str(name or ""))
+    return {"creator": _("creator"), "staff": _("staff"),
+            "centre": _("the table's tablet")}.get(str(name), str(name or ""))
 
 
 # The templates' line breaks and indentation: nothing a browser shows (inline spaces sit

@@ -23,10 +23,11 @@ Event kinds and their payloads:
 ``reopen``  ``{}``: cancels an ``end``.
 ``accept``  ``{"changed": ..., "rehash": hash}``: a history found changed outside the
             site was accepted as it is (:mod:`games.chain`); it changes no hand.
-``declare`` ``{"riichi": player, "on": bool}``: a player declares riichi during hand
-            ``hand_number`` (the one being played), or takes the declaration back. It
-            changes no hand: the record sheet starts with the declarers ticked, and the
-            hand's outcome carries their sticks.
+``declare`` ``{<key>: player, "on": bool}``: a player makes the ruleset's live declaration
+            ``key`` (:class:`scoring.engine.capabilities.Declaration`) during hand
+            ``hand_number`` (the one being played), or takes it back. It changes no
+            hand: the record sheet starts with the declarers ticked in the outcome field
+            of that key, and what the declaration costs comes with the hand's outcome.
 
 ``hand_number`` (an attribute of the event, not the payload) names the hand the event
 touches, so a hand's history is the list of events with its number.
@@ -94,13 +95,8 @@ class Folded:
     done: list[Change] = field(default_factory=list)
     redo: list[Change] = field(default_factory=list)
     ended: bool = False
-    # Riichi declared live, by the hand number it was declared in.
-    declared: dict[int, list[int]] = field(default_factory=dict)
-
-    @property
-    def declared_now(self) -> list[int]:
-        """Who has declared in the hand being played."""
-        return sorted(self.declared.get(len(self.active) + 1, []))
+    # Live declarations, by the hand number they were made in: key -> declarers.
+    declared: dict[int, dict[str, list[int]]] = field(default_factory=dict)
 
     @property
     def undo_target(self) -> dict[str, Any] | None:
@@ -149,44 +145,45 @@ def _redo(out: Folded) -> None:
     out.done.append(change)
 
 
+def declaration_of(payload: dict[str, Any]) -> tuple[str, Any, bool]:
+    """``(key, player, on)`` of a ``declare`` event's payload ``{<key>: player, "on"}``."""
+    keys = [key for key in payload if key != "on"]
+    if len(keys) != 1:
+        raise BadCommand("a declaration names one declaration and who made it, got "
+                         f"{sorted(payload)!r}"[:200])
+    return keys[0], payload[keys[0]], bool(payload.get("on"))
+
+
 def _declare(out: Folded, ev: LoggedEvent) -> None:
     if out.ended:
-        raise GameEnded("the game was ended; reopen it before declaring riichi")
+        raise GameEnded("the game was ended; reopen it before declaring")
     number = len(out.active) + 1
     if ev.hand_number != number:
-        raise BadCommand(f"riichi is declared in the hand being played, hand {number}")
-    player, on = ev.payload.get("riichi"), bool(ev.payload.get("on"))
+        raise BadCommand(f"a declaration is made in the hand being played, hand {number}")
+    key, player, on = declaration_of(ev.payload)
     if isinstance(player, bool) or not isinstance(player, int):
-        raise BadCommand(f"riichi is declared by a player number, got {player!r}")
-    declared = out.declared.setdefault(number, [])
+        raise BadCommand(f"{key} is declared by a player number, got {player!r}"[:200])
+    declared = out.declared.setdefault(number, {}).setdefault(key, [])
     if on == (player in declared):
-        raise BadCommand("this player has already declared riichi in this hand" if on else
-                         "this player has not declared riichi in this hand")
+        raise BadCommand(f"this player has already declared {key} in this hand" if on else
+                         f"this player has not declared {key} in this hand")
     if on:
         declared.append(player)
     else:
         declared.remove(player)
 
 
-def declaration(payload: Any) -> tuple[int | None, bool]:
-    """Who a ``declare`` event's payload names and whether they declared (True) or took
-    it back: for readers of the log that show it (games.queries.audit)."""
-    if not isinstance(payload, dict):
-        return None, False
-    player = payload.get("riichi")
-    whole = isinstance(player, int) and not isinstance(player, bool)
-    return (player if whole else None), bool(payload.get("on"))
-
-
-def declared_in(events: Sequence[LoggedEvent], number: int) -> list[int]:
-    """Who has declared riichi in hand ``number``: its ``declare`` events in order."""
-    declared: set[int] = set()
+def declared_in(events: Sequence[LoggedEvent], number: int) -> dict[str, list[int]]:
+    """Who has made each live declaration in hand ``number``: its ``declare`` events, in
+    order (key -> declarers; a key nobody holds any more is left out)."""
+    declared: dict[str, set[int]] = {}
     for ev in events:
         if ev.kind == "declare" and ev.hand_number == number:
-            player = ev.payload.get("riichi")
+            key, player, on = declaration_of(ev.payload)
             if isinstance(player, int):
-                (declared.add if ev.payload.get("on") else declared.discard)(player)
-    return sorted(declared)
+                players = declared.setdefault(key, set())
+                (players.add if on else players.discard)(player)
+    return {key: sorted(players) for key, players in declared.items() if players}
 
 
 def fold(events: Sequence[LoggedEvent]) -> Folded:

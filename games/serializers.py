@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from scoring import registry
 from scoring.serializers import CausePaymentSerializer, ItemSerializer, ResultSerializer
 
 
@@ -342,14 +343,21 @@ class StatsBlockSerializer(serializers.Serializer):
     win_rate = serializers.FloatField(allow_null=True)
     deal_in_rate = serializers.FloatField(allow_null=True)
     self_draw_rate = serializers.FloatField(allow_null=True)
-    riichi_rate = serializers.FloatField(
-        allow_null=True, help_text="Hands with a riichi declared, over hands of rulesets "
-                                   "that have riichi; null without any.")
     average_win_value = serializers.FloatField(allow_null=True)
     average_hand_value = serializers.FloatField(
         allow_null=True, help_text="Mean hand value of the wins (before honba, sticks and "
                                    "extras), in the ruleset's points.")
     top_scoring = TopScoringSerializer(many=True)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # A share per statistic the rulesets' live declarations yield (riichi's
+        # riichi_rate), named by the packages (scoring.registry.statistics).
+        fields = super().get_fields()
+        for name, label in registry.statistics():
+            fields[name] = serializers.FloatField(
+                allow_null=True, help_text=f"{label}: hands the player made this live "
+                "declaration in, over hands at tables whose rules offer it; null without any.")
+        return fields
 
 
 class RulesetStatsSerializer(StatsBlockSerializer):

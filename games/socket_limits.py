@@ -75,10 +75,12 @@ class SocketLimits:
         the seconds to wait when the table's watchers have used it up, else None."""
         return _WATCHERS.hit(table_pk)
 
-    def wait(self, message_type: str, table_pk: int | None, may_write: bool) -> float | None:
-        """The seconds to wait before ``message_type`` is answered (None: answer it)."""
+    def wait(self, limit: str, table_pk: int | None, may_write: bool) -> float | None:
+        """The seconds to wait before a message counted against ``limit`` (``ws_read``, or
+        ``ws_preview``: a read that is a preview too; games.messages.INBOUND says each
+        message's) is answered (None: answer it)."""
         wait = self._reads.hit(None)
-        if wait is None and message_type == "preview" and not may_write:
+        if wait is None and limit == "ws_preview" and not may_write:
             wait = _PREVIEWS.hit(table_pk)
         return wait
 

@@ -43,6 +43,7 @@ STRINGS: dict[str, Any] = {
     "reopened": _("Game reopened"),
     "creator": _("creator"),
     "staff": _("staff"),
+    "centre": _("the table's tablet"),  # recorded from the tablet in table-centre mode
     "confirm_end": _("End the game now? The final settlement will be added."),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
@@ -82,11 +83,6 @@ STRINGS: dict[str, Any] = {
     "you_watch": _("You are watching."),
     "take_seat": _("Take a seat"),
     "seat_freed": _("Your seat was freed: this phone now only watches."),
-    # Riichi declared live: the notice on the other phones and this phone's own.
-    "just_declared": _("%(name)s declared riichi"),
-    "just_took_back": _("%(name)s took back their riichi"),
-    "declared": _("Riichi declared: the stick goes in with the hand."),
-    "took_back": _("Riichi taken back."),
     "record_hand": _("Record a hand"),
     "correcting_hand": _("Correcting hand %(number)s"),
     "han_fu_short": _("%(han)s han %(fu)s fu"),
@@ -103,6 +99,31 @@ STRINGS: dict[str, Any] = {
 }
 
 
+def strings_of(keys: tuple[str, ...]) -> dict[str, str]:
+    """Some of the script strings (not the tile picker's) in the active language."""
+    return {key: str(STRINGS[key]) for key in keys}
+
+
+# The round clock's words (static/js/clock.js, games/clock.py), on every page that shows it.
+CLOCK_STRINGS: dict[str, Any] = {
+    "clock_ready": _("The clock has not started."),
+    "clock_paused": _("The clock is paused."),
+    "clock_over_finish_hand": _("Time is up: finish the hand in play, then stop."),
+    "clock_over_one_more": _("Time is up: finish the hand in play and play one more."),
+    "clock_over_stop": _("Time is up: stop now."),
+    "clock_warning": _("%(minutes)s minutes left"),
+    "clock_warning_one": _("1 minute left"),
+    # "+5:00 extra for this table", a referee's decision.
+    "clock_extra": _("%(time)s extra for this table"),
+}
+
+
+def clock_strings() -> dict[str, str]:
+    return {key: str(value) for key, value in CLOCK_STRINGS.items()}
+
+
 def strings() -> dict[str, str]:
-    """The script strings in the active language, the tile picker's included."""
-    return {**picker_strings(), **{key: str(value) for key, value in STRINGS.items()}}
+    """The script strings in the active language, the tile picker's and the clock's
+    included."""
+    return {**picker_strings(), **clock_strings(),
+            **{key: str(value) for key, value in STRINGS.items()}}

@@ -16,6 +16,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("t/<slug:public_id>/", views.table_detail, name="table"),
     path("t/<slug:public_id>/record/", views.table_record, name="record"),
     path("t/<slug:public_id>/join/", views.table_join, name="join"),
+    path("t/<slug:public_id>/centre/", views.table_centre, name="centre"),
     path("t/<slug:public_id>/seat-list/", views.table_seat_list, name="seat-list"),
     path("t/<slug:public_id>/results/", views.table_results, name="results"),
     path("t/<slug:public_id>/log/", history_pages.table_log, name="log"),

@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP goes to Django, websockets to the routes in games/routing.py."""
+"""ASGI entry point: HTTP goes to Django, websockets to the routes in games/routing.py and
+clubs/routing.py."""
 
 import gc
 import os
@@ -17,8 +18,9 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from clubs.routing import websocket_urlpatterns as club_sockets  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-from mjsite.websockets import NoRouteConsumer, OriginValidator  # noqa: E402
+from mjsite.websockets import NoRouteConsumer, OriginValidator, SendsAfterClose  # noqa: E402
 from scoring.engine import warm_up  # noqa: E402
 
 # The engine's per-process start (win tables, every ruleset, their default options and
@@ -31,12 +33,13 @@ warm_up()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": OriginValidator(
+        "websocket": SendsAfterClose(OriginValidator(
             AuthMiddlewareStack(URLRouter([
                 *websocket_urlpatterns,
+                *club_sockets,  # the evening's big screen (issue 28)
                 re_path(r"", NoRouteConsumer.as_asgi()),  # any other path: refused
             ]))
-        ),
+        )),
     }
 )
 

@@ -39,6 +39,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("games.urls")),
     path("", include("clubs.urls")),
+    path("", include("events.urls")),
     # Each ruleset package's own pages (its site app), under rulesets/<name>/.
     *registry.urlpatterns(),
 ]

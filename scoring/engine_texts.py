@@ -1466,6 +1466,13 @@ NATIVE_NAMES: dict[str, list[str]] = {
 CAPABILITY_TEXTS: dict[str, list[str]] = {
     'riichi': [
         gettext_noop('per 1,000 points'),
+        gettext_noop('Declare riichi'),
+        gettext_noop('Take back riichi'),
+        gettext_noop('Riichi declared: the stick goes in with the hand.'),
+        gettext_noop('Riichi taken back.'),
+        gettext_noop('%(name)s declared riichi'),
+        gettext_noop('%(name)s took back their riichi'),
+        gettext_noop('Riichi rate'),
     ],
     'mcr': [
         gettext_noop('per point'),
@@ -1484,6 +1491,12 @@ CAPABILITY_TEXTS: dict[str, list[str]] = {
     ],
     'hongkong': [
         gettext_noop('per point'),
+    ],
+}
+
+DECLARATION_MARKS: dict[str, list[str]] = {
+    'riichi': [
+        pgettext('the mark beside a player who made a live declaration in this hand', 'Riichi'),
     ],
 }
 

@@ -154,6 +154,7 @@ SENTENCES: dict[str, tuple[str, ...]] = {
     "unknown_type": (_("The phone sent something the table cannot read; reload the page."),),
     "nothing_to_undo": (_("There is nothing to undo."),),
     "nothing_to_redo": (_("There is nothing to redo."),),
+    "nothing_to_declare": (_("This table's rules have no such declaration to make."),),
     "no_such_hand": (
         _("There is no hand %(hand)s at this table."),
         _("There is no such hand at this table."),),
@@ -352,6 +353,26 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A stake is an amount of money from 0 to %(max)s, such as 0.5, with at most four "
           "decimals."),
         _("A stake is an amount of money such as 0.5."),),
+    # Events' own refusals (events.services).
+    "event_organise": (_("Only the event's organisers may do this."),),
+    "event_referee": (_("Only the event's organisers and referees may do this."),),
+    "event_group": (_("Only the group's creator, its managers and staff may add an event "
+                      "to it."),),
+    "event_join_key": (_("Entering this event needs its join link from an organiser."),),
+    "event_closed": (_("This event takes no more entries through its link; ask an "
+                       "organiser to enter you."),),
+    "event_full": (
+        _("This event has %(max)s players already, as many as an event takes."),
+        _("This event has as many players as an event takes."),),
+    "event_rounds": (
+        _("An event has from %(min)s to %(max)s rounds."),
+        _("An event cannot have that many rounds."),),
+    "event_rules": (_("These rules cannot be used; choose others."),),
+    "event_member": (_("Only members of the event's group can be entered that way."),),
+    "event_busy": (_("Someone entered at the same moment; send again."),),
+    "no_account": (
+        _("There is no account called “%(text)s”."),
+        _("There is no account of that name."),),
     # A table whose record grew past what a phone is sent at once (games.services).
     "record_full": (
         _("This table's record has grown past %(max)s KB, more than a phone is sent at "
@@ -367,6 +388,18 @@ REASONS: dict[str, tuple[str, ...]] = {
     "same_jing": (
         _("正精 and 副精 must be different tiles; both are %(tile)s."),
         _("正精 and 副精 must be different tiles."),),
+    # The tablet in the middle of a table, the round clock and the big screen (issue 28).
+    "centre_key": (
+        _("Putting a tablet in the middle of the table needs the table's join link."),),
+    "leave_centre": (
+        _("Only the tablet in the middle of the table, the table's creator and staff may end "
+          "table-centre mode."),),
+    "run_clock": (
+        _("Only the group's members and managers may run the clock of its evenings."),),
+    "clock_number": (
+        _("A time on the clock is a whole number from %(min)s to %(max)s."),
+        _("A time on the clock is out of range."),),
+    "clock_table": (_("The clock does not time that table."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".

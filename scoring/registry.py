@@ -7,27 +7,32 @@ The site only offers rulesets that fulfil the whole contract of
 Whatever else the site needs to know about a ruleset is a capability its package declares
 (:mod:`scoring.engine.capabilities`, each with its default), read here and nowhere else in
 the site: the analyser form's fields (built from its entry spec), its stake unit, whether
-the tile-danger tool applies. A package's own pages live in its ``site`` subpackage (a
-Django app listed by :func:`scoring.engine.rulesets.site_apps`); :func:`urlpatterns`
-mounts each one's ``urls.urlpatterns`` under ``rulesets/<name>/`` (namespace ``<name>``)
-and its ``root_urlpatterns`` (old addresses kept working) at the root, and :func:`pages`
-lists its ``MENU`` for the site menu.
+the tile-danger tool applies, the live declarations its tables offer (:func:`declarations`)
+and the statistics they yield (:func:`statistics`). A package's own pages live in its
+``site`` subpackage (a Django app listed by :func:`scoring.engine.rulesets.site_apps`);
+:func:`urlpatterns` mounts each one's ``urls.urlpatterns`` under ``rulesets/<name>/``
+(namespace ``<name>``) and its ``root_urlpatterns`` (old addresses kept working) at the
+root, and :func:`pages` lists its ``MENU`` for the site menu.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 from django.urls import URLPattern, URLResolver, include, path, reverse
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from scoring.engine import capabilities, rulesets
+from scoring.engine.capabilities import Declaration
 from scoring.engine.entry import Field
-from scoring.engine.errors import BadOption, UnknownRuleset
+from scoring.engine.errors import BadOption, EngineError, UnknownRuleset
 from scoring.engine.game import GameRules
 from scoring.engine.options import build_options, options_schema, options_to_dict
 
@@ -141,6 +146,19 @@ class Ruleset:
             out.append((name, found))
         return out
 
+    def declarations(self) -> tuple[Declaration, ...]:
+        """Its live declarations (``DECLARATIONS``), each key checked to be a field of
+        kind ``players`` of one of its entry spec's outcomes (under the defaults)."""
+        declared: tuple[Declaration, ...] = self.capability("DECLARATIONS")
+        fields = _players_fields(self.package.entry_spec(self.build()))
+        for declaration in declared:
+            if declaration.key not in fields:
+                raise capabilities.CapabilityError(
+                    f"the ruleset {self.name!r} lists {declaration.key!r} in DECLARATIONS, "
+                    f"but no outcome of its entry spec has a field {declaration.key!r} of "
+                    "kind players (who declared)")
+        return declared
+
     @property
     def site(self) -> str:
         """The module name of the package's Django app, or "" when it has none."""
@@ -178,6 +196,66 @@ def model_choices() -> list[tuple[str, str]]:
     """The ``choices`` of the models' ruleset fields, worked out when asked: every package
     the engine finds, so that adding one needs no migration."""
     return [(name, name) for name in rulesets.available()]
+
+
+def _players_fields(spec: Any) -> set[str]:
+    return {f.name for o in spec.outcomes for f in o.fields if f.kind == "players"}
+
+
+@lru_cache(maxsize=256)
+def _offered(name: str, options: str, declared: tuple[Declaration, ...]
+             ) -> tuple[Declaration, ...]:
+    try:
+        rs = get(name)
+        spec = rs.package.entry_spec(rs.options_from_snapshot(json.loads(options)))
+    except EngineError:
+        return ()
+    fields = _players_fields(spec)
+    return tuple(d for d in rs.declarations() if d.key in fields)
+
+
+def declarations(name: str, options: Mapping[str, Any] | None = None
+                 ) -> tuple[Declaration, ...]:
+    """The live declarations a table of ruleset ``name`` offers under its stored
+    ``options``: its package's ``DECLARATIONS`` whose outcome field those options keep;
+    none for a ruleset no longer installed. Asked on every write, so kept per options
+    (and per declaration, so a package changed in a test is asked again)."""
+    try:
+        declared = capabilities.read(rulesets.get(name), "DECLARATIONS")
+    except UnknownRuleset:
+        return ()
+    return _offered(str(name), json.dumps(dict(options or {}), sort_keys=True), declared)
+
+
+def declaration(name: str, options: Mapping[str, Any] | None, key: str | None
+                ) -> Declaration | None:
+    """The declaration ``key`` a table offers (None: its first), or None."""
+    return next((d for d in declarations(name, options) if key in (None, d.key)), None)
+
+
+# The context of a declaration's mark on the scoreboard ("Riichi" beside a player is not
+# the ruleset's name, which is the same English word).
+DECLARATION_CONTEXT = "the mark beside a player who made a live declaration in this hand"
+
+
+def declaration_texts(declaration: Declaration) -> dict[str, str]:
+    """``declaration``'s key, who may make it, its native name and its texts in the active
+    language, as the table page hands them to its scripts."""
+    return {"key": declaration.key, "who": declaration.who, "native": declaration.native,
+            "label": gettext(declaration.label), "label_off": gettext(declaration.label_off),
+            "mark": pgettext(DECLARATION_CONTEXT, declaration.mark),
+            "done": gettext(declaration.done), "undone": gettext(declaration.undone),
+            "said": gettext(declaration.said), "unsaid": gettext(declaration.unsaid)}
+
+
+def statistics() -> list[tuple[str, str]]:
+    """``(key, English name)`` of each statistic the installed rulesets' declarations
+    yield, in the rulesets' order, each once: what a player's statistics count."""
+    out: dict[str, str] = {}
+    for name in usable():
+        for declaration in get(name).declarations():
+            out.setdefault(declaration.statistic, declaration.statistic_label)
+    return list(out.items())
 
 
 def stake_unit(name: str) -> tuple[int, Promise]:

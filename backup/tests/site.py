@@ -45,8 +45,9 @@ def build() -> dict[str, Any]:
     from django.contrib.contenttypes.models import ContentType
     from rest_framework.authtoken.models import Token
 
-    from clubs import permissions, results
+    from clubs import evening_clock, permissions, results, screen
     from clubs import services as clubs
+    from events import services as events
     from games import services as games
     from games.models import Player, Table
     from games.permissions import Actor
@@ -136,6 +137,15 @@ def build() -> dict[str, Any]:
     chain.status(Table.objects.get(pk=ema.pk))
     games.accept_history(ema, owner, _command())
 
+    # The first night's round clock, paused with extra time at one table, and its big
+    # screen's key; a tablet in the middle of the EMA table (issue 28).
+    evening_clock.set_clock(nights[0], owner, 90, "one_more", [15, 5])
+    evening_clock.run(nights[0], owner, "start")
+    evening_clock.run(nights[0], owner, "pause")
+    evening_clock.extend(nights[0], owner, edited, 5)
+    screen.screen_key(nights[0])
+    games.put_in_centre(ema, Actor(device="tablet-of-the-club"), ema.join_key)
+
     private = games.create_table("Kitchen", "sichuan", "", {}, names, creator=owner,
                                  visibility="private")
     _write(games.record_hand(private.pk, OUTCOMES["sichuan"]["hand"][0], _command(), 0, owner))
@@ -143,7 +153,16 @@ def build() -> dict[str, Any]:
     # The leaderboard read once: the ratings' cached steps (clubs.RatingStep) are rows too.
     assert results.boards(permissions.group_tables(club, owner))
     every = [*tables, edited, ema, private]
+
+    # An event of the group: an official, entries by name, by membership and by link.
+    cup = events.create_event("Spring cup", owner, house, rounds=6, group=club,
+                              visibility="public")
+    events.add_official(cup, "bo", "referee", owner)
+    events.add_members(cup, list(club.memberships.values_list("player_id", flat=True)), owner)
+    events.add_player(cup, "Late Lee", owner)
+    events.join(cup, cup.join_key, "Phone Pat", Actor(device="pat-device"))
     return {"group": club.public_id, "evenings": [e.public_id for e in nights],
+            "event": cup.public_id,
             "tables": [t.public_id for t in every], "token": token.key,
             "players": sorted(Player.objects.values_list("pk", flat=True))}
 
@@ -168,8 +187,12 @@ _VOLATILE = re.compile(r'(nonce="|csrfmiddlewaretoken" value="|csrf-token" conte
                        r'|name="command_id" value=")[^"]*')
 
 
+# The server's time as a page with a round clock was made (games.clock).
+_NOW = re.compile(r'("server_now": )\d+')
+
+
 def _normal(body: bytes) -> str:
-    return _VOLATILE.sub(r"\1…", body.decode("utf-8"))
+    return _NOW.sub(r"\1…", _VOLATILE.sub(r"\1…", body.decode("utf-8")))
 
 
 def pages(ids: dict[str, Any]) -> dict[str, str]:
@@ -190,6 +213,7 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
     group, evenings, tables = ids["group"], ids["evenings"], ids["tables"]
     # What a stranger may see (and, for the private table, may not) after the restore too.
     public = [f"/g/{group}/", "/groups/", "/tables/", "/api/export/?format=csv",
+              "/events/", f"/ev/{ids['event']}/",
               *[f"/e/{e}/" for e in evenings], f"/t/{tables[-1]}/results/"]
     pages = [*public, f"/g/{group}/stats/",
              *[f"/t/{t}/{page}" for t in tables

@@ -102,7 +102,7 @@ class VerifyHistoryView(ReadView):
                    401: OpenApiResponse(description="Checking the whole site needs a "
                                         "staff account.")})
     def get(self, request: Request) -> Response:
-        who = actor(request)
+        caller = actor(request)
         ids = request.query_params.getlist("table")
         evening = request.query_params.get("evening")
         every = (request.query_params.get("all") or "").lower() in ("1", "true", "yes")
@@ -112,17 +112,17 @@ class VerifyHistoryView(ReadView):
         if every:
             if not request.user.is_authenticated:
                 raise NotAuthenticated("sign in as staff to check the whole site")
-            if not who.is_staff:
+            if not caller.is_staff:
                 raise PermissionDenied("only staff may check every table of the site")
             tables = Table.objects.all()
         elif evening:
             try:
-                tables = extensions.evening_tables(str(evening), who)
+                tables = extensions.evening_tables(str(evening), caller)
             except TableError as exc:
                 raise NotFound(exc.message) from None
         else:
             tables = [viewable_table(request, i) for i in ids[:100]]
-            tables = viewable_tables(who, Table.objects.filter(pk__in=[t.pk for t in tables]))
+            tables = viewable_tables(caller, Table.objects.filter(pk__in=[t.pk for t in tables]))
         checked = [{"table": table.public_id, "name": table.name, "check": verdict.as_dict()}
                    for table, verdict in chain.tables_checked(tables)]
         return Response(VerifySerializer({

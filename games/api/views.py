@@ -345,7 +345,7 @@ class TableHandsView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.record_hand(
             table, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -360,7 +360,7 @@ class _TableCommandView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         # The phone's budget at this table, shared with the websocket and the record
         # sheet's form (games.limits).
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
             actor(request)), table)
@@ -462,7 +462,7 @@ class HandDetailView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.correct_hand(
             table, number, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -557,8 +557,14 @@ class PlayerStatsView(ReadView):
     def get(self, request: Request, id: int) -> Response:
         player = player_or_404(request, id)
         tables = filter_tables(request, listed_tables(request), player=False)
+        # Their tables' versions: the finished ones' tallies are kept per version (the
+        # player page's numbers, games.seat_results.kept_tallies).
+        theirs = tables.filter(pk__in=Seat.objects.filter(player_id=player.pk)
+                               .values("table_id"))
+        per_ruleset = seat_results.player_tallies(theirs, player.pk,
+                                                  seat_results.versions(theirs))
         data = {"player": {"id": player.pk, "name": player.display_name},
-                **player_stats(seat_results.player_tallies(tables, player.pk))}
+                **player_stats(per_ruleset)}
         return Response(PlayerStatsSerializer(data).data)
 
 

@@ -15,14 +15,35 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from common.errors import TableError
 from games import chain, presenter
 from games.chain import Row
 from games.models import Event, EventKind, Hand, Seat, Table
-from games.replay import declaration
+from games.replay import declaration_of
+from scoring import registry
 from scoring.engine.chain import CSV_COLUMNS, Verdict
 
 
-def _what(row: Row, names: Sequence[str]) -> str:
+def _declared(table: Table, payload: dict[str, Any], names: Sequence[str]) -> str:
+    """A ``declare`` event in words: the ruleset's own sentence for the declaration
+    (:func:`scoring.registry.declaration_texts`), or its key if the ruleset no longer
+    offers it."""
+    try:
+        key, player, on = declaration_of(payload)
+    except TableError:  # a payload changed outside the site: say what it holds
+        return json.dumps(payload, sort_keys=True)[:200]
+    whole = isinstance(player, int) and not isinstance(player, bool)
+    name = names[player] if whole and 0 <= player < len(names) else "?"
+    offered = registry.declaration(table.ruleset, table.options, key)
+    if offered is None:
+        said = (_("%(name)s declared %(key)s") if on else
+                _("%(name)s took back %(key)s")) % {"name": name, "key": key}
+    else:
+        said = registry.declaration_texts(offered)["said" if on else "unsaid"] % {"name": name}
+    return said
+
+
+def _what(table: Table, row: Row, names: Sequence[str]) -> str:
     """What the event did, in the active language."""
     hand = row.hand_number
     payload = row.payload if isinstance(row.payload, dict) else {}
@@ -43,11 +64,8 @@ def _what(row: Row, names: Sequence[str]) -> str:
     if row.kind == EventKind.REOPEN:
         return _("Game reopened")
     if row.kind == EventKind.DECLARE:
-        player, on = declaration(payload)
-        name = names[player] if player is not None and 0 <= player < len(names) else "?"
-        if on:
-            return _("%(name)s declared riichi in hand %(hand)s") % {"name": name, "hand": hand}
-        return _("%(name)s took back riichi in hand %(hand)s") % {"name": name, "hand": hand}
+        return _("%(what)s in hand %(hand)s") % {"what": _declared(table, payload, names),
+                                                  "hand": hand}
     if row.kind == EventKind.ACCEPT:
         return _("Changed history accepted as it is")
     return str(row.kind)
@@ -88,7 +106,7 @@ def trail(table: Table, rows: list[Row] | None = None,
     accepted = {p.seq: seq for seq, p in verdict.accepted}
     events = [{
         "seq": row.seq, "kind": row.kind, "hand": row.hand_number,
-        "what": _what(row, names),
+        "what": _what(table, row, names),
         "detail": _detail(table, row, current, names, row.seq == problem),
         "actor": presenter.recorder(row.actor_name), "seat": row.seat,
         "seat_player": by_seat.get(row.seat)

@@ -9,44 +9,34 @@ when the table is written (``games.models.SeatResult``, :mod:`games.seat_results
   place); ``average_placement`` their mean.
 * Per hand played: ``win_rate`` / ``deal_in_rate`` / ``self_draw_rate``: hands the player
   won / dealt into / won by self-draw (a Sichuan hand where they win twice counts once);
-  ``riichi_rate``: hands they declared riichi in, for rulesets whose outcomes name riichi
-  players (None elsewhere).
+  and a share per statistic the rulesets' live declarations yield
+  (:func:`scoring.registry.statistics`, riichi's ``riichi_rate``): hands they made the
+  declaration in, over hands at tables whose rules offer it (None without any).
 * ``average_win_value``: mean of the player's own points change in the hands they won;
   ``average_hand_value``: mean hand value of their wins (the result contract's
   ``headline.points``: what the hand itself is worth, before honba, sticks and extras).
   Both in ruleset units, so given per ruleset, or overall when all games share one.
 * ``top_scoring``: the scoring items (yaku, fan, 嘴子, dora...) of their wins from the
-  result contract's ``items``, by the number of wins they appear in, most frequent first.
+  result contract's ``items``, by the number of wins they appear in, most frequent first
+  (ties in the order first seen, oldest game first).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from django.db.models import QuerySet
 
 from games.models import Hand, Seat, Table
-from scoring.engine import rulesets
-from scoring.engine.errors import EngineError
+from scoring import registry
+from scoring.engine.capabilities import Declaration
 
 from .ledger import win_items, wins_of
 
 TOP = 10
-
-
-@cache
-def names_riichi(ruleset: str) -> bool:
-    """Whether the ruleset's outcomes list riichi declarations (its entry spec says)."""
-    try:
-        package = rulesets.get(ruleset)
-        spec = package.entry_spec(package.Options()).as_json()
-    except (EngineError, AttributeError, TypeError):
-        return False
-    return any(f["name"] == "riichi" for o in spec["outcomes"] for f in o["fields"])
 
 
 def hand_value(win: dict[str, Any]) -> int | None:
@@ -70,18 +60,24 @@ class Tally:
     wins: int = 0
     deal_ins: int = 0
     self_draws: int = 0
-    riichi_hands: int = 0
-    riichi_counted: int = 0  # hands of rulesets that name riichi players
     win_value_sum: int = 0
     win_value_count: int = 0
     hand_value_sum: int = 0
     hand_value_count: int = 0
     items: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    # Where each item was first seen, (table created_at, table id, seat, index): equal
+    # counts keep that order (the first game's items as its hand listed them) however
+    # the tallies were added up. Without it (one seat's tally), the order they came in.
+    first: dict[tuple[str, str, str], tuple[Any, ...]] = field(default_factory=dict)
+    # By the statistic of a live declaration (riichi_rate...): hands the player made it in,
+    # and hands at tables whose rules offer it.
+    declared: Counter[str] = field(default_factory=Counter)
+    declarable: Counter[str] = field(default_factory=Counter)
 
-    COUNTS = ("games", "finished", "hands", "wins", "deal_ins", "self_draws", "riichi_hands",
-              "riichi_counted", "win_value_sum", "win_value_count", "hand_value_sum",
-              "hand_value_count")
-    # What a table's seat stores (games.models.SeatResult) of it.
+    COUNTS = ("games", "finished", "hands", "wins", "deal_ins", "self_draws",
+              "win_value_sum", "win_value_count", "hand_value_sum", "hand_value_count")
+    # What a table's seat stores (games.models.SeatResult) of it, beside its items and
+    # declarations.
     STORED = COUNTS[2:]
 
     def add(self, other: Tally) -> None:
@@ -89,6 +85,22 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.placements += other.placements
         self.items.update(other.items)
+        for key, seen in other.first.items():
+            mine = self.first.get(key)
+            self.first[key] = seen if mine is None else min(mine, seen)
+        self.declared.update(other.declared)
+        self.declarable.update(other.declarable)
+
+    def stored_declarations(self) -> dict[str, list[int]]:
+        """``{statistic: [hands declared, hands declarable]}``, as a seat stores them."""
+        return {name: [self.declared[name], count]
+                for name, count in self.declarable.items() if count}
+
+    def add_declarations(self, stored: Any) -> None:
+        """Add a seat's stored declarations (:meth:`stored_declarations`)."""
+        for name, (declared, declarable) in (stored or {}).items():
+            self.declared[name] += declared
+            self.declarable[name] += declarable
 
     @classmethod
     def of_seat(cls, row: Any, finished: bool) -> Tally:
@@ -98,7 +110,17 @@ class Tally:
                     **{name: getattr(row, name) for name in cls.STORED})
         for key, name, native, count in row.items:
             tally.items[(key, name, native)] += count
+        tally.add_declarations(row.declarations)
         return tally
+
+    def top(self) -> list[tuple[tuple[str, str, str], int]]:
+        """The ``TOP`` most frequent items, equal counts in the order first seen: the
+        same whatever order the games were added up in (kept history and tables in play,
+        or all at once)."""
+        if not self.first:
+            return self.items.most_common(TOP)
+        return sorted(self.items.items(),
+                      key=lambda item: (-item[1], self.first.get(item[0], ())))[:TOP]
 
     def as_dict(self, with_value: bool = True) -> dict[str, Any]:
         def ratio(a: float, b: int) -> float | None:
@@ -117,20 +139,24 @@ class Tally:
             "win_rate": ratio(self.wins, self.hands),
             "deal_in_rate": ratio(self.deal_ins, self.hands),
             "self_draw_rate": ratio(self.self_draws, self.hands),
-            "riichi_rate": ratio(self.riichi_hands, self.riichi_counted),
+            **{name: ratio(self.declared[name], self.declarable[name])
+               for name, _label in registry.statistics()},
             "average_win_value": (ratio(self.win_value_sum, self.win_value_count)
                                   if with_value else None),
             "average_hand_value": (ratio(self.hand_value_sum, self.hand_value_count)
                                    if with_value else None),
             "top_scoring": [{"key": key, "name": name, "native": native, "count": count}
-                            for (key, name, native), count in self.items.most_common(TOP)],
+                            for (key, name, native), count in self.top()],
         }
 
 
-def count_hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool) -> None:
+def count_hand(tally: Tally, hand: Hand, position: int, delta: int,
+               declarations: Sequence[Declaration] = ()) -> None:
     """Add one hand of ``position`` (``delta``: their points change in it) to ``tally``:
     the one home of what a hand counts for, used when a table's seat results are stored
-    (games.seat_results)."""
+    (games.seat_results). ``declarations``: the live declarations its table offers
+    (:func:`scoring.registry.declarations`); the hand's outcome lists who made each
+    under its key."""
     tally.hands += 1
     wins = wins_of(hand)
     mine = [w for w in wins if w["winner"] == position]
@@ -148,11 +174,15 @@ def count_hand(tally: Tally, hand: Hand, position: int, delta: int, riichi: bool
             tally.items.update(contract_items(win))
     if any(w["discarder"] == position for w in wins):
         tally.deal_ins += 1
-    if riichi:
-        tally.riichi_counted += 1
-        declared = hand.outcome.get("riichi") if isinstance(hand.outcome, dict) else None
-        if isinstance(declared, list) and position in declared:
-            tally.riichi_hands += 1
+    outcome = hand.outcome if isinstance(hand.outcome, dict) else {}
+    made: dict[str, bool] = {}  # by statistic: two declarations of one count once
+    for declaration in declarations:
+        declarers = outcome.get(declaration.key)
+        made[declaration.statistic] = made.get(declaration.statistic, False) or (
+            isinstance(declarers, list) and position in declarers)
+    for name, declared in made.items():
+        tally.declarable[name] += 1
+        tally.declared[name] += declared
 
 
 def player_tables(tables: QuerySet[Table], player_id: int) -> list[Table]:

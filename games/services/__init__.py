@@ -28,7 +28,6 @@ Conventions chosen where the issue leaves room:
 from common.errors import TableError
 from games.permissions import (
     Actor,
-    actor_from,
     can_view,
     can_write,
     is_creator,
@@ -36,13 +35,13 @@ from games.permissions import (
     seat_of,
 )
 
+from .centre import leave_centre, put_in_centre  # table-centre mode (issue 28)
 from .commands import (
     OUTBOUND,
     CommandResult,
     actor_name,
     correct_hand,
     declare,
-    declares_riichi,
     end_game,
     outcome_of_form,
     record_hand,
@@ -73,13 +72,14 @@ from .tables import (
 
 __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "accept_history",
-    "actor_from", "may_accept",
+    "may_accept",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
-    "correct_hand", "create_table", "declare", "declares_riichi", "end_game",
+    "correct_hand", "create_table", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
+    "leave_centre", "put_in_centre",
     "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

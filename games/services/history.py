@@ -11,15 +11,13 @@ gets a fresh snapshot. The change stays in the log for all to see (the audit tra
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from common.errors import Forbidden, TableError
 from games import chain, seat_results
 from games.broadcast import broadcast_seats
 from games.models import Event, EventKind, Hand, Table
-from games.permissions import Actor, actor_from, is_creator, organises
+from games.permissions import Actor, is_creator, organises
 from games.replay import replay
 from scoring import registry
 
@@ -27,18 +25,16 @@ from .commands import _actor_name, _held_seat, _lock, _save, _seats
 from .tables import get_table
 
 
-def may_accept(table: Table, who: Any) -> bool:
-    """Whether ``who`` may accept a changed history: the table's creator, an organiser
+def may_accept(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` may accept a changed history: the table's creator, an organiser
     of its group, or staff (a seated player alone may not: they may be the one who
     gains from the change)."""
-    actor = actor_from(who)
     return actor.is_staff or is_creator(table, actor) or organises(table, actor)
 
 
-def accept_history(table_ref: Table | int | str, who: Any, command_id: str) -> Event:
+def accept_history(table_ref: Table | int | str, actor: Actor, command_id: str) -> Event:
     """Accept ``table_ref``'s changed history as it is (see the module's text); the
     ``accept`` event. A repeated ``command_id`` returns the event it made."""
-    actor: Actor = actor_from(who)
     if not isinstance(command_id, str) or not 1 <= len(command_id) <= 64:
         raise TableError("command_id must be a text of 1 to 64 characters",
                          code="bad_command")

@@ -171,7 +171,7 @@ def test_the_migration_chains_the_tables_played_before_it() -> None:
                                                                                 flat=True))
     Event.objects.filter(table=table).update(hash="")
     Table.objects.filter(pk=table.pk).update(chain_head="")
-    migration = importlib.import_module("games.migrations.0013_event_chain")
+    migration = importlib.import_module("games.migrations.0017_event_chain")
     migration.backfill(apps, None)
     assert list(Event.objects.filter(table=table).order_by("seq")
                 .values_list("hash", flat=True)) == sealed
@@ -189,3 +189,30 @@ def test_the_command_checks_a_table_and_the_whole_database(capsys: pytest.Captur
     assert failed.value.code == 1
     out = capsys.readouterr().out
     assert f"{other.public_id}" in out and "event 2" in out
+
+
+def test_the_log_says_a_declaration_in_the_rulesets_words() -> None:
+    """A ``declare`` event reads as its ruleset says the declaration (its ``said`` and
+    ``unsaid`` texts), with the hand it was made in; a payload changed outside the site
+    into something that is no declaration is shown as it is, not a crash."""
+    from django.utils import translation
+
+    from games.queries import audit
+
+    table = make_table()
+    bo = seated(table, 1)
+    assert services.declare(table, 1, True, command_id(), table.seq, bo)["ok"]
+    table.refresh_from_db()
+    assert services.declare(table, 1, False, command_id(), table.seq, bo)["ok"]
+    table.refresh_from_db()
+    with translation.override("en"):
+        said = [e["what"] for e in audit.trail(table)["events"]]
+    assert len(said) == 2
+    assert said[0].endswith(" declared riichi in hand 1"), said
+    assert said[1].endswith(" took back their riichi in hand 1"), said
+    assert said[0].split(" declared")[0] == said[1].split(" took back")[0] != "?"
+    Event.objects.filter(table=table, seq=1).update(payload={"a": 1, "b": 2})
+    chain.forget()
+    with translation.override("en"):
+        first = audit.trail(table)["events"][0]["what"]
+    assert first == '{"a": 1, "b": 2} in hand 1'

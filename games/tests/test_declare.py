@@ -4,13 +4,13 @@ declaration can be taken back, and a recorded hand starts the next one with none
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from channels.db import database_sync_to_async
 
 from games import presenter, services
 from games.models import Table
+from games.permissions import Actor
+from scoring import registry
 
 from .tables import CREATOR, command_id, make_table, seated
 from .test_consumer import connect, seated_client
@@ -21,14 +21,14 @@ RON = {"type": "ron", "riichi": [1], "wins": [{"winner": 1, "discarder": 2,
                                                "quick": {"han": 2, "fu": 40}}]}
 
 
-def declare(table: Table, who: Any, player: int, on: bool = True) -> services.CommandResult:
+def declare(table: Table, who: Actor, player: int, on: bool = True) -> services.CommandResult:
     table.refresh_from_db()
     return services.declare(table, player, on, command_id(), table.seq, who)
 
 
 def declared(table: Table) -> list[int]:
     table.refresh_from_db()
-    return list(services.snapshot(table)["declared"])
+    return list(services.snapshot(table)["declared"].get("riichi", []))
 
 
 def test_a_player_declares_from_their_own_phone_and_takes_it_back() -> None:
@@ -81,9 +81,9 @@ def test_a_recorded_hand_takes_the_sticks_and_the_next_hand_starts_with_none() -
 
 def test_rules_without_riichi_have_nothing_to_declare() -> None:
     table = make_table("mcr")
-    assert not services.declares_riichi("mcr", table.options)
+    assert registry.declarations("mcr", table.options) == ()
     answer = declare(table, CREATOR, 0)
-    assert not answer["ok"] and answer["error"]["code"] == "bad_command"
+    assert not answer["ok"] and answer["error"]["code"] == "nothing_to_declare"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -94,7 +94,8 @@ async def test_every_phone_hears_the_declaration_with_the_new_state() -> None:
     await bo.send_json_to({"type": "declare", "command_id": "d-1", "base_seq": 0,
                            "player": 1, "on": True})
     heard = await watcher.receive_json_from()
-    assert heard["type"] == "riichi_declared" and heard["riichi"] == 1 and heard["on"]
-    assert heard["snapshot"]["declared"] == [1]
+    assert heard["type"] == "declaration_changed" and heard["declaration"] == "riichi"
+    assert heard["player"] == 1 and heard["on"]
+    assert heard["snapshot"]["declared"] == {"riichi": [1]}
     await bo.disconnect()
     await watcher.disconnect()

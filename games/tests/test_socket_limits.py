@@ -35,9 +35,9 @@ def test_writers_keep_their_own_preview_budget(settings):
     settings.MJ_RATE_LIMITS = {**settings.MJ_RATE_LIMITS, "ws_read": "100/second",
                                "ws_preview": "1/second"}
     watchers, writer = [SocketLimits() for _ in range(3)], SocketLimits()
-    waits = [w.wait("preview", 7, may_write=False) for w in watchers]
+    waits = [w.wait("ws_preview", 7, may_write=False) for w in watchers]
     assert waits[0] is None and all(w is not None for w in waits[1:])
-    assert writer.wait("preview", 7, may_write=True) is None
+    assert writer.wait("ws_preview", 7, may_write=True) is None
 
 
 async def _spam(comm: WebsocketCommunicator) -> dict[str, int]:

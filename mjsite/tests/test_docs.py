@@ -16,7 +16,7 @@ README_MAX_LINES = 150
 # which have a page of their own.
 VARIABLE_PAGES = (DOCS / "configuration.md", DOCS / "limits.md")
 # The folders of the project's own source (not .venv, node_modules or the tests).
-SOURCE_DIRS = ("mjsite", "scoring", "games", "clubs", "backup", "bench")
+SOURCE_DIRS = ("mjsite", "scoring", "games", "clubs", "events", "backup", "bench")
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")

@@ -29,6 +29,11 @@ shape with a message naming the capability.
     Chinese names in their script, and show names in another language as they are.
 ``NATIVE_PARTS: tuple[str, ...]`` (default ``()``)
     words its item names are built from, translated like the names themselves.
+``DECLARATIONS: tuple[Declaration, ...]`` (default ``()``)
+    the live declarations a player may make while a hand is played (riichi's 立直): the
+    table offers each one (a button on the players' phones), logs it, shows it on every
+    phone, starts the record sheet with its declarers ticked, and counts it in the
+    players' statistics. See :class:`Declaration`.
 
 Who a ron is paid by is not declared apart: the entry spec already says it (a
 ``discarder`` request field of kind ``wind`` names a seat wind, and the analyser supplies
@@ -40,6 +45,7 @@ with its own pages, which the site's registry mounts (see ``scoring/registry.py`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,6 +68,70 @@ def _strings(value: Any) -> bool:
 
 def _win_shapes(value: Any) -> bool:
     return _strings(value) and bool(value) and all(v in (STANDARD, *SHAPES) for v in value)
+
+
+# Who may make a declaration: ``own_seat``, a seated player for themself (the table's
+# creator and staff for anyone, for a player without a phone); ``any_writer``, whoever may
+# write at the table for any player.
+WHO = ("own_seat", "any_writer")
+# Keys a declaration cannot take: the other words of its logged event (``on``) and the
+# payloads of the table's other events (games.replay).
+RESERVED_KEYS = ("on", "outcome", "previous", "reverts", "redoes")
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A live declaration: made by a player while a hand is played, before it is
+    recorded, and taken back until then; it goes into that hand's outcome.
+
+    ``key`` names it in the table's log and on the socket, and is the outcome field
+    (kind ``players``, in one or more of the entry spec's outcomes) that lists the
+    declarers: the record sheet starts with them ticked, and what the declaration
+    costs or changes is the ruleset's table rules' to settle from that field when the
+    hand is recorded (riichi's 1,000-point stick to the pot), as for a hand entered
+    without declaring. The texts are English msgids the site translates: ``label`` and
+    ``label_off`` the button declaring it and taking it back, ``mark`` the word beside
+    a declarer on the scoreboard, ``done`` and ``undone`` what the declarer's phone
+    says, ``said`` and ``unsaid`` what the other phones say (``%(name)s``: the
+    player), ``statistic_label`` the name of ``statistic``, the key of the share of
+    hands a player made it in, in their statistics. ``native`` is its native name.
+    ``who`` may declare: one of :data:`WHO`.
+    """
+
+    key: str
+    label: str
+    label_off: str
+    mark: str
+    done: str
+    undone: str
+    said: str
+    unsaid: str
+    statistic: str
+    statistic_label: str
+    native: str = ""
+    who: str = "own_seat"
+
+    def texts(self) -> tuple[str, ...]:
+        """Its English texts, each a msgid."""
+        return (self.label, self.label_off, self.mark, self.done, self.undone, self.said,
+                self.unsaid, self.statistic_label)
+
+
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _declaration(value: Any) -> bool:
+    return (isinstance(value, Declaration) and bool(_NAME.fullmatch(value.key))
+            and value.key not in RESERVED_KEYS
+            and bool(_NAME.fullmatch(value.statistic)) and value.statistic.endswith("_rate")
+            and all(isinstance(t, str) and t.strip() for t in value.texts())
+            and "%(name)s" in value.said and "%(name)s" in value.unsaid
+            and isinstance(value.native, str) and value.who in WHO)
+
+
+def _declarations(value: Any) -> bool:
+    return (isinstance(value, tuple) and all(_declaration(d) for d in value)
+            and len({d.key for d in value}) == len(value))
 
 
 def _stake_unit(value: Any) -> bool:
@@ -93,6 +163,11 @@ CAPABILITIES: dict[str, Capability] = {c.name: c for c in (
                lambda v: isinstance(v, str) and v.isalpha() and 2 <= len(v) <= 3,
                "a language code such as 'zh' or 'ja'"),
     Capability("NATIVE_PARTS", (), _strings, "a tuple of words"),
+    Capability("DECLARATIONS", (), _declarations,
+               "a tuple of Declaration with different keys, each key and statistic a "
+               "lowercase name (the statistic ending in _rate, the key none of "
+               f"{', '.join(RESERVED_KEYS)}), every text filled in, said and unsaid "
+               f"naming %(name)s, who one of {', '.join(WHO)}"),
 )}
 
 

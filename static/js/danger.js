@@ -1,4 +1,4 @@
-// Tile danger against a riichi player: the tile picker on the form, and the 34 tiles
+// Tile danger against a player who declared and waits: the tile picker on the form, and the 34 tiles
 // (safest first) shown again as the discards and visible tiles are entered, rendered by
 // the server (answer.js).
 

@@ -9,7 +9,12 @@ export function t(key) {
 
 // A translated string with Python-style %(name)s fields filled in.
 export function fmt(key, values) {
-  return t(key).replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
+  return fill(t(key), values);
+}
+
+// A text (already in the page's language) with its %(name)s fields filled in.
+export function fill(text, values) {
+  return text.replace(/%\((\w+)\)s/g, (match, name) => String(values[name] ?? ""));
 }
 
 export function signed(value) {

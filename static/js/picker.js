@@ -9,7 +9,7 @@
 // slip): ⌫ takes the last one back.
 
 import {el, fmt, t} from "./i18n.js";
-import {fromText, tileLabel, toText} from "./tiles.js";
+import {fromText, splitMelds as melds, tileLabel, toText} from "./tiles.js";
 
 const MELD_SIZE = {chi: 3, pon: 3, kan: 4, ankan: 4};
 const SINGLE = new Set(["tile"]);
@@ -31,10 +31,6 @@ export function tileNode(code, {small = false, onclick = null} = {}) {
   return el("span", {class: classes, dataset: {tile: code}, title}, label);
 }
 
-function melds(text) {
-  return (text || "").split(/[,;\n]+/).map((m) => m.trim()).filter(Boolean);
-}
-
 export class FieldPicker {
   // inputs(): the text fields it may fill; slot: where to draw; meldsInput(): the field of
   // declared melds (or null); tiles: the ruleset's tile set ({honours, red_fives, chow,
@@ -46,7 +42,7 @@ export class FieldPicker {
     this.meldsInput = meldsInput;
     // The tile set, or a function giving it (the analyser's ruleset can change).
     this.tileSet = typeof tiles === "function" ? tiles : () => tiles;
-    // Or a function giving it: the analyser's ruleset can change (Taiwan holds 16).
+    // Or a function giving it: the analyser's ruleset can change (16-tile hands).
     this.handSize = typeof handSize === "function" ? handSize : () => handSize;
     this.onChange = onChange;
     this.target = null;

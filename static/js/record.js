@@ -1,15 +1,16 @@
 // The record sheet's scripts. The sheet itself comes from the server
 // (templates/games/_record_sheet.html, made from the ruleset's entry spec by
 // games/record_sheet.py) and works as a plain form; this module makes it quick to fill in:
-// only the chosen result's part shows, a win in tiles or typed in, a Sichuan event's own
-// fields, one more winner or event when asked; tiles are tapped in; a han × fu grid and a
-// list of yaku/fan add up a quick entry. It never builds an outcome: the filled-in
-// fields go to the server as they are (games/record_sheet.py reads them).
+// only the chosen result's part shows, a win in tiles or typed in, an event's own
+// fields (a kong, a win of a bloody game), one more winner or event when asked; tiles
+// are tapped in; a han × fu grid and a list of yaku/fan add up a quick entry. It never
+// builds an outcome: the filled-in fields go to the server as they are
+// (games/record_sheet.py reads them).
 
 import {el, fmt, t} from "./i18n.js";
 import {FieldPicker} from "./picker.js";
 
-// Common han × fu of a quick riichi entry; a tap fills both.
+// Common han × fu of a quick entry counted in han and fu; a tap fills both.
 const HAN_FU = [[1, 30], [1, 40], [2, 25], [2, 30], [2, 40], [3, 30], [3, 40], [4, 25],
   [4, 30], [5, 30], [6, 30], [8, 30], [11, 30], [13, 30]];
 
@@ -152,7 +153,7 @@ export class RecordSheet {
     this.changed();
   }
 
-  // Answers a fresh preset for this phone: ticks who declared riichi live, for instance.
+  // Answers a fresh preset for this phone: ticks who made a live declaration, for instance.
   preset(name, values) {
     for (const input of this.form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
       if (input.type === "checkbox") input.checked = values.map(String).includes(input.value);
@@ -166,7 +167,7 @@ export class RecordSheet {
   }
 
   // Whether anything of the chosen result was filled in (a result with no fields, a
-  // draw at MCR, is complete as it is).
+  // plain draw, is complete as it is).
   started() {
     const part = this.part();
     return !part || !part.querySelector("input, select") || filled(part);

@@ -11,7 +11,7 @@ export function names(state) {
 }
 
 export function recorder(name) {
-  return name === "creator" || name === "staff" ? t(name) : name;
+  return ["creator", "staff", "centre"].includes(name) ? t(name) : name;
 }
 
 function fragment(html) {
@@ -99,14 +99,20 @@ export function renderActions(state, you, online, mine = {}) {
   document.getElementById("end-game").disabled = !online;
   document.getElementById("reopen-game").hidden = !state.table.ended_manually;
   document.getElementById("reopen-game").disabled = !online;
-  // Riichi is declared from a seated player's own phone, live, while the hand is played.
-  const declare = document.getElementById("declare");
-  if (declare) {
-    const seated = canWrite && you?.seat !== null && you?.seat !== undefined;
-    const declared = (state.declared || []).includes(you?.seat);
-    declare.hidden = !seated || finished;
-    declare.disabled = !online;
-    declare.textContent = declared ? declare.dataset.off : declare.dataset.on;
-    declare.setAttribute("aria-pressed", String(declared));
+  // The ruleset's live declarations are made from a seated player's own phone while the
+  // hand is played: a button each, pressed while this phone's player has made it.
+  const seated = canWrite && you?.seat !== null && you?.seat !== undefined;
+  for (const button of document.querySelectorAll("[data-declare]")) {
+    const declared = declaredBy(state, button.dataset.declare).includes(you?.seat);
+    button.hidden = !seated || finished;
+    button.disabled = !online;
+    button.textContent = declared ? button.dataset.off : button.dataset.on;
+    button.setAttribute("aria-pressed", String(declared));
   }
+}
+
+// Who has made the live declaration `key` in the hand being played.
+export function declaredBy(state, key) {
+  const declared = state.declared;
+  return (declared && !Array.isArray(declared) && declared[key]) || [];
 }

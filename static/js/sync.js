@@ -9,7 +9,8 @@
 // is based on them instead of being refused as stale. A write that only makes sense on
 // top of an earlier one (undo, redo, end...) is not sent when that one was refused.
 //
-// Hands (record_hand, correct_hand) go through an outbox kept in the browser's storage
+// Hands (the writes that carry one: record_hand, correct_hand) go through an outbox kept
+// in the browser's storage
 // until the server answers, so a hand typed while the Wi-Fi is gone is sent when it
 // comes back, survives a reload, and is recorded once (the command id never changes).
 // An answer that refuses it (stale, or an error) stays in the outbox for the player to
@@ -23,19 +24,27 @@
 
 import {ChainWatch} from "./chain.js"; // issue 29: the history's hash chain
 
-const EVENT_TYPES = new Set(["hand_recorded", "hand_undone", "hand_redone",
-  "hand_corrected", "game_ended", "game_reopened", "riichi_declared"]);
-const CLOSE_FORBIDDEN = 4403;
-const CLOSE_NOT_FOUND = 4404;
-// The server is up but its database did not answer (games/messages.py): retry with backoff.
-const CLOSE_UNAVAILABLE = 4503;
+// The protocol as the server declares it (games/messages.py: INBOUND, TABLE_EVENTS, the
+// close codes, the presence refresh), handed with the page (<script id="table-protocol">):
+// which messages are writes, which of them carry a hand (kept in the outbox until
+// answered), and the table's events.
+const PROTOCOL = JSON.parse(document.getElementById("table-protocol").textContent);
+const WRITES = new Set(PROTOCOL.inbound.filter((m) => m.kind === "write").map((m) => m.type));
+const HANDS = new Set(PROTOCOL.inbound.filter((m) => m.kind === "write" && m.hand)
+  .map((m) => m.type));
+const EVENT_TYPES = new Set(PROTOCOL.events);
+// The table may not be watched, or is gone: not tried again.
+const CLOSE_FORBIDDEN = PROTOCOL.close.forbidden;
+const CLOSE_NOT_FOUND = PROTOCOL.close.not_found;
+// The server is up but its database did not answer: retry with backoff.
+const CLOSE_UNAVAILABLE = PROTOCOL.close.unavailable;
 const NORMAL_CLOSES = new Set([1000, 1001]);
 // A connection that lived this long was healthy: the backoff starts again from short.
 const STABLE_MS = 15000;
 // A command in flight when the server dropped the socket this many times is the likely
 // cause (a server error on that very message): it is not sent again automatically.
 const MAX_CRASHES = 2;
-export const PRESENCE_REFRESH_MS = 20000;
+export const PRESENCE_REFRESH_MS = 1000 * PROTOCOL.presence_refresh;
 // A refused snapshot request is asked again no later than this.
 const SNAPSHOT_RETRY_MAX_MS = 30000;
 
@@ -372,6 +381,9 @@ export class TableSocket {
       if (id && this.pending.has(id)) this.settle(id, "reject", message);
       else if (!id || !this.outbox.get(id)) this.handlers.onError(message);
       if (write) this.finish(id, false);
+    } else {
+      // Messages the page's other modules read (the round clock, games/clock.py).
+      this.handlers.onMessage?.(message);
     }
   }
 
@@ -512,16 +524,18 @@ export class TableSocket {
     this.pump();
   }
 
-  // A write: record_hand, undo, redo, correct_hand, end_game, reopen_game, declare.
-  // `baseSeq` is the seq the player's decision was based on (for a hand: `nextBase` when
-  // they began entering it; otherwise `nextBase` now, which counts this phone's own
-  // writes still on their way), so the server can say "stale" if the table moved
-  // meanwhile. It is sent after this phone's earlier writes are answered.
-  // With `persist` (hands), the write goes through the outbox and its promise resolves
-  // or rejects only while this page lives; the outbox keeps the outcome either way.
+  // A write: one of the protocol's writes (WRITES). `baseSeq` is the seq the player's
+  // decision was based on (for a hand: `nextBase` when they began entering it; otherwise
+  // `nextBase` now, which counts this phone's own writes still on their way), so the
+  // server can say "stale" if the table moved meanwhile. It is sent after this phone's
+  // earlier writes are answered.
+  // A write that carries a hand goes through the outbox and its promise resolves or
+  // rejects only while this page lives; the outbox keeps the outcome either way.
   // Other writes need the connection: offline they are refused at once ({code:
   // "offline"}); behind a refused write they are not sent ({code: "after_refused"}).
-  command(type, fields = {}, {baseSeq = null, persist = false, label = ""} = {}) {
+  command(type, fields = {}, {baseSeq = null, label = ""} = {}) {
+    if (!WRITES.has(type)) return Promise.reject({code: "not_a_write", type});
+    const persist = HANDS.has(type);
     if (!persist && !this.online) return Promise.reject({code: "offline"});
     if (baseSeq === null) baseSeq = this.nextBase;
     const message = {type, command_id: newId(), base_seq: baseSeq, ...fields};
@@ -545,7 +559,7 @@ export class TableSocket {
     if (!entry) return null;
     this.outbox.remove(id);
     const {type, command_id: _old, base_seq: _base, ...fields} = entry.message;
-    return this.command(type, fields, {persist: true, label: entry.label});
+    return this.command(type, fields, {label: entry.label});
   }
 
   discard(id) {

@@ -17,18 +17,22 @@
 
 import {stayAwake, wakeLock} from "./awake.js";
 import {drawChart} from "./chart.js";
-import {el, fmt, t} from "./i18n.js";
+import {el, fill, fmt, t} from "./i18n.js";
 import {placeNotices, say} from "./notices.js";
 import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
-import {addCorrect, appendEarlier, applyView, markMe, names, recorder, renderActions,
-  showEarlier, startsOver} from "./render.js";
+import {addCorrect, appendEarlier, applyView, declaredBy, markMe, names, recorder,
+  renderActions, showEarlier, startsOver} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
+import {RoundClock} from "./clock.js";
 
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
 const tableId = boot.snapshot.table.id;
 const MODE_KEY = `mjsite.mode.${tableId}`; // tiles or quick, as this phone entered last
+// The ruleset's live declarations, their texts in the page's language (scoring/registry.py).
+const declarations = new Map(boot.declarations.map((d) => [d.key, d]));
+const DECLARED = "declaration_changed"; // the event of one made or taken back
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
 // the undo question, all kept current by the socket's messages.
@@ -48,6 +52,9 @@ let previewOut = false; // a preview is on its way
 let previewAgain = false; // the sheet changed while it was
 let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
+// Pages built on this one (the tablet in the middle of the table, centre.js) redraw
+// their parts after each render: fn(snapshot, you).
+export const renderHooks = [];
 
 const status = document.getElementById("status");
 const recordSection = document.getElementById("record");
@@ -134,9 +141,11 @@ function handCount() {
 
 // "Hand 8 was just recorded by Chen: Dai wins on Bob's discard, 2000 points".
 function describeEvent(message) {
-  if (message.type === "riichi_declared") {
-    const name = names(snapshot)[message.riichi] || recorder(message.actor);
-    return fmt(message.on ? "just_declared" : "just_took_back", {name});
+  if (message.type === DECLARED) {
+    const name = names(snapshot)[message.player] || recorder(message.actor);
+    const declaration = declarations.get(message.declaration);
+    const text = declaration ? (message.on ? declaration.said : declaration.unsaid) : "";
+    return text ? fill(text, {name}) : fmt("just_changed", {actor: name});
   }
   const actor = recorder(message.actor);
   const number = message.hand_number;
@@ -171,9 +180,16 @@ function render() {
     say(t("seat_freed"), "error");
   }
   if (snapshot.table.finished && entry && !entry.handNumber) closePanel();
+  for (const hook of renderHooks) hook(snapshot, you);
 }
 
+// The round clock, when one times this table (games/clock.py): its warnings are notices.
+export const clock = new RoundClock(document, (text) => say(text));
+
 const socket = new TableSocket(page.dataset.socket, {
+  onMessage(message) {
+    if (message.type === "clock") clock.update(message);
+  },
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
@@ -182,15 +198,13 @@ const socket = new TableSocket(page.dataset.socket, {
   },
   onEvent(message) {
     const mine = socket.isMine(message.command_id);
-    if (entry && message.type === "riichi_declared" && message.seq === entry.baseSeq + 1) {
+    if (entry && message.type === DECLARED && message.seq === entry.baseSeq + 1) {
       // A declaration changes no hand: the hand being entered moves onto it, its
       // declarer ticked (or unticked), instead of a conflict.
       entry.baseSeq = message.seq;
       recordForm.elements.base_seq.value = String(entry.baseSeq);
       if (!entry.handNumber) {
-        for (const part of recordForm.querySelectorAll(".outcome-part")) {
-          sheet.preset(`${part.dataset.type}.riichi`, snapshot.declared || []);
-        }
+        presetDeclared();
         schedulePreview();
       }
     } else if (!mine && entry && message.seq > entry.baseSeq) showConflict(message);
@@ -259,8 +273,18 @@ function announceEntering(active) {
 
 // --- record sheet ----------------------------------------------------------------------
 
+// Each live declaration's field of every result on the sheet (its key) ticks the players
+// who made it in the hand being played.
+function presetDeclared() {
+  for (const key of declarations.keys()) {
+    for (const part of recordForm.querySelectorAll(".outcome-part")) {
+      sheet.preset(`${part.dataset.type}.${key}`, declaredBy(snapshot, key));
+    }
+  }
+}
+
 // The sheet as it opens: a result's own button picks it (one tap), the mode this phone
-// used last (tiles or quick) is ticked, riichi declared live is already ticked.
+// used last (tiles or quick) is ticked, the declarations made live are already ticked.
 function freshSheet(type) {
   sheet.reset(type);
   const mode = localStorage.getItem(MODE_KEY);
@@ -269,10 +293,7 @@ function freshSheet(type) {
       radio.checked = true;
     }
   }
-  const declared = snapshot.declared || [];
-  for (const part of recordForm.querySelectorAll(".outcome-part")) {
-    sheet.preset(`${part.dataset.type}.riichi`, declared);
-  }
+  presetDeclared();
   sheet.refresh();
 }
 
@@ -326,10 +347,15 @@ for (const button of document.querySelectorAll("[data-open-type]")) {
       recordSection.scrollIntoView({behavior: "smooth", block: "start"});
       return;
     }
-    if (entry) closePanel();
-    freshSheet(button.dataset.openType);
-    openPanel();
+    openSheet(button.dataset.openType);
   });
+}
+
+// The record sheet, fresh, on a result (`type`; null: the one it shows).
+export function openSheet(type = null) {
+  if (entry) closePanel();
+  freshSheet(type || sheet.type);
+  openPanel();
 }
 
 // A hand's record-sheet fields come with the hands of a snapshot or a page, not with
@@ -530,8 +556,8 @@ function save() {
   const fields = correcting ? {hand_number: correcting, form} : {form};
   const offline = !socket.online;
   socket.command(correcting ? "correct_hand" : "record_hand", fields,
-    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, persist: true,
-      label}).catch(() => {});
+    {baseSeq: entry ? entry.baseSeq + socket.made - entry.made : socket.nextBase, label})
+    .catch(() => {});
   closePanel();
   sheet.reset();
   // The result shows up in the standings (and the outbox box under them): the player
@@ -705,10 +731,14 @@ document.getElementById("end-game").addEventListener("click", async () => {
     window.location.href = page.dataset.results;
   }
 });
-document.getElementById("declare")?.addEventListener("click", (event) => {
-  const on = event.currentTarget.getAttribute("aria-pressed") !== "true";
-  write("declare", {player: you.seat, on}, on ? t("declared") : t("took_back"));
-});
+for (const button of document.querySelectorAll("[data-declare]")) {
+  button.addEventListener("click", () => {
+    const declaration = declarations.get(button.dataset.declare);
+    const on = button.getAttribute("aria-pressed") !== "true";
+    write("declare", {declaration: declaration.key, player: you.seat, on},
+      on ? declaration.done : declaration.undone);
+  });
+}
 document.getElementById("reopen-game").addEventListener("click",
   () => write("reopen_game", {}, t("reopened")));
 document.getElementById("join-url")?.addEventListener("focus", (e) => e.target.select());
@@ -725,5 +755,10 @@ if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();
+export {socket, write};
+export function currentSnapshot() {
+  return snapshot;
+}
 // A handle for the browser tests and for debugging from the console.
-window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};
+window.mjTable = {socket, clock, get snapshot() { return snapshot; },
+  get wakeLock() { return wakeLock(); }};

@@ -46,7 +46,8 @@ Conventions chosen where rules vary (the others are options):
 
 from __future__ import annotations
 
-from ...items import info
+from ...capabilities import Declaration
+from ...items import declared
 from ...shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from ...waits import STANDARD
 from .entry import entry_spec
@@ -72,11 +73,20 @@ ANALYSER_FIELDS: tuple[str, ...] = ("seat_wind", "round_wind", "dora_indicators"
 STAKE_UNIT = (1000, "per 1,000 points")
 DANGER_TOOL = True
 NATIVE_LANGUAGE = "ja"
+# Riichi is declared live, from the declarer's phone while the hand is played: the
+# outcome's ``riichi`` field lists the declarers, each of whom puts a 1,000-point stick in
+# the pot when the hand is recorded (.game).
+DECLARATIONS = (Declaration(
+    key="riichi", label="Declare riichi", label_off="Take back riichi", mark="Riichi",
+    done="Riichi declared: the stick goes in with the hand.", undone="Riichi taken back.",
+    said="%(name)s declared riichi", unsaid="%(name)s took back their riichi",
+    statistic="riichi_rate", statistic_label="Riichi rate", native="立直"),)
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 # Seat and round wind have one item per wind ("Seat wind East", 自風 東).
-ITEMS = (*(info(key, name, native, y.unit, y.value) for y in (*YAKU, *YAKUMAN)
-           for key, name, native in y.variants()), *EXTRA_ITEMS)
+ELEMENTS = (*YAKU, *YAKUMAN)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DECLARATIONS", "DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS",
+           "SHORT_TITLE", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game",
+           "score"]

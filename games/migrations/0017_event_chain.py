@@ -27,7 +27,7 @@ def backfill(apps: Any, schema_editor: Any) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("games", "0012_backfill_seat_results"),
+        ("games", "0016_round_clock"),
     ]
 
     operations = [
@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
             field=models.CharField(choices=[
                 ("record", "hand recorded"), ("undo", "hand undone"), ("redo", "hand redone"),
                 ("correct", "hand corrected"), ("end", "game ended"),
-                ("reopen", "game reopened"), ("declare", "riichi declared or taken back"),
+                ("reopen", "game reopened"), ("declare", "declaration made or taken back"),
                 ("accept", "changed history accepted")], max_length=10),
         ),
         migrations.RunPython(backfill, migrations.RunPython.noop),

@@ -1,0 +1,143 @@
+"""Events: a tournament or a league night, its officials and its players' entries.
+
+An event belongs to a group or stands alone, plays one ruleset configuration (copied at
+creation, as a table copies its options: later edits of the configuration never change
+an event under way) over a number of rounds, and is public, link-only or private like a
+group. Its creator organises it; more organisers and referees are accounts named by an
+organiser (:class:`Official`). Players enter by name, from the group's members, or
+themselves through the event's join link (its QR code); an entry can be marked absent
+for a while or dropped, and entries made after the start are late.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Group
+from games.models import Player, new_join_key, new_public_id
+from scoring import registry
+
+MAX_ROUNDS = 64  # as events.seating plans at most
+
+
+class Kind(models.TextChoices):
+    TOURNAMENT = "tournament", _("Tournament")
+    LEAGUE = "league", _("League night")
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", _("Public: listed, anyone can look")
+    LINK = "link", _("Anyone with the link can look")
+    PRIVATE = "private", _("Only its officials and players")
+
+
+class Tournament(models.Model):
+    public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
+                                 editable=False)
+    name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices,
+                            default=Kind.TOURNAMENT)
+    description = models.CharField(_("description"), max_length=500, blank=True)
+    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="tournaments", verbose_name=_("group"))
+    # The rules, as a table keeps them: where they came from, and every option's value.
+    config = models.ForeignKey("scoring.RulesetConfig", null=True, blank=True,
+                               on_delete=models.SET_NULL, related_name="tournaments")
+    ruleset = models.CharField(max_length=20, choices=registry.model_choices)
+    preset = models.CharField(max_length=60, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    seats = models.PositiveSmallIntegerField(default=4)  # at a table: 4, or 3 (sanma...)
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=4, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)])
+    visibility = models.CharField(_("who can look"), max_length=10,
+                                  choices=Visibility.choices, default=Visibility.LINK)
+    starts_at = models.DateTimeField(_("starts"), null=True, blank=True)
+    registration_open = models.BooleanField(_("players may enter themselves"), default=True)
+    # The join link's secret: seeing the event is not enough to enter it.
+    join_key = models.CharField(max_length=24, default=new_join_key, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    # The creating browser's device id (games.devices), as a table keeps its creator's.
+    creator_device = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(rounds__gte=1, rounds__lte=MAX_ROUNDS),
+                                   name="event_rounds_1_to_64"),
+            models.CheckConstraint(condition=models.Q(seats__in=[3, 4]),
+                                   name="event_seats_3_or_4"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser")
+    REFEREE = "referee", _("Referee")
+
+
+class Official(models.Model):
+    """An account that organises or referees an event (besides its creator)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="officials")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "role", "id"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"],
+                                               name="one_role_per_official")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) of {self.tournament}"
+
+
+class Status(models.TextChoices):
+    ACTIVE = "active", _("Playing")
+    ABSENT = "absent", _("Absent")
+    DROPPED = "dropped", _("Dropped out")
+
+
+class Entry(models.Model):
+    """A player in an event, by number (what a typed seating names them by)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField()
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.ACTIVE)
+    # The device of a player who entered through the join link (games.devices), so that
+    # their phone knows them before they have an account.
+    device = models.CharField(max_length=64, blank=True, default="")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"],
+                                    name="one_entry_per_player"),
+            models.UniqueConstraint(fields=["tournament", "number"],
+                                    name="one_entry_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.player} in {self.tournament}"
+
+    @property
+    def late(self) -> bool:
+        """Entered after the event started."""
+        starts = self.tournament.starts_at
+        return starts is not None and self.entered_at is not None and self.entered_at > starts

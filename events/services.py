@@ -1,0 +1,252 @@
+"""The only code that writes events, their officials and entries; the pages call it.
+
+Each write checks :mod:`events.permissions` and raises a named
+:class:`common.errors.TableError` (``forbidden``, ``bad_command``, ``not_found``) whose
+``reason`` param picks the sentence a page shows (``scoring.error_text.REASONS``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from clubs import permissions as clubs
+from clubs.models import Group, Membership
+from common.errors import BadCommand, Forbidden, NotFound
+from common.safetext import check_text
+from games.models import Player
+from games.permissions import Actor
+from games.services import named_player
+from scoring import registry
+from scoring.engine.errors import EngineError
+from scoring.models import RulesetConfig
+
+from . import permissions
+from .models import (
+    MAX_ROUNDS,
+    Entry,
+    Kind,
+    Official,
+    Role,
+    Status,
+    Tournament,
+    Visibility,
+)
+
+# As many players as events.seating seats in a plan.
+MAX_ENTRIES = 1024
+
+
+def _organiser(event: Tournament, by: Actor) -> None:
+    if not permissions.can_organise(event, by):
+        raise Forbidden("only the event's organisers may do this",
+                        params={"reason": "event_organise"})
+
+
+def _text(value: Any, what: str, limit: int, blank: bool = False) -> str:
+    text = value.strip() if isinstance(value, str) else ""
+    if (not text and not blank) or len(text) > limit:
+        raise BadCommand(f"give the {what} a name of 1 to {limit} characters",
+                         params={"max": limit, "reason": "name_length"})
+    return check_text(text, f"the {what}")
+
+
+def _choice(value: Any, choices: Iterable[str], what: str) -> str:
+    allowed = list(choices)
+    if value not in allowed:
+        raise BadCommand(f"{what} must be one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _rounds(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROUNDS:
+        raise BadCommand(f"rounds must be from 1 to {MAX_ROUNDS}",
+                         params={"min": 1, "max": MAX_ROUNDS, "reason": "event_rounds"})
+    return value
+
+
+def seats_of(config: RulesetConfig) -> tuple[dict[str, Any], int]:
+    """The configuration's options, resolved, and the players its tables seat (3 or 4)."""
+    try:
+        rules = registry.get(config.ruleset)
+        options = config.resolved_options()
+        state = rules.rules.initial_state(rules.options_from_snapshot(options))
+    except EngineError as exc:
+        raise BadCommand(f"the rules {config.name!r} cannot be used: {exc.message}",
+                         params={"reason": "event_rules"}) from exc
+    scores = state.get("scores")
+    return options, len(scores) if isinstance(scores, list) else 4
+
+
+def get_event(public_id: str, actor: Actor) -> Tournament:
+    """The event if ``who`` may look at it; ``not_found`` otherwise (a private event is
+    not admitted to exist)."""
+    event = (Tournament.objects.select_related("group", "config")
+             .filter(public_id=str(public_id)[:24]).first())
+    if event is None or not permissions.can_view(event, actor):
+        raise NotFound(f"there is no event {public_id!r} you can see; check the link")
+    return event
+
+
+def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4,
+                 kind: str = "tournament", visibility: str = "link",
+                 group: Group | None = None, starts_at: dt.datetime | None = None,
+                 description: str = "") -> Tournament:
+    """A new event; ``by``  becomes its creator and first organiser.
+    An event of a group needs the right to manage the group."""
+    actor = by
+    if actor.user_id is None and not actor.device:
+        raise BadCommand("creating an event needs a browser (its device cookie) or a "
+                         "signed-in user")
+    if group is not None and not clubs.can_manage(group, actor):
+        raise Forbidden("only the group's creator, its managers and staff may add an event "
+                        "to it", params={"reason": "event_group"})
+    options, seats = seats_of(config)
+    return Tournament.objects.create(
+        name=_text(name, "event", 120), kind=_choice(kind, Kind.values, "kind"),
+        description=_text(description, "description", 500, blank=True),
+        group=group, config=config, ruleset=config.ruleset, preset=config.preset,
+        options=options, seats=seats, rounds=_rounds(rounds),
+        visibility=_choice(visibility, Visibility.values, "visibility"),
+        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device)
+
+
+def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
+                 rounds: int, starts_at: dt.datetime | None, description: str,
+                 registration_open: bool) -> Tournament:
+    """The settings an organiser may change; the rules stay those it was created with."""
+    _organiser(event, by)
+    event.name = _text(name, "event", 120)
+    event.kind = _choice(kind, Kind.values, "kind")
+    event.visibility = _choice(visibility, Visibility.values, "visibility")
+    event.rounds = _rounds(rounds)
+    event.starts_at = starts_at
+    event.description = _text(description, "description", 500, blank=True)
+    event.registration_open = bool(registration_open)
+    event.save()
+    return event
+
+
+def _enter(event: Tournament, player: Player, device: str = "") -> Entry:
+    """``player``'s entry, numbered after the last; an existing one is returned as is."""
+    with transaction.atomic():
+        # One writer numbers at a time: the event's row is the lock.
+        Tournament.objects.select_for_update().filter(pk=event.pk).first()
+        found = Entry.objects.filter(tournament=event, player=player).first()
+        if found is not None:
+            return found
+        if Entry.objects.filter(tournament=event).count() >= MAX_ENTRIES:
+            raise BadCommand(f"an event takes at most {MAX_ENTRIES} players",
+                             params={"max": MAX_ENTRIES, "reason": "event_full"})
+        last = Entry.objects.filter(tournament=event).aggregate(n=Max("number"))["n"] or 0
+        try:
+            return Entry.objects.create(tournament=event, player=player, number=last + 1,
+                                        device=device)
+        except IntegrityError as exc:  # a number taken meanwhile (SQLite has no row lock)
+            raise BadCommand("someone entered at the same moment; send again",
+                             params={"reason": "event_busy"}) from exc
+
+
+def add_player(event: Tournament, name: str, by: Actor) -> Entry:
+    """An organiser enters a player by name: one of that name already in the event is
+    that entry; else a known player of that name keeps their games, as at a new table."""
+    _organiser(event, by)
+    name = _text(name, "player", 64)
+    entered = Entry.objects.filter(tournament=event, player__display_name=name).first()
+    if entered is not None:
+        return entered
+    return _enter(event, named_player(name, by, seen=True))
+
+
+def add_members(event: Tournament, player_ids: Iterable[int], by: Actor) -> list[Entry]:
+    """An organiser enters members of the event's group, by player id."""
+    _organiser(event, by)
+    ids = list(player_ids)
+    members = {m.player_id: m.player for m in Membership.objects.filter(
+        group=event.group, player_id__in=ids).select_related("player")} \
+        if event.group is not None else {}
+    missing = [i for i in ids if i not in members]
+    if missing:
+        raise BadCommand("only members of the event's group can be entered this way",
+                         params={"reason": "event_member"})
+    return [_enter(event, members[i]) for i in ids]
+
+
+def join(event: Tournament, key: str, name: str, by: Actor) -> Entry:
+    """A player enters themselves through the event's join link (its QR code): their
+    account's player if they are signed in, else a new player of the name given, known
+    to this browser."""
+    actor = by
+    if not key or key != event.join_key:
+        raise Forbidden("entering needs the event's join link",
+                        params={"reason": "event_join_key"})
+    mine = permissions.entry_of(event, actor)
+    if mine is not None:
+        return mine
+    if not event.registration_open:
+        raise Forbidden("the event takes no more entries through its link",
+                        params={"reason": "event_closed"})
+    if actor.user_id is None and not actor.device:
+        raise BadCommand("entering needs a browser (its device cookie) or a signed-in user")
+    player = (Player.objects.filter(user_id=actor.user_id).order_by("id").first()
+              if actor.user_id is not None else None)
+    if player is None:
+        if actor.user is not None and not (isinstance(name, str) and name.strip()):
+            name = actor.user.get_username()  # an account's first player: its name
+        player = Player.objects.create(display_name=_text(name, "player", 64),
+                                       user_id=actor.user_id)
+    return _enter(event, player, device=actor.device)
+
+
+def _entry(event: Tournament, entry_id: Any) -> Entry:
+    entry = Entry.objects.filter(tournament=event, pk=entry_id).first() \
+        if isinstance(entry_id, int) else None
+    if entry is None:
+        raise NotFound("there is no such player in this event")
+    return entry
+
+
+def set_status(event: Tournament, entry_id: int, status: str, by: Actor) -> Entry:
+    """Absent and back: organisers and referees; dropping out (and back): organisers."""
+    entry = _entry(event, entry_id)
+    status = _choice(status, Status.values, "status")
+    if Status.DROPPED in (status, entry.status):
+        _organiser(event, by)
+    elif not permissions.can_referee(event, by):
+        raise Forbidden("only the event's organisers and referees may do this",
+                        params={"reason": "event_referee"})
+    entry.status = status
+    entry.save(update_fields=["status"])
+    return entry
+
+
+def remove_entry(event: Tournament, entry_id: int, by: Actor) -> None:
+    _organiser(event, by)
+    _entry(event, entry_id).delete()
+
+
+def add_official(event: Tournament, username: str, role: str, by: Actor) -> Official:
+    """An organiser names an account organiser or referee (its role changes if it had
+    one)."""
+    _organiser(event, by)
+    role = _choice(role, Role.values, "role")
+    name = username.strip() if isinstance(username, str) else ""
+    user = get_user_model().objects.filter(username=name).first() if name else None
+    if user is None:
+        raise BadCommand(f"there is no account {name!r}",
+                         params={"reason": "no_account", "text": name[:24]})
+    official, _ = Official.objects.update_or_create(tournament=event, user=user,
+                                                    defaults={"role": role})
+    return official
+
+
+def remove_official(event: Tournament, official_id: int, by: Actor) -> None:
+    _organiser(event, by)
+    deleted, _ = Official.objects.filter(tournament=event, pk=official_id).delete()
+    if not deleted:
+        raise NotFound("there is no such official in this event")
