@@ -5,6 +5,7 @@
     python bench/load.py --tables 200 --saturate --redis redis://127.0.0.1:6379/0
     python bench/load.py --tables 50 --pace stress --database postgres://postgres@127.0.0.1/test
     python bench/load.py --tables 200 --pace human --baseline main
+    python bench/load.py --tables 200 --pace human --without-chain
 
 It migrates a throwaway database (a temporary SQLite file, or a fresh database created
 beside the PostgreSQL URL given and dropped afterwards), creates the tables through the
@@ -35,7 +36,10 @@ CPU time per hand (its daphne processes' user + system time over the phase, from
 ``/proc``). ``--baseline REF`` runs the same phases first on a temporary worktree of
 another commit (``main``, a tag...), with a database of its own, and prints the two side
 by side with issue 26's targets (human pace: p95 <= 30 ms and CPU <= 10 ms per hand;
-saturation >= 40 hands/s at p95 <= 100 ms), as figures, never as a pass or fail. Everything is
+saturation >= 40 hands/s at p95 <= 100 ms), as figures, never as a pass or fail, and the ratio
+of this checkout's p95 to the baseline's. ``--without-chain`` takes as the baseline this
+very checkout with issue 29's hash chain switched off (``bench/nochain``): the ratio is
+what the chain costs a write (target: p95 at most 10 % more). Everything is
 bounded: each phase runs ``--duration`` seconds and the whole run stops after
 ``--max-seconds``. Loopback only. With no arguments (``make bench``) it runs a short
 smoke check: 20 tables on the in-memory layer, one hand per 5 s each, for 15 s.
@@ -407,6 +411,10 @@ def _phases(args: argparse.Namespace) -> list[Phase]:
     return [Phase(f"human, every {args.interval:g}s/table", args.interval)]
 
 
+# On PYTHONPATH, it switches the hash chain off in every process it starts (issue 29).
+NOCHAIN = ROOT / "bench" / "nochain"
+
+
 def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
     """py-spy (not a project dependency: ``pip install py-spy``) sampling ``server``'s
     thread that holds the GIL (a thread waiting for it is not working) until
@@ -421,9 +429,11 @@ def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
 
 
 def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Namespace,
-              deadline: float) -> list[Phase]:
+              deadline: float, chain: bool = True) -> list[Phase]:
     prefix = f"bench-{secrets.token_hex(4)}" if redis_url else ""
     env = site_env(database_url, redis_url, prefix)
+    if not chain:
+        env["PYTHONPATH"] = f"{NOCHAIN}{os.pathsep}{env['PYTHONPATH']}"
     env["MJ_WS_WRITE_RATE"] = "1000000/minute"  # the limit is per phone; this is a bench
     env["MJ_DB_CONN_MAX_AGE"] = "600"
     env["MJ_GC"] = args.gc
@@ -515,6 +525,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", default="",
                         help="also run a commit (main, a tag...) first, from a temporary "
                              "worktree, and print both with the targets")
+    parser.add_argument("--without-chain", action="store_true",
+                        help="run this checkout with the hash chain switched off first "
+                             "(the baseline), then with it, and print the ratios")
     parser.add_argument("--profile", default="",
                         help="sample each server with py-spy (installed separately) into "
                              "PATH.<layer>.<n>.txt, collapsed stacks")
@@ -539,20 +552,24 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.time() + args.max_seconds
     print(f"mjsite load: {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
           f"database {'PostgreSQL' if args.database else 'SQLite'}", flush=True)
-    checkouts = [("this checkout", ROOT)]
+    checkouts: list[tuple[str, Path, bool]] = [("this checkout", ROOT, True)]
     trees: list[Path] = []
+    if args.baseline and args.without_chain:
+        parser.error("--baseline and --without-chain each name the baseline: give one")
+    if args.without_chain:
+        checkouts.insert(0, ("without the chain", ROOT, False))
     if args.baseline:
         trees.append(Path(tempfile.mkdtemp(prefix="mjsite-baseline-")) / "tree")
         subprocess.run(["git", "worktree", "add", "--detach", str(trees[0]), args.baseline],
                        cwd=ROOT, check=True, capture_output=True)
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=trees[0],
                                 capture_output=True, text=True).stdout.strip()
-        checkouts.insert(0, (f"baseline {args.baseline} {commit}", trees[0]))
+        checkouts.insert(0, (f"baseline {args.baseline} {commit}", trees[0], True))
     runs: dict[str, dict[str, list[Phase]]] = {}
     try:
-        for name, root in checkouts:
+        for name, root, chain in checkouts:
             print(f"\n#### {name} ({root}), load {os.getloadavg()[0]:.1f}", flush=True)
-            runs[name] = run_checkout(root, args, deadline)
+            runs[name] = run_checkout(root, args, deadline, chain)
     finally:
         for tree in trees:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
@@ -563,7 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(runs) == 2:
         compare(runs, args)
     for name, results in runs.items():
-        figures(results, args, "baseline" if name.startswith("baseline") else "now")
+        # The other run (another commit, or this one without the chain) is the baseline.
+        figures(results, args, "now" if name == "this checkout" else "baseline")
     return 0 if all(r and all(r.values()) for r in runs.values()) else 1
 
 
@@ -592,9 +610,10 @@ def figures(results: dict[str, list[Phase]], args: argparse.Namespace, side: str
                f"<={TARGET_CPU_MS:g}", side)
 
 
-def run_checkout(root: Path, args: argparse.Namespace, deadline: float
+def run_checkout(root: Path, args: argparse.Namespace, deadline: float, chain: bool = True
                  ) -> dict[str, list[Phase]]:
-    """Every layer's phases against servers running the code in ``root``."""
+    """Every layer's phases against servers running the code in ``root`` (with the hash
+    chain switched off unless ``chain``)."""
     harness.ROOT = root  # the servers, the migrations and db_tool run from there
     results: dict[str, list[Phase]] = {}
     try:
@@ -606,10 +625,11 @@ def run_checkout(root: Path, args: argparse.Namespace, deadline: float
                 url = f"sqlite:///{tmp}/load.sqlite3"
             prepare(site_env(url))
             if not args.redis_only:
-                results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline)
+                results["in-memory"] = run_layer("in-memory layer", url, "", args, deadline,
+                                                 chain)
             if args.redis and time.time() < deadline:
                 results["redis"] = run_layer("channels-redis layer", url, args.redis, args,
-                                             deadline)
+                                             deadline, chain)
     finally:
         harness.ROOT = ROOT
     return results
@@ -660,6 +680,10 @@ def compare(runs: dict[str, dict[str, list[Phase]]], args: argparse.Namespace) -
                     ("server CPU ms per hand", lambda p: p.cpu_per_hand,
                      f"<= {TARGET_CPU_MS:g}")):
                 print(f"    {name:<32}{value(old):>24.1f}{value(new):>24.1f}   {target}")
+            if old.quantile(0.95) > 0:
+                print(f"    {'p95 ratio this / baseline':<32}"
+                      f"{new.quantile(0.95) / old.quantile(0.95):>48.2f}x   "
+                      f"{'<= 1.10 (the chain)' if 'chain' in base_name else ''}")
         if args.saturate:
             old_best = saturation(base[layer], args.target_ms)
             new_best = saturation(head[layer], args.target_ms)

@@ -125,10 +125,13 @@ def child(length: int, repeat: int) -> dict[str, Any]:
     return out
 
 
-def run(root: Path, length: int, repeat: int) -> dict[str, Any]:
+def run(root: Path, length: int, repeat: int, chain: bool = True) -> dict[str, Any]:
+    """One child's figures for the code in ``root`` (with issue 29's hash chain switched
+    off, bench/nochain, unless ``chain``)."""
+    path = str(root) if chain else f"{ROOT / 'bench' / 'nochain'}{os.pathsep}{root}"
     with tempfile.TemporaryDirectory(prefix="mjsite-write-path-") as tmp:
         env = {**{k: v for k, v in os.environ.items() if not k.startswith("MJ_")},
-               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(root),
+               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": path,
                "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "MJ_LOG_LEVEL": "ERROR",
                # As in production: no query log (DEBUG keeps every query's text).
                "MJ_DEBUG": "false", "MJ_SECRET_KEY": "bench-" + "x" * 50,

@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import printable
@@ -64,6 +64,31 @@ def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
     if group is None or not permissions.can_view(group, actor):
         raise NotFound(f"there is no group {group_id!r} you can see; check the id")
     return permissions.group_tables(group, actor)
+
+
+def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    """The tables of the evening that ``actor`` may open (the history check of an evening,
+    games.chain; every one for ``actor`` None); ``not_found`` for an evening they may not
+    see."""
+    if actor is None:  # the site's own check (manage.py verify_history): every table
+        evening = Evening.objects.filter(public_id=evening_id[:24]).first()
+        if evening is None:
+            raise NotFound(f"there is no evening {evening_id!r}; check the id")
+        return Table.objects.filter(club_link__evening=evening)
+    evening = get_evening(evening_id[:24], actor)
+    return permissions.group_tables(evening.group, actor, evening)
+
+
+def organised_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables of the groups ``actor`` manages (:func:`permissions.can_manage` without
+    staff, whom games tells apart): games.extensions."""
+    mine = Q(pk__in=[])
+    if actor.device:
+        mine |= Q(creator_device=actor.device)
+    if actor.user_id is not None:
+        mine |= Q(created_by_id=actor.user_id) | Q(memberships__player__user_id=actor.user_id,
+                                                   memberships__manager=True)
+    return Table.objects.filter(club_link__group__in=Group.objects.filter(mine).values("pk"))
 
 
 def get_group(public_id: str, actor: Actor) -> Group:

@@ -26,7 +26,7 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
-from games import clock, presenter, services
+from games import chain, clock, presenter, services
 from games.broadcast import entering_group, group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
@@ -162,6 +162,8 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             return
         self.table_pk = table.pk
         self.conn_id = secrets.token_urlsafe(9)
+        # issue 29: the chain point this phone kept, checked with its first snapshot.
+        self.chain_known = chain.known_of(self.scope)
         await self.join_groups()  # with the layer down: logged, joined when it is back
         try:  # after joining: no event falls between the snapshot and the group
             snapshot = await self._resume_message(table, since_of(self.scope))
@@ -584,7 +586,15 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         return {"type": "snapshot", "seq": rendered["snapshot"]["seq"], **rendered,
                 "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.actor)}}
+                        "is_creator": is_creator(table, self.actor)},
+                "chain": self._chain(table)}
+
+    def _chain(self, table: Table) -> dict[str, Any]:
+        """issue 29: the table's hash chain for the phone to check (games.chain), with the
+        point it kept on the first snapshot of the connection."""
+        known, self.chain_known = getattr(self, "chain_known", None), None
+        with translation.override(self.language):
+            return chain.phone_block(table, known, self.may_write)
 
     @database_sync_to_async
     def _resume_message(self, table: Table, since: int | None) -> dict[str, Any]:
@@ -604,7 +614,8 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         return {"type": "missed", "seq": changes["seq"], "since": since,
                 "snapshot": presenter.client_state(changes), "view": view,
                 "you": {"can_write": self.may_write, "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.actor)}}
+                        "is_creator": is_creator(table, self.actor)},
+                "chain": self._chain(table)}
 
     @database_sync_to_async
     def _hands_message(self, before: int, count: int) -> dict[str, Any]:

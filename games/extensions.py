@@ -38,10 +38,21 @@ def _no_group(group_id: str, actor: Actor) -> QuerySet[Table]:
     raise NotFound(f"there is no group {group_id!r} you can see; check the id")
 
 
+def _no_organiser(actor: Actor) -> QuerySet[Table]:
+    from games.models import Table
+
+    return Table.objects.none()
+
+
+def _no_evening(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    raise NotFound(f"there is no evening {evening_id!r} you can see; check the id")
+
+
 # What games does on its own, before (or without) clubs.
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
+    "organised_tables": _no_organiser, "evening_tables": _no_evening,
 }
 _added = dict(ALONE)
 
@@ -49,10 +60,13 @@ _added = dict(ALONE)
 def add(*, places_for: Callable[[Actor], list[tuple[str, str]]],
         attach_to_place: Callable[[Table, str, Actor], None],
         player_rating_charts: Callable[[Player, Actor], list[dict[str, Any]]],
-        group_tables: Callable[[str, Actor], QuerySet[Table]]) -> None:
+        group_tables: Callable[[str, Actor], QuerySet[Table]],
+        organised_tables: Callable[[Actor], QuerySet[Table]] = _no_organiser,
+        evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening) -> None:
     """Called once by the app that keeps groups (clubs) when Django starts."""
     _added.update(places_for=places_for, attach_to_place=attach_to_place,
-                  player_rating_charts=player_rating_charts, group_tables=group_tables)
+                  player_rating_charts=player_rating_charts, group_tables=group_tables,
+                  organised_tables=organised_tables, evening_tables=evening_tables)
 
 
 def places_for(actor: Actor) -> list[tuple[str, str]]:
@@ -76,4 +90,18 @@ def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
     """The tables of group ``group_id`` that ``actor`` may open; NotFound for a group they
     may not see."""
     tables: QuerySet[Table] = _added["group_tables"](group_id, actor)
+    return tables
+
+
+def organised_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables ``actor`` organises: those of the groups they manage (created, or a
+    manager of; staff are told apart by the caller)."""
+    tables: QuerySet[Table] = _added["organised_tables"](actor)
+    return tables
+
+
+def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    """The tables of evening ``evening_id`` that ``actor`` may open (every one for None,
+    the site's own check); NotFound for an evening they may not see."""
+    tables: QuerySet[Table] = _added["evening_tables"](evening_id, actor)
     return tables

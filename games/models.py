@@ -13,6 +13,7 @@ import typing
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
@@ -98,6 +99,10 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The hash chain of the event log (games.chain): the hash of event ``seq``, and the
+    # first change made outside the site that a check found (None: none, or accepted).
+    chain_head = models.CharField(max_length=64, blank=True, default="", editable=False)
+    chain_break = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -144,6 +149,7 @@ class EventKind(models.TextChoices):
     END = "end", _("game ended")
     REOPEN = "reopen", _("game reopened")
     DECLARE = "declare", _("declaration made or taken back")
+    ACCEPT = "accept", _("changed history accepted")
 
 
 class AppendOnlyError(Exception):
@@ -167,7 +173,14 @@ class Event(models.Model):
     actor_device = models.CharField(max_length=64, blank=True, default="")
     actor_name = models.CharField(max_length=64, blank=True, default="")
     hand_number = models.PositiveIntegerField(null=True, blank=True, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the event is made, not when saved: its hash covers it (games.chain).
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The seat the writer held (None: the creator or staff without one, or unknown for an
+    # event logged before it was kept).
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # SHA-256 of its canonical content, which includes the previous event's hash
+    # (scoring.engine.chain); "" only between its creation and its sealing.
+    hash = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["table", "seq"]

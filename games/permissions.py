@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
 
+from games import extensions
 from games.devices import COOKIE_NAME, device_of
 from games.models import Player, Seat, Table, Visibility
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
     from django.http import HttpRequest
@@ -129,6 +130,33 @@ def can_view(table: Table, actor: Actor) -> bool:
     if table.visibility in (Visibility.PUBLIC, Visibility.LINK):
         return True
     return can_write(table, actor)
+
+
+def can_audit(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` may read the table's log (who recorded, undid, corrected what,
+    when, from which seat) and its hash chain: those who may write at it (its players, its
+    creator, its centre tablet, staff: :func:`can_write`) and an organiser of its group
+    (:func:`organises`); not a mere watcher, even of a public table (issue 29)."""
+    return can_write(table, actor) or organises(table, actor)
+
+
+def organises(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` manages the group ``table`` belongs to
+    (:func:`games.extensions.organised_tables`)."""
+    return extensions.organised_tables(actor).filter(pk=table.pk).exists()
+
+
+def audited_tables(actor: Actor, tables: Iterable[Table]) -> list[Table]:
+    """Those of ``tables`` whose log ``actor`` may read (:func:`can_audit`), in one
+    query."""
+    listed = list(tables)
+    if actor.is_staff or not listed:
+        return listed
+    organised = extensions.organised_tables(actor).values("pk")
+    allowed = set(Table.objects.filter(own_tables(actor) | Q(pk__in=organised),
+                                       pk__in=[t.pk for t in listed])
+                  .values_list("pk", flat=True))
+    return [t for t in listed if t.pk in allowed]
 
 
 def has_join_key(table: Table, key: object) -> bool:

@@ -93,6 +93,9 @@ STRINGS: dict[str, Any] = {
     "undo_waits": _("Waiting for your last change to be recorded…"),
     "after_refused": _("Not sent: your change just before it was not recorded."),
     "nothing_to_undo": _("There is nothing to undo."),
+    # issue 29: this phone kept a hash of the history that the table no longer has.
+    "history_seen_other": _("The history of this table was changed outside mjsite: it is "
+                            "not the one this phone saw."),
 }
 
 

@@ -26,7 +26,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from common.errors import JoinKeyNeeded, TableError
 from common.limits import as_refused, limit_writes, refused_form, wait_sentence
 from common.links import phone_url
-from games import extensions, handover, presenter, record_sheet, seat_results, services, ui
+from games import (
+    chain,
+    extensions,
+    handover,
+    presenter,
+    record_sheet,
+    seat_results,
+    services,
+    ui,
+)
 from games.devices import ensure_device
 from games.forms import (
     SEAT_LABELS,
@@ -42,6 +51,7 @@ from games.limits import table_write_wait
 from games.messages import protocol as socket_protocol
 from games.models import Seat, Table, Visibility
 from games.permissions import (
+    can_audit,
     can_join,
     can_view,
     can_write,
@@ -233,10 +243,14 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
+    changed, _recent = chain.status(table)  # issue 29: a history changed outside mjsite
     # The ruleset's live declarations (riichi's...), offered to the seated players.
     declarations = [registry.declaration_texts(d)
                     for d in registry.declarations(table.ruleset, table.options)]
     return render(request, "games/table_detail.html", {
+        "history_text": chain.changed_text(changed),
+        "may_accept": services.may_accept(table, actor),
+        "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
         "seat_list_url": _seat_list_url(request, table, join_url),
@@ -400,7 +414,8 @@ def table_centre(request: HttpRequest, public_id: str) -> HttpResponse:
     creator's tablet). A POST with ``action=leave`` ends the mode."""
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     table = get_object_or_404(Table, public_id=public_id)
-    if not can_join(table, request_actor(request), join_key):  # the key opens a private table's page
+    # The key opens a private table's page.
+    if not can_join(table, request_actor(request), join_key):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     if request.method == "POST":

@@ -598,6 +598,9 @@ MJ_RATE_LIMITS = {
 }
 # Watchers' previews of one table running at once in a process (games/socket_limits.py).
 MJ_WS_PREVIEWS_AT_ONCE = env_int("MJ_WS_PREVIEWS_AT_ONCE", 2, minimum=1, maximum=100)
+# How long a check of a table's hash chain is reused for the same version of the table
+# (games/chain.py): a change made in the database shows within this (issue 29).
+MJ_CHAIN_CHECK_SECONDS = env_int("MJ_CHAIN_CHECK_SECONDS", 10, minimum=0, maximum=3600)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "mjsite API",

@@ -159,6 +159,15 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("There is no hand %(hand)s at this table."),
         _("There is no such hand at this table."),),
     "game_ended": (_("The game was ended; reopen it before recording a hand."),),
+    # issue 29 (games.chain): a change found in the history, not accepted yet.
+    "history_changed": (
+        _("The history of this table was changed outside mjsite after hand %(hand)s; "
+          "nothing can be recorded until its creator or an organiser accepts it on the "
+          "table page."),
+        _("The history of this table was changed outside mjsite; nothing can be recorded "
+          "until its creator or an organiser accepts it on the table page."),),
+    "nothing_to_accept": (_("The history of this table holds; there is nothing to "
+                            "accept."),),
     "not_ended": (_("The game has not ended."),),
     "seat_taken": (_("That seat is already taken."),),
     "table_full": (_("Every seat of this table is taken."),),

@@ -42,7 +42,7 @@ from common.errors import (
     database_error,
 )
 from common.safetext import check_json, check_text
-from games import record_sheet, seat_results
+from games import chain, record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
@@ -316,6 +316,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         if previous is not None:
             raise _Refused(CommandResult(**previous.response, duplicate=True,
                                          snapshot=build_snapshot(table)))
+        chain.refuse_if_changed(table)  # issue 29: a history changed outside the site
         if base_seq != table.seq:
             error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
                           f"at {table.seq}); here is the current state, try again")
@@ -327,7 +328,9 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         options = ruleset.options_from_snapshot(table.options)
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
                       actor_user_id=actor.user_id, actor_device=actor.device,
-                      actor_name=_actor_name(table, actor, seat_rows))
+                      actor_name=_actor_name(table, actor, seat_rows),
+                      seat=getattr(_held_seat(actor, seat_rows), "position", None))
+        prev_head = table.chain_head or None
         written: tuple[list[Hand], list[LedgerEntry]] | None = None
         undone: Undone | None = None
         if appended is not None and _appendable(table):
@@ -338,11 +341,13 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             done = append(ruleset.rules, options, table.state, number,
                           event.payload["outcome"])
             _respond(event)
+            chain.seal(table, event)
             event.save()
             written = _save_appended(table, event, done, seats)
             hands_from = number
         elif undoes and (undone := undo_last(table, event)) is not None:
             _respond(event)
+            chain.seal(table, event)
             event.save()
             hands_from, written = undone.number, ([], [])  # no hand from it on, no final rows
         else:
@@ -350,11 +355,13 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             event.kind, event.payload, event.hand_number = plan(table, events)
             result = replay(ruleset.rules, options, [*events, event])
             _respond(event)
+            chain.seal(table, event)
             event.save()
             hands_from = _save(table, result, [*events, event], seats)
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
-                                  "undo_target", "redo_target", "finished_at", "updated_at"])
+                                  "undo_target", "redo_target", "finished_at", "updated_at",
+                                  "chain_head"])
         totals = seat_results.refresh(table, seat_rows, hands_from, written,  # this transaction
                                       (undone.hand, undone.entries) if undone else None)
         # Only what the write changed: the whole snapshot is built when a phone connects.
@@ -363,6 +370,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
+                # The phones check that each event follows the last hash they saw.
+                "chain": chain.event_link(event.hash, prev_head),
                 # For undo/redo: whether a hand or a correction was taken back or redone;
                 # for a declaration, which, who and whether it was taken back.
                 **({"change": change} if change else {}),

@@ -22,6 +22,8 @@ def test_clubs_adds_its_groups_to_games_pages_at_start_up():
         "places_for": forms.places_for, "attach_to_place": services.attach_to_place,
         "player_rating_charts": results.player_rating_charts,
         "group_tables": services.group_tables,
+        "organised_tables": services.organised_tables,  # issue 29: organisers
+        "evening_tables": services.evening_tables,  # issue 29: an evening's check
     }
 
 
