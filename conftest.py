@@ -21,6 +21,11 @@ settings.register_profile("mjsite", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("mjsite")
 
+# The test-only rulesets (scoring/engine/tests/extra_rulesets/: the toy ruleset) are found
+# beside the shipped ones by the suite and the live servers it starts, which inherit the
+# variable; a production site never sets it (docs/development.md, "Adding a ruleset").
+os.environ.setdefault("MJ_EXTRA_RULESETS", "scoring.engine.tests.extra_rulesets")
+
 
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
