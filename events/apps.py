@@ -5,3 +5,18 @@ class EventsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "events"
     verbose_name = "Events"
+
+    def ready(self) -> None:
+        # games stands below events: a table of an event's round shows its round and the
+        # call for a referee through games.extensions, and its writes reach the event's
+        # standings through post_save of the table's log (events.live), never by games
+        # importing events.
+        from django.db.models.signals import post_save
+
+        from events import live, pages
+        from games import extensions
+        from games.models import Event
+
+        extensions.add_table_banner(pages.table_banner)
+        post_save.connect(live.table_written, sender=Event,
+                          dispatch_uid="events.live.table_written")

@@ -6,15 +6,17 @@ from typing import Any
 
 from django import forms
 from django.db.models import Case, IntegerField, Value, When
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions as clubs
 from clubs.models import Group, Membership
 from games.forms import ConfigChoiceField, usable_configs
 from games.permissions import Actor
+from scoring import registry
 from scoring.models import RulesetConfig
 
-from .models import MAX_ROUNDS, Entry, Kind, Role, Tournament, Visibility
+from .models import MAX_ROUNDS, Entry, Kind, Method, Role, SubstituteRule, Tournament, Visibility
 
 
 class EventForm(forms.Form):
@@ -64,13 +66,48 @@ class SettingsForm(forms.Form):
     registration_open = forms.BooleanField(
         label=_("Players may enter themselves through the join link"), required=False)
     description = EventForm.base_fields["description"]
+    # How the event runs; a field left out keeps its value (services.update_event).
+    seating = forms.ChoiceField(label=_("Seating of the rounds"), choices=Method.choices,
+                                required=False)
+    standing = forms.ChoiceField(label=_("Standings"), choices=[], required=False)
+    substitute_rule = forms.ChoiceField(label=_("A seat a substitute plays for a player"),
+                                        choices=SubstituteRule.choices, required=False)
+    substitute_score = forms.IntegerField(
+        label=_("Fixed result: score"), min_value=-10_000_000, max_value=10_000_000,
+        required=False,
+        help_text=_("In the tables' points, for each round a substitute plays for a player."))
+    substitute_points = forms.DecimalField(
+        label=_("Fixed result: table points"), max_digits=5, decimal_places=2,
+        min_value=-999, max_value=999, required=False)
+
+    KEPT = ("seating", "standing", "substitute_rule", "substitute_score",
+            "substitute_points")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in self.KEPT:
+            if data.get(name) in ("", None):
+                data[name] = None
+        return data
 
     @classmethod
     def of(cls, event: Tournament, data: Any = None) -> SettingsForm:
-        return cls(data, initial={
+        form = cls(data, initial={
             "name": event.name, "kind": event.kind, "rounds": event.rounds,
             "starts_at": event.starts_at, "visibility": event.visibility,
-            "registration_open": event.registration_open, "description": event.description})
+            "registration_open": event.registration_open, "description": event.description,
+            "seating": event.seating,
+            "standing": registry.standing(event.ruleset, event.standing).key,
+            "substitute_rule": event.substitute_rule,
+            "substitute_score": event.substitute_score,
+            "substitute_points": event.substitute_points})
+        field = form.fields["standing"]
+        assert isinstance(field, forms.ChoiceField)
+        # Each convention the ruleset offers, with where it comes from.
+        field.choices = [(s.key, gettext(s.label)) for s in registry.standings(event.ruleset)]
+        field.help_text = " ".join(f"{gettext(s.label)}: {gettext(s.source)}"
+                                   for s in registry.standings(event.ruleset))
+        return form
 
 
 class PlayerForm(forms.Form):
@@ -107,3 +144,76 @@ class OfficialForm(forms.Form):
 
 class JoinForm(forms.Form):
     name = forms.CharField(label=_("Your name"), max_length=64)
+
+
+def _seat_field(label: Any) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(label=label, coerce=int, choices=[])
+
+
+class SwapForm(forms.Form):
+    """Two seats of a round whose players change places."""
+
+    first = _seat_field(_("Swap"))
+    second = _seat_field(_("with"))
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = seats
+
+
+class SubstituteForm(forms.Form):
+    """A seat played by a substitute (named), or given back to its player (no name)."""
+
+    seat = _seat_field(_("Seat"))
+    name = forms.CharField(label=_("Substitute's name"), max_length=64, required=False,
+                           help_text=_("Leave it empty to give the seat back to its player."))
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["seat"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = seats
+
+
+# An uploaded seating is a text file: a few hundred kilobytes at most.
+MAX_UPLOAD = 256 * 1024
+
+
+class FixedForm(forms.Form):
+    """The organiser's seating of every round, typed or as a text file."""
+
+    text = forms.CharField(
+        label=_("Seating"), required=False, widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("One table a line, East first: players' numbers (1-2-3-4) or names "
+                    "separated by commas; * for a substitute's seat; a blank line or a "
+                    "line starting with # between rounds."))
+    file = forms.FileField(label=_("Or upload a text or CSV file"), required=False)
+
+    def seating_text(self) -> str:
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            if upload.size > MAX_UPLOAD:
+                raise forms.ValidationError(_("The file is too large."))
+            try:
+                return str(upload.read().decode("utf-8-sig"))
+            except UnicodeDecodeError as exc:
+                raise forms.ValidationError(_("Save the file as UTF-8 text.")) from exc
+        return str(self.cleaned_data.get("text") or "")
+
+
+class PenaltyForm(forms.Form):
+    entry = forms.TypedChoiceField(label=_("Player"), coerce=int, choices=[])
+    points = forms.IntegerField(
+        label=_("Points"), min_value=-10_000_000, max_value=10_000_000,
+        help_text=_("In the tables' points; negative takes them away."))
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args: Any, event: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(e.pk, f"{e.number}. {e.player.display_name}") for e in
+                         Entry.objects.filter(tournament=event).select_related("player")]

@@ -17,7 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Group
-from games.models import Player, new_join_key, new_public_id
+from games.models import Player, Table, new_join_key, new_public_id
 from scoring import registry
 
 MAX_ROUNDS = 64  # as events.seating plans at most
@@ -32,6 +32,24 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", _("Public: listed, anyone can look")
     LINK = "link", _("Anyone with the link can look")
     PRIVATE = "private", _("Only its officials and players")
+
+
+class Method(models.TextChoices):
+    """How an event's rounds are seated (events.seating)."""
+
+    NO_REPEAT = "no_repeat", _("No repeats: players meet as seldom as can be")
+    SWISS = "swiss", _("Swiss: tables by standing")
+    RANDOM = "random", _("Random")
+    FIXED = "fixed", _("Fixed: the organiser's own, typed or uploaded")
+
+
+class SubstituteRule(models.TextChoices):
+    """What a seat played by a substitute counts for the player they replace (never for
+    the substitute)."""
+
+    FIXED = "fixed", _("The replaced player gets a fixed result (EMA)")
+    SEAT = "seat", _("The seat's result counts for the replaced player")
+    NOTHING = "nothing", _("Nothing counts for the replaced player")
 
 
 class Tournament(models.Model):
@@ -63,6 +81,21 @@ class Tournament(models.Model):
     # The creating browser's device id (games.devices), as a table keeps its creator's.
     creator_device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    seating = models.CharField(_("seating"), max_length=12, choices=Method.choices,
+                               default=Method.NO_REPEAT)
+    # The key of the ruleset's tournament convention (scoring.registry.standings); empty
+    # for its first.
+    standing = models.CharField(_("standings"), max_length=32, blank=True, default="")
+    substitute_rule = models.CharField(_("a seat played by a substitute"), max_length=10,
+                                       choices=SubstituteRule.choices,
+                                       default=SubstituteRule.FIXED)
+    # The fixed result of a replaced player, in the tables' points and table points.
+    substitute_score = models.IntegerField(_("fixed score"), default=0)
+    substitute_points = models.DecimalField(_("fixed table points"), max_digits=5,
+                                            decimal_places=2, default=0)
+    # The rounds planned and not yet seated: entry ids, None for a substitute's seat, in
+    # wind order (no-repeat plans them all at once; a fixed seating is typed whole).
+    plan = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -141,3 +174,116 @@ class Entry(models.Model):
         """Entered after the event started."""
         starts = self.tournament.starts_at
         return starts is not None and self.entered_at is not None and self.entered_at > starts
+
+
+class Round(models.Model):
+    """A round of an event: its seating, then, once started, a table for each of its
+    tables (:class:`RoundTable`)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="round_list")
+    number = models.PositiveSmallIntegerField()
+    method = models.CharField(max_length=12, choices=Method.choices)
+    # events.seating's Quality of the plan it came from (repeats, winds...), as JSON.
+    quality = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="one_round_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+    @property
+    def started(self) -> bool:
+        return self.started_at is not None
+
+
+class RoundTable(models.Model):
+    """A table of a round, numbered from 1; its mjsite table once the round starts."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="round_table")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="one_table_per_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class RoundSeat(models.Model):
+    """A seat of a round's table, by wind (0 East ... 3 North): the entry the seating put
+    there (none: a substitute's seat) and, when someone else plays it, that substitute.
+    The seat's result counts for the entry (:mod:`events.standings`), never for the
+    substitute."""
+
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE,
+                                    related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="round_seats")
+    substitute = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["round_table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round_table", "position"],
+                                    name="one_round_seat_per_position"),
+            models.CheckConstraint(condition=models.Q(position__lte=3),
+                                   name="round_seat_position_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round_table} seat {self.position}"
+
+
+class Penalty(models.Model):
+    """Points an organiser or referee gives or takes from a player, with the reason: they
+    count in the standings, outside every table (whose scores stay zero-sum)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="penalties")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    points = models.IntegerField(_("points"))  # in the tables' points; negative takes
+    reason = models.CharField(_("reason"), max_length=200)
+    given_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    given_by_name = models.CharField(max_length=150, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.points:+d}: {self.reason}"
+
+
+class RefereeCall(models.Model):
+    """A table's call for a referee, from a phone at the table, until one answers."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="calls")
+    round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE,
+                                    related_name="calls")
+    called_by = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.CharField(max_length=150, blank=True, default="")
+
+    class Meta:
+        ordering = ["tournament", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"call from {self.round_table}"

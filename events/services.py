@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -26,14 +27,18 @@ from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.models import RulesetConfig
 
-from . import permissions
+from . import live, permissions
 from .models import (
     MAX_ROUNDS,
     Entry,
     Kind,
+    Method,
     Official,
     Role,
+    Round,
+    RoundSeat,
     Status,
+    SubstituteRule,
     Tournament,
     Visibility,
 )
@@ -42,10 +47,18 @@ from .models import (
 MAX_ENTRIES = 1024
 
 
-def _organiser(event: Tournament, by: Actor) -> None:
+def organiser_only(event: Tournament, by: Actor) -> None:
+    """Refuses (``forbidden``) anyone but the event's organisers."""
     if not permissions.can_organise(event, by):
         raise Forbidden("only the event's organisers may do this",
                         params={"reason": "event_organise"})
+
+
+def referee_only(event: Tournament, by: Actor) -> None:
+    """Refuses (``forbidden``) anyone but the event's organisers and referees."""
+    if not permissions.can_referee(event, by):
+        raise Forbidden("only the event's organisers and referees may do this",
+                        params={"reason": "event_referee"})
 
 
 def _text(value: Any, what: str, limit: int, blank: bool = False) -> str:
@@ -118,17 +131,45 @@ def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4
 
 def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
                  rounds: int, starts_at: dt.datetime | None, description: str,
-                 registration_open: bool) -> Tournament:
-    """The settings an organiser may change; the rules stay those it was created with."""
-    _organiser(event, by)
+                 registration_open: bool, seating: str | None = None,
+                 standing: str | None = None, substitute_rule: str | None = None,
+                 substitute_score: int | None = None,
+                 substitute_points: Decimal | None = None) -> Tournament:
+    """The settings an organiser may change; the rules stay those it was created with.
+    How rounds are seated, the standings' convention (one the ruleset offers,
+    :func:`scoring.registry.standings`) and the substitutes' rule are kept as they are
+    when not given."""
+    organiser_only(event, by)
     event.name = _text(name, "event", 120)
     event.kind = _choice(kind, Kind.values, "kind")
     event.visibility = _choice(visibility, Visibility.values, "visibility")
+    played = Round.objects.filter(tournament=event).aggregate(n=Max("number"))["n"] or 0
     event.rounds = _rounds(rounds)
+    if event.rounds < played:
+        raise BadCommand(f"{played} rounds are seated already",
+                         params={"reason": "event_rounds", "min": played, "max": MAX_ROUNDS})
     event.starts_at = starts_at
     event.description = _text(description, "description", 500, blank=True)
     event.registration_open = bool(registration_open)
+    if seating is not None:
+        event.seating = _choice(seating, Method.values, "seating")
+    if standing is not None:
+        event.standing = _choice(standing, [s.key for s in registry.standings(event.ruleset)],
+                                 "standings")
+    if substitute_rule is not None:
+        event.substitute_rule = _choice(substitute_rule, SubstituteRule.values,
+                                        "substitute rule")
+    if substitute_score is not None:
+        if isinstance(substitute_score, bool) or not isinstance(substitute_score, int) \
+                or abs(substitute_score) > 10_000_000:
+            raise BadCommand("the fixed score must be a whole number of points")
+        event.substitute_score = substitute_score
+    if substitute_points is not None:
+        if not isinstance(substitute_points, Decimal) or not abs(substitute_points) < 1000:
+            raise BadCommand("the fixed table points must be a number below 1000")
+        event.substitute_points = substitute_points
     event.save()
+    transaction.on_commit(lambda: live.standings_changed(event.pk))
     return event
 
 
@@ -155,7 +196,7 @@ def _enter(event: Tournament, player: Player, device: str = "") -> Entry:
 def add_player(event: Tournament, name: str, by: Actor) -> Entry:
     """An organiser enters a player by name: one of that name already in the event is
     that entry; else a known player of that name keeps their games, as at a new table."""
-    _organiser(event, by)
+    organiser_only(event, by)
     name = _text(name, "player", 64)
     entered = Entry.objects.filter(tournament=event, player__display_name=name).first()
     if entered is not None:
@@ -165,7 +206,7 @@ def add_player(event: Tournament, name: str, by: Actor) -> Entry:
 
 def add_members(event: Tournament, player_ids: Iterable[int], by: Actor) -> list[Entry]:
     """An organiser enters members of the event's group, by player id."""
-    _organiser(event, by)
+    organiser_only(event, by)
     ids = list(player_ids)
     members = {m.player_id: m.player for m in Membership.objects.filter(
         group=event.group, player_id__in=ids).select_related("player")} \
@@ -216,24 +257,29 @@ def set_status(event: Tournament, entry_id: int, status: str, by: Actor) -> Entr
     entry = _entry(event, entry_id)
     status = _choice(status, Status.values, "status")
     if Status.DROPPED in (status, entry.status):
-        _organiser(event, by)
-    elif not permissions.can_referee(event, by):
-        raise Forbidden("only the event's organisers and referees may do this",
-                        params={"reason": "event_referee"})
+        organiser_only(event, by)
+    else:
+        referee_only(event, by)
     entry.status = status
     entry.save(update_fields=["status"])
     return entry
 
 
 def remove_entry(event: Tournament, entry_id: int, by: Actor) -> None:
-    _organiser(event, by)
-    _entry(event, entry_id).delete()
+    """Takes a player out; one who has played stays (their results count), dropped out."""
+    organiser_only(event, by)
+    entry = _entry(event, entry_id)
+    if RoundSeat.objects.filter(entry=entry, round_table__round__started_at__isnull=False
+                                ).exists():
+        raise BadCommand("this player has played; mark them dropped out instead",
+                         params={"reason": "event_played"})
+    entry.delete()
 
 
 def add_official(event: Tournament, username: str, role: str, by: Actor) -> Official:
     """An organiser names an account organiser or referee (its role changes if it had
     one)."""
-    _organiser(event, by)
+    organiser_only(event, by)
     role = _choice(role, Role.values, "role")
     name = username.strip() if isinstance(username, str) else ""
     user = get_user_model().objects.filter(username=name).first() if name else None
@@ -246,7 +292,7 @@ def add_official(event: Tournament, username: str, role: str, by: Actor) -> Offi
 
 
 def remove_official(event: Tournament, official_id: int, by: Actor) -> None:
-    _organiser(event, by)
+    organiser_only(event, by)
     deleted, _ = Official.objects.filter(tournament=event, pk=official_id).delete()
     if not deleted:
         raise NotFound("there is no such official in this event")

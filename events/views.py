@@ -94,7 +94,10 @@ def event_detail(request: HttpRequest, public_id: str) -> HttpResponse:
     referee = role in ("organiser", "referee")
     entries = list(Entry.objects.filter(tournament=event).select_related("player", "tournament"))
     link = join_url(request, event) if referee else ""
+    from .pages import event_sections  # pages builds on this module's helpers
+
     return render(request, "events/event_detail.html", {
+        **event_sections(request, event, role),
         "event": event, "role": role, "organiser": organiser, "referee": referee,
         "entries": entries, "mine": permissions.entry_of(event, request_actor(request)),
         "counts": {s: sum(e.status == s for e in entries) for s in Status.values},

@@ -5,6 +5,9 @@ new-table form offers the groups and evenings a table can join, a player's page 
 their ratings in each group, and ``/api/export/?group=<id>`` starts from a group's
 tables. clubs fills these in from its ``AppConfig.ready``; until then games answers as a
 site without groups would: no places, no ratings, no group to export.
+
+events (above clubs) adds what the table page shows of a table of an event's round (its
+round and table, the call for a referee) with :func:`add_table_banner`.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from common.errors import NotFound
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
+    from django.http import HttpRequest
 
     from games.models import Player, Table
     from games.permissions import Actor
@@ -48,11 +52,16 @@ def _no_evening(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
     raise NotFound(f"there is no evening {evening_id!r} you can see; check the id")
 
 
-# What games does on its own, before (or without) clubs.
+def _no_banner(table: Table, request: HttpRequest) -> str:
+    return ""
+
+
+# What games does on its own, before (or without) clubs and events.
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
+    "table_banner": _no_banner,
 }
 _added = dict(ALONE)
 
@@ -105,3 +114,16 @@ def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
     the site's own check); NotFound for an evening they may not see."""
     tables: QuerySet[Table] = _added["evening_tables"](evening_id, actor)
     return tables
+
+
+def add_table_banner(table_banner: Callable[[Table, HttpRequest], str]) -> None:
+    """Called once by the app that keeps events when Django starts."""
+    _added["table_banner"] = table_banner
+
+
+def table_banner(table: Table, request: HttpRequest) -> str:
+    """HTML the table page shows under its heading for the request's reader: for a table
+    of an event's round, the event, round and table and the call for a referee (its form
+    needs the request's CSRF token); "" for other tables."""
+    html: str = _added["table_banner"](table, request)
+    return html

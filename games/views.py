@@ -252,6 +252,8 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "may_accept": services.may_accept(table, actor),
         "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
+        # A table of an event's round: its round and the call for a referee (events).
+        "event_banner": extensions.table_banner(table, request),
         "join_url": join_url, "qr_svg": _qr_svg(join_url) if join_url else "",
         "seat_list_url": _seat_list_url(request, table, join_url),
         "ledger_csv": _ledger_csv_url(table),

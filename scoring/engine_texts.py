@@ -1473,24 +1473,40 @@ CAPABILITY_TEXTS: dict[str, list[str]] = {
         gettext_noop('%(name)s declared riichi'),
         gettext_noop('%(name)s took back their riichi'),
         gettext_noop('Riichi rate'),
+        gettext_noop('Final score with uma and oka'),
+        gettext_noop("EMA Riichi Competition Rules (2016) and the WRC rules: the sum of each session's score after uma and oka; players tied at a table share the uma of their places, as the tables' tie rule splits it."),
     ],
     'mcr': [
         gettext_noop('per point'),
+        gettext_noop('Table points (4/2/1/0), then score'),
+        gettext_noop("Mahjong Competition Rules (中国麻将竞赛规则, 1998) and the EMA's MCR rules: 4, 2, 1 and 0 table points by place at each table, tied players sharing the points of their places; the score (the points won) breaks ties."),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
     'sichuan': [
         gettext_noop('per point'),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
     'wuhu': [
         gettext_noop('per chip'),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
     'jian': [
         gettext_noop('per chip'),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
     'taiwan': [
         gettext_noop('per point'),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
     'hongkong': [
         gettext_noop('per point'),
+        gettext_noop('Points won'),
+        gettext_noop('The points each player won at their tables, added up over the rounds, as score sheets add them; no published tournament rule ranks this ruleset otherwise.'),
     ],
 }
 

@@ -370,6 +370,57 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_rules": (_("These rules cannot be used; choose others."),),
     "event_member": (_("Only members of the event's group can be entered that way."),),
     "event_busy": (_("Someone entered at the same moment; send again."),),
+    # Rounds, penalties and calls (events.rounds, events.officiating).
+    "event_no_round": (_("That round is not seated yet."),),
+    "event_no_rounds_left": (
+        _("All %(max)s rounds of the event are seated."),
+        _("Every round of the event is seated."),),
+    "event_no_fixed_round": (
+        _("Your seating has no round %(round)s; type it in, or choose another way to "
+          "seat the rounds."),
+        _("Your seating has no more rounds; type them in."),),
+    "event_round_started": (
+        _("Round %(round)s has started; its seating can only change by swaps."),
+        _("The round has started; its seating can only change by swaps."),),
+    "event_seat": (_("There is no such seat in this round; reload the page."),),
+    "event_swap": (_("Choose two different seats to swap."),),
+    "event_substitute_name": (_("A substitute's seat needs the substitute's name."),),
+    "event_not_seated": (_("You have no table in this event yet."),),
+    "event_played": (_("This player has played; mark them dropped out instead."),),
+    "event_penalty": (_("A penalty needs a reason and points other than 0."),),
+    "event_not_event_table": (_("This table is not one of an event's."),),
+    "event_call": (_("Only the players at this table may call a referee."),),
+    # The seating's refusals (events.seating), as the events pages show them.
+    "seating_too_few_players": (
+        _("%(count)s players cannot fill a table; enter more players."),
+        _("Too few players are playing to fill a table."),),
+    "seating_too_many_players": (
+        _("An event seats at most %(max)s players."),
+        _("Too many players to seat."),),
+    "seating_bad_rounds": (
+        _("The event has %(max)s rounds; the seating has more."),
+        _("The seating has more rounds than the event."),),
+    "seating_cannot_fill": (
+        _("%(count)s players cannot be seated at these tables, even with a substitute at "
+          "each table."),
+        _("These players cannot be seated at these tables."),),
+    "seating_empty": (_("Type the seating: one table a line, a blank line between rounds."),),
+    "seating_unknown_player": (
+        _("Round %(round)s, table %(table)s: no player is “%(text)s”."),
+        _("The seating names someone who is not a player of this event."),),
+    "seating_player_twice": (
+        _("Round %(round)s: “%(text)s” sits at two tables."),
+        _("The seating seats a player twice in one round."),),
+    "seating_player_missing": (
+        _("Round %(round)s has no seat for “%(text)s”."),
+        _("The seating leaves a playing player without a seat."),),
+    "seating_wrong_table_size": (
+        _("Round %(round)s, table %(table)s has %(count)s seats; tables here have "
+          "%(max)s."),
+        _("A table of the seating has the wrong number of seats."),),
+    "seating_duplicate_player": (_("A player is listed twice."),),
+    "seating_missing_standing": (_("A player has no standing to seat by."),),
+    "seating_bad_layout": (_("These tables cannot be laid out for this event."),),
     "no_account": (
         _("There is no account called “%(text)s”."),
         _("There is no account of that name."),),
@@ -495,7 +546,7 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
         if entry is not None else None
     if choice:
         out["kind"] = gettext(choice)
-    for key in ("min", "max", "fan", "hand", "retry_after", "count"):
+    for key in ("min", "max", "fan", "hand", "retry_after", "count", "round", "table"):
         value = params.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             out[key] = str(value)

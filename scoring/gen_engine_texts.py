@@ -3,8 +3,8 @@ as msgids. That is each ruleset's option labels, help and choice labels, preset 
 entry spec (the record form's labels, choices and summary phrases, under the defaults, every preset
 and each yes/no option flipped), its items' English names, the Chinese rulesets' items'
 own (hanzi) names, its titles, its capabilities' texts (a stake unit's name, the live
-declarations' buttons, notices and marks) and the texts of its own pages (its site app's
-``TEXTS``).
+declarations' buttons, notices and marks, the tournament standings' names and sources)
+and the texts of its own pages (its site app's ``TEXTS``).
 
 The engine stays free of Django, so these texts are English data; ``makemessages`` only
 finds strings in Python source, so they are copied here as ``gettext_noop`` calls. Run
@@ -145,13 +145,16 @@ def ruleset_texts() -> dict[str, list[str]]:
 
 def capability_texts() -> dict[str, list[str]]:
     """The English texts of each ruleset's capabilities: its stake unit's name, its live
-    declarations' texts but their marks (:func:`declaration_marks`)."""
+    declarations' texts but their marks (:func:`declaration_marks`), its tournament
+    standings' names and sources."""
     out = {}
     for name in _shipped():
         rs = registry.get(name)
         texts = [str(rs.capability("STAKE_UNIT")[1])]
         for declaration in rs.declarations():
             texts += [t for t in declaration.texts() if t != declaration.mark]
+        for standing in rs.standings():
+            texts += list(standing.texts())
         out[name] = list(dict.fromkeys(texts))
     return out
 

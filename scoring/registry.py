@@ -8,7 +8,8 @@ Whatever else the site needs to know about a ruleset is a capability its package
 (:mod:`scoring.engine.capabilities`, each with its default), read here and nowhere else in
 the site: the analyser form's fields (built from its entry spec), its stake unit, whether
 the tile-danger tool applies, the live declarations its tables offer (:func:`declarations`)
-and the statistics they yield (:func:`statistics`). A package's own pages live in its
+and the statistics they yield (:func:`statistics`), how its tournaments rank players
+(:func:`standings`). A package's own pages live in its
 ``site`` subpackage (a Django app listed by :func:`scoring.engine.rulesets.site_apps`);
 :func:`urlpatterns` mounts each one's ``urls.urlpatterns`` under ``rulesets/<name>/``
 (namespace ``<name>``) and its ``root_urlpatterns`` (old addresses kept working) at the
@@ -30,7 +31,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
 from scoring.engine import capabilities, rulesets
-from scoring.engine.capabilities import Declaration
+from scoring.engine.capabilities import Declaration, Standing
 from scoring.engine.entry import Field
 from scoring.engine.errors import BadOption, EngineError, UnknownRuleset
 from scoring.engine.game import GameRules
@@ -159,6 +160,11 @@ class Ruleset:
                     "kind players (who declared)")
         return declared
 
+    def standings(self) -> tuple[Standing, ...]:
+        """Its tournament conventions (``STANDINGS``), the event's default first."""
+        declared: tuple[Standing, ...] = self.capability("STANDINGS")
+        return declared
+
     @property
     def site(self) -> str:
         """The module name of the package's Django app, or "" when it has none."""
@@ -256,6 +262,23 @@ def statistics() -> list[tuple[str, str]]:
         for declaration in get(name).declarations():
             out.setdefault(declaration.statistic, declaration.statistic_label)
     return list(out.items())
+
+
+def standings(name: str) -> tuple[Standing, ...]:
+    """How events of ruleset ``name`` may rank their players (its ``STANDINGS``, the
+    default first); the capability's default for a ruleset no longer installed."""
+    try:
+        return get(name).standings()
+    except UnknownRuleset:
+        default: tuple[Standing, ...] = capabilities.CAPABILITIES["STANDINGS"].default
+        return default
+
+
+def standing(name: str, key: str = "") -> Standing:
+    """The convention ``key`` of ruleset ``name``, or its first (``key`` empty or no longer
+    offered)."""
+    offered = standings(name)
+    return next((s for s in offered if s.key == key), offered[0])
 
 
 def stake_unit(name: str) -> tuple[int, Promise]:

@@ -47,6 +47,8 @@ def build() -> dict[str, Any]:
 
     from clubs import evening_clock, permissions, results, screen
     from clubs import services as clubs
+    from events import officiating
+    from events import rounds as event_rounds
     from events import services as events
     from games import services as games
     from games.models import Player, Table
@@ -161,6 +163,16 @@ def build() -> dict[str, Any]:
     events.add_members(cup, list(club.memberships.values_list("player_id", flat=True)), owner)
     events.add_player(cup, "Late Lee", owner)
     events.join(cup, cup.join_key, "Phone Pat", Actor(device="pat-device"))
+    # Its first round: six players at two tables (two substitutes' seats, one named), a
+    # hand, a penalty and a call for a referee.
+    first = event_rounds.seat_round(cup, owner)
+    empty = first.tables.order_by("number").first().seats.order_by("position").first()
+    event_rounds.set_substitute(cup, 1, empty.pk, "Sub Sam", owner)
+    event_rounds.start_round(cup, 1, owner)
+    played = first.tables.order_by("number").first().table
+    _write(games.record_hand(played.pk, OUTCOMES["riichi"]["ron"][0], _command(), 0, owner))
+    officiating.add_penalty(cup, cup.entries.get(number=1).pk, -1000, "Late", owner, 1)
+    officiating.call_referee(played, owner)
     return {"group": club.public_id, "evenings": [e.public_id for e in nights],
             "event": cup.public_id,
             "tables": [t.public_id for t in every], "token": token.key,
@@ -213,7 +225,8 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
     group, evenings, tables = ids["group"], ids["evenings"], ids["tables"]
     # What a stranger may see (and, for the private table, may not) after the restore too.
     public = [f"/g/{group}/", "/groups/", "/tables/", "/api/export/?format=csv",
-              "/events/", f"/ev/{ids['event']}/",
+              "/events/", f"/ev/{ids['event']}/", f"/ev/{ids['event']}/round/1/",
+              f"/ev/{ids['event']}/standings/", f"/ev/{ids['event']}/results/",
               *[f"/e/{e}/" for e in evenings], f"/t/{tables[-1]}/results/"]
     pages = [*public, f"/g/{group}/stats/",
              *[f"/t/{t}/{page}" for t in tables
@@ -226,7 +239,9 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
            *[f"/api/tables/{t}/{what}/" for t in tables for what in ("settle", "ledger",
                                                                      "hands", "history")],
            "/api/export/?format=csv&chain=true", "/api/history/verify/?all=true",
-           *[f"/api/players/{p}/stats/" for p in ids["players"]]]
+           *[f"/api/players/{p}/stats/" for p in ids["players"]],
+           *[f"/api/events/{ids['event']}/{what}" for what in ("", "standings/?format=csv",
+                                                                 "ledger/")]]
     visits = [("stranger", Client(**host), public), ("member", member, pages),
               ("api", Client(HTTP_AUTHORIZATION=f"Token {ids['token']}", **host), api)]
     out = {}

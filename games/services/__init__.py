@@ -8,7 +8,8 @@ Writes (each returns a :class:`CommandResult`, never raises for a refused comman
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
 :func:`reopen_game`, :func:`accept_history` (a history changed outside the site, issue
 29). Set-up: :func:`create_table`, :func:`claim_seat`,
-:func:`release_seat`, :func:`set_visibility` (these raise EngineError/TableError).
+:func:`release_seat`, :func:`set_visibility`, :func:`reseat` (these raise
+EngineError/TableError).
 Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).
 
 Conventions chosen where the issue leaves room:
@@ -67,6 +68,7 @@ from .tables import (
     get_table,
     named_player,
     release_seat,
+    reseat,
     set_visibility,
 )
 
@@ -80,6 +82,6 @@ __all__ = [
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
     "leave_centre", "put_in_centre",
-    "release_seat", "rendered_preview", "reopen_game", "seat_of", "set_visibility",
+    "release_seat", "rendered_preview", "reseat", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

@@ -1,4 +1,4 @@
-"""Creating tables and claiming seats."""
+"""Creating tables, claiming seats and (for events) moving players between seats."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from common.errors import BadCommand, Forbidden, JoinKeyNeeded, NotFound, SeatTa
 from common.safetext import check_text
 from games import seat_results
 from games.broadcast import broadcast_seats
-from games.models import Player, Seat, Table, Visibility
+from games.models import LedgerEntry, Player, Seat, SeatResult, Table, Visibility
 from games.permissions import (
     Actor,
     can_write,
@@ -202,6 +202,29 @@ def release_seat(table: Table | int | str, position: int, actor: Actor) -> Seat:
         seat.save(update_fields=["claimed_device", "claimed_user", "claimed_at"])
         _touch(table)
     return seat
+
+
+def reseat(moves: Sequence[tuple[Table, int, Player]]) -> None:
+    """Put each move's player in seat ``position`` of ``table``, taking over what was
+    played from it: the hands stay with the seats, so the seat's ledger rows and results
+    become the new player's, and its claim is freed (the phone holding it was the other
+    player's). All moves in one transaction, tables locked in order; an event's organiser
+    swapping two players between tables after hands were recorded (events.rounds), who
+    is checked there. Raises BadCommand for a seat the table does not have."""
+    with transaction.atomic():
+        now = timezone.now()
+        for pk in sorted({table.pk for table, _, _ in moves}):
+            Table.objects.filter(pk=pk).update(updated_at=now)  # the write lock, in order
+        for table, position, player in moves:
+            if not Seat.objects.filter(table_id=table.pk, position=position).update(
+                    player=player, claimed_device="", claimed_user=None, claimed_at=None):
+                raise BadCommand(f"this table has no seat {position}")
+            LedgerEntry.objects.filter(table_id=table.pk, position=position).update(
+                player=player)
+            SeatResult.objects.filter(table_id=table.pk, position=position).update(
+                player=player)
+        for table in {table.pk: table for table, _, _ in moves}.values():
+            _touch(table)
 
 
 def set_visibility(table: Table | int | str, visibility: str, actor: Actor) -> Table:

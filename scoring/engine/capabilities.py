@@ -34,6 +34,10 @@ shape with a message naming the capability.
     table offers each one (a button on the players' phones), logs it, shows it on every
     phone, starts the record sheet with its declarers ticked, and counts it in the
     players' statistics. See :class:`Declaration`.
+``STANDINGS: tuple[Standing, ...]`` (default: points won, :data:`POINTS_WON`)
+    how a tournament or league night of the ruleset ranks its players over the rounds,
+    each convention with its source; the first is an event's default, the organiser may
+    choose another. See :class:`Standing`.
 
 Who a ron is paid by is not declared apart: the entry spec already says it (a
 ``discarder`` request field of kind ``wind`` names a seat wind, and the analyser supplies
@@ -120,6 +124,62 @@ class Declaration:
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A tournament convention: how an event's players are ranked over its rounds.
+
+    Each player's **score** is the sum, over the tables they played, of their points at
+    the end of the table less the start points (so what the table's own final settlement
+    adds, such as riichi's uma and oka, is in it), plus the event's penalties. With
+    ``table_points`` (by place, best first) a player also earns those at each table,
+    tied players sharing the points of the places they cover; players are then ranked by
+    table points, then score; without, by score. Equal players share a place.
+
+    ``table_points_option`` names the option of the ruleset that holds the table points
+    (so an event whose rules change them ranks as its tables do), ``table_points`` being
+    the fallback. ``unit`` and ``decimals`` say how a score is shown (riichi's 45,300
+    points as 45.3: unit 1000, one decimal). ``label`` names it and ``source`` says
+    where it comes from (English msgids the site translates); ``key`` names it in an
+    event's settings and the API.
+    """
+
+    key: str
+    label: str
+    source: str
+    table_points: tuple[int, ...] = ()
+    table_points_option: str = ""
+    unit: int = 1
+    decimals: int = 0
+
+    def texts(self) -> tuple[str, ...]:
+        return (self.label, self.source)
+
+
+# What a ruleset without a published tournament convention ranks by.
+POINTS_WON = Standing(
+    key="points", label="Points won",
+    source="The points each player won at their tables, added up over the rounds, as "
+           "score sheets add them; no published tournament rule ranks this ruleset "
+           "otherwise.")
+
+
+def _standing(value: Any) -> bool:
+    return (isinstance(value, Standing) and bool(_NAME.fullmatch(value.key))
+            and all(isinstance(t, str) and t.strip() for t in value.texts())
+            and isinstance(value.table_points, tuple)
+            and all(isinstance(p, int) and not isinstance(p, bool)
+                    for p in value.table_points)
+            and isinstance(value.table_points_option, str)
+            and isinstance(value.unit, int) and not isinstance(value.unit, bool)
+            and value.unit > 0 and isinstance(value.decimals, int)
+            and not isinstance(value.decimals, bool) and 0 <= value.decimals <= 3)
+
+
+def _standings(value: Any) -> bool:
+    return (isinstance(value, tuple) and bool(value) and all(_standing(s) for s in value)
+            and len({s.key for s in value}) == len(value))
+
+
 def _declaration(value: Any) -> bool:
     return (isinstance(value, Declaration) and bool(_NAME.fullmatch(value.key))
             and value.key not in RESERVED_KEYS
@@ -168,6 +228,10 @@ CAPABILITIES: dict[str, Capability] = {c.name: c for c in (
                "lowercase name (the statistic ending in _rate, the key none of "
                f"{', '.join(RESERVED_KEYS)}), every text filled in, said and unsaid "
                f"naming %(name)s, who one of {', '.join(WHO)}"),
+    Capability("STANDINGS", (POINTS_WON,), _standings,
+               "a non-empty tuple of Standing with different keys, each key a lowercase "
+               "name, its label and source filled in, table points whole numbers, unit "
+               "above 0 and 0 to 3 decimals"),
 )}
 
 

@@ -57,6 +57,7 @@ both from empty caches and warm.
 
 from __future__ import annotations
 
+from ...capabilities import POINTS_WON, Standing
 from ...items import declared, info
 from ...shapes import HONOURS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS
 from ...waits import STANDARD
@@ -78,6 +79,17 @@ ORDER = 20
 # Capabilities (scoring/engine/capabilities.py): the analyser asks the winds; the fan
 # page is the site subpackage's (site/urls.py).
 ANALYSER_FIELDS: tuple[str, ...] = ("seat_wind", "round_wind")
+# Tournaments rank by table points, then score; the table points are the placement points
+# the tables' final table gives (the option, 4/2/1/0 by default), tied players sharing them.
+STANDINGS = (
+    Standing(key="table_points", label="Table points (4/2/1/0), then score",
+             source="Mahjong Competition Rules (中国麻将竞赛规则, 1998) and the EMA's MCR "
+                    "rules: 4, 2, 1 and 0 table points by place at each table, tied players "
+                    "sharing the points of their places; the score (the points won) breaks "
+                    "ties.",
+             table_points=(4, 2, 1, 0), table_points_option="placement_points"),
+    POINTS_WON,
+)
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS,
                                HONOURS_AND_KNITTED, KNITTED_STRAIGHT)
@@ -88,5 +100,5 @@ ITEMS = (*declared(ELEMENTS),
            for flag, (zh, en, _, _) in INITIAL_HANDS.items()), ENTERED)
 
 __all__ = ["DESCRIPTION", "ELEMENTS", "FANS", "ITEMS", "NAME", "ORDER", "PRESETS",
-           "SHORT_TITLE", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec",
-           "fan_table", "game", "payments", "score"]
+           "SHORT_TITLE", "STANDINGS", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options",
+           "entry_spec", "fan_table", "game", "payments", "score"]

@@ -46,7 +46,7 @@ Conventions chosen where rules vary (the others are options):
 
 from __future__ import annotations
 
-from ...capabilities import Declaration
+from ...capabilities import Declaration, Standing
 from ...items import declared
 from ...shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from ...waits import STANDARD
@@ -81,6 +81,14 @@ DECLARATIONS = (Declaration(
     done="Riichi declared: the stick goes in with the hand.", undone="Riichi taken back.",
     said="%(name)s declared riichi", unsaid="%(name)s took back their riichi",
     statistic="riichi_rate", statistic_label="Riichi rate", native="立直"),)
+# Tournaments rank by the sessions' scores after uma and oka, which the tables' own final
+# settlement adds (.game_end): the standings add up each seat's end points less the start.
+STANDINGS = (Standing(
+    key="final_score", label="Final score with uma and oka",
+    source="EMA Riichi Competition Rules (2016) and the WRC rules: the sum of each "
+           "session's score after uma and oka; players tied at a table share the uma of "
+           "their places, as the tables' tie rule splits it.",
+    unit=1000, decimals=1),)
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 # Seat and round wind have one item per wind ("Seat wind East", 自風 東).
@@ -88,5 +96,5 @@ ELEMENTS = (*YAKU, *YAKUMAN)
 ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
 __all__ = ["DECLARATIONS", "DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS",
-           "SHORT_TITLE", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game",
-           "score"]
+           "SHORT_TITLE", "STANDINGS", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options",
+           "entry_spec", "game", "score"]

@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from clubs import money
 from scoring import registry
 from scoring.engine import capabilities, commands, rulesets
-from scoring.engine.capabilities import CapabilityError, Declaration
+from scoring.engine.capabilities import POINTS_WON, CapabilityError, Declaration, Standing
 
 from .. import NAME
 
@@ -30,6 +30,7 @@ LEFT_OUT = {
     "DANGER_TOOL": "the danger estimate reads riichi declarations",
     "NATIVE_LANGUAGE": "its native names are Chinese, the default",
     "NATIVE_PARTS": "its item names are whole words",
+    "STANDINGS": "no published tournament convention: its events rank by points won",
 }
 
 
@@ -133,7 +134,10 @@ CALL = Declaration(key="call", label="Call", label_off="Take back the call", mar
     ("DECLARATIONS", (CALL, CALL)), ("DECLARATIONS", (replace(CALL, key="on"),)),
     ("DECLARATIONS", (replace(CALL, said="someone called"),)),
     ("DECLARATIONS", (replace(CALL, statistic="calls"),)),
-    ("DECLARATIONS", (replace(CALL, who="anyone"),))])
+    ("DECLARATIONS", (replace(CALL, who="anyone"),)), ("STANDINGS", ()),
+    ("STANDINGS", (POINTS_WON, POINTS_WON)), ("STANDINGS", (replace(POINTS_WON, unit=0),)),
+    ("STANDINGS", (replace(POINTS_WON, table_points=(4, "2")),)),  # type: ignore[arg-type]
+    ("STANDINGS", (replace(POINTS_WON, source=""),))])
 def test_a_capability_declared_wrong_is_refused_with_its_name(
         toy: ModuleType, monkeypatch: pytest.MonkeyPatch, name: str, value: Any) -> None:
     monkeypatch.setattr(toy, name, value, raising=False)
@@ -157,3 +161,15 @@ def test_the_toys_declaration_is_offered_and_one_its_outcomes_have_no_field_for_
     monkeypatch.setattr(toy, "DECLARATIONS", (CALL,))
     with pytest.raises(CapabilityError, match="DECLARATIONS.*'call'"):
         registry.get(NAME).declarations()
+
+
+def test_a_ruleset_without_standings_ranks_by_points_won_and_one_with_them_by_its_first(
+        toy: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert registry.standings(NAME) == (POINTS_WON,)
+    assert registry.standing(NAME, "no_such_key") == POINTS_WON
+    table = Standing(key="table_points", label="Table points", source="A rule book",
+                     table_points=(4, 2, 1, 0))
+    monkeypatch.setattr(toy, "STANDINGS", (table, POINTS_WON), raising=False)
+    assert registry.standing(NAME) == table
+    assert registry.standing(NAME, "points") == POINTS_WON
+    assert registry.standings("no_such_ruleset") == (POINTS_WON,)
