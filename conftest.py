@@ -49,6 +49,20 @@ def _fresh_limits() -> None:
         pass
 
 
+@pytest.fixture(autouse=True)
+def _empty_channel_layer() -> None:
+    # The in-memory channel layer lives as long as the test process, and SQLite gives a
+    # new table the id of one a rolled-back test made: a group membership or a broadcast
+    # left by one test reached the sockets of the next test's table of the same id (seen
+    # in CI: a watcher got another test's hand). Each test starts with an empty layer.
+    from channels.layers import InMemoryChannelLayer, channel_layers
+
+    layer = channel_layers.backends.get("default")  # only a layer already made
+    if isinstance(layer, InMemoryChannelLayer):
+        layer.channels = {}
+        layer.groups = {}
+
+
 @pytest.fixture
 def still_limits_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rate limits count in fixed windows (a minute, an hour: common/ratelimit.py); a
