@@ -67,12 +67,15 @@ test: lint $(PEERS)/node_modules/.package-lock.json
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder \
 	  --durations=15 $(PYTEST_ARGS)
 
+# Every bench script on this checkout and on BASELINE (a commit, 05e34b1 unless given), back
+# to back, then one table of the figures beside their targets (bench/README.md). ONLY=
+# some scripts (club_pages,write_path); DOCS=1 writes the table into docs/performance.md.
+BASELINE ?=
+ONLY ?=
+DOCS ?=
 bench: $(VENV)/.requirements-dev.stamp
-	@if ls bench/*.py >/dev/null 2>&1; then \
-	  for script in bench/*.py; do \
-	    echo "== $$script"; PYTHONPATH=. $(BIN)/python $$script || exit 1; \
-	  done; \
-	else echo "no benchmarks in bench/"; fi
+	PYTHONPATH=. $(BIN)/python bench/run.py $(if $(BASELINE),--baseline $(BASELINE)) \
+	  $(if $(ONLY),--only $(ONLY)) $(if $(DOCS),--docs)
 
 # Translations live in locale/<lang>/LC_MESSAGES/django.po; the compiled .mo files are
 # committed, so run/test need no gettext. These two targets do (apt-get install gettext).

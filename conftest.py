@@ -21,6 +21,11 @@ settings.register_profile("mjsite", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("mjsite")
 
+# The test-only rulesets (scoring/engine/tests/extra_rulesets/: the toy ruleset) are found
+# beside the shipped ones by the suite and the live servers it starts, which inherit the
+# variable; a production site never sets it (docs/development.md, "Adding a ruleset").
+os.environ.setdefault("MJ_EXTRA_RULESETS", "scoring.engine.tests.extra_rulesets")
+
 
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
@@ -42,6 +47,20 @@ def _fresh_limits() -> None:
         cache.clear()
     except Exception:  # noqa: BLE001 - a test that points the cache at a dead server
         pass
+
+
+@pytest.fixture(autouse=True)
+def _empty_channel_layer() -> None:
+    # The in-memory channel layer lives as long as the test process, and SQLite gives a
+    # new table the id of one a rolled-back test made: a group membership or a broadcast
+    # left by one test reached the sockets of the next test's table of the same id (seen
+    # in CI: a watcher got another test's hand). Each test starts with an empty layer.
+    from channels.layers import InMemoryChannelLayer, channel_layers
+
+    layer = channel_layers.backends.get("default")  # only a layer already made
+    if isinstance(layer, InMemoryChannelLayer):
+        layer.channels = {}
+        layer.groups = {}
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mahjong.shanten import Shanten  # noqa: E402
 
-from bench.common import Counts, random_counts, timed, winning_counts  # noqa: E402
+from bench.common import Counts, figure, random_counts, timed, winning_counts  # noqa: E402
 from scoring.engine.analysis import tables  # noqa: E402
 from scoring.engine.analysis.shanten import riichi_shanten  # noqa: E402
 
@@ -92,6 +92,9 @@ def main() -> None:
     for label, t in (("ours, cold tables", cold_time), ("ours, warm tables", warm_time),
                      ("ours, hot tables ", hot_time)):
         print(f"{label}                 : {n / t:12,.0f} hands/s   ratio {ref_time / t:5.2f}x")
+        name = label.split(",")[1].strip().replace(" ", "_")
+        figure(f"shanten.{name}.speed_vs_mahjong", ref_time / t, "x",
+               ">=2" if name == "cold_tables" else "-")
     print(f"disagreements: {len(bad)}")
     for i in bad[:10]:
         print("  ", hands[i], "mahjong", ref[i], "ours", cold[i], warm[i], hot[i])

@@ -151,6 +151,12 @@ def main() -> None:
         print(f"  without start-up: {max(ours, 0.0):.1f} s against {max(theirs, 0.0):.1f} s; "
               f"ratio {(dump_s + load_s) / (backup_s + restore_s):.1f}x with it, "
               f"{theirs / ours if ours > 0 else float('nan'):.1f}x without")
+        from bench.common import figure
+
+        figure("backup.backup_and_restore", backup_s + restore_s, "s")
+        figure("backup.speed_vs_dumpdata_loaddata", (dump_s + load_s) / (backup_s + restore_s),
+               "x")
+        figure("backup.file", size / 1024, "KiB")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,10 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.append(str(REPO))  # bench.common; the probes import each tree's own code
 TARGET_MS = 5.0
+
+from bench.common import figure  # noqa: E402
 
 # Run in each fresh process, with the tree under test first on sys.path.
 PROBE = r'''
@@ -187,8 +190,14 @@ def main() -> None:
             for run in range(args.runs):  # trees alternate: load hits both alike
                 for label, tree in trees:
                     results[label].append(probe(tree, ruleset, run, args.hands, cache))
-            for label, _ in trees:
+            for label, tree in trees:
                 show(label, peer, results[label])
+                cpu = summary(results[label], 0)
+                side = "now" if tree == REPO else "baseline"
+                figure(f"coldstart.{ruleset}.first_minus_warm", cpu["first"] - cpu["warm"], "ms",
+                       f"<={TARGET_MS:g}", side)
+                figure(f"coldstart.{ruleset}.first_call", cpu["first"], "ms", "-", side)
+                figure(f"coldstart.{ruleset}.warm_call", cpu["warm"], "ms", "-", side)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Seeded hand corpora and timing shared by the benches.
+"""Seeded hand corpora and timing shared by the benches, and the line every bench prints
+for each figure (:func:`figure`, read by ``bench/run.py``: bench/README.md).
 
 Every corpus is a function of its seed alone, so two runs (or two benches) time the same
 hands; the builders draw from ``rng`` in a fixed order, and changing that order changes
@@ -16,6 +17,17 @@ Counts = list[int]
 R = TypeVar("R")
 
 WALL = [k for k in range(34) for _ in range(4)]
+
+
+def figure(name: str, value: float, unit: str, target: str = "-", side: str = "now") -> None:
+    """Print one figure for ``bench/run.py``: ``FIGURE <name> <value> <unit> <target>
+    <side>``. ``name``: dotted, no spaces (``club.group_page.500.median``); ``target``:
+    ``<=150``, ``>=40`` or ``-``; ``side``: ``now`` (the code this run measures) or
+    ``baseline`` (a script that measures a baseline commit itself, ``--baseline``)."""
+    for field_ in (name, unit, target, side):
+        if not field_ or any(c.isspace() for c in field_):
+            raise ValueError(f"a figure's fields have no spaces: {field_!r}")
+    print(f"FIGURE {name} {value:.6g} {unit} {target} {side}", flush=True)
 
 
 def winning_counts(rng: random.Random) -> Counts:

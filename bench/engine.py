@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mahjong.agari import Agari  # noqa: E402
 
-from bench.common import Counts, random_counts, timed_all, winning_counts  # noqa: E402
+from bench.common import Counts, figure, random_counts, timed_all, winning_counts  # noqa: E402
 from scoring.engine.agari import is_complete, is_win, is_win_linear, tables  # noqa: E402
 from scoring.engine.waits import waits  # noqa: E402
 
@@ -112,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"  wins: {sum(map(bool, base_r))}; disagreements with mahjong: {disagree}")
     ratio = base_t / results["ours is_complete (+7 pairs, 13 orphans)"][0]
     print(f"  like-for-like ratio vs mahjong: {ratio:.2f}x (target >= 3x)")
+    figure("engine.is_complete.hands_per_s",
+           len(hands) / results["ours is_complete (+7 pairs, 13 orphans)"][0], "hands/s")
+    figure("engine.is_complete.speed_vs_mahjong", ratio, "x", ">=3")
+    figure("engine.win_disagreements", disagree, "hands", "<=0")
 
     waiting = drop_one(hands[: args.waits], args.seed)
     print(f"\nwaits, {len(waiting)} 13-tile hands")
@@ -128,6 +132,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     disagree = sum(a != b for a, b in zip(w["ours waits + 7 pairs + 13 orphans"][1], peer_r,
                                           strict=True))
     print(f"  disagreements with mahjong: {disagree}")
+    figure("engine.waits_like_mahjong.speed_vs_mahjong",
+           peer_t / w["ours waits + 7 pairs + 13 orphans"][0], "x")
+    figure("engine.wait_disagreements", disagree, "hands", "<=0")
 
 
 if __name__ == "__main__":

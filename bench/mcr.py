@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import MahjongGB  # noqa: E402
 
+from bench.common import figure  # noqa: E402
 from scoring.engine.rulesets.mcr import score  # noqa: E402
 from scoring.engine.rulesets.mcr.scorer import clear_caches  # noqa: E402
 from scoring.engine.rulesets.mcr.tests.randomhands import random_hands  # noqa: E402
@@ -91,6 +92,8 @@ def main() -> None:
         print(f"{label}: pymahjonggb (C++) {n / ref:>10,.0f} hands/s  "
               f"({ref / n * 1e6:7.1f} us/hand)")
         print(f"{label}: ratio ours / reference {ref / ours:7.3f}  (target >= 0.333)")
+        figure(f"mcr.{label}.hands_per_s", n / ours, "hands/s")
+        figure(f"mcr.{label}.speed_vs_pymahjonggb", ref / ours, "x", ">=0.333")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,11 @@ def main(n: int = 10_000, rounds: int = 5, chunk: int = 500) -> None:
     print(f"mahjong: {n / theirs:10.0f} hands/s ({theirs:.2f} s)")
     print(f"ratio:   {theirs / ours:10.2f}x overall, {statistics.median(ratios):.2f}x median "
           "of chunks (target >= 2x)")
+    from bench.common import figure
+
+    figure("riichi.hands_per_s", n / ours, "hands/s")
+    figure("riichi.speed_vs_mahjong", theirs / ours, "x")
+    figure("riichi.speed_vs_mahjong.median_of_chunks", statistics.median(ratios), "x", ">=2")
 
 
 if __name__ == "__main__":

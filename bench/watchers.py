@@ -156,6 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     for label in ("crowd, no table budget", "crowd, table budget"):
         print(f"  {label} / quiet p50 ratio: "
               f"{statistics.median(results[label][0]) / quiet:.1f}")
+    from bench.common import figure
+
+    for label, slug in (("quiet", "quiet"), ("crowd, table budget", "crowd_with_budget")):
+        figure(f"watchers.{slug}.ack_p95", 1000 * _quantile(results[label][0], 0.95), "ms")
+    figure("watchers.crowd_with_budget_over_quiet.ack_p50",
+           statistics.median(results["crowd, table budget"][0]) / quiet, "x")
     return 0
 
 

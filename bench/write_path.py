@@ -125,10 +125,13 @@ def child(length: int, repeat: int) -> dict[str, Any]:
     return out
 
 
-def run(root: Path, length: int, repeat: int) -> dict[str, Any]:
+def run(root: Path, length: int, repeat: int, chain: bool = True) -> dict[str, Any]:
+    """One child's figures for the code in ``root`` (with issue 29's hash chain switched
+    off, bench/nochain, unless ``chain``)."""
+    path = str(root) if chain else f"{ROOT / 'bench' / 'nochain'}{os.pathsep}{root}"
     with tempfile.TemporaryDirectory(prefix="mjsite-write-path-") as tmp:
         env = {**{k: v for k, v in os.environ.items() if not k.startswith("MJ_")},
-               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(root),
+               "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": path,
                "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "MJ_LOG_LEVEL": "ERROR",
                # As in production: no query log (DEBUG keeps every query's text).
                "MJ_DEBUG": "false", "MJ_SECRET_KEY": "bench-" + "x" * 50,
@@ -172,12 +175,15 @@ def report(label: str, base: dict[str, Any], head: dict[str, Any], length: int) 
         (f"record: frame bytes (ja) at {length}", "late", "record_bytes_ja", "<= 2048"),
         ("undo: wall ms at hand 2", "early", "undo_ms", ""),
         (f"undo: wall ms at hand {length}", "late", "undo_ms", ""),
+        ("undo: CPU ms at hand 2", "early", "undo_cpu_ms", ""),
+        (f"undo: CPU ms at hand {length}", "late", "undo_cpu_ms", ""),
         (f"undo: frame bytes (en) at {length}", "late", "undo_bytes_en", "<= 2048"),
     ]
     for name, when, key, target in rows:
         print(f"  {name:<32}{base[when][key]:>22.1f}{head[when][key]:>22.1f}   {target}")
     for name, key in (("record wall", "record_ms"), ("record CPU", "record_cpu_ms"),
                       ("record frame", "record_bytes_en"), ("undo wall", "undo_ms"),
+                      ("undo CPU", "undo_cpu_ms"),
                       ("undo frame", "undo_bytes_en")):
         print(f"  {name + f' ratio {length} / 2':<32}{ratio(base, key):>21.2f}x"
               f"{ratio(head, key):>21.2f}x   <= {TARGET_RATIO}x")
@@ -187,7 +193,32 @@ def report(label: str, base: dict[str, Any], head: dict[str, Any], length: int) 
           f"{base['connect_ms']:>22.1f}{head['connect_ms']:>22.1f}")
     print(f"  {'record wall at ' + str(length) + ': this / baseline':<32}"
           f"{head['late']['record_ms'] / base['late']['record_ms']:>44.2f}x")
+    figures(base, "baseline", length)
+    figures(head, "now", length)
     del label
+
+
+def figures(data: dict[str, Any], side: str, length: int) -> None:
+    """The figures as FIGURE lines for bench/run.py (bench/README.md)."""
+    # Last on the path: a child measuring another checkout must import that one's code.
+    sys.path.append(str(ROOT))
+    from bench.common import figure
+
+    def ratio(key: str) -> float:
+        return float(data["late"][key]) / max(1e-9, float(data["early"][key]))
+
+    limit = f"<={TARGET_RATIO:g}"
+    figure(f"write.record.cpu.hand_{length}", data["late"]["record_cpu_ms"], "ms", "-", side)
+    figure(f"write.record.wall.hand_{length}", data["late"]["record_ms"], "ms", "-", side)
+    figure(f"write.record.cpu.hand_{length}_over_2", ratio("record_cpu_ms"), "x", limit, side)
+    figure(f"write.record.wall.hand_{length}_over_2", ratio("record_ms"), "x", limit, side)
+    figure(f"write.undo.wall.hand_{length}_over_2", ratio("undo_ms"), "x", limit, side)
+    figure(f"write.record.frame_en.hand_{length}", data["late"]["record_bytes_en"], "bytes",
+           f"<={TARGET_FRAME}", side)
+    figure(f"write.record.frame_en.hand_{length}_over_2", ratio("record_bytes_en"), "x",
+           limit, side)
+    figure(f"write.connect_ja.hand_{length}", data["connect_bytes_ja"], "bytes",
+           f"<={TARGET_CONNECT}", side)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,6 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
+        # The checkout measured is the working directory: first on the path, and not this
+        # script's folder (a baseline run imported this checkout's modules through it).
+        here = Path(__file__).resolve().parent
+        sys.path[:] = [os.getcwd(), *(p for p in sys.path
+                                      if p and Path(p).resolve() not in (here, ROOT))]
         print(json.dumps(child(args.length, args.repeat)))
         return 0
     if not 3 <= args.length <= 2000 or not 1 <= args.repeat <= 200:

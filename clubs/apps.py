@@ -13,4 +13,6 @@ class ClubsConfig(AppConfig):
 
         extensions.add(places_for=forms.places_for, attach_to_place=services.attach_to_place,
                        player_rating_charts=results.player_rating_charts,
-                       group_tables=services.group_tables)
+                       group_tables=services.group_tables,
+                       organised_tables=services.organised_tables,
+                       evening_tables=services.evening_tables)

@@ -9,7 +9,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Table
+from games.clock import MAX_DURATION, MAX_WARNINGS
+from games.models import EndRule, Table
+from games.permissions import Actor
 
 from . import money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility
@@ -118,11 +120,11 @@ class AttachForm(forms.Form):
         field.label_from_instance = lambda t: f"{t.name} · {t.created_at:%Y-%m-%d}"
 
 
-def places_for(who: Any) -> list[tuple[str, str]]:
-    """Where ``who`` may put a table (the new-table form, a table's settle-up page): no
+def places_for(actor: Actor) -> list[tuple[str, str]]:
+    """Where ``actor`` may put a table (the new-table form, a table's settle-up page): no
     group, each group they may add tables to, and each of its recent evenings."""
-    groups = [g for g in permissions.listed_groups(who).order_by("name")
-              if permissions.can_contribute(g, who)]
+    groups = [g for g in permissions.listed_groups(actor).order_by("name")
+              if permissions.can_contribute(g, actor)]
     evenings = list(Evening.objects.filter(group__in=groups).order_by("-date", "-pk")[:40])
     choices: list[tuple[str, str]] = [("", str(_("No group")))]
     for group in groups:
@@ -143,3 +145,72 @@ class SeasonForm(forms.Form):
     best = forms.IntegerField(
         label=_("Count each player's best"), min_value=1, max_value=1000, required=False,
         help_text=_("How many of each player's results count, the best first; empty: all."))
+
+
+# --- the evening's round clock (issue 28; clubs.evening_clock) ---------------------------
+
+# Where each end-of-round rule comes from (games.clock has the citations).
+END_RULE_SOURCES = {
+    EndRule.FINISH_HAND: _("World Riichi Championship rules 2015, 8.2"),
+    EndRule.ONE_MORE: _("EMA tournaments as Pantheon runs them; the RMU's “60 minutes and "
+                        "one hand”"),
+    EndRule.STOP: _("the WRC's rule for a hand not yet dealt, for every hand"),
+}
+
+
+def _evening_tables(evening: Evening) -> Any:
+    return Table.objects.filter(club_link__evening=evening).order_by("created_at", "pk")
+
+
+class ClockForm(forms.Form):
+    minutes = forms.IntegerField(label=_("Round length (minutes)"), min_value=1,
+                                 max_value=MAX_DURATION // 60, initial=90)
+    end_rule = forms.ChoiceField(label=_("When the time is up"), choices=EndRule.choices,
+                                 initial=EndRule.FINISH_HAND, widget=forms.RadioSelect)
+    warnings = forms.CharField(
+        label=_("Warn at (minutes left)"), required=False, max_length=60, initial="15, 5",
+        help_text=_("Up to five numbers separated by commas, such as 15, 5."))
+    table = forms.ModelChoiceField(label=_("Tables"), queryset=Table.objects.none(),
+                                   to_field_name="public_id", required=False,
+                                   empty_label=_("All the evening's tables"))
+
+    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = _evening_tables(evening)
+        field.label_from_instance = lambda t: t.name
+
+    def clean_warnings(self) -> list[int]:
+        text: str = self.cleaned_data.get("warnings", "")
+        parts = [p.strip() for p in text.replace("，", ",").replace("、", ",").split(",")]
+        parts = [p for p in parts if p]
+        if (len(parts) > MAX_WARNINGS
+                or not all(p.isascii() and p.isdigit() and 0 < int(p) <= MAX_DURATION // 60
+                           for p in parts)):
+            raise forms.ValidationError(
+                _("Give up to %(count)s whole numbers of minutes from 1 to %(max)s, "
+                  "separated by commas."),
+                params={"count": MAX_WARNINGS, "max": MAX_DURATION // 60})
+        return sorted({int(p) for p in parts}, reverse=True)
+
+
+class ExtraTimeForm(forms.Form):
+    """A referee's decision: minutes more (or fewer) for one table."""
+
+    table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none(),
+                                   to_field_name="public_id", empty_label=None)
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=-60, max_value=60, initial=5)
+
+    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = _evening_tables(evening).filter(clock_link__isnull=False)
+        field.label_from_instance = lambda t: t.name
+
+    def clean_minutes(self) -> int:
+        minutes: int = self.cleaned_data["minutes"]
+        if minutes == 0:
+            raise forms.ValidationError(_("Give a number of minutes other than 0."))
+        return minutes

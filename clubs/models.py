@@ -80,6 +80,15 @@ class Evening(models.Model):
     currency = models.CharField(_("currency"), max_length=3, blank=True,
                                 choices=[(c, c) for c in CURRENCIES])
     created_at = models.DateTimeField(auto_now_add=True)
+    # The evening's round clock (games.clock, issue 28): for all its tables, or for
+    # ``clock_table`` alone.
+    clock = models.OneToOneField("games.Clock", null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="evening")
+    clock_table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    # The big screen's read-only key for a members-only group (clubs.screen), made when
+    # first asked for.
+    screen_key = models.CharField(max_length=24, blank=True, default="")
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -16,53 +16,47 @@ ratings and settle-ups.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from games.models import Table
-from games.permissions import actor_from, viewable_tables
+from games.permissions import Actor, viewable_tables
 
 from .models import Evening, Group, GroupVisibility, Membership, TableLink
 
 
-def is_creator(group: Group, who: Any) -> bool:
-    actor = actor_from(who)
+def is_creator(group: Group, actor: Actor) -> bool:
     if actor.user_id is not None and group.created_by_id == actor.user_id:
         return True
     return bool(actor.device and group.creator_device == actor.device)
 
 
-def membership(group: Group, who: Any) -> Membership | None:
+def membership(group: Group, actor: Actor) -> Membership | None:
     """The reader's membership: a member whose player is linked to their account."""
-    actor = actor_from(who)
     if actor.user_id is None:
         return None
     return (Membership.objects.filter(group=group, player__user_id=actor.user_id)
             .order_by("-manager").first())
 
 
-def can_manage(group: Group, who: Any) -> bool:
-    actor = actor_from(who)
+def can_manage(group: Group, actor: Actor) -> bool:
     if actor.is_staff or is_creator(group, actor):
         return True
     member = membership(group, actor)
     return member is not None and member.manager
 
 
-def can_contribute(group: Group, who: Any) -> bool:
-    return can_manage(group, who) or membership(group, who) is not None
+def can_contribute(group: Group, actor: Actor) -> bool:
+    return can_manage(group, actor) or membership(group, actor) is not None
 
 
-def can_view(group: Group, who: Any) -> bool:
+def can_view(group: Group, actor: Actor) -> bool:
     if group.visibility in (GroupVisibility.PUBLIC, GroupVisibility.LINK):
         return True
-    return can_contribute(group, who)
+    return can_contribute(group, actor)
 
 
-def listed_groups(who: Any) -> QuerySet[Group]:
+def listed_groups(actor: Actor) -> QuerySet[Group]:
     """Public groups and the reader's own (created, or a member of); staff see all."""
-    actor = actor_from(who)
     if actor.is_staff:
         return Group.objects.all()
     mine = Q(visibility=GroupVisibility.PUBLIC)
@@ -73,18 +67,23 @@ def listed_groups(who: Any) -> QuerySet[Group]:
     return Group.objects.filter(pk__in=Group.objects.filter(mine).values("pk"))
 
 
-def group_tables(group: Group, who: Any, evening: Evening | None = None) -> QuerySet[Table]:
-    """The group's (or one evening's) tables that ``who`` may open, newest first."""
+def group_tables(group: Group, actor: Actor,
+                 evening: Evening | None = None) -> QuerySet[Table]:
+    """The group's (or one evening's) tables that ``actor`` may open, newest first."""
     links = TableLink.objects.filter(group=group)
     if evening is not None:
         links = links.filter(evening=evening)
     tables = Table.objects.filter(pk__in=links.values("table_id"))
-    return viewable_tables(who, tables).order_by("-created_at", "-pk")
+    return viewable_tables(actor, tables).order_by("-created_at", "-pk")
 
 
-def hidden_count(group: Group, who: Any, evening: Evening | None = None) -> int:
-    """How many of the group's (or evening's) tables ``who`` may not open."""
+def hidden_count(group: Group, actor: Actor, evening: Evening | None = None,
+                 shown: int | None = None) -> int:
+    """How many of the group's (or evening's) tables ``actor`` may not open; ``shown``: how
+    many they may, when the caller has counted them."""
     links = TableLink.objects.filter(group=group)
     if evening is not None:
         links = links.filter(evening=evening)
-    return links.count() - group_tables(group, who, evening).count()
+    if shown is None:
+        shown = group_tables(group, actor, evening).count()
+    return links.count() - shown

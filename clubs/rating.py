@@ -71,14 +71,24 @@ def ranks(finals: Sequence[int]) -> list[int]:
 MODEL = "openskill PlackettLuce() defaults"
 
 
-def step_keys(games: Sequence[Game]) -> list[str]:
-    """Each game's key in the cache: a hash of every game up to it, in order."""
-    keys, previous = [], MODEL
+def step_keys(games: Sequence[Game], previous: str = MODEL) -> list[str]:
+    """Each game's key in the cache: a hash of every game up to it, in order (``previous``:
+    the key of the game before the first, when the sequence goes on from one)."""
+    keys = []
     for game in games:
         text = json.dumps([previous, game.key, list(game.players), list(game.finals)])
         previous = hashlib.sha256(text.encode()).hexdigest()
         keys.append(previous)
     return keys
+
+
+@dataclass
+class Rated:
+    """A sequence of games rated: every player's rating after it, and the key of its last
+    step (where a longer sequence goes on from)."""
+
+    ratings: dict[int, Rating] = field(default_factory=dict)
+    last_key: str = MODEL
 
 
 def rate(games: Iterable[Game], cached: bool = True) -> dict[int, Rating]:
@@ -89,35 +99,50 @@ def rate(games: Iterable[Game], cached: bool = True) -> dict[int, Rating]:
 
 def rate_all(chains: dict[str, list[Game]], cached: bool = True) -> dict[str, dict[int, Rating]]:
     """:func:`rate` of several sequences (a group's rulesets) with one cache lookup."""
-    keys = {name: step_keys(games) for name, games in chains.items()}
+    return {name: rated.ratings for name, rated in rate_on(chains, cached).items()}
+
+
+def rate_on(chains: dict[str, list[Game]], cached: bool = True,
+            after: dict[str, Rated] | None = None) -> dict[str, Rated]:
+    """:func:`rate_all`, each sequence going on from ``after``'s rating of the games
+    before it (copied, never changed: it may be kept and shared) when given: the same
+    as rating all the games from the first, at the cost of the new ones."""
+    after = after or {}
+    keys = {name: step_keys(games, after[name].last_key if name in after else MODEL)
+            for name, games in chains.items()}
     stored: dict[str, list[list[float]]] = {}
     if cached:
         wanted = [k for ks in keys.values() for k in ks]
-        stored = dict(RatingStep.objects.filter(key__in=wanted).values_list("key", "after"))
+        if wanted:
+            stored = dict(RatingStep.objects.filter(key__in=wanted)
+                          .values_list("key", "after"))
     model: Any = PlackettLuce()
-    out: dict[str, dict[int, Rating]] = {}
+    out: dict[str, Rated] = {}
     new: dict[str, RatingStep] = {}
-    for name, games in chains.items():
-        ratings: dict[int, Rating] = {}
-        for game, key in zip(games, keys[name], strict=True):
+    for name in {**after, **chains}:
+        games = chains.get(name, [])
+        start = after.get(name, Rated())
+        ratings = {p: Rating(p, r.mu, r.sigma, r.games, list(r.history))
+                   for p, r in start.ratings.items()}
+        for game, key in zip(games, keys.get(name, []), strict=True):
             for player in game.players:
                 if player not in ratings:
-                    start = model.rating()
-                    ratings[player] = Rating(player, start.mu, start.sigma)
-            after = stored.get(key)
-            if after is None:
+                    first = model.rating()
+                    ratings[player] = Rating(player, first.mu, first.sigma)
+            step = stored.get(key)
+            if step is None:
                 current = [[model.create_rating([ratings[p].mu, ratings[p].sigma])]
                            for p in game.players]
                 updated = model.rate(current, ranks=ranks(game.finals))
-                after = [[new_rating.mu, new_rating.sigma] for (new_rating,) in updated]
+                step = [[new_rating.mu, new_rating.sigma] for (new_rating,) in updated]
                 if cached and game.table_id is not None:
-                    new[key] = RatingStep(key=key, table_id=game.table_id, after=after)
-            for player, (mu, sigma) in zip(game.players, after, strict=True):
+                    new[key] = RatingStep(key=key, table_id=game.table_id, after=step)
+            for player, (mu, sigma) in zip(game.players, step, strict=True):
                 r = ratings[player]
                 r.mu, r.sigma = mu, sigma
                 r.games += 1
                 r.history.append((game.key, game.label, r.ordinal))
-        out[name] = ratings
+        out[name] = Rated(ratings, keys[name][-1] if keys.get(name) else start.last_key)
     if new:
         try:
             with transaction.atomic():

@@ -11,22 +11,21 @@ ratings from :mod:`clubs.rating`'s cache.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
-from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy
 
 from games import seat_results
-from games.models import Player, SeatResult, Table
+from games.models import Player, Table
+from games.permissions import Actor
 from games.queries.stats import player_stats
 from games.templatetags.mjtables import ruleset_title
-from scoring import registry
 
-from . import money, permissions, rating
+from . import history, money, permissions, rating
 from .models import Evening, Group, Stake, TableLink
 from .settle import Transfer, settle
 
@@ -62,15 +61,10 @@ def _tables(tables: Iterable[Table] | QuerySet[Table]) -> QuerySet[Table]:
 def finished(tables: Iterable[Table] | QuerySet[Table]) -> list[Finished]:
     """The finished ones of ``tables``, oldest first (by when they ended), from their
     stored seat results (two queries: the rows' columns, then their players)."""
-    rows = list(SeatResult.objects.filter(table__in=_tables(tables).filter(finished=True)
-                                          .values("pk"))
-                .order_by(Coalesce("table__finished_at", "table__created_at"), "table_id",
-                          "position")
-                .values_list("table_id", "table__public_id", "table__name",
-                             "table__ruleset", "player_id", "final", "start", "place"))
+    rows = history.finished_rows(_tables(tables))
     players = Player.objects.in_bulk({row[4] for row in rows})
     out: dict[int, Finished] = {}
-    for table_id, key, label, ruleset, player_id, final, start, place in rows:
+    for table_id, key, label, ruleset, player_id, final, start, place, _ended in rows:
         if table_id not in out:
             out[table_id] = Finished(table_id, key, label, ruleset, [], [], [], [])
         result = out[table_id]
@@ -198,22 +192,22 @@ def settle_up(tables: Iterable[Table], currency: str, evening: Evening | None = 
     return SettleUp(currency, lines, nets, transfers, plan.exact, hidden)
 
 
-def evening_settle(evening: Evening, who: Any) -> SettleUp:
-    """The evening's settle-up over the tables ``who`` may open (the others named as
+def evening_settle(evening: Evening, actor: Actor) -> SettleUp:
+    """The evening's settle-up over the tables ``actor`` may open (the others named as
     hidden), in the evening's currency."""
     group = evening.group
-    return settle_up(permissions.group_tables(group, who, evening), evening.money_currency,
-                     evening, permissions.hidden_count(group, who, evening))
+    return settle_up(permissions.group_tables(group, actor, evening), evening.money_currency,
+                     evening, permissions.hidden_count(group, actor, evening))
 
 
-def table_settle(table: Table, who: Any) -> SettleUp:
-    """One table's settle-up for the reader ``who``: its own stake, else its evening's for
+def table_settle(table: Table, actor: Actor) -> SettleUp:
+    """One table's settle-up for the reader ``actor``: its own stake, else its evening's for
     its ruleset. The evening's stake and the group's currency are the group's business:
     they count only for readers who may open the group (a public table in a members-only
     group's evening told anyone its stake, nets and transfers; issue 24). Others see the
     table without them: no money unless the table has its own stake."""
     link = TableLink.objects.filter(table=table).select_related("evening", "group").first()
-    if link is not None and not permissions.can_view(link.group, who):
+    if link is not None and not permissions.can_view(link.group, actor):
         link = None
     return settle_up([table], table_currency(table, link), link.evening if link else None)
 
@@ -237,13 +231,13 @@ class Standing:
     player: Player
     games: int = 0
     firsts: int = 0
-    places: list[int] = field(default_factory=list)
+    place_sum: int = 0
     units: Decimal = Decimal(0)
     rating: rating.Rating | None = None
 
     @property
     def average_place(self) -> float | None:
-        return round(sum(self.places) / len(self.places), 2) if self.places else None
+        return round(self.place_sum / self.games, 2) if self.games else None
 
 
 @dataclass
@@ -261,37 +255,30 @@ class Board:
                     for r in self.rows), default=0)
 
 
-def boards(tables: QuerySet[Table]) -> list[Board]:
+def boards(tables: QuerySet[Table], versions: Sequence[seat_results.Version] | None = None,
+           group: Group | None = None) -> list[Board]:
     """A leaderboard per ruleset of the finished ``tables``: rating first (OpenSkill
     ordinal), then games, first places, average place and the sum of results in stake
-    units (riichi: thousands of points after uma and oka)."""
-    by_ruleset: dict[str, list[Finished]] = {}
-    for result in finished(tables):
-        by_ruleset.setdefault(result.ruleset, []).append(result)
-    names = sorted(by_ruleset, key=ruleset_order)
-    ratings = rate({name: by_ruleset[name] for name in names})
+    units (riichi: thousands of points after uma and oka). Kept per version of the
+    tables (:mod:`clubs.history`; ``versions``: theirs, when read already; ``group``:
+    theirs, so that a table ending adds to what was kept); the players' names are read
+    each time."""
+    chains = history.chains(tables, versions, _scope(group))
+    players = Player.objects.in_bulk({pid for chain in chains for pid in chain.lines})
     out = []
-    for name in names:
-        rows: dict[int, Standing] = {}
-        for result in by_ruleset[name]:
-            for player, place, unit in zip(result.players, result.places, result.units,
-                                           strict=True):
-                row = rows.setdefault(player.pk, Standing(player))
-                row.games += 1
-                row.firsts += place == 1
-                row.places.append(place)
-                row.units += unit
-        for pid, row in rows.items():
-            row.rating = ratings[name].get(pid)
-        ordered = sorted(rows.values(), key=lambda r: (
-            -(r.rating.ordinal if r.rating else 0), -r.games, r.player.display_name))
-        out.append(Board(name, ruleset_title(name), str(money.stake_unit(name)[1]), ordered))
+    for chain in chains:
+        rows = [Standing(players[pid], line.games, line.firsts, line.place_sum,
+                         money.units(chain.ruleset, [line.points], [0])[0],
+                         chain.ratings.get(pid))
+                for pid, line in chain.lines.items()]
+        rows.sort(key=lambda r: (-(r.rating.ordinal if r.rating else 0), -r.games,
+                                 r.player.display_name))
+        out.append(Board(chain.ruleset, ruleset_title(chain.ruleset),
+                         str(money.stake_unit(chain.ruleset)[1]), rows))
     return out
 
 
-def ruleset_order(name: str) -> int:
-    usable = registry.usable()
-    return usable.index(name) if name in usable else len(usable)
+ruleset_order = history.ruleset_order
 
 
 def game(result: Finished) -> rating.Game:
@@ -299,19 +286,15 @@ def game(result: Finished) -> rating.Game:
                        finals=result.finals, table_id=result.table_id)
 
 
-def rate(chains: dict[str, list[Finished]]) -> dict[str, dict[int, rating.Rating]]:
-    """Ratings per ruleset (cached, :mod:`clubs.rating`)."""
-    return rating.rate_all({name: [game(r) for r in results]
-                            for name, results in chains.items()})
-
-
-def member_stats(tables: QuerySet[Table], players: list[Player],
-                 seated: bool = False) -> list[dict[str, Any]]:
+def member_stats(tables: QuerySet[Table], players: list[Player], seated: bool = False,
+                 versions: Sequence[seat_results.Version] | None = None,
+                 group: Group | None = None) -> list[dict[str, Any]]:
     """``player_stats`` of each of ``players`` over ``tables``, for the group's pages,
     each with every ruleset of the tables (played or not); ``seated``: players seated
     at the tables who are not in ``players`` follow them. Added up by the database
-    (:func:`games.seat_results.tallies`), a few queries however many tables."""
-    counted = seat_results.tallies(SeatResult.objects.filter(table__in=tables.values("pk")))
+    (:func:`games.seat_results.tallies`), the finished tables' part kept per version
+    (:func:`clubs.history.tallies`)."""
+    counted = history.tallies(tables, versions, _scope(group))
     per_player = counted.players
     if seated:
         listed = {p.pk for p in players}
@@ -321,35 +304,37 @@ def member_stats(tables: QuerySet[Table], players: list[Player],
             for p in players]
 
 
-def player_ratings(tables: QuerySet[Table], player_id: int) -> list[dict[str, Any]]:
-    """The player's rating history per ruleset over ``tables``' finished ones:
-    ``[{"ruleset", "title", "rating": Rating}]``."""
-    by_ruleset: dict[str, list[Finished]] = {}
-    for result in finished(tables):
-        by_ruleset.setdefault(result.ruleset, []).append(result)
-    names = sorted(by_ruleset, key=ruleset_order)
-    ratings = rate({name: by_ruleset[name] for name in names})
-    return [{"ruleset": name, "title": ruleset_title(name), "rating": ratings[name][player_id]}
-            for name in names if player_id in ratings[name]]
+def player_ratings(tables: QuerySet[Table], player_id: int,
+                   group: Group | None = None) -> list[dict[str, Any]]:
+    """The player's rating history per ruleset over ``tables``' finished ones (those of
+    ``group`` the reader may open): ``[{"ruleset", "title", "rating": Rating}]``."""
+    return [{"ruleset": chain.ruleset, "title": ruleset_title(chain.ruleset),
+             "rating": chain.ratings[player_id]}
+            for chain in history.chains(tables, scope=_scope(group))
+            if player_id in chain.ratings]
 
 
-def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
-    """The player's rating over time in each group (that ``who`` may look at) and
+def _scope(group: Group | None) -> tuple[str, int] | None:
+    return ("group", group.pk) if group is not None else None
+
+
+def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
+    """The player's rating over time in each group (that ``actor`` may look at) and
     ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0."""
     group_ids = (TableLink.objects.filter(table__seats__player=player)
                  .values_list("group_id", flat=True).distinct())
     out = []
     for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
-        if not permissions.can_view(group, who):
+        if not permissions.can_view(group, actor):
             continue
-        for entry in player_ratings(permissions.group_tables(group, who), player.pk):
-            history = entry["rating"].history
+        for entry in player_ratings(permissions.group_tables(group, actor), player.pk, group):
+            steps = entry["rating"].history
             out.append({
                 "title": f"{group.name} · {entry['title']}", "group": group.public_id,
                 "ruleset": entry["ruleset"], "rating": entry["rating"].ordinal,
                 "games": [{"key": key, "label": label, "rating": value}
-                          for key, label, value in history],
-                "labels": ["start", *[str(i + 1) for i in range(len(history))]],
-                "series": [[0.0, *[value for _key, _label, value in history]]],
+                          for key, label, value in steps],
+                "labels": ["start", *[str(i + 1) for i in range(len(steps))]],
+                "series": [[0.0, *[value for _key, _label, value in steps]]],
                 "names": [player.display_name]})
     return out

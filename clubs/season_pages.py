@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from common.errors import TableError
 from common.limits import limit_writes
+from games.permissions import request_actor
 
 from . import permissions, seasons
 from .forms import SeasonForm
@@ -38,10 +39,11 @@ def season_detail(request: HttpRequest, public_id: str, season_id: str) -> HttpR
         season = seasons.get_season(group, season_id)
     except TableError as exc:
         raise Http404(exc.message) from exc
+    actor = request_actor(request)
     return render(request, "clubs/season_detail.html", {
-        "group": group, "season": season, "boards": seasons.boards(season, request),
-        "can_manage": permissions.can_manage(group, request),
-        "hidden": permissions.hidden_count(group, request)})
+        "group": group, "season": season, "boards": seasons.boards(season, actor),
+        "can_manage": permissions.can_manage(group, actor),
+        "hidden": permissions.hidden_count(group, actor)})
 
 
 @require_POST
@@ -55,7 +57,8 @@ def season_new(request: HttpRequest, public_id: str) -> HttpResponse:
     data = form.cleaned_data
     made: list[Season] = []
     if _write(request, lambda: made.append(seasons.create_season(
-            group, data["name"], data["starts"], data["ends"], request, data["best"])),
+            group, data["name"], data["starts"], data["ends"], request_actor(request),
+            data["best"])),
             _("The season was added.")):
         return redirect("clubs:season", public_id=group.public_id,
                         season_id=made[0].public_id)
@@ -70,6 +73,6 @@ def season_remove(request: HttpRequest, public_id: str, season_id: str) -> HttpR
         season = seasons.get_season(group, season_id)
     except TableError as exc:
         raise Http404(exc.message) from exc
-    _write(request, lambda: seasons.remove_season(season, request),
+    _write(request, lambda: seasons.remove_season(season, request_actor(request)),
            _("The season was removed."))
     return redirect(reverse("clubs:group", args=[group.public_id]) + "#seasons")

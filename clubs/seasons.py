@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 
 from common.errors import BadCommand, Forbidden, NotFound
 from games.models import Player, Table
+from games.permissions import Actor
 
 from . import money, permissions, results
 from .models import Group, Membership, Season
@@ -58,18 +59,18 @@ class SeasonBoard:
                     for r in self.rows), default=0)
 
 
-def season_tables(season: Season, who: Any) -> QuerySet[Table]:
-    """The group's tables ``who`` may open that started within the season."""
-    return permissions.group_tables(season.group, who).filter(
+def season_tables(season: Season, actor: Actor) -> QuerySet[Table]:
+    """The group's tables ``actor`` may open that started within the season."""
+    return permissions.group_tables(season.group, actor).filter(
         created_at__date__gte=season.starts, created_at__date__lte=season.ends)
 
 
-def boards(season: Season, who: Any) -> list[SeasonBoard]:
+def boards(season: Season, actor: Actor) -> list[SeasonBoard]:
     """The season's standings, a board per ruleset (in the registry's order)."""
     members = set(Membership.objects.filter(group=season.group)
                   .values_list("player_id", flat=True))
     results_by: dict[str, dict[int, tuple[Player, list[Decimal], list[int]]]] = {}
-    for result in results.finished(season_tables(season, who)):
+    for result in results.finished(season_tables(season, actor)):
         by_player = results_by.setdefault(result.ruleset, {})
         for player, unit, place in zip(result.players, result.units, result.places,
                                        strict=True):
@@ -100,10 +101,10 @@ def get_season(group: Group, public_id: Any) -> Season:
     return season
 
 
-def create_season(group: Group, name: Any, starts: Any, ends: Any, by: Any,
+def create_season(group: Group, name: Any, starts: Any, ends: Any, actor: Actor,
                   best: int | None = None) -> Season:
     """A new season of ``group``: its managers, creator and staff only."""
-    if not permissions.can_manage(group, by):
+    if not permissions.can_manage(group, actor):
         raise Forbidden("only the group's creator, its managers and staff may add a season",
                         params={"reason": "season_manage"})
     text = name.strip() if isinstance(name, str) else ""
@@ -120,8 +121,8 @@ def create_season(group: Group, name: Any, starts: Any, ends: Any, by: Any,
     return Season.objects.create(group=group, name=text, starts=starts, ends=ends, best=best)
 
 
-def remove_season(season: Season, by: Any) -> None:
-    if not permissions.can_manage(season.group, by):
+def remove_season(season: Season, actor: Actor) -> None:
+    if not permissions.can_manage(season.group, actor):
         raise Forbidden("only the group's creator, its managers and staff may remove a "
                         "season", params={"reason": "season_manage"})
     season.delete()

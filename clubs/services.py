@@ -11,16 +11,16 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import printable
 from games.models import Player, Table
-from games.permissions import actor_from, can_view, can_write
+from games.permissions import Actor, can_view, can_write
 from games.services import named_player
 from scoring import registry
 
-from . import money, permissions
+from . import evening_clock, money, permissions
 from .models import CURRENCIES, Evening, Group, GroupVisibility, Membership, Stake, TableLink
 from .money import is_plain_amount
 
@@ -49,44 +49,68 @@ def _visibility(value: Any) -> str:
     return str(value)
 
 
-def _player(value: Player | str, by: Any) -> Player:
+def _player(value: Player | str, actor: Actor) -> Player:
     if isinstance(value, Player):
         return value
     # As at a new table, an existing player of that name keeps their history; but only
-    # one ``by`` may see and that no other account owns (issue 24).
-    return named_player(_name(value, "player", 64), actor_from(by), seen=True)
+    # one ``actor`` may see and that no other account owns (issue 24).
+    return named_player(_name(value, "player", 64), actor, seen=True)
 
 
-def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
-    """The tables of the group that ``who`` may open, as its page shows them (the API's
+def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
+    """The tables of the group that ``actor`` may open, as its page shows them (the API's
     export of one group); ``not_found`` for a group they may not see."""
     group = Group.objects.filter(public_id=group_id[:24]).first()
-    if group is None or not permissions.can_view(group, who):
+    if group is None or not permissions.can_view(group, actor):
         raise NotFound(f"there is no group {group_id!r} you can see; check the id")
-    return permissions.group_tables(group, who)
+    return permissions.group_tables(group, actor)
 
 
-def get_group(public_id: str, who: Any) -> Group:
-    """The group if ``who`` may look at it; ``not_found`` otherwise (a private group is
+def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    """The tables of the evening that ``actor`` may open (the history check of an evening,
+    games.chain; every one for ``actor`` None); ``not_found`` for an evening they may not
+    see."""
+    if actor is None:  # the site's own check (manage.py verify_history): every table
+        evening = Evening.objects.filter(public_id=evening_id[:24]).first()
+        if evening is None:
+            raise NotFound(f"there is no evening {evening_id!r}; check the id")
+        return Table.objects.filter(club_link__evening=evening)
+    evening = get_evening(evening_id[:24], actor)
+    return permissions.group_tables(evening.group, actor, evening)
+
+
+def organised_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables of the groups ``actor`` manages (:func:`permissions.can_manage` without
+    staff, whom games tells apart): games.extensions."""
+    mine = Q(pk__in=[])
+    if actor.device:
+        mine |= Q(creator_device=actor.device)
+    if actor.user_id is not None:
+        mine |= Q(created_by_id=actor.user_id) | Q(memberships__player__user_id=actor.user_id,
+                                                   memberships__manager=True)
+    return Table.objects.filter(club_link__group__in=Group.objects.filter(mine).values("pk"))
+
+
+def get_group(public_id: str, actor: Actor) -> Group:
+    """The group if ``actor`` may look at it; ``not_found`` otherwise (a private group is
     not admitted to exist)."""
     group = Group.objects.filter(public_id=str(public_id)).first()
-    if group is None or not permissions.can_view(group, who):
+    if group is None or not permissions.can_view(group, actor):
         raise NotFound(f"there is no group {public_id!r} you can see; check the link")
     return group
 
 
-def get_evening(public_id: str, who: Any) -> Evening:
+def get_evening(public_id: str, actor: Actor) -> Evening:
     evening = Evening.objects.select_related("group").filter(public_id=str(public_id)).first()
-    if evening is None or not permissions.can_view(evening.group, who):
+    if evening is None or not permissions.can_view(evening.group, actor):
         raise NotFound(f"there is no evening {public_id!r} you can see; check the link")
     return evening
 
 
-def create_group(name: str, by: Any, visibility: str = "link",
+def create_group(name: str, actor: Actor, visibility: str = "link",
                  currency: str = "CNY", description: str = "",
                  members: list[Player | str] | tuple[()] = ()) -> Group:
-    """A new group; ``by`` (request, scope or Actor) becomes its creator."""
-    actor = actor_from(by)
+    """A new group; ``actor`` becomes its creator."""
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating a group needs a browser (its device cookie) or a signed-in "
                          "user")
@@ -102,8 +126,8 @@ def create_group(name: str, by: Any, visibility: str = "link",
     return group
 
 
-def update_group(group: Group, by: Any, **fields: Any) -> Group:
-    if not permissions.can_manage(group, by):
+def update_group(group: Group, actor: Actor, **fields: Any) -> Group:
+    if not permissions.can_manage(group, actor):
         raise Forbidden("only the group's creator, its managers and staff may change it")
     checks = {"name": lambda v: _name(v, "group"), "visibility": _visibility,
               "currency": _currency,
@@ -116,28 +140,28 @@ def update_group(group: Group, by: Any, **fields: Any) -> Group:
     return group
 
 
-def add_member(group: Group, player: Player | str, by: Any,
+def add_member(group: Group, player: Player | str, actor: Actor,
                manager: bool = False) -> Membership:
-    if not permissions.can_manage(group, by):
+    if not permissions.can_manage(group, actor):
         raise Forbidden("only the group's creator, its managers and staff may add members")
-    member, _ = Membership.objects.get_or_create(group=group, player=_player(player, by))
+    member, _ = Membership.objects.get_or_create(group=group, player=_player(player, actor))
     if member.manager != bool(manager):
         member.manager = bool(manager)
         member.save(update_fields=["manager"])
     return member
 
 
-def remove_member(group: Group, player_id: int, by: Any) -> None:
-    if not permissions.can_manage(group, by):
+def remove_member(group: Group, player_id: int, actor: Actor) -> None:
+    if not permissions.can_manage(group, actor):
         raise Forbidden("only the group's creator, its managers and staff may remove members")
     deleted, _ = Membership.objects.filter(group=group, player_id=player_id).delete()
     if not deleted:
         raise NotFound(f"player {player_id} is not a member of this group")
 
 
-def create_evening(group: Group, name: str, by: Any, date: dt.date | None = None,
+def create_evening(group: Group, name: str, actor: Actor, date: dt.date | None = None,
                    currency: str = "") -> Evening:
-    if not permissions.can_contribute(group, by):
+    if not permissions.can_contribute(group, actor):
         raise Forbidden("only the group's members, managers, creator and staff may add an "
                         "evening")
     return Evening.objects.create(group=group, name=_name(name, "evening"),
@@ -145,8 +169,8 @@ def create_evening(group: Group, name: str, by: Any, date: dt.date | None = None
                                   **({"date": date} if date else {}))
 
 
-def update_evening(evening: Evening, by: Any, **fields: Any) -> Evening:
-    if not permissions.can_contribute(evening.group, by):
+def update_evening(evening: Evening, actor: Actor, **fields: Any) -> Evening:
+    if not permissions.can_contribute(evening.group, actor):
         raise Forbidden("only the group's members, managers, creator and staff may change "
                         "an evening")
     checks = {"name": lambda v: _name(v, "evening"), "date": lambda v: v,
@@ -159,23 +183,25 @@ def update_evening(evening: Evening, by: Any, **fields: Any) -> Evening:
     return evening
 
 
-def attach_table(table: Table, group: Group, by: Any,
+def attach_table(table: Table, group: Group, actor: Actor,
                  evening: Evening | None = None) -> TableLink:
     """Put ``table`` in ``group`` (and ``evening``); moves it if it was elsewhere."""
-    if not can_view(table, by) or not can_write(table, by):
+    if not can_view(table, actor) or not can_write(table, actor):
         raise Forbidden("only the table's players, its creator and staff may add it to a "
                         "group")
-    if not permissions.can_contribute(group, by):
+    if not permissions.can_contribute(group, actor):
         raise Forbidden("only the group's members, managers, creator and staff may add "
                         "tables to it")
     if evening is not None and evening.group_id != group.pk:
         raise BadCommand("that evening belongs to another group")
     old = TableLink.objects.filter(table=table).select_related("group").first()
     if old is not None and old.group_id != group.pk \
-            and not permissions.can_contribute(old.group, by):
+            and not permissions.can_contribute(old.group, actor):
         raise Forbidden("the table belongs to a group you may not change")
     link, _ = TableLink.objects.update_or_create(table=table,
                                                  defaults={"group": group, "evening": evening})
+    # The evenings' clocks and big screens follow the table (issue 28).
+    evening_clock.tables_moved([old.evening_id if old else None, link.evening_id])
     return link
 
 
@@ -188,14 +214,15 @@ def link_event_table(table: Table, group: Group) -> TableLink:
     return link
 
 
-def detach_table(table: Table, by: Any) -> None:
+def detach_table(table: Table, actor: Actor) -> None:
     link = TableLink.objects.filter(table=table).select_related("group").first()
     if link is None:
         raise NotFound("the table is in no group")
-    if not can_write(table, by) or not permissions.can_contribute(link.group, by):
+    if not can_write(table, actor) or not permissions.can_contribute(link.group, actor):
         raise Forbidden("only someone who may change both the table and its group may "
                         "take it out")
     link.delete()
+    evening_clock.tables_moved([link.evening_id])
 
 
 def parse_stake(value: Any) -> Decimal:
@@ -215,10 +242,10 @@ def parse_stake(value: Any) -> Decimal:
     return amount
 
 
-def set_table_stake(table: Table, amount: Any, by: Any, currency: str = "") -> Stake | None:
+def set_table_stake(table: Table, amount: Any, actor: Actor, currency: str = "") -> Stake | None:
     """The table's own stake (``None`` or "" clears it); the currency defaults to its
     evening's or group's."""
-    if not can_write(table, by):
+    if not can_write(table, actor):
         raise Forbidden("only the table's players, its creator and staff may set its stake")
     if amount in (None, ""):
         Stake.objects.filter(table=table).delete()
@@ -234,8 +261,8 @@ def set_table_stake(table: Table, amount: Any, by: Any, currency: str = "") -> S
     return stake
 
 
-def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> Stake | None:
-    if not permissions.can_contribute(evening.group, by):
+def set_evening_stake(evening: Evening, ruleset: str, amount: Any, actor: Actor) -> Stake | None:
+    if not permissions.can_contribute(evening.group, actor):
         raise Forbidden("only the group's members, managers, creator and staff may set the "
                         "evening's stakes")
     if ruleset not in dict(registry.model_choices()):
@@ -248,17 +275,17 @@ def set_evening_stake(evening: Evening, ruleset: str, amount: Any, by: Any) -> S
     return stake
 
 
-def attach_to_place(table: Table, place: str, by: Any) -> None:
+def attach_to_place(table: Table, place: str, actor: Actor) -> None:
     """The new-table form's and the settle page's choice of group or evening."""
     kind, _sep, public_id = place.partition(":")
     if not place:
         if TableLink.objects.filter(table=table).exists():
-            detach_table(table, by)
+            detach_table(table, actor)
         return
     if kind == "e":
-        evening = get_evening(public_id, by)
-        attach_table(table, evening.group, by, evening)
+        evening = get_evening(public_id, actor)
+        attach_table(table, evening.group, actor, evening)
     elif kind == "g":
-        attach_table(table, get_group(public_id, by), by)
+        attach_table(table, get_group(public_id, actor), actor)
     else:
         raise BadCommand(f"choose a group or an evening, not {place!r}")

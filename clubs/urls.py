@@ -3,7 +3,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from . import season_pages, views
+from . import live_views, season_pages, views
 
 app_name = "clubs"
 
@@ -23,6 +23,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("e/<slug:public_id>/", views.evening_detail, name="evening"),
     path("e/<slug:public_id>/stakes/", views.evening_stakes, name="evening-stakes"),
     path("e/<slug:public_id>/tables/", views.evening_tables, name="evening-tables"),
+    path("e/<slug:public_id>/clock/", live_views.evening_clock_action, name="evening-clock"),
+    path("e/<slug:public_id>/screen/", live_views.evening_screen, name="evening-screen"),
     path("e/<slug:public_id>/share/", views.evening_share, name="evening-share"),
     path("e/<slug:public_id>/share.png", views.evening_share_png, name="evening-share-png"),
     path("t/<slug:public_id>/settle/", views.table_settle, name="table-settle"),

@@ -79,6 +79,13 @@ class SeatTaken(TableError):
     code = "seat_taken"
 
 
+class HistoryChanged(TableError):
+    """The table's history was changed outside the site (its hash chain, games.chain):
+    nothing is written on top of it until someone allowed to accepts it."""
+
+    code = "history_changed"
+
+
 class Unstorable(TableError):
     """A value the database refused (a number past its integer range, say): the command
     is refused as it is; sending it again would fail again."""

@@ -47,6 +47,7 @@ from django.utils import translation
 from games.consumers import language_of
 from games.layer_outage import LayerOutageMixin
 from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_UNAVAILABLE
+from games.permissions import Actor, scope_actor
 
 from . import pages, permissions, standings
 from .live import group_name
@@ -160,12 +161,14 @@ async def standings_message(event_pk: int, at: float, table: int | None, languag
 
 
 class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
+    actor: Actor
     event_pk: int | None = None
     public_id: str = ""
     watch_standings = False
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])[:24]
+        self.actor = scope_actor(self.scope)  # the handshake's user and device, once
         self.language = language_of(self.scope)
         query = parse_qs(bytes(self.scope.get("query_string") or b"").decode("latin-1"))
         self.watch_standings = query.get("watch") == ["standings"]
@@ -249,23 +252,23 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     def _fragment(self, part: str) -> str | None:
         """The page's part in its language, if this reader may see it (None: not sent)."""
         event = Tournament.objects.filter(pk=self.event_pk).first()
-        if event is None or not permissions.can_view(event, self.scope):
+        if event is None or not permissions.can_view(event, self.actor):
             return None
         with translation.override(self.language):
             if part == "calls":
-                if not permissions.can_referee(event, self.scope):
+                if not permissions.can_referee(event, self.actor):
                     return None
-                return pages.calls_fragment(event, self.scope, NO_TOKEN)
-            return pages.my_seat_fragment(event, self.scope, NO_TOKEN)
+                return pages.calls_fragment(event, extra=NO_TOKEN)
+            return pages.my_seat_fragment(event, self.actor, extra=NO_TOKEN)
 
     @database_sync_to_async
     def _event(self) -> Tournament | None:
         event = Tournament.objects.filter(public_id=self.public_id).first()
-        if event is None or not permissions.can_view(event, self.scope):
+        if event is None or not permissions.can_view(event, self.actor):
             return None
         return event
 
     @database_sync_to_async
     def _may_view(self) -> bool:
         event = Tournament.objects.filter(pk=self.event_pk).first()
-        return event is not None and permissions.can_view(event, self.scope)
+        return event is not None and permissions.can_view(event, self.actor)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs import permissions as clubs
 from clubs.models import Group, Membership
 from games.forms import ConfigChoiceField, usable_configs
+from games.permissions import Actor
 from scoring import registry
 from scoring.models import RulesetConfig
 
@@ -36,7 +37,7 @@ class EventForm(forms.Form):
     description = forms.CharField(label=_("Description"), max_length=500, required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args: Any, reader: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, reader: Actor | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         config = self.fields["config"]
         assert isinstance(config, forms.ModelChoiceField)

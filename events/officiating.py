@@ -19,7 +19,7 @@ from django.utils import timezone
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import check_text
 from games.models import Table
-from games.permissions import actor_from, can_write
+from games.permissions import Actor, can_write
 from games.services import actor_name
 
 from . import live
@@ -30,13 +30,13 @@ from .services import referee_only
 MAX_PENALTY = 10_000_000
 
 
-def _who(by: Any) -> tuple[int | None, str]:
-    actor = actor_from(by)
-    name = actor.user.get_username() if actor.user_id is not None else ""
-    return actor.user_id, str(name)[:150]
+def _who(by: Actor) -> tuple[int | None, str]:
+    user = by.user
+    name = user.get_username() if user is not None and by.user_id is not None else ""
+    return by.user_id, str(name)[:150]
 
 
-def add_penalty(event: Tournament, entry_id: Any, points: Any, reason: Any, by: Any,
+def add_penalty(event: Tournament, entry_id: Any, points: Any, reason: Any, by: Actor,
                 round_number: int | None = None) -> Penalty:
     """``points`` (negative takes them) for the entry, with the reason; organisers and
     referees."""
@@ -61,7 +61,7 @@ def add_penalty(event: Tournament, entry_id: Any, points: Any, reason: Any, by: 
     return penalty
 
 
-def remove_penalty(event: Tournament, penalty_id: Any, by: Any) -> None:
+def remove_penalty(event: Tournament, penalty_id: Any, by: Actor) -> None:
     referee_only(event, by)
     deleted, _ = Penalty.objects.filter(
         tournament=event, pk=penalty_id if isinstance(penalty_id, int) else -1).delete()
@@ -76,7 +76,7 @@ def round_table_of(table: Table) -> RoundTable | None:
             .filter(table_id=table.pk).first())
 
 
-def call_referee(table: Table, by: Any) -> RefereeCall:
+def call_referee(table: Table, by: Actor) -> RefereeCall:
     """A phone at ``table`` calls the event's referees: those who may write at the table
     (its seated players, its creator, staff)."""
     round_table = round_table_of(table)
@@ -99,7 +99,7 @@ def call_referee(table: Table, by: Any) -> RefereeCall:
     return call
 
 
-def answer_call(event: Tournament, call_id: Any, by: Any) -> None:
+def answer_call(event: Tournament, call_id: Any, by: Actor) -> None:
     """A referee (or organiser) is on the way: the call leaves the list."""
     referee_only(event, by)
     _, name = _who(by)

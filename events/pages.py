@@ -22,10 +22,10 @@ from common.errors import TableError
 from common.limits import limit_writes
 from games.devices import ensure_device
 from games.models import Table
-from games.permissions import can_view, can_write
+from games.permissions import Actor, can_view, can_write, request_actor
 from games.presenter import wind_name
 from games.services.explain import refusal_text
-from scoring.engine.game import WIND_LETTERS
+from scoring.engine.tiles import WIND_LETTERS
 
 from . import officiating, permissions, rounds
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
@@ -67,7 +67,7 @@ def _round_back(event: Tournament, number: int) -> str:
 def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpResponse:
     event = _event(request, public_id)
     round_ = get_object_or_404(Round, tournament=event, number=number)
-    role = permissions.role(event, request)
+    role = permissions.role(event, request_actor(request))
     tables, seats = _round_tables(round_)
     choices = [(s.pk, seat_label(s)) for s in seats]
     seated = {s.entry_id for s in seats if s.entry_id is not None}
@@ -82,7 +82,7 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "quality": round_.quality, "latest": last is not None and last.pk == round_.pk,
         "swap_form": SwapForm(seats=choices) if organiser else None,
         "substitute_form": SubstituteForm(seats=choices) if referee else None,
-        "mine": rounds.my_seat(event, request),
+        "mine": rounds.my_seat(event, request_actor(request)),
     })
 
 
@@ -95,14 +95,15 @@ def round_action(request: HttpRequest, public_id: str, number: int) -> HttpRespo
     back = _round_back(event, number)
     if action == "swap":
         first, second = _int(request.POST.get("first")), _int(request.POST.get("second"))
-        _write(request, lambda: rounds.swap(event, number, first, second, request),
+        _write(request, lambda: rounds.swap(event, number, first, second, request_actor(request)),
                _("The two players changed seats."))
     elif action == "substitute":
         seat, name = _int(request.POST.get("seat")), request.POST.get("name", "")
-        _write(request, lambda: rounds.set_substitute(event, number, seat, name, request),
+        _write(request, lambda: rounds.set_substitute(event, number, seat, name,
+                                                      request_actor(request)),
                _("The seat was saved."))
     elif action == "start":
-        if _write(request, lambda: rounds.start_round(event, number, request),
+        if _write(request, lambda: rounds.start_round(event, number, request_actor(request)),
                   _("The round has started: every table is open.")):
             return redirect(back + "#tables")
     else:
@@ -118,7 +119,7 @@ def rounds_action(request: HttpRequest, public_id: str) -> HttpResponse:
     action = request.POST.get("action", "")
     if action == "seat":
         made: list[Round] = []
-        if _write(request, lambda: made.append(rounds.seat_round(event, request)),
+        if _write(request, lambda: made.append(rounds.seat_round(event, request_actor(request))),
                   _("The round is seated.")):
             return redirect(_round_back(event, made[0].number))
     elif action == "fixed":
@@ -129,7 +130,7 @@ def rounds_action(request: HttpRequest, public_id: str) -> HttpResponse:
             messages.error(request, " ".join(exc.messages))
         else:
             if text.strip():
-                _write(request, lambda: rounds.set_fixed(event, text, request),
+                _write(request, lambda: rounds.set_fixed(event, text, request_actor(request)),
                        _("The seating was saved; seat each round from it."))
             else:
                 messages.error(request, _("Type the seating or choose a file."))
@@ -145,7 +146,7 @@ def sit(request: HttpRequest, public_id: str) -> HttpResponse:
     event = _event(request, public_id)
     ensure_device(request)
     try:
-        table = rounds.sit(event, request)
+        table = rounds.sit(event, request_actor(request))
     except TableError as exc:
         messages.error(request, refusal_text(exc))
         return redirect("events:detail", public_id=event.public_id)
@@ -206,17 +207,17 @@ def penalties_action(request: HttpRequest, public_id: str) -> HttpResponse:
     back = reverse("events:detail", args=[event.public_id]) + "#penalties"
     remove = _int(request.POST.get("remove"))
     if remove is not None:
-        _write(request, lambda: officiating.remove_penalty(event, remove, request),
+        _write(request, lambda: officiating.remove_penalty(event, remove, request_actor(request)),
                _("The penalty was removed."))
         return redirect(back)
-    if not permissions.can_referee(event, request):
+    if not permissions.can_referee(event, request_actor(request)):
         raise PermissionDenied(_("Only the event's organisers and referees may do this."))
     form = PenaltyForm(request.POST, event=event)
     if form.is_valid():
         data = form.cleaned_data
         current = Round.objects.filter(tournament=event).order_by("-number").first()
         _write(request, lambda: officiating.add_penalty(
-            event, data["entry"], data["points"], data["reason"], request,
+            event, data["entry"], data["points"], data["reason"], request_actor(request),
             current.number if current is not None else None), _("The penalty was given."))
     else:
         messages.error(request, _("Choose a player, give points other than 0 and a reason."))
@@ -228,7 +229,7 @@ def penalties_action(request: HttpRequest, public_id: str) -> HttpResponse:
 def answer_call(request: HttpRequest, public_id: str) -> HttpResponse:
     event = _event(request, public_id)
     call = _int(request.POST.get("call"))
-    _write(request, lambda: officiating.answer_call(event, call, request), "")
+    _write(request, lambda: officiating.answer_call(event, call, request_actor(request)), "")
     return redirect(reverse("events:detail", args=[event.public_id]) + "#calls")
 
 
@@ -238,11 +239,11 @@ def call_referee(request: HttpRequest, table_id: str) -> HttpResponse:
     """The table page's "Call a referee": answers JSON to its script, or goes back to the
     table page (a phone without scripts)."""
     table = get_object_or_404(Table, public_id=table_id)
-    if not can_view(table, request):
+    if not can_view(table, request_actor(request)):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     try:
-        officiating.call_referee(table, request)
+        officiating.call_referee(table, request_actor(request))
     except TableError as exc:
         if request.headers.get("accept") == "application/json":
             return JsonResponse({"ok": False, "text": refusal_text(exc)}, status=403)
@@ -255,38 +256,42 @@ def call_referee(request: HttpRequest, table_id: str) -> HttpResponse:
     return redirect("games:table", public_id=table.public_id)
 
 
-def table_banner(table: Table, who: Any) -> str:
+def table_banner(table: Table, request: HttpRequest) -> str:
     """What the page of a table of an event's round shows (games.extensions): the event,
-    round and table, and to those who may write there the call for a referee."""
+    round and table, and to those who may write there the call for a referee. It takes
+    the request, not only its actor: the call's form carries the page's CSRF token."""
+    actor = request_actor(request)
     round_table = officiating.round_table_of(table)
     if round_table is None:
         return ""
     event = round_table.round.tournament
     return render_to_string("events/_table_banner.html", {
         "event": event, "round": round_table.round, "round_table": round_table,
-        "table": table, "may_call": can_write(table, who),
-        "may_see_event": permissions.can_view(event, who)},
-        request=who if isinstance(who, HttpRequest) else None)
+        "table": table, "may_call": can_write(table, actor),
+        "may_see_event": permissions.can_view(event, actor)}, request=request)
 
 
-def my_seat_fragment(event: Tournament, who: Any, extra: dict[str, Any] | None = None
-                     ) -> str:
+def my_seat_fragment(event: Tournament, actor: Actor, request: HttpRequest | None = None,
+                     extra: dict[str, Any] | None = None) -> str:
     """The reader's seat in the current round ("Round 3: table 12, seat South") with the
-    tap to it; "" for readers with no seat. ``who`` a request or a socket's scope (then
-    ``extra`` says the forms carry no token: events.consumers)."""
-    mine = rounds.my_seat(event, who)
+    tap to it; "" for readers with no seat. ``request`` (for the forms' CSRF token) on a
+    page; on the event's socket none, and ``extra`` says the forms carry no token
+    (events.consumers)."""
+    mine = rounds.my_seat(event, actor)
     if mine is None:
         return ""
     return render_to_string("events/_my_seat.html", {
         "event": event, "mine": mine, "wind": wind_name(WIND_LETTERS[mine.position]),
-        **(extra or {})}, request=who if isinstance(who, HttpRequest) else None)
+        **(extra or {})}, request=request)
 
 
-def calls_fragment(event: Tournament, who: Any, extra: dict[str, Any] | None = None) -> str:
-    """The tables waiting for a referee, for the event's officials."""
+def calls_fragment(event: Tournament, request: HttpRequest | None = None,
+                   extra: dict[str, Any] | None = None) -> str:
+    """The tables waiting for a referee, for the event's officials (the caller checks the
+    reader is one; ``request`` and ``extra`` as in :func:`my_seat_fragment`)."""
     return render_to_string("events/_calls.html", {
         "event": event, "calls": officiating.open_calls(event), **(extra or {})},
-        request=who if isinstance(who, HttpRequest) else None)
+        request=request)
 
 
 def event_sections(request: HttpRequest, event: Tournament, role: str) -> dict[str, Any]:
@@ -298,7 +303,7 @@ def event_sections(request: HttpRequest, event: Tournament, role: str) -> dict[s
     return {
         "rounds": all_rounds, "next_round": next_number if next_number <= event.rounds
         else None, "reseat": last is not None and not last.started,
-        "my_seat": my_seat_fragment(event, request),
+        "my_seat": my_seat_fragment(event, request_actor(request), request),
         "calls": calls_fragment(event, request) if referee else "",
         "penalties": list(event.penalties.select_related("entry__player", "round"))
         if referee else [],

@@ -17,25 +17,21 @@ The roles, from the most rights down:
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Q, QuerySet
 
 from clubs import permissions as clubs
-from games.permissions import actor_from
+from games.permissions import Actor
 
 from .models import Entry, Official, Role, Tournament, Visibility
 
 
-def is_creator(event: Tournament, who: Any) -> bool:
-    actor = actor_from(who)
+def is_creator(event: Tournament, actor: Actor) -> bool:
     if actor.user_id is not None and event.created_by_id == actor.user_id:
         return True
     return bool(actor.device and event.creator_device == actor.device)
 
 
-def _official(event: Tournament, who: Any) -> str | None:
-    actor = actor_from(who)
+def _official(event: Tournament, actor: Actor) -> str | None:
     if actor.user_id is None:
         return None
     roles = {str(r) for r in Official.objects.filter(tournament=event, user_id=actor.user_id)
@@ -43,20 +39,18 @@ def _official(event: Tournament, who: Any) -> str | None:
     return str(Role.ORGANISER) if Role.ORGANISER in roles else next(iter(roles), None)
 
 
-def can_organise(event: Tournament, who: Any) -> bool:
-    actor = actor_from(who)
+def can_organise(event: Tournament, actor: Actor) -> bool:
     if actor.is_staff or is_creator(event, actor) or _official(event, actor) == Role.ORGANISER:
         return True
     return event.group is not None and clubs.can_manage(event.group, actor)
 
 
-def can_referee(event: Tournament, who: Any) -> bool:
-    return can_organise(event, who) or _official(event, who) == Role.REFEREE
+def can_referee(event: Tournament, actor: Actor) -> bool:
+    return can_organise(event, actor) or _official(event, actor) == Role.REFEREE
 
 
-def entry_of(event: Tournament, who: Any) -> Entry | None:
+def entry_of(event: Tournament, actor: Actor) -> Entry | None:
     """The reader's own entry: their account's player, or entered from their browser."""
-    actor = actor_from(who)
     mine = Q()
     if actor.user_id is not None:
         mine |= Q(player__user_id=actor.user_id)
@@ -67,28 +61,27 @@ def entry_of(event: Tournament, who: Any) -> Entry | None:
     return Entry.objects.filter(mine, tournament=event).select_related("player").first()
 
 
-def role(event: Tournament, who: Any) -> str:
+def role(event: Tournament, actor: Actor) -> str:
     """``organiser``, ``referee``, ``player``, ``spectator`` or ``stranger``."""
-    if can_organise(event, who):
+    if can_organise(event, actor):
         return "organiser"
-    if can_referee(event, who):
+    if can_referee(event, actor):
         return "referee"
-    if entry_of(event, who) is not None:
+    if entry_of(event, actor) is not None:
         return "player"
-    return "spectator" if can_view(event, who) else "stranger"
+    return "spectator" if can_view(event, actor) else "stranger"
 
 
-def can_view(event: Tournament, who: Any) -> bool:
+def can_view(event: Tournament, actor: Actor) -> bool:
     if event.visibility in (Visibility.PUBLIC, Visibility.LINK):
         return True
-    if can_referee(event, who) or entry_of(event, who) is not None:
+    if can_referee(event, actor) or entry_of(event, actor) is not None:
         return True
-    return event.group is not None and clubs.can_contribute(event.group, who)
+    return event.group is not None and clubs.can_contribute(event.group, actor)
 
 
-def listed_events(who: Any) -> QuerySet[Tournament]:
+def listed_events(actor: Actor) -> QuerySet[Tournament]:
     """Public events and the reader's own (created, officiated, entered); staff see all."""
-    actor = actor_from(who)
     if actor.is_staff:
         return Tournament.objects.all()
     mine = Q(visibility=Visibility.PUBLIC)

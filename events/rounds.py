@@ -33,7 +33,7 @@ from common.errors import BadCommand, NotFound
 from common.safetext import check_text
 from games import services as games
 from games.models import Player, Table
-from games.permissions import actor_from
+from games.permissions import Actor
 
 from . import live, permissions, seating
 from .models import Entry, Method, Round, RoundSeat, RoundTable, Status, Tournament
@@ -171,7 +171,7 @@ def _plan_round(event: Tournament, number: int) -> seating.Plan:
     return plan
 
 
-def seat_round(event: Tournament, by: Any) -> Round:
+def seat_round(event: Tournament, by: Actor) -> Round:
     """Seat the next round (or seat again the last one, not yet started) by the event's
     method; organisers only."""
     organiser_only(event, by)
@@ -203,7 +203,7 @@ def seat_round(event: Tournament, by: Any) -> Round:
     return made
 
 
-def set_fixed(event: Tournament, text: Any, by: Any) -> int:
+def set_fixed(event: Tournament, text: Any, by: Actor) -> int:
     """The organiser's own seating for every round, typed (or an uploaded text file): one
     table a line, seats East first as entry numbers or names, ``*`` for a substitute; a
     blank line or ``# heading`` between rounds. Checked now (every playing player seated
@@ -253,7 +253,7 @@ def playing(seat: RoundSeat) -> Player | None:
     return seat.entry.player if seat.entry is not None else None
 
 
-def swap(event: Tournament, number: int, first: Any, second: Any, by: Any) -> None:
+def swap(event: Tournament, number: int, first: Any, second: Any, by: Actor) -> None:
     """Swap the players of two seats of round ``number`` (organisers). After the start the
     tables' seats change players too, every hand staying with its seat: one transaction."""
     organiser_only(event, by)
@@ -273,7 +273,7 @@ def swap(event: Tournament, number: int, first: Any, second: Any, by: Any) -> No
     transaction.on_commit(lambda: live.round_changed(event.pk, standings=round_.started))
 
 
-def set_substitute(event: Tournament, number: int, seat_id: Any, name: Any, by: Any) -> None:
+def set_substitute(event: Tournament, number: int, seat_id: Any, name: Any, by: Actor) -> None:
     """Give a seat of round ``number`` to a substitute called ``name`` (organisers and
     referees: someone did not turn up), or back to its player (``name`` empty). After the
     start the table's seat changes player, its hands staying with it."""
@@ -289,7 +289,7 @@ def set_substitute(event: Tournament, number: int, seat_id: Any, name: Any, by: 
             raise BadCommand("a substitute's seat needs a substitute's name",
                              params={"reason": "event_substitute_name"})
         seat.substitute = (games.named_player(check_text(name, "the substitute's name"),
-                                              actor_from(by)) if name else None)
+                                              by) if name else None)
         seat.save(update_fields=["substitute"])
         who = playing(seat)
         if round_.started and seat.round_table.table is not None and who is not None:
@@ -302,7 +302,7 @@ def _substitute(number: int) -> Player:
                                  % {"number": number})
 
 
-def start_round(event: Tournament, number: int, by: Any) -> Round:
+def start_round(event: Tournament, number: int, by: Actor) -> Round:
     """Make each table of round ``number`` an mjsite table with the round's players in
     their seats (organisers): a seat without its player (a substitute's, or one whose
     player is absent or dropped out) goes to the substitute named for it, else to a new
@@ -359,8 +359,8 @@ class MySeat:
     substitute: str  # someone plays it for them
 
 
-def my_seat(event: Tournament, who: Any) -> MySeat | None:
-    entry = permissions.entry_of(event, who)
+def my_seat(event: Tournament, actor: Actor) -> MySeat | None:
+    entry = permissions.entry_of(event, actor)
     if entry is None:
         return None
     seat = (RoundSeat.objects.filter(entry=entry)
@@ -375,16 +375,15 @@ def my_seat(event: Tournament, who: Any) -> MySeat | None:
                   substitute=seat.substitute.display_name if seat.substitute else "")
 
 
-def sit(event: Tournament, who: Any) -> Table:
+def sit(event: Tournament, actor: Actor) -> Table:
     """The reader's table in the current round, with this browser seated at their seat
     (the one tap from their phone); a seat held by their other phone stays with it."""
-    entry = permissions.entry_of(event, who)
-    mine = my_seat(event, who)
+    entry = permissions.entry_of(event, actor)
+    mine = my_seat(event, actor)
     if entry is None or mine is None or not mine.table_id:
         raise NotFound("you have no table in this event yet",
                        params={"reason": "event_not_seated"})
     table = games.get_table(mine.table_id)
-    actor = actor_from(who)
     if mine.substitute:
         return table  # someone plays it for them: they may watch
     try:

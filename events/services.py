@@ -21,7 +21,7 @@ from clubs.models import Group, Membership
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import check_text
 from games.models import Player
-from games.permissions import actor_from
+from games.permissions import Actor
 from games.services import named_player
 from scoring import registry
 from scoring.engine.errors import EngineError
@@ -47,14 +47,14 @@ from .models import (
 MAX_ENTRIES = 1024
 
 
-def organiser_only(event: Tournament, by: Any) -> None:
+def organiser_only(event: Tournament, by: Actor) -> None:
     """Refuses (``forbidden``) anyone but the event's organisers."""
     if not permissions.can_organise(event, by):
         raise Forbidden("only the event's organisers may do this",
                         params={"reason": "event_organise"})
 
 
-def referee_only(event: Tournament, by: Any) -> None:
+def referee_only(event: Tournament, by: Actor) -> None:
     """Refuses (``forbidden``) anyone but the event's organisers and referees."""
     if not permissions.can_referee(event, by):
         raise Forbidden("only the event's organisers and referees may do this",
@@ -96,23 +96,23 @@ def seats_of(config: RulesetConfig) -> tuple[dict[str, Any], int]:
     return options, len(scores) if isinstance(scores, list) else 4
 
 
-def get_event(public_id: str, who: Any) -> Tournament:
+def get_event(public_id: str, actor: Actor) -> Tournament:
     """The event if ``who`` may look at it; ``not_found`` otherwise (a private event is
     not admitted to exist)."""
     event = (Tournament.objects.select_related("group", "config")
              .filter(public_id=str(public_id)[:24]).first())
-    if event is None or not permissions.can_view(event, who):
+    if event is None or not permissions.can_view(event, actor):
         raise NotFound(f"there is no event {public_id!r} you can see; check the link")
     return event
 
 
-def create_event(name: str, by: Any, config: RulesetConfig, *, rounds: int = 4,
+def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4,
                  kind: str = "tournament", visibility: str = "link",
                  group: Group | None = None, starts_at: dt.datetime | None = None,
                  description: str = "") -> Tournament:
-    """A new event; ``by`` (request or Actor) becomes its creator and first organiser.
+    """A new event; ``by``  becomes its creator and first organiser.
     An event of a group needs the right to manage the group."""
-    actor = actor_from(by)
+    actor = by
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating an event needs a browser (its device cookie) or a "
                          "signed-in user")
@@ -129,7 +129,7 @@ def create_event(name: str, by: Any, config: RulesetConfig, *, rounds: int = 4,
         starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device)
 
 
-def update_event(event: Tournament, by: Any, *, name: str, kind: str, visibility: str,
+def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
                  rounds: int, starts_at: dt.datetime | None, description: str,
                  registration_open: bool, seating: str | None = None,
                  standing: str | None = None, substitute_rule: str | None = None,
@@ -193,7 +193,7 @@ def _enter(event: Tournament, player: Player, device: str = "") -> Entry:
                              params={"reason": "event_busy"}) from exc
 
 
-def add_player(event: Tournament, name: str, by: Any) -> Entry:
+def add_player(event: Tournament, name: str, by: Actor) -> Entry:
     """An organiser enters a player by name: one of that name already in the event is
     that entry; else a known player of that name keeps their games, as at a new table."""
     organiser_only(event, by)
@@ -201,10 +201,10 @@ def add_player(event: Tournament, name: str, by: Any) -> Entry:
     entered = Entry.objects.filter(tournament=event, player__display_name=name).first()
     if entered is not None:
         return entered
-    return _enter(event, named_player(name, actor_from(by), seen=True))
+    return _enter(event, named_player(name, by, seen=True))
 
 
-def add_members(event: Tournament, player_ids: Iterable[int], by: Any) -> list[Entry]:
+def add_members(event: Tournament, player_ids: Iterable[int], by: Actor) -> list[Entry]:
     """An organiser enters members of the event's group, by player id."""
     organiser_only(event, by)
     ids = list(player_ids)
@@ -218,11 +218,11 @@ def add_members(event: Tournament, player_ids: Iterable[int], by: Any) -> list[E
     return [_enter(event, members[i]) for i in ids]
 
 
-def join(event: Tournament, key: str, name: str, by: Any) -> Entry:
+def join(event: Tournament, key: str, name: str, by: Actor) -> Entry:
     """A player enters themselves through the event's join link (its QR code): their
     account's player if they are signed in, else a new player of the name given, known
     to this browser."""
-    actor = actor_from(by)
+    actor = by
     if not key or key != event.join_key:
         raise Forbidden("entering needs the event's join link",
                         params={"reason": "event_join_key"})
@@ -237,7 +237,7 @@ def join(event: Tournament, key: str, name: str, by: Any) -> Entry:
     player = (Player.objects.filter(user_id=actor.user_id).order_by("id").first()
               if actor.user_id is not None else None)
     if player is None:
-        if actor.user_id is not None and not (isinstance(name, str) and name.strip()):
+        if actor.user is not None and not (isinstance(name, str) and name.strip()):
             name = actor.user.get_username()  # an account's first player: its name
         player = Player.objects.create(display_name=_text(name, "player", 64),
                                        user_id=actor.user_id)
@@ -252,7 +252,7 @@ def _entry(event: Tournament, entry_id: Any) -> Entry:
     return entry
 
 
-def set_status(event: Tournament, entry_id: int, status: str, by: Any) -> Entry:
+def set_status(event: Tournament, entry_id: int, status: str, by: Actor) -> Entry:
     """Absent and back: organisers and referees; dropping out (and back): organisers."""
     entry = _entry(event, entry_id)
     status = _choice(status, Status.values, "status")
@@ -265,7 +265,7 @@ def set_status(event: Tournament, entry_id: int, status: str, by: Any) -> Entry:
     return entry
 
 
-def remove_entry(event: Tournament, entry_id: int, by: Any) -> None:
+def remove_entry(event: Tournament, entry_id: int, by: Actor) -> None:
     """Takes a player out; one who has played stays (their results count), dropped out."""
     organiser_only(event, by)
     entry = _entry(event, entry_id)
@@ -276,7 +276,7 @@ def remove_entry(event: Tournament, entry_id: int, by: Any) -> None:
     entry.delete()
 
 
-def add_official(event: Tournament, username: str, role: str, by: Any) -> Official:
+def add_official(event: Tournament, username: str, role: str, by: Actor) -> Official:
     """An organiser names an account organiser or referee (its role changes if it had
     one)."""
     organiser_only(event, by)
@@ -291,7 +291,7 @@ def add_official(event: Tournament, username: str, role: str, by: Any) -> Offici
     return official
 
 
-def remove_official(event: Tournament, official_id: int, by: Any) -> None:
+def remove_official(event: Tournament, official_id: int, by: Actor) -> None:
     organiser_only(event, by)
     deleted, _ = Official.objects.filter(tournament=event, pk=official_id).delete()
     if not deleted:

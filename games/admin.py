@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.models import Event, Hand, LedgerEntry, Player, Seat, Table
+from games.permissions import request_actor
 from scoring.option_text import differences_html
 
 
@@ -81,7 +82,7 @@ class SeatAdmin(admin.ModelAdmin):
     @admin.action(description=_("Free the selected seats"), permissions=["change"])
     def free_seats(self, request: HttpRequest, queryset: Any) -> None:
         for seat in queryset.select_related("table"):
-            services.release_seat(seat.table, seat.position, request)
+            services.release_seat(seat.table, seat.position, request_actor(request))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

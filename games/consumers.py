@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -27,8 +26,8 @@ from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from common.errors import NotFound, TableError, database_error
-from games import presenter, services
-from games.broadcast import group_name
+from games import chain, clock, presenter, services
+from games.broadcast import entering_group, group_name
 from games.latency import DelayedSendMixin
 from games.layer_outage import LAYER_OUTAGE, LayerOutageMixin
 from games.limits import table_write_wait
@@ -56,8 +55,9 @@ from games.messages import (
     parse_inbound,
 )
 from games.models import Table
-from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+from games.permissions import Actor, can_view, can_write, is_creator, scope_actor, seat_of
 from games.services.explain import reads_the_table
+from games.socket_dispatch import DirectDispatchMixin
 from games.socket_limits import SocketLimits
 from scoring.error_text import explained
 
@@ -127,19 +127,25 @@ def answer_ids(content: Any) -> dict[str, str]:
     return ids
 
 
-class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsumer):
+class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
+                    AsyncJsonWebsocketConsumer):
     table_pk: int | None = None
     public_id: str = ""
     may_write = False  # at the last snapshot sent; classifies the socket for the limits
     # Presence of this connection: None, or what it last announced while entering.
     presence: Presence | None = None
     presence_sent_at: float = 0.0
+    # Who this socket is: resolved once, from the handshake; their rights are checked
+    # again on every message (games.permissions).
+    actor: Actor = Actor()
+    connect_clock: dict[str, Any] | None = None  # the round clock read at connect
 
     # --- connection ------------------------------------------------------------------
 
     async def connect(self) -> None:
         self.public_id = str(self.scope["url_route"]["kwargs"]["public_id"])
         self.language = language_of(self.scope)
+        self.actor = scope_actor(self.scope)
         # Accept first so the browser sees our close code (a refused handshake is 1006).
         await self.accept()
         self.limits = SocketLimits()
@@ -156,6 +162,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             return
         self.table_pk = table.pk
         self.conn_id = secrets.token_urlsafe(9)
+        # issue 29: the chain point this phone kept, checked with its first snapshot.
+        self.chain_known = chain.known_of(self.scope)
         await self.join_groups()  # with the layer down: logged, joined when it is back
         try:  # after joining: no event falls between the snapshot and the group
             snapshot = await self._resume_message(table, since_of(self.scope))
@@ -165,8 +173,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_UNAVAILABLE)
             return
         await self.send_json(snapshot)
-        # Phones already entering a hand announce themselves again for the newcomer.
-        await self._group_send({"type": "table.presence_query"})
+        if self.connect_clock is not None:  # read with the snapshot (_resume_message)
+            await self.send_json(clock.stamp(self.connect_clock))
+        # Phones already entering a hand tell the newcomer, and only it: the question goes
+        # to the table's entering phones alone (entering_group), the answers straight to
+        # this socket's channel, so a phone connecting costs O(phones entering), and a
+        # crowd connecting at once fills nobody's channel.
+        await self._group_send({"type": "table.presence_query",
+                                "reply_to": self.channel_name}, entering_group(table.pk))
 
     async def disconnect(self, code: int) -> None:
         if self.table_pk is not None:
@@ -176,7 +190,11 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
     # --- a channel layer outage (games.layer_outage) ------------------------------------
 
     def layer_groups(self) -> list[str]:
-        return [group_name(self.table_pk)] if self.table_pk is not None else []
+        if self.table_pk is None:
+            return []
+        if self.presence is not None:
+            return [group_name(self.table_pk), entering_group(self.table_pk)]
+        return [group_name(self.table_pk)]
 
     async def layer_recovered(self) -> None:
         # Events sent during the outage never arrived: the phone resyncs from a snapshot.
@@ -185,6 +203,7 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.send_json(await self._snapshot_message(table))
+        await self._send_clock()
 
     # --- inbound ---------------------------------------------------------------------
 
@@ -227,6 +246,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             # (1011) that the phone would reconnect into.
             error = database_error(exc)
             await self._error(error.code, error.message, **answer_ids(content))
+        except Exception:  # noqa: BLE001 - a fault of ours (a ruleset's, say) costs one answer
+            # A bug must not end the socket: the phone would reconnect into it. Logged
+            # with its traceback; the phone reads a sentence and keeps its outbox.
+            logger.exception("table %s: a %s message failed", self.public_id,
+                             str(content.get("type"))[:40] if isinstance(content, dict)
+                             else "non-object")
+            await self._error("internal_error", "the server failed to answer this message",
+                              **answer_ids(content))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         # Every answer to this message carries its ids: an error raised before the service
@@ -249,37 +276,33 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   f"{seconds} seconds", retry_after=seconds, **extra)
                 return
         try:
-            table = await self._table()
-        except NotFound as exc:
+            # A write checks who may make it itself, under the table's lock, and its
+            # refusal is sorted out after it (_command): no trip of its own before it.
+            refusal = (None if declared.kind == "write"
+                       else await self._checked(declared.kind))
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
+            # The handler is the method named after the message type (games.messages
+            # .INBOUND); it takes the message as its type's TypedDict, which parse_inbound
+            # checked.
+            handler: Callable[[Any, dict[str, Any]], Awaitable[None]] = getattr(
+                self, declared.type)
+            await handler(message, extra)
+        except NotFound as exc:  # the table is gone
             await self._error(exc.code, exc.message, **extra)
             await self.close(code=CLOSE_NOT_FOUND)
-            return
-        # Permissions are checked again for every message: a seat freed or a table made
-        # private since the last one counts at once.
-        if not await self._allowed(table, write=False):
+
+    async def _refuse(self, refusal: str, extra: dict[str, Any]) -> None:
+        """Answer a message this phone may no longer send (:meth:`_checked`)."""
+        if refusal == "view":
             await self._error("forbidden", "you may no longer watch this table", **extra)
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if declared.kind != "read" and not await self._allowed(table, write=True):
-            await self._stop_entering()
-            await self._error("forbidden", "only the table's seated players, its creator and "
-                              "staff may change it; join a seat through the table's link",
-                              **extra)
-            return
-        if declared.limit == WRITE_LIMIT:
-            # One budget per phone and table whichever way its changes come (games.limits).
-            wait = await sync_to_async(table_write_wait, thread_sensitive=False)(
-                self.public_id, self.scope)
-            if wait is not None:
-                await self._error("rate_limited", f"too many changes from this phone; wait "
-                                  f"{wait} seconds and send it again", retry_after=wait,
-                                  **extra)
-                return
-        # The handler is the method named after the message type (games.messages.INBOUND);
-        # it takes the message as its type's TypedDict, which parse_inbound checked.
-        handler: Callable[[Any, dict[str, Any]], Awaitable[None]] = getattr(
-            self, declared.type)
-        await handler(message, extra)
+        await self._stop_entering()
+        await self._error("forbidden", "only the table's seated players, its creator and "
+                          "staff may change it; join a seat through the table's link",
+                          **extra)
 
     # One handler per inbound message type (games.messages.INBOUND), named after it.
 
@@ -352,6 +375,8 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
         now = time.monotonic()
         if presence == self.presence and now - self.presence_sent_at < PRESENCE_MIN_INTERVAL:
             return
+        if self.presence is None and self.table_pk is not None:
+            await self._group_add(entering_group(self.table_pk))
         self.presence, self.presence_sent_at = presence, now
         await self._group_send({"type": "table.presence", "presence": presence})
 
@@ -377,9 +402,16 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self.send_json(event["presence"])
 
     async def table_presence_query(self, event: dict[str, Any]) -> None:
-        if self.presence is not None:
-            self.presence_sent_at = time.monotonic()
-            await self._group_send({"type": "table.presence", "presence": self.presence})
+        # A newcomer asks the entering phones; the answer goes to it alone.
+        reply_to = event.get("reply_to")
+        if self.presence is None or not isinstance(reply_to, str):
+            return
+        try:
+            await self.channel_layer.send(reply_to, {"type": "table.presence",
+                                                     "presence": self.presence})
+        except Exception:  # the newcomer left, or the layer is away: a courtesy
+            LAYER_OUTAGE.failed("could not answer a presence query at table %s",
+                                self.table_pk)
 
     async def table_seats(self, event: dict[str, Any]) -> None:
         # Seats or visibility changed: this phone's rights may have, so it gets a fresh
@@ -397,32 +429,67 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             await self._stop_entering()
         await self.send_json(message)
 
+    # --- the round clock (issue 28, games.clock) ----------------------------------------
+
+    async def table_clock(self, event: dict[str, Any]) -> None:
+        # The clock as this table sees it, stamped with the server's time as it leaves.
+        if isinstance(event.get("clock"), dict):
+            await self.send_json(clock.stamp(event["clock"]))
+
+    async def _send_clock(self) -> None:
+        """The table's clock, if one times it (after a snapshot: the phone shows it)."""
+        try:
+            message = await database_sync_to_async(clock.table_message)(self.table_pk)
+        except DatabaseError:  # a courtesy: the next connection brings it
+            return
+        if message is not None:
+            await self.send_json(clock.stamp(message))
+
     # --- helpers ---------------------------------------------------------------------
 
-    async def _group_send(self, event: dict[str, Any]) -> None:
+    async def _group_send(self, event: dict[str, Any], group: str | None = None) -> None:
         if self.table_pk is None:
             return
         try:
-            await self.channel_layer.group_send(group_name(self.table_pk), event)
+            await self.channel_layer.group_send(group or group_name(self.table_pk), event)
         except Exception:
             # Presence is a courtesy: a layer outage must not end this phone's socket.
             LAYER_OUTAGE.failed("could not send %s to table %s", event.get("type"),
                                 self.table_pk)
+
+    async def _group_add(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception:  # joined again with layer_groups() once the layer is back
+            LAYER_OUTAGE.failed("could not join %s", group)
+
+    async def _group_discard(self, group: str) -> None:
+        try:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        except Exception:  # the membership expires on its own
+            LAYER_OUTAGE.failed("could not leave %s", group)
 
     async def _stop_entering(self) -> None:
         if self.presence is None:
             return
         stopped = Presence(**{**self.presence, "entering": False, "hand_number": None})
         self.presence = None
+        if self.table_pk is not None:
+            await self._group_discard(entering_group(self.table_pk))
         await self._group_send({"type": "table.presence", "presence": stopped})
 
     def _actor(self) -> Actor:
-        return actor_from(self.scope)
+        return self.actor
 
     async def _command(self, fn: Any, msg: WriteMessage, extra: dict[str, Any],
                        *args: Any) -> None:
-        result = await database_sync_to_async(fn)(*args)
+        wait, result = await database_sync_to_async(self._budgeted)(fn, *args)
         command_id = msg["command_id"]
+        if wait is not None:
+            await self._error("rate_limited", f"too many changes from this phone; wait "
+                              f"{wait} seconds and send it again", retry_after=wait,
+                              **extra)
+            return
         if result.get("ok"):
             ack = {"type": "ack", "command_id": command_id, "seq": result["seq"],
                    "event": result["event"], "hand_number": result.get("hand_number"),
@@ -439,6 +506,14 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
                                   "code": "stale", "message": error["message"],
                                   "seq": snap["seq"], **await self._rendered(snap), **extra})
             return
+        if error["code"] in ("forbidden", "not_found"):
+            # The phone's own rights decide what follows: closed if it may no longer
+            # watch (or the table is gone), told it may not write; a refusal of this
+            # one write (a riichi from another seat's phone) is answered as it is.
+            refusal = await self._checked(INBOUND[msg["type"]].kind)
+            if refusal is not None:
+                await self._refuse(refusal, extra)
+                return
         await self._error(error["code"], error["message"], params=error.get("params"),
                           **extra)
 
@@ -471,44 +546,76 @@ class TableConsumer(DelayedSendMixin, LayerOutageMixin, AsyncJsonWebsocketConsum
             return services.explain(self.table_pk, error)
 
     @database_sync_to_async
+    def _checked(self, kind: str) -> str | None:
+        """Whether this phone may still send a message of ``kind`` (games.messages.Kind),
+        in one trip to the
+        database thread (each trip costs the event loop a thread handover): "view" when
+        it may no longer watch the table, "write" when the message would change the
+        table and it may not, else None. NotFound when the table is gone."""
+        table = services.get_table(self.public_id)
+        if not can_view(table, self.actor):
+            return "view"
+        if kind != "read" and not can_write(table, self.actor):
+            return "write"
+        return None
+
+    def _budgeted(self, fn: Any, *args: Any) -> tuple[int | None, Any]:
+        """``(wait, None)`` when the phone's ``table_write`` budget (games.limits) says
+        wait, else ``(None, fn(*args))``: both in the write's trip to the database
+        thread."""
+        wait = table_write_wait(self.public_id, self.actor, self.scope)
+        return (wait, None) if wait is not None else (None, fn(*args))
+
+    @database_sync_to_async
     def _table(self) -> Table:
         return services.get_table(self.public_id)
 
     @database_sync_to_async
     def _allowed(self, table: Table, write: bool) -> bool:
-        return can_write(table, self.scope) if write else can_view(table, self.scope)
+        return can_write(table, self.actor) if write else can_view(table, self.actor)
 
     @database_sync_to_async
     def _snapshot_message(self, table: Table) -> dict[str, Any]:
         return self._snapshot_now(table)
 
     def _snapshot_now(self, table: Table) -> dict[str, Any]:
-        seat = seat_of(table, self.scope)
+        seat = seat_of(table, self.actor)
         with translation.override(self.language):
             rendered = services.cached_message(table)  # table was just read
-        self.may_write = can_write(table, self.scope)
+        self.may_write = can_write(table, self.actor)
         return {"type": "snapshot", "seq": rendered["snapshot"]["seq"], **rendered,
                 "you": {"can_write": self.may_write,
                         "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.scope)}}
+                        "is_creator": is_creator(table, self.actor)},
+                "chain": self._chain(table)}
+
+    def _chain(self, table: Table) -> dict[str, Any]:
+        """issue 29: the table's hash chain for the phone to check (games.chain), with the
+        point it kept on the first snapshot of the connection."""
+        known, self.chain_known = getattr(self, "chain_known", None), None
+        with translation.override(self.language):
+            return chain.phone_block(table, known, self.may_write)
 
     @database_sync_to_async
     def _resume_message(self, table: Table, since: int | None) -> dict[str, Any]:
         """What a connecting phone gets: the writes it missed since ``since`` (``missed``,
         the hands they touched and the state after them) when it was away briefly, else
         the whole snapshot with its latest hands."""
+        # The table's round clock, sent right after (games.clock), read in the same hop.
+        self.connect_clock = clock.table_message(table.pk)
         changes = services.missed_changes(table, since) if since is not None else None
         if changes is None:
             return self._snapshot_now(table)
-        seat = seat_of(table, self.scope)
-        self.may_write = can_write(table, self.scope)
+        seat = seat_of(table, self.actor)
+        self.may_write = can_write(table, self.actor)
         with translation.override(self.language):
             view = presenter.phone_view(presenter.view(changes, int(changes["hands_from"]),
                                                        presenter.PAGE))
         return {"type": "missed", "seq": changes["seq"], "since": since,
                 "snapshot": presenter.client_state(changes), "view": view,
                 "you": {"can_write": self.may_write, "seat": seat.position if seat else None,
-                        "is_creator": is_creator(table, self.scope)}}
+                        "is_creator": is_creator(table, self.actor)},
+                "chain": self._chain(table)}
 
     @database_sync_to_async
     def _hands_message(self, before: int, count: int) -> dict[str, Any]:

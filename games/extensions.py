@@ -19,28 +19,40 @@ from common.errors import NotFound
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
+    from django.http import HttpRequest
 
     from games.models import Player, Table
+    from games.permissions import Actor
 
 
-def _no_places(who: Any) -> list[tuple[str, str]]:
+def _no_places(actor: Actor) -> list[tuple[str, str]]:
     return []
 
 
-def _no_place(table: Table, place: str, by: Any) -> None:
+def _no_place(table: Table, place: str, actor: Actor) -> None:
     if place:
         raise NotFound(f"there is no group {place!r} you can see; check the link")
 
 
-def _no_ratings(player: Player, who: Any) -> list[dict[str, Any]]:
+def _no_ratings(player: Player, actor: Actor) -> list[dict[str, Any]]:
     return []
 
 
-def _no_group(group_id: str, who: Any) -> QuerySet[Table]:
+def _no_group(group_id: str, actor: Actor) -> QuerySet[Table]:
     raise NotFound(f"there is no group {group_id!r} you can see; check the id")
 
 
-def _no_banner(table: Table, who: Any) -> str:
+def _no_organiser(actor: Actor) -> QuerySet[Table]:
+    from games.models import Table
+
+    return Table.objects.none()
+
+
+def _no_evening(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    raise NotFound(f"there is no evening {evening_id!r} you can see; check the id")
+
+
+def _no_banner(table: Table, request: HttpRequest) -> str:
     return ""
 
 
@@ -48,51 +60,70 @@ def _no_banner(table: Table, who: Any) -> str:
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
+    "organised_tables": _no_organiser, "evening_tables": _no_evening,
     "table_banner": _no_banner,
 }
 _added = dict(ALONE)
 
 
-def add(*, places_for: Callable[[Any], list[tuple[str, str]]],
-        attach_to_place: Callable[[Table, str, Any], None],
-        player_rating_charts: Callable[[Player, Any], list[dict[str, Any]]],
-        group_tables: Callable[[str, Any], QuerySet[Table]]) -> None:
+def add(*, places_for: Callable[[Actor], list[tuple[str, str]]],
+        attach_to_place: Callable[[Table, str, Actor], None],
+        player_rating_charts: Callable[[Player, Actor], list[dict[str, Any]]],
+        group_tables: Callable[[str, Actor], QuerySet[Table]],
+        organised_tables: Callable[[Actor], QuerySet[Table]] = _no_organiser,
+        evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening) -> None:
     """Called once by the app that keeps groups (clubs) when Django starts."""
     _added.update(places_for=places_for, attach_to_place=attach_to_place,
-                  player_rating_charts=player_rating_charts, group_tables=group_tables)
+                  player_rating_charts=player_rating_charts, group_tables=group_tables,
+                  organised_tables=organised_tables, evening_tables=evening_tables)
 
 
-def places_for(who: Any) -> list[tuple[str, str]]:
-    """Where ``who`` may put a table: (value, label) choices, "" for no group."""
-    places: list[tuple[str, str]] = _added["places_for"](who)
+def places_for(actor: Actor) -> list[tuple[str, str]]:
+    """Where ``actor`` may put a table: (value, label) choices, "" for no group."""
+    places: list[tuple[str, str]] = _added["places_for"](actor)
     return places
 
 
-def attach_to_place(table: Table, place: str, by: Any) -> None:
+def attach_to_place(table: Table, place: str, actor: Actor) -> None:
     """Put ``table`` in the group or evening ``place`` names (a TableError if refused)."""
-    _added["attach_to_place"](table, place, by)
+    _added["attach_to_place"](table, place, actor)
 
 
-def player_rating_charts(player: Player, who: Any) -> list[dict[str, Any]]:
-    """The player's rating charts, one per group ``who`` may look at and ruleset."""
-    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, who)
+def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
+    """The player's rating charts, one per group ``actor`` may look at and ruleset."""
+    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor)
     return charts
 
 
-def group_tables(group_id: str, who: Any) -> QuerySet[Table]:
-    """The tables of group ``group_id`` that ``who`` may open; NotFound for a group they
+def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
+    """The tables of group ``group_id`` that ``actor`` may open; NotFound for a group they
     may not see."""
-    tables: QuerySet[Table] = _added["group_tables"](group_id, who)
+    tables: QuerySet[Table] = _added["group_tables"](group_id, actor)
     return tables
 
 
-def add_table_banner(table_banner: Callable[[Table, Any], str]) -> None:
+def organised_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables ``actor`` organises: those of the groups they manage (created, or a
+    manager of; staff are told apart by the caller)."""
+    tables: QuerySet[Table] = _added["organised_tables"](actor)
+    return tables
+
+
+def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
+    """The tables of evening ``evening_id`` that ``actor`` may open (every one for None,
+    the site's own check); NotFound for an evening they may not see."""
+    tables: QuerySet[Table] = _added["evening_tables"](evening_id, actor)
+    return tables
+
+
+def add_table_banner(table_banner: Callable[[Table, HttpRequest], str]) -> None:
     """Called once by the app that keeps events when Django starts."""
     _added["table_banner"] = table_banner
 
 
-def table_banner(table: Table, who: Any) -> str:
-    """HTML the table page shows under its heading for ``who``: for a table of an event's
-    round, the event, round and table and the call for a referee; "" for other tables."""
-    html: str = _added["table_banner"](table, who)
+def table_banner(table: Table, request: HttpRequest) -> str:
+    """HTML the table page shows under its heading for the request's reader: for a table
+    of an event's round, the event, round and table and the call for a referee (its form
+    needs the request's CSRF token); "" for other tables."""
+    html: str = _added["table_banner"](table, request)
     return html

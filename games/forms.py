@@ -19,15 +19,18 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Visibility
-from games.permissions import visible_players
+from games.permissions import Actor, visible_players
 from games.templatetags.mjtables import preset_title, ruleset_title
 from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.options import options_schema
+from scoring.engine.tiles import WIND_LETTERS, WIND_NAMES
 from scoring.models import RulesetConfig
 from scoring.option_text import same_value
 
-SEAT_LABELS = (_("East (first dealer)"), _("South"), _("West"), _("North"))
+# The seats in wind order, East (the first dealer) first; the engine's wind names are
+# msgids of scoring.engine_texts.
+SEAT_LABELS = (_("East (first dealer)"), *(_(WIND_NAMES[w]) for w in WIND_LETTERS[1:]))
 
 
 def _registry_order() -> Case:
@@ -227,10 +230,10 @@ class ClaimSeatForm(forms.Form):
     position = forms.TypedChoiceField(choices=[(i, str(i)) for i in range(4)], coerce=int)
 
 
-def player_name_choices(who: Any, limit: int = 300) -> list[str]:
-    """Names ``who`` may see (:func:`games.permissions.visible_players`) for the create
+def player_name_choices(actor: Actor, limit: int = 300) -> list[str]:
+    """Names ``actor`` may see (:func:`games.permissions.visible_players`) for the create
     page's autocomplete, most recently created first."""
-    names = (visible_players(who).order_by("-created_at")
+    names = (visible_players(actor).order_by("-created_at")
              .values_list("display_name", flat=True))
     seen: list[str] = []
     for name in names[: limit * 2]:

@@ -10,13 +10,13 @@ from typing import Any
 from django.http import HttpRequest
 
 from games.models import Hand, Table
-from games.permissions import can_view
+from games.permissions import can_view, request_actor
 from scoring.sources import TableRules
 
 
 def table_rules(request: HttpRequest, public_id: str) -> TableRules | None:
     table = Table.objects.filter(public_id=public_id).first()
-    if table is None or not can_view(table, request):
+    if table is None or not can_view(table, request_actor(request)):
         return None
     return TableRules(public_id=table.public_id, name=table.name, ruleset=table.ruleset,
                       preset=table.preset, options=dict(table.options or {}))

@@ -10,19 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from common.ratelimit import client_address, hit
-from games.permissions import actor_from
+from games.permissions import Actor
 
 
-def table_writer_ident(public_id: str, source: Any) -> str:
-    """One phone at one table, for a request or a Channels scope: its device (a seat is
-    held by a device), else its user, else its address."""
-    actor = actor_from(source)
-    who = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
-    if not who:
-        who = "addr:" + client_address(source)
-    return f"{public_id}:{who}"
+def table_writer_ident(public_id: str, actor: Actor, source: Any) -> str:
+    """One phone at one table: its device (a seat is held by a device), else its user,
+    else the address of ``source`` (the request or the Channels scope it came by)."""
+    phone = actor.device or (f"u{actor.user_id}" if actor.user_id else "")
+    if not phone:
+        phone = "addr:" + client_address(source)
+    return f"{public_id}:{phone}"
 
 
-def table_write_wait(public_id: str, source: Any) -> int | None:
+def table_write_wait(public_id: str, actor: Actor, source: Any) -> int | None:
     """Count one change at the table; the seconds to wait when over ``table_write``."""
-    return hit("table_write", table_writer_ident(public_id, source))
+    return hit("table_write", table_writer_ident(public_id, actor, source))

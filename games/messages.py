@@ -33,6 +33,8 @@ Server to client (:data:`OutboundMessage`):
   ``declaration_changed`` (:data:`TABLE_EVENTS`), each with the
   new ``seq``, what the write changed of the ``snapshot`` (the chart from ``chart.from``)
   and the hands from the first it changed rendered (``view.hands_from``);
+* ``clock``: the round clock as this table sees it (:mod:`games.clock`), after the
+  snapshot on connect and whenever the clock changes (``state`` "off": none times it);
 * to the sender only: ``ack`` (the command's result; ``duplicate`` when the command id
   was already used, then with the snapshot), ``stale`` (``base_seq`` was not the current
   seq: the current snapshot comes along, rebase and resend with a new command id),
@@ -257,7 +259,7 @@ class TableEvent(TypedDict):
 class Presence(TypedDict):
     type: Literal["presence"]
     id: str  # the connection, random (not a credential)
-    name: str  # the seated player's name, or "creator" / "staff"
+    name: str  # the seated player's name, or "creator" / "staff" / "centre"
     entering: bool
     hand_number: int | None  # the hand being corrected, or None for a new hand
     ttl: int  # seconds the entry lasts unless refreshed
@@ -290,6 +292,23 @@ class PreviewMessage(TypedDict):
     request_id: NotRequired[RequestId]
 
 
+class ClockMessage(TypedDict):
+    """The round clock as this table sees it (games.clock, issue 28): after the snapshot
+    on connect and at every change of the clock; ``state`` "off" when none times it."""
+
+    type: Literal["clock"]
+    state: Literal["ready", "running", "paused", "off"]
+    clock: NotRequired[int]
+    version: NotRequired[int]
+    duration: NotRequired[int]  # seconds
+    extra: NotRequired[int]  # seconds given to this table
+    remaining_ms: NotRequired[int]  # at server_now
+    server_now: NotRequired[int]  # the server's time as the message left, ms since epoch
+    ends_at: NotRequired[int | None]  # server time the time runs out, while running
+    end_rule: NotRequired[str]  # games.models.EndRule
+    warnings: NotRequired[list[int]]  # minutes left at which to warn
+
+
 class ErrorMessage(TypedDict):
     type: Literal["error"]
     code: str  # e.g. bad_message, forbidden, rate_limited (then with retry_after)
@@ -300,7 +319,7 @@ class ErrorMessage(TypedDict):
 
 
 OutboundMessage = (SnapshotMessage | TableEvent | Presence | Ack | StaleMessage
-                   | PreviewMessage | ErrorMessage)
+                   | PreviewMessage | ErrorMessage | ClockMessage)
 
 class BadMessage(TableError):
     code = "bad_message"

@@ -13,6 +13,7 @@ import typing
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import registry
@@ -81,6 +82,9 @@ class Table(models.Model):
     # SHA-256 of the creating browser's device token (games.devices), never the token.
     creator_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     join_key = models.CharField(max_length=24, default=new_join_key, editable=False)
+    # Table-centre mode (issue 28): the device id (games.devices) of the one tablet lying
+    # in the middle of the table, which records for every seat (games.permissions).
+    centre_device = models.CharField(max_length=64, blank=True, default="", db_index=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices,
                                   default=Visibility.LINK)
     seq = models.PositiveIntegerField(default=0, help_text=_("Last event sequence number."))
@@ -95,6 +99,10 @@ class Table(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The hash chain of the event log (games.chain): the hash of event ``seq``, and the
+    # first change made outside the site that a check found (None: none, or accepted).
+    chain_head = models.CharField(max_length=64, blank=True, default="", editable=False)
+    chain_break = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -141,6 +149,7 @@ class EventKind(models.TextChoices):
     END = "end", _("game ended")
     REOPEN = "reopen", _("game reopened")
     DECLARE = "declare", _("declaration made or taken back")
+    ACCEPT = "accept", _("changed history accepted")
 
 
 class AppendOnlyError(Exception):
@@ -164,7 +173,14 @@ class Event(models.Model):
     actor_device = models.CharField(max_length=64, blank=True, default="")
     actor_name = models.CharField(max_length=64, blank=True, default="")
     hand_number = models.PositiveIntegerField(null=True, blank=True, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the event is made, not when saved: its hash covers it (games.chain).
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The seat the writer held (None: the creator or staff without one, or unknown for an
+    # event logged before it was kept).
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    # SHA-256 of its canonical content, which includes the previous event's hash
+    # (scoring.engine.chain); "" only between its creation and its sealing.
+    hash = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["table", "seq"]
@@ -279,3 +295,54 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} seat {self.position}: {self.final}"
+
+
+# --- the round clock (issue 28; games.clock) --------------------------------------------
+
+
+class EndRule(models.TextChoices):
+    """What the tables do when the time is up (their sources: games.clock)."""
+
+    FINISH_HAND = "finish_hand", _("Finish the hand in play, then stop")
+    ONE_MORE = "one_more", _("Finish the hand in play and play one more")
+    STOP = "stop", _("Stop at once")
+
+
+class ClockState(models.TextChoices):
+    READY = "ready", _("not started")
+    RUNNING = "running", _("running")
+    PAUSED = "paused", _("paused")
+
+
+class Clock(models.Model):
+    """A round's clock, kept by the server: phones show the time it says is left whatever
+    their own clocks say. An owner holds it (a group's evening, ``clubs.Evening.clock``;
+    an event's round later); the tables it times are its :class:`ClockTable` rows, each
+    with the extra time a referee gave that table. Written only by :mod:`games.clock`."""
+
+    duration = models.PositiveIntegerField(default=90 * 60)  # seconds
+    # Seconds run before ``started_at`` (the pauses in between do not count).
+    elapsed = models.FloatField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)  # while running
+    state = models.CharField(max_length=10, choices=ClockState.choices,
+                             default=ClockState.READY)
+    end_rule = models.CharField(max_length=12, choices=EndRule.choices,
+                                default=EndRule.FINISH_HAND)
+    # Minutes left at which the phones warn, largest first ([15, 5]).
+    warnings = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0)  # one more at every change
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"clock {self.pk} ({self.state})"
+
+
+class ClockTable(models.Model):
+    """A table a clock times (one clock at a time) and the extra seconds it was given."""
+
+    clock = models.ForeignKey(Clock, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="clock_link")
+    extra = models.IntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.table_id} on clock {self.clock_id} (+{self.extra}s)"

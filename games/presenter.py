@@ -26,11 +26,14 @@ from django.utils.translation import pgettext
 
 from games import record_sheet
 from scoring import registry, rendering
+from scoring.engine.tiles import WIND_NAMES
 
 
 def wind_name(letter: Any) -> str:
-    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
-    return names.get(str(letter), str(letter or ""))
+    """A wind letter's name in the active language (the engine's English names are msgids
+    of scoring.engine_texts)."""
+    name = WIND_NAMES.get(str(letter))
+    return _(name) if name else str(letter or "")
 
 
 def hand_text(ruleset: str, options: Mapping[str, Any] | None, outcome: Any, results: Any,
@@ -154,7 +157,8 @@ def _where(hand: Mapping[str, Any], spec: Any) -> str:
 
 def recorder(name: Any) -> str:
     """Who recorded a hand; the service's words for a seatless writer, translated."""
-    return {"creator": _("creator"), "staff": _("staff")}.get(str(name), str(name or ""))
+    return {"creator": _("creator"), "staff": _("staff"),
+            "centre": _("the table's tablet")}.get(str(name), str(name or ""))
 
 
 # The templates' line breaks and indentation: nothing a browser shows (inline spaces sit

@@ -31,10 +31,10 @@ from django.utils.translation import gettext as _
 
 from scoring import rendering
 from scoring.engine.entry import EntrySpec, Field, Tally
+from scoring.engine.tiles import split_melds, tile_codes
 
 # How many entries of a list the sheet offers at most (more can be typed through the API).
 LIST_SLOTS = 8
-TILE = re.compile(r"\d+[mpszf]")
 # Kinds that share a template (games/record/<name>.html); the others have their own.
 TEMPLATES = {"tiles": "text", "tile": "text", "tile_list": "text", "melds": "text",
              "count_or_tiles": "text", "players": "checks", "count_or_choices": "checks",
@@ -337,10 +337,9 @@ def _value(control: Control, data: Data, shared: dict[str, Any]) -> Any:
     if kind in ("tiles", "tile", "text"):
         return data.one(name) or None
     if kind == "tile_list":
-        return TILE.findall(_expand(data.one(name))) or None
+        return tile_codes(data.one(name)) or None
     if kind == "melds":
-        melds = [m.strip() for m in re.split(r"[,;\n]+", data.one(name)) if m.strip()]
-        return melds or None
+        return split_melds(data.one(name)) or None
     if kind == "count_or_tiles":
         text = data.one(name)
         return (_number(text) if re.fullmatch(r"\d+", text) else text) if text else None
@@ -405,14 +404,6 @@ def _added_up(control: Control, data: Data, body: dict[str, Any] | None
             c.name.endswith(".fu") for c in control.children):
         out["fu"] = fu
     return out or None
-
-
-def _expand(text: str) -> str:
-    """"13m" as "1m3m": indicator lists are typed like hands."""
-    out = []
-    for digits, suit in re.findall(r"(\d+)([mpszf])", text):
-        out += [d + suit for d in digits]
-    return "".join(out)
 
 
 def _object(children: Sequence[Control], data: Data, shared: dict[str, Any]

@@ -21,6 +21,8 @@ Event kinds and their payloads:
             new outcome; every later hand is replayed on top of it.
 ``end``     ``{}``: the game ends now, before the ruleset's natural end.
 ``reopen``  ``{}``: cancels an ``end``.
+``accept``  ``{"changed": ..., "rehash": hash}``: a history found changed outside the
+            site was accepted as it is (:mod:`games.chain`); it changes no hand.
 ``declare`` ``{<key>: player, "on": bool}``: a player makes the ruleset's live declaration
             ``key`` (:class:`scoring.engine.capabilities.Declaration`) during hand
             ``hand_number`` (the one being played), or takes it back. It changes no
@@ -225,6 +227,8 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
                 raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "
                                "undo the last hand instead")
             out.ended = False
+        elif kind == "accept":
+            pass  # a changed history accepted (games.chain): it changes no hand
         else:
             raise BadCommand(f"unknown event kind {kind!r}")
     return out

@@ -17,12 +17,15 @@ count (a property test checks it).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, F, Min, Q, QuerySet, Sum
+from django.db import connections, router
+from django.db.models import Count, F, Min, Q, QuerySet, Sum, TextField
+from django.db.models.functions import Cast
 
+from common.memo import Memo
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
 from games.queries.stats import Tally, count_hand
 from games.services.snapshot import start_scores
@@ -90,31 +93,98 @@ def computed(table: Any, seats: Iterable[Any], hands: Iterable[Any],
     return out
 
 
-def refresh(table: Table, seats: Sequence[Seat], hands_from: int) -> None:
+def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
+            written: tuple[Sequence[Hand], Sequence[LedgerEntry]] | None = None,
+            removed: tuple[Hand, Sequence[LedgerEntry]] | None = None) -> list[int] | None:
     """Bring the table's rows up to date after a write whose hands from ``hands_from``
-    on are new (earlier ones untouched); in the write's transaction."""
+    on are new (earlier ones untouched); in the write's transaction. ``written``: those
+    hands and their ledger rows (with the final settlement's) when the write has them in
+    hand, else they are read. ``removed``: the last hand, taken back by an undo, and its
+    rows with the final settlement's, all now deleted (``hands_from`` is its number).
+
+    Returns each seat's points before hand ``hands_from`` (its start included), by
+    position, which the rows tell unless they were counted afresh (then None): the
+    standings of the write's event need no sum over the earlier hands."""
     rows = sorted(SeatResult.objects.filter(table_id=table.pk), key=lambda r: r.position)
     positions = sorted(s.position for s in seats)
-    if ([r.position for r in rows] != positions
-            or any(r.hands != hands_from - 1 for r in rows)):
-        # A counted hand changed or went (or the rows are missing): count them all.
+    if [r.position for r in rows] != positions:
+        _replace(table, seats)  # the rows are missing (or the seats changed)
+        return None
+    if removed is not None and all(r.hands == removed[0].number == hands_from for r in rows):
+        # Undo of the last hand: what it added comes off, as the rows before it held.
+        _subtract(table, rows, *removed)
+        return _by_position(rows, [r.final for r in rows])
+    if any(r.hands != hands_from - 1 for r in rows):
+        # A counted hand changed or went: count them all.
         _replace(table, seats)
-        return
-    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
-                 .only("number", "outcome", "result").order_by("number"))
-    entries = list(LedgerEntry.objects.filter(
-        Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True), table_id=table.pk)
-        .only("hand_number", "position", "amount"))
+        return None
+    if written is None:
+        hands: Sequence[Any] = list(
+            Hand.objects.filter(table_id=table.pk, number__gte=hands_from)
+            .only("number", "outcome", "result").order_by("number"))
+        entries: Sequence[Any] = list(LedgerEntry.objects.filter(
+            Q(hand_number__gte=hands_from) | Q(hand_number__isnull=True), table_id=table.pk)
+            .only("hand_number", "position", "amount"))
+    else:
+        hands, entries = written
     tallies = {r.position: _tally(r) for r in rows}
     points, settlement = _count(tallies, table, hands, entries)
     for row in rows:
         _store(row, tallies[row.position])
         row.final += points[row.position] + settlement[row.position] - row.settlement
         row.settlement = settlement[row.position]
+    _save(rows)
+    return _by_position(rows, [r.final - r.settlement - points[r.position] for r in rows])
+
+
+def _by_position(rows: Sequence[SeatResult], values: list[int]) -> list[int] | None:
+    """``values`` (one per row, in the rows' order) as a list indexed by position."""
+    return values if [r.position for r in rows] == list(range(len(rows))) else None
+
+
+def _subtract(table: Table, rows: Sequence[SeatResult], hand: Hand,
+              entries: Sequence[LedgerEntry]) -> None:
+    """Take ``hand`` (the last, counted) and the final settlement off ``rows``: counting
+    is a sum, so this leaves what a count of the hands before it gives, the items in the
+    order of their first appearance (an item first seen in ``hand`` goes with it)."""
+    tallies = {r.position: Tally() for r in rows}
+    points, _settlement = _count(tallies, table, [hand], entries)
+    for row in rows:
+        less = tallies[row.position]
+        for name in Tally.STORED:
+            setattr(row, name, getattr(row, name) - getattr(less, name))
+        items = Counter({(key, name, native): count for key, name, native, count in row.items})
+        items.subtract(less.items)
+        row.items = [[key, name, native, count]
+                     for (key, name, native), count in items.items() if count > 0]
+        kept = Tally()
+        kept.add_declarations(row.declarations)
+        kept.declared.subtract(less.declared)
+        kept.declarable.subtract(less.declarable)
+        row.declarations = kept.stored_declarations()
+        # The final settlement's rows went with the hand (the game goes on again).
+        row.final -= points[row.position] + row.settlement
+        row.settlement = 0
+    _save(rows)
+
+
+def _save(rows: Sequence[SeatResult]) -> None:
+    """Write ``rows``' places and counts: one statement run per row. ``bulk_update``
+    built a CASE per column and row, and compiling it cost more than the rest of a
+    write (bench/load.py's profile)."""
     for row, place in zip(rows, places([r.final for r in rows]), strict=True):
         row.place = place
-    SeatResult.objects.bulk_update(rows, ["final", "settlement", "place", "items",
-                                          "declarations", *Tally.STORED])
+    meta = SeatResult._meta
+    fields = [meta.get_field(name) for name in ("final", "settlement", "place", "items",
+                                                  "declarations", *Tally.STORED)]
+    connection = connections[router.db_for_write(SeatResult)]
+    quote = connection.ops.quote_name
+    sql = (f"UPDATE {quote(meta.db_table)} SET "
+           f"{', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+           f"WHERE {quote(meta.pk.column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [[f.get_db_prep_save(getattr(row, f.attname), connection)
+                                  for f in fields] + [row.pk] for row in rows])
 
 
 def _replace(table: Table, seats: Sequence[Seat]) -> None:
@@ -159,6 +229,27 @@ def refresh_tables(tables: Iterable[Any], apps: Any = None, batch: int = 200) ->
                 t, seats.get(t.pk, []), hands.get(t.pk, []), entries.get(t.pk, [])))
 
 
+# One table's version: id, seq, updated_at (as the database writes it) and finished.
+Version = tuple[int, int, str, bool]
+
+
+def versions(tables: QuerySet[Table]) -> list[Version]:
+    """Each of ``tables``' version, in the queryset's order (one query, a few columns).
+
+    Every write of a table moves its seq; seat and visibility changes move its
+    updated_at (as for the snapshots' cache, :mod:`games.services.snapshot`); a table
+    removed, attached elsewhere or made private for the reader leaves the list. So
+    whatever is worked out from the rows of a set of tables is the same while their
+    versions are: the key of the figures kept by :mod:`common.memo`.
+    """
+    return list(tables.values_list("pk", "seq", Cast("updated_at", TextField()), "finished"))
+
+
+def finished_versions(rows: Iterable[Version]) -> dict[int, tuple[int, str]]:
+    """The finished tables of ``rows``: id -> (seq, updated_at)."""
+    return {pk: (seq, updated) for pk, seq, updated, finished in rows if finished}
+
+
 def of_tables(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
     """The rows of ``tables`` (a query, run as a subquery), oldest table first, each with
     its table's ``ruleset``, ``table_finished``, ``created_at``, ``public_id`` and
@@ -177,18 +268,29 @@ def of_player(tables: QuerySet[Table], player_id: int) -> QuerySet[SeatResult]:
 
 @dataclass
 class Tallies:
-    """Each player's tallies per ruleset (in the order of the ruleset's first table
-    among their games), and every ruleset of the games, first table first."""
+    """Each player's tallies per ruleset, and every ruleset of the games, first table
+    first."""
 
     players: dict[int, dict[str, Tally]] = field(default_factory=dict)
     rulesets: list[str] = field(default_factory=list)
+
+    def plus(self, other: Tallies) -> Tallies:
+        """Both added up, in new objects (either may be kept in a cache and shared)."""
+        out = Tallies(rulesets=[*self.rulesets,
+                                *(r for r in other.rulesets if r not in self.rulesets)])
+        for part in (self, other):
+            for player_id, per in part.players.items():
+                mine = out.players.setdefault(player_id, {})
+                for ruleset, tally in per.items():
+                    mine.setdefault(ruleset, Tally()).add(tally)
+        return out
 
 
 def tallies(results: QuerySet[SeatResult]) -> Tallies:
     """Each player's :class:`~games.queries.stats.Tally` per ruleset over ``results``, added
     up by the database: three queries however many games (counts, places, and the
-    scoring items and declarations of the rows with wins or declarable hands, merged
-    oldest first so that ties of the most frequent keep their order)."""
+    scoring items and declarations of the rows with wins or declarable hands, oldest
+    first: each item's first sight is where it appears first, Tally.first)."""
     base = results.order_by()
     out: dict[int, dict[str, Tally]] = {}
     firsts: dict[str, tuple[Any, int]] = {}
@@ -208,18 +310,55 @@ def tallies(results: QuerySet[SeatResult]) -> Tallies:
             base.filter(table__finished=True).values_list("player_id", "table__ruleset", "place")
             .annotate(n=Count("pk")).order_by("place")):
         out[player_id][ruleset].placements += [place] * count
-    for player_id, ruleset, items, declarations in (
+    for player_id, ruleset, items, declarations, created, table_id, position in (
             base.filter(Q(wins__gt=0) | ~Q(declarations={}))
             .order_by("table__created_at", "table_id", "position")
-            .values_list("player_id", "table__ruleset", "items", "declarations")):
+            .values_list("player_id", "table__ruleset", "items", "declarations",
+                         "table__created_at", "table_id", "position")):
         tally = out[player_id][ruleset]
-        for key, name, native, count in items:
+        for index, (key, name, native, count) in enumerate(items):
             tally.items[(key, name, native)] += count
+            tally.first.setdefault((key, name, native), (created, table_id, position, index))
         tally.add_declarations(declarations)
     return Tallies(out, sorted(firsts, key=lambda name: firsts[name]))
 
 
-def player_tallies(tables: QuerySet[Table], player_id: int) -> dict[str, Tally]:
-    """:func:`tallies` of one player over ``tables`` (what their statistics add up)."""
-    return tallies(SeatResult.objects.filter(table__in=tables.values("pk"),
-                                             player_id=player_id)).players.get(player_id, {})
+# The finished part of statistics, per version of the tables (common.memo).
+_KEPT = Memo(64)
+_FORMAT = 1  # in every key: entries made by an older version of this code never match
+
+
+def kept_tallies(tables: QuerySet[Table], rows: Sequence[Version],
+                 player_id: int | None = None, scope: Hashable = None) -> Tallies:
+    """:func:`tallies` over ``tables`` (only ``player_id``'s rows when given), whose
+    versions are ``rows``: the finished tables' part worked out once per version of
+    them and kept (for ``scope``, a group or a player: a table that finishes is added
+    to the last part kept, :meth:`common.memo.Memo.versioned`), the part of those in
+    play (an evening's tables at most) added up on each read, and not even asked for
+    when there is none."""
+    def results(tables: QuerySet[Table]) -> QuerySet[SeatResult]:
+        mine = SeatResult.objects.filter(table__in=tables.values("pk"))
+        return mine if player_id is None else mine.filter(player_id=player_id)
+
+    def extend(kept: Tallies, added: list[Any]) -> Tallies:
+        return kept.plus(tallies(results(Table.objects.filter(pk__in=added))))
+
+    done = finished_versions(rows)
+    kept = _KEPT.versioned(("tallies", _FORMAT, player_id), done,
+                           lambda: tallies(results(tables.filter(finished=True))),
+                           extend, scope)
+    if len(done) == len(rows):
+        return kept
+    return kept.plus(tallies(results(tables.filter(finished=False))))
+
+
+def player_tallies(tables: QuerySet[Table], player_id: int,
+                   rows: Sequence[Version] | None = None) -> dict[str, Tally]:
+    """:func:`tallies` of one player over ``tables`` (what their statistics add up);
+    ``rows``: the versions of those of ``tables`` they sat at, when read already (then
+    the finished part is kept, :func:`kept_tallies`)."""
+    if rows is None:
+        return tallies(SeatResult.objects.filter(table__in=tables.values("pk"),
+                                                 player_id=player_id)).players.get(player_id, {})
+    return kept_tallies(tables, rows, player_id, ("player", player_id)).players.get(
+        player_id, {})

@@ -218,6 +218,108 @@ class LedgerRowSerializer(serializers.Serializer):
     detail = serializers.CharField(allow_blank=True, help_text="Amounts by reason.")
     delta = serializers.IntegerField()
     total = serializers.IntegerField(help_text="Running score, start points included.")
+    event = serializers.IntegerField(allow_null=True, help_text="The event (seq) that gave "
+                                     "the hand its outcome; for the final settlement, the "
+                                     "table's last event.")
+    chain = serializers.CharField(allow_blank=True, help_text="That event's hash in the "
+                                  "table's hash chain (see the history).")
+
+
+# --- the hash chain and the log (issue 29, games.chain) ----------------------------------
+
+
+class ChangedSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The first event found changed (or, found by "
+                                   "a phone, the last one it had seen).")
+    reason = serializers.CharField(help_text="changed, missing, unchained, unreadable or "
+                                   "rewritten (a phone had seen another history).")
+    hand = serializers.IntegerField(allow_null=True, help_text="Hands before it.")
+    source = serializers.CharField(required=False, help_text="server or phone.")
+    found_at = serializers.CharField(required=False)
+    kind = serializers.CharField(required=False, allow_blank=True)
+
+
+class AcceptedSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The accept event.")
+    changed = ChangedSerializer()
+
+
+class ChainCheckSerializer(serializers.Serializer):
+    ok = serializers.BooleanField(help_text="Every event hashes to what was sealed, chained "
+                                  "to the one before (changes accepted since excepted).")
+    events = serializers.IntegerField()
+    head = serializers.CharField(allow_null=True, help_text="The last event's hash.")
+    head_seq = serializers.IntegerField()
+    changed = ChangedSerializer(allow_null=True)
+    accepted = AcceptedSerializer(many=True)
+
+
+class ChainEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField()
+    hand = serializers.IntegerField(allow_null=True)
+    actor = serializers.CharField(allow_blank=True)
+    seat = serializers.IntegerField(allow_null=True)
+    at = serializers.CharField()
+    content = serializers.DictField(help_text="The canonical content the hash covers "
+                                    "(scoring/engine/chain.py).")
+    hash = serializers.CharField()
+
+
+class TableChainSerializer(serializers.Serializer):
+    table = serializers.CharField()
+    name = serializers.CharField()
+    head = serializers.CharField(allow_null=True)
+    events = ChainEventSerializer(many=True)
+
+
+class LogEventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.CharField(help_text="record, undo, redo, correct, end, reopen, "
+                                 "declare or accept.")
+    hand = serializers.IntegerField(allow_null=True)
+    what = serializers.CharField(help_text="What it did, in the reader's language.")
+    detail = serializers.CharField(allow_blank=True, help_text="The hand, in words.")
+    actor = serializers.CharField(allow_blank=True, help_text="Who, as the table named them.")
+    seat = serializers.IntegerField(allow_null=True, help_text="The seat they wrote from "
+                                    "(null: the creator or staff without one, or unknown).")
+    seat_player = serializers.CharField(allow_null=True)
+    at = serializers.DateTimeField()
+    hash = serializers.CharField()
+    changed = serializers.BooleanField(help_text="The first event a check found changed.")
+    accepted_at = serializers.IntegerField(allow_null=True, help_text="A change found here "
+                                           "was accepted by this event.")
+    content = serializers.DictField(help_text="The canonical content the hash covers "
+                                    "(scoring/engine/chain.py): python -m scoring.engine "
+                                    "verify-chain checks a saved copy of this answer.")
+
+
+class TableLogSerializer(serializers.Serializer):
+    table = serializers.CharField()
+    name = serializers.CharField()
+    head = serializers.CharField(allow_null=True)
+    check = ChainCheckSerializer()
+    changed = ChangedSerializer(allow_null=True, help_text="A change recorded and not "
+                                "accepted yet: the table refuses writes (history_changed).")
+    text = serializers.CharField(allow_blank=True)
+    events = LogEventSerializer(many=True)
+
+
+class VerifiedTableSerializer(serializers.Serializer):
+    table = serializers.CharField()
+    name = serializers.CharField()
+    check = ChainCheckSerializer()
+
+
+class VerifySerializer(serializers.Serializer):
+    checked = serializers.IntegerField()
+    changed = serializers.IntegerField(help_text="Tables whose history was changed.")
+    tables = VerifiedTableSerializer(many=True)
+
+
+class AcceptSerializer(serializers.Serializer):
+    command_id = serializers.CharField(min_length=1, max_length=64, help_text="New for each "
+                                       "command; a repeat answers the first acceptance.")
 
 
 class TopScoringSerializer(serializers.Serializer):

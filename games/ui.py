@@ -43,6 +43,7 @@ STRINGS: dict[str, Any] = {
     "reopened": _("Game reopened"),
     "creator": _("creator"),
     "staff": _("staff"),
+    "centre": _("the table's tablet"),  # recorded from the tablet in table-centre mode
     "confirm_end": _("End the game now? The final settlement will be added."),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
@@ -92,9 +93,37 @@ STRINGS: dict[str, Any] = {
     "undo_waits": _("Waiting for your last change to be recorded…"),
     "after_refused": _("Not sent: your change just before it was not recorded."),
     "nothing_to_undo": _("There is nothing to undo."),
+    # issue 29: this phone kept a hash of the history that the table no longer has.
+    "history_seen_other": _("The history of this table was changed outside mjsite: it is "
+                            "not the one this phone saw."),
 }
 
 
+def strings_of(keys: tuple[str, ...]) -> dict[str, str]:
+    """Some of the script strings (not the tile picker's) in the active language."""
+    return {key: str(STRINGS[key]) for key in keys}
+
+
+# The round clock's words (static/js/clock.js, games/clock.py), on every page that shows it.
+CLOCK_STRINGS: dict[str, Any] = {
+    "clock_ready": _("The clock has not started."),
+    "clock_paused": _("The clock is paused."),
+    "clock_over_finish_hand": _("Time is up: finish the hand in play, then stop."),
+    "clock_over_one_more": _("Time is up: finish the hand in play and play one more."),
+    "clock_over_stop": _("Time is up: stop now."),
+    "clock_warning": _("%(minutes)s minutes left"),
+    "clock_warning_one": _("1 minute left"),
+    # "+5:00 extra for this table", a referee's decision.
+    "clock_extra": _("%(time)s extra for this table"),
+}
+
+
+def clock_strings() -> dict[str, str]:
+    return {key: str(value) for key, value in CLOCK_STRINGS.items()}
+
+
 def strings() -> dict[str, str]:
-    """The script strings in the active language, the tile picker's included."""
-    return {**picker_strings(), **{key: str(value) for key, value in STRINGS.items()}}
+    """The script strings in the active language, the tile picker's and the clock's
+    included."""
+    return {**picker_strings(), **clock_strings(),
+            **{key: str(value) for key, value in STRINGS.items()}}

@@ -26,7 +26,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from common.errors import JoinKeyNeeded, TableError
 from common.limits import as_refused, limit_writes, refused_form, wait_sentence
 from common.links import phone_url
-from games import extensions, handover, presenter, record_sheet, seat_results, services, ui
+from games import (
+    chain,
+    extensions,
+    handover,
+    presenter,
+    record_sheet,
+    seat_results,
+    services,
+    ui,
+)
 from games.devices import ensure_device
 from games.forms import (
     SEAT_LABELS,
@@ -42,13 +51,16 @@ from games.limits import table_write_wait
 from games.messages import protocol as socket_protocol
 from games.models import Seat, Table, Visibility
 from games.permissions import (
+    can_audit,
     can_join,
     can_view,
     can_write,
     has_join_key,
+    is_centre,
     is_creator,
     listed_tables,
     own_tables,
+    request_actor,
     seat_of,
     visible_players,
 )
@@ -57,7 +69,7 @@ from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
 from scoring import registry, rendering
 from scoring.engine.errors import EngineError
-from scoring.engine.game import WIND_LETTERS
+from scoring.engine.tiles import WIND_LETTERS
 from scoring.registry import localize_option
 
 LAST_CONFIG_KEY = "last_ruleset_config"
@@ -65,7 +77,7 @@ LAST_CONFIG_KEY = "last_ruleset_config"
 
 def _viewable(request: HttpRequest, public_id: str) -> Table:
     table = get_object_or_404(Table, public_id=public_id)
-    if not can_view(table, request):
+    if not can_view(table, request_actor(request)):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     return table
@@ -73,7 +85,7 @@ def _viewable(request: HttpRequest, public_id: str) -> Table:
 
 @require_GET
 def table_list(request: HttpRequest) -> HttpResponse:
-    mine = list(Table.objects.filter(own_tables(request)).distinct()[:50])
+    mine = list(Table.objects.filter(own_tables(request_actor(request))).distinct()[:50])
     public = list(Table.objects.filter(visibility=Visibility.PUBLIC)
                   .exclude(pk__in=[t.pk for t in mine])[:50])
     seats = Seat.objects.filter(table__in=[*mine, *public]).select_related("player")
@@ -94,7 +106,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         initial["config"] = last
     form = CreateTableForm(request.POST or None,
                            initial=initial if request.method == "GET" else None,
-                           places=extensions.places_for(request))
+                           places=extensions.places_for(request_actor(request)))
     if wait is not None:
         form.add_error(None, wait_sentence(wait))
     elif request.method == "POST" and form.is_valid():
@@ -105,7 +117,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         try:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],
-                player_names=form.player_names(), creator=request,
+                player_names=form.player_names(), creator=request_actor(request),
                 visibility=data["visibility"], config=data["config"])
         except (EngineError, TableError) as exc:
             form.add_error(None, refusal_text(exc, data["config"].ruleset))
@@ -113,7 +125,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             if data.get("place"):
                 # The table stands either way; a refused group is said on its page.
                 try:
-                    extensions.attach_to_place(table, data["place"], request)
+                    extensions.attach_to_place(table, data["place"], request_actor(request))
                 except TableError as exc:
                     messages.error(request, refusal_text(exc))
             return redirect(reverse("games:table", args=[table.public_id]) + "?created=1")
@@ -139,7 +151,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             option["value"] = values.get(option["name"], option["default"])
     response = render(request, "games/table_new.html", {
         "form": form, "option_specs": specs, "config_options": presets,
-        "player_names": player_name_choices(request),
+        "player_names": player_name_choices(request_actor(request)),
         "player_fields": [form[f"player_{i}"] for i in range(4)],
     })
     return as_refused(response, wait) if wait is not None else response
@@ -181,7 +193,7 @@ def table_seat_list(request: HttpRequest, public_id: str) -> HttpResponse:
     there with a one-time code; the code is made now, when the link is followed, so a page
     left open all evening never offers a stale one."""
     table = _viewable(request, public_id)
-    if not can_write(table, request):  # the join link carries the join key
+    if not can_write(table, request_actor(request)):  # the join link carries the join key
         return redirect(_join_path(table, ""))
     target = _join_url(request, table)
     code = ""
@@ -210,13 +222,15 @@ def table_detail(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_error: str = "",
-                status: int = 200, error_field: str = "") -> HttpResponse:
+                status: int = 200, error_field: str = "", centre: bool = False) -> HttpResponse:
     """The table page; ``values`` refill the record sheet (a posted hand that needs fixing,
-    shown with ``sheet_error``, the control ``error_field`` outlined)."""
+    shown with ``sheet_error``, the control ``error_field`` outlined). ``centre``: the same
+    page laid out for the tablet in the middle of the table (:func:`table_centre`)."""
     snap = services.snapshot(table)
-    seat = seat_of(table, request)
-    you = {"can_write": can_write(table, request), "seat": seat.position if seat else None,
-           "is_creator": is_creator(table, request)}
+    actor = request_actor(request)
+    seat = seat_of(table, actor)
+    you = {"can_write": can_write(table, actor), "seat": seat.position if seat else None,
+           "is_creator": is_creator(table, actor)}
     # Everyone gets the sheet (hidden to watchers by the page's class): a watcher who takes
     # a seat can record at once, the page kept current by its script.
     sheet = _sheet(table, snap)
@@ -229,10 +243,14 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     view = rendered["view"]
     # The scripts get the state and each hand's outcome and summary; its HTML is the page.
     hands = [{k: v for k, v in hand.items() if k != "html"} for hand in view["hands"]]
+    changed, _recent = chain.status(table)  # issue 29: a history changed outside mjsite
     # The ruleset's live declarations (riichi's...), offered to the seated players.
     declarations = [registry.declaration_texts(d)
                     for d in registry.declarations(table.ruleset, table.options)]
     return render(request, "games/table_detail.html", {
+        "history_text": chain.changed_text(changed),
+        "may_accept": services.may_accept(table, actor),
+        "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         # A table of an event's round: its round and the call for a referee (events).
         "event_banner": extensions.table_banner(table, request),
@@ -254,6 +272,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "values": values or {}, "sheet_open": values is not None, "sheet_error": sheet_error,
         "error_field": error_field,
         "command_id": f"form-{uuid.uuid4()}", "base_seq": table.seq,
+        "centre": centre,
     }, status=status)
 
 
@@ -282,7 +301,8 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
         raise PermissionDenied(_("This table's rules are no longer installed."))
     # The websocket's budget for this phone at this table (games.limits): a phone
     # without scripts gets no more than one with them. What was typed comes back.
-    wait = table_write_wait(table.public_id, request)
+    actor = request_actor(request)
+    wait = table_write_wait(table.public_id, actor, request)
     if wait is not None:
         response = _table_page(request, table, request.POST.copy(), wait_sentence(wait),
                                status=429)
@@ -292,9 +312,9 @@ def table_record(request: HttpRequest, public_id: str) -> HttpResponse:
     number = request.POST.get("hand_number", "")
     if number.isdigit():
         result = services.correct_hand(table, int(number), outcome, command_id, base_seq,
-                                       request)
+                                       actor)
     else:
-        result = services.record_hand(table, outcome, command_id, base_seq, request)
+        result = services.record_hand(table, outcome, command_id, base_seq, actor)
     back = reverse("games:table", args=[table.public_id])
     if result["ok"]:
         if result.get("duplicate"):
@@ -327,7 +347,7 @@ def table_snapshot(request: HttpRequest, public_id: str) -> JsonResponse:
 @require_GET
 def table_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _viewable(request, public_id)
-    if not can_write(table, request):  # the code carries the join key
+    if not can_write(table, request_actor(request)):  # the code carries the join key
         raise PermissionDenied(_("Only the table's players can show its join code."))
     buffer = io.BytesIO()
     segno.make(_join_url(request, table), error="m").save(buffer, kind="svg", scale=8, border=2)
@@ -341,7 +361,8 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         return _take_handover(request, public_id)
     join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
     table = get_object_or_404(Table, public_id=public_id)
-    if not can_join(table, request, join_key):  # the key opens a private table's join page
+    # The key opens a private table's join page.
+    if not can_join(table, request_actor(request), join_key):
         raise PermissionDenied(_("This table is private: only its players and its creator "
                                  "can open it."))
     if request.method == "POST":
@@ -352,7 +373,7 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
                 if request.POST.get("action") == "release":
                     # A phone that died leaves its seat taken: its holder or the
                     # table's creator frees it for the next phone.
-                    services.release_seat(table, position, request)
+                    services.release_seat(table, position, request_actor(request))
                     return redirect(_join_path(table, join_key))
                 services.claim_seat(table, position, device=ensure_device(request),
                                     user=request.user, join_key=join_key)
@@ -365,11 +386,12 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
         else:
             messages.error(request, _("Pick one of the four seats."))
     seats = list(Seat.objects.filter(table=table).select_related("player"))
-    mine = seat_of(table, request)
-    creator = is_creator(table, request)
+    actor = request_actor(request)  # seated just now, it is this browser's new device
+    mine = seat_of(table, actor)
+    creator = is_creator(table, actor)
     key_ok = has_join_key(table, join_key)
     # Claim buttons only where the claim can succeed (services.claim_seat decides).
-    may_sit = key_ok or can_write(table, request)
+    may_sit = key_ok or can_write(table, actor)
     rows = [{"seat": s, "label": SEAT_LABELS[s.position],
              "mine": mine is not None and mine.pk == s.pk,
              "may_sit": may_sit or (request.user.is_authenticated
@@ -378,9 +400,43 @@ def table_join(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "games/table_join.html",
                   {"table": table, "rows": rows, "is_creator": creator,
                    # A private table's join key seats a phone; watching comes with the seat.
-                   "may_watch": can_view(table, request),
+                   "may_watch": can_view(table, actor),
                    "join_key": join_key if key_ok else "",
-                   "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED})
+                   "join_key_needed": "" if may_sit else JOIN_KEY_NEEDED,
+                   # A table whose players have no phones: a tablet in its middle.
+                   "may_centre": may_sit})
+
+
+@require_http_methods(["GET", "POST"])
+@limit_writes("page_write")
+def table_centre(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Table-centre mode (issue 28): the page of the one tablet lying in the middle of the
+    table, recording for every seat. Another device is offered to become that tablet:
+    with the join link's key (the join page's button) or the right to write (the
+    creator's tablet). A POST with ``action=leave`` ends the mode."""
+    join_key = str(request.POST.get(JOIN_KEY) or request.GET.get(JOIN_KEY) or "")
+    table = get_object_or_404(Table, public_id=public_id)
+    # The key opens a private table's page.
+    if not can_join(table, request_actor(request), join_key):
+        raise PermissionDenied(_("This table is private: only its players and its creator "
+                                 "can open it."))
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "leave":
+                services.leave_centre(table, request_actor(request))
+                return redirect("games:table", public_id=table.public_id)
+            ensure_device(request)  # the tablet's rights are tied to this browser
+            services.put_in_centre(table, request_actor(request), join_key)
+        except TableError as exc:
+            messages.error(request, refusal_text(exc, table=table))
+        else:
+            return redirect("games:centre", public_id=table.public_id)
+    elif is_centre(table, request_actor(request)):
+        return _table_page(request, table, centre=True)
+    return render(request, "games/table_centre_start.html", {
+        "table": table, "join_key": join_key if has_join_key(table, join_key) else "",
+        "may_start": has_join_key(table, join_key) or can_write(table, request_actor(request)),
+        "join_key_needed": JOIN_KEY_NEEDED})
 
 
 JOIN_KEY_NEEDED = gettext_lazy("To take a seat, open the join link or scan the QR code that the "
@@ -396,7 +452,7 @@ def _take_handover(request: HttpRequest, public_id: str) -> HttpResponse:
     table = get_object_or_404(Table, public_id=public_id)
     join_key = str(request.GET.get(JOIN_KEY) or "")
     if not handover.redeem(request, table, str(request.GET.get(handover.PARAM))) \
-            and not is_creator(table, request):
+            and not is_creator(table, request_actor(request)):
         messages.info(request, HANDOVER_EXPIRED)
     return redirect(_join_path(table, join_key))
 
@@ -428,7 +484,7 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         final_rows.setdefault(row["position"], []).append(row)
     seats = {s["position"]: s for s in snap["seats"]}
     # Link only to the pages the visitor may open (player_detail's rule).
-    linked = set(visible_players(request).filter(
+    linked = set(visible_players(request_actor(request)).filter(
         pk__in=[s["player"]["id"] for s in snap["seats"]]).values_list("pk", flat=True))
     for row in standings:
         player_id = seats[row["position"]]["player"]["id"]
@@ -459,12 +515,17 @@ PER_PAGE = 25
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # Only players and games the visitor could find in a list: ids are sequential, so a
     # player seated only at private or link-only tables must not be found by counting.
-    player = get_object_or_404(visible_players(request), pk=pk)
-    # One stored row per game (games.seat_results): the numbers of
-    # /api/players/{id}/stats/ over the same tables (listed ones), added up by the
-    # database, and the list a page at a time.
-    tables = listed_tables(request)
-    per_ruleset = seat_results.player_tallies(tables, player.pk)
+    actor = request_actor(request)
+    player = get_object_or_404(visible_players(actor), pk=pk)
+    # Their tables among those listed for the visitor (the numbers of
+    # /api/players/{id}/stats/), newest first. One query reads every table's version:
+    # it pages the list, counts the games and keys the statistics of the finished ones,
+    # kept per version (games.seat_results.kept_tallies); a page reads its own rows only.
+    theirs = (listed_tables(actor)
+              .filter(pk__in=Seat.objects.filter(player_id=player.pk).values("table_id"))
+              .order_by("-created_at", "-pk"))
+    versions = seat_results.versions(theirs)
+    per_ruleset = seat_results.player_tallies(theirs, player.pk, versions)
     overall = Tally()
     for tally in per_ruleset.values():
         overall.add(tally)
@@ -474,33 +535,40 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "wins": places.count(1),
         "average_place": round(sum(places) / len(places), 2) if places else None,
     }
-    rows = seat_results.of_player(tables, player.pk).reverse()
-    page = Paginator(rows, PER_PAGE).get_page(request.GET.get("page"))
+    page = Paginator([v[0] for v in versions], PER_PAGE).get_page(request.GET.get("page"))
+    ids = list(page.object_list)
+    rows = {r.table_id: r for r in seat_results.of_player(Table.objects.filter(pk__in=ids),
+                                                          player.pk)}
     games = [{"public_id": r.public_id, "name": r.table_name, "created_at": r.created_at,
               "finished": r.table_finished, "position": r.position,
               "wind": wind_name(WIND_LETTERS[r.position]), "score": r.final,
               "delta": r.final - r.start, "place": r.place,
-              "ruleset": ruleset_title(r.ruleset)} for r in page.object_list]
+              "ruleset": ruleset_title(r.ruleset)} for r in (rows[i] for i in ids if i in rows)]
     # The score chart: the game asked for, if it is one of theirs here, else the newest.
-    wanted = rows.filter(public_id=request.GET.get("game", "")).first() or rows.first()
-    chosen = Table.objects.filter(pk=wanted.table_id).first() if wanted else None
-    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, request)}
+    wanted = str(request.GET.get("game", ""))
+    chosen = theirs.filter(public_id=wanted).first() if wanted else None
+    if chosen is None and versions:
+        chosen = Table.objects.filter(pk=versions[0][0]).first()
+    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, actor)}
     if chosen is not None:
-        snap = services.snapshot(chosen)
+        snap = services.cached_snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
+    # What static/js/player.js draws (the numbers of each game are the page's own list).
+    drawn = {**charts, "ratings": [{k: v for k, v in chart.items() if k != "games"}
+                                   for chart in charts["ratings"]]}
     return render(request, "games/player_detail.html", {
         "player": player, "games": games, "page": page, "summary": summary,
         "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
+        "drawn": drawn,
         # What static/js/chart.js reads through i18n.js.
-        "chart_strings": {k: v for k, v in ui.strings().items()
-                          if k in ("no_hands", "start", "final", "chart")}})
+        "chart_strings": ui.strings_of(("no_hands", "start", "final", "chart"))})
 
 
 @require_GET
 def player_names(request: HttpRequest) -> JsonResponse:
     """Names starting with ``q`` that the visitor may see (autocomplete)."""
     query = (request.GET.get("q") or "").strip()
-    names = visible_players(request)
+    names = visible_players(request_actor(request))
     if query:
         names = names.filter(display_name__istartswith=query)
     found = list(dict.fromkeys(names.order_by("display_name")

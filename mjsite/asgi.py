@@ -1,5 +1,5 @@
-"""ASGI entry point: HTTP goes to Django, websockets to the routes in games/routing.py and
-events/routing.py."""
+"""ASGI entry point: HTTP goes to Django, websockets to the routes in games/routing.py,
+clubs/routing.py and events/routing.py."""
 
 import gc
 import os
@@ -18,9 +18,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from clubs.routing import websocket_urlpatterns as club_sockets  # noqa: E402
 from events.routing import websocket_urlpatterns as event_sockets  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
-from mjsite.websockets import NoRouteConsumer, OriginValidator  # noqa: E402
+from mjsite.websockets import NoRouteConsumer, OriginValidator, SendsAfterClose  # noqa: E402
 from scoring.engine import warm_up  # noqa: E402
 
 # The engine's per-process start (win tables, every ruleset, their default options and
@@ -33,13 +34,14 @@ warm_up()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": OriginValidator(
+        "websocket": SendsAfterClose(OriginValidator(
             AuthMiddlewareStack(URLRouter([
                 *websocket_urlpatterns,
+                *club_sockets,  # the evening's big screen (issue 28)
                 *event_sockets,
                 re_path(r"", NoRouteConsumer.as_asgi()),  # any other path: refused
             ]))
-        ),
+        )),
     }
 )
 

@@ -251,8 +251,13 @@ def database_config(url: str, *, conn_max_age: int = 0) -> dict[str, Any]:
     return dict(config)
 
 
-# Messages a socket's channel holds before the layer drops more (see channel_layers_for).
-CHANNEL_CAPACITY = 1000
+# Messages a socket's channel holds before the layer drops more: Channels' default. A
+# phone that connects asks only the phones entering a hand who is (games.consumers), and
+# they answer it alone, so a crowd connecting at once puts nothing in the others'
+# channels. (It was 1000 while each connect asked the whole table and every entering phone
+# answered the whole table: a 300-phone crowd filled channels of 100 and dropped a hand,
+# games/tests/integration/test_two_servers.py.)
+CHANNEL_CAPACITY = 100
 REDIS_SOCKET_TIMEOUT = 30
 # Redis connections per process, for the channel layer and for the cache each (a blocking
 # pool: a burst waits for a free one; mjsite/redis_pool.py).
@@ -268,7 +273,7 @@ def channel_layers_for(redis_url: str | None, prefix: str = "",
     (or two test runs) on one Redis from hearing each other's groups.
     """
     if not redis_url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
+        return {"default": {"BACKEND": "mjsite.memory_layer.SweptInMemoryChannelLayer",
                             "CONFIG": {"capacity": CHANNEL_CAPACITY}}}
     scheme = redis_url.split("://", 1)[0].lower() if "://" in redis_url else ""
     if scheme not in {"redis", "rediss", "unix"}:
@@ -283,11 +288,6 @@ def channel_layers_for(redis_url: str | None, prefix: str = "",
     # pool blocks at max_connections instead (mjsite/redis_pool.py).
     host = {"address": redis_url, "socket_timeout": REDIS_SOCKET_TIMEOUT,
             "socket_connect_timeout": 5, "max_connections": max_connections}
-    # Each phone that connects asks its table's group who is entering a hand, so a crowd
-    # of n phones joining at once puts up to n messages in every phone's channel; at
-    # channels-redis's default of 100 a channel is full, and the group's next event (a hand
-    # recorded) is dropped for that phone while it drains (a 300-phone crowd on a busy
-    # machine lost hands that way, games/tests/integration/test_two_servers.py).
     config: dict[str, Any] = {"hosts": [host], "capacity": CHANNEL_CAPACITY}
     if prefix:
         config["prefix"] = prefix
@@ -332,6 +332,11 @@ def caches_for(cache_url: str | None, prefix: str = "",
 # `make dev` is the debug server on loopback; production sets neither (MJ_DEBUG=false).
 HOME_GAME = env_bool("MJ_HOME_GAME", False)
 DEBUG = env_bool("MJ_DEBUG", not HOME_GAME)
+# Test-only ruleset packages (the toy ruleset the suite plays), which the engine finds
+# itself (scoring/engine/rulesets/__init__.py): debug only, so that no production site
+# ever offers them.
+if env_str("MJ_EXTRA_RULESETS", "") and not DEBUG:
+    raise ImproperlyConfigured("MJ_EXTRA_RULESETS is for tests and needs MJ_DEBUG=true.")
 
 # Only ever used with MJ_DEBUG on; production must set its own key.
 _DEV_SECRET_KEY = "mjsite-development-key-not-for-production-use-0123456789abcdef"
@@ -593,6 +598,9 @@ MJ_RATE_LIMITS = {
 }
 # Watchers' previews of one table running at once in a process (games/socket_limits.py).
 MJ_WS_PREVIEWS_AT_ONCE = env_int("MJ_WS_PREVIEWS_AT_ONCE", 2, minimum=1, maximum=100)
+# How long a check of a table's hash chain is reused for the same version of the table
+# (games/chain.py): a change made in the database shows within this (issue 29).
+MJ_CHAIN_CHECK_SECONDS = env_int("MJ_CHAIN_CHECK_SECONDS", 10, minimum=0, maximum=3600)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "mjsite API",

@@ -1,5 +1,6 @@
 """What stands between a websocket handshake and the table consumer (mounted in
-``mjsite/asgi.py``): the origin check, and a refusal for paths that have no route.
+``mjsite/asgi.py``): the origin check, a refusal for paths that have no route, and a
+quiet end for what is sent to a socket that has just closed.
 
 Origin: a browser sends ``Origin`` with every handshake, and a page of another site can
 open a socket to ours with the visitor's cookies, so only pages of this site may connect.
@@ -14,17 +15,28 @@ and https when the connection is secure or a trusted proxy says so through
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+logger = logging.getLogger(__name__)
+
 Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+# What a server raises for a frame sent to a socket that is closing or closed: daphne
+# hands the frame to autobahn, which raises Disconnected once the phone's close frame is
+# in (until the connection is gone and daphne drops such frames itself); the ASGI spec
+# asks servers for a subclass of OSError.
+SOCKET_GONE: tuple[type[BaseException], ...] = (Disconnected, OSError)
 
 # Close code of a handshake to a path with no websocket route (4000-4999 are the
 # application's; 4404 mirrors the consumer's "no such table").
@@ -87,3 +99,36 @@ class NoRouteConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         await self.close(code=CLOSE_NO_ROUTE)
+
+
+class SendsAfterClose:
+    """Drops, without a word, the frames sent to a websocket after it closed.
+
+    A phone that closes its socket (leaving the page, or a test done with it) may do so
+    while an answer or a table event is on its way to it: an event that arrived through
+    the channel layer in the same instant. Daphne then raised from the consumer's send, the
+    consumer died, and daphne logged "Exception inside application" with a traceback
+    (test_hostile.py, under load), for a frame nobody was left to read. The consumer
+    still hears the disconnect and ends as usual; a phone that comes back resyncs."""
+
+    def __init__(self, application: ASGIApp) -> None:
+        self.application = application
+
+    async def __call__(self, scope: Scope, receive: Any, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.application(scope, receive, send)
+            return
+        gone = False
+
+        async def send_while_open(message: dict[str, Any]) -> None:
+            nonlocal gone
+            if gone:
+                return
+            try:
+                await send(message)
+            except SOCKET_GONE as exc:
+                gone = True
+                logger.debug("a %s to a closed websocket was dropped: %r",
+                             message.get("type"), exc)
+
+        await self.application(scope, receive, send_while_open)

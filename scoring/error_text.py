@@ -159,6 +159,15 @@ SENTENCES: dict[str, tuple[str, ...]] = {
         _("There is no hand %(hand)s at this table."),
         _("There is no such hand at this table."),),
     "game_ended": (_("The game was ended; reopen it before recording a hand."),),
+    # issue 29 (games.chain): a change found in the history, not accepted yet.
+    "history_changed": (
+        _("The history of this table was changed outside mjsite after hand %(hand)s; "
+          "nothing can be recorded until its creator or an organiser accepts it on the "
+          "table page."),
+        _("The history of this table was changed outside mjsite; nothing can be recorded "
+          "until its creator or an organiser accepts it on the table page."),),
+    "nothing_to_accept": (_("The history of this table holds; there is nothing to "
+                            "accept."),),
     "not_ended": (_("The game has not ended."),),
     "seat_taken": (_("That seat is already taken."),),
     "table_full": (_("Every seat of this table is taken."),),
@@ -439,6 +448,18 @@ REASONS: dict[str, tuple[str, ...]] = {
     "same_jing": (
         _("正精 and 副精 must be different tiles; both are %(tile)s."),
         _("正精 and 副精 must be different tiles."),),
+    # The tablet in the middle of a table, the round clock and the big screen (issue 28).
+    "centre_key": (
+        _("Putting a tablet in the middle of the table needs the table's join link."),),
+    "leave_centre": (
+        _("Only the tablet in the middle of the table, the table's creator and staff may end "
+          "table-centre mode."),),
+    "run_clock": (
+        _("Only the group's members and managers may run the clock of its evenings."),),
+    "clock_number": (
+        _("A time on the clock is a whole number from %(min)s to %(max)s."),
+        _("A time on the clock is out of range."),),
+    "clock_table": (_("The clock does not time that table."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".

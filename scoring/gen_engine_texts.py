@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring import registry
+from scoring.engine import rulesets
 from scoring.engine.options import options_schema
 
 TARGET = Path(__file__).with_name("engine_texts.py")
@@ -44,11 +45,17 @@ def pgettext(context: str, message: str) -> str:
 '''
 
 
+def _shipped() -> list[str]:
+    """The rulesets the site ships, in their order: a test-only one (MJ_EXTRA_RULESETS)
+    has no msgids and no translations."""
+    return [name for name in registry.usable() if name in rulesets.shipped()]
+
+
 def texts() -> dict[str, list[str]]:
     """Each ruleset's option labels, help texts and choice labels, in schema order, without
     repeats (a number choice is its own label and needs no translation)."""
     out: dict[str, list[str]] = {}
-    for name in registry.usable():
+    for name in _shipped():
         seen: list[str] = []
         for spec in options_schema(registry.get(name).options_class):
             named = [label for choice, label in zip(spec["choices"] or [],
@@ -65,7 +72,7 @@ def preset_titles() -> dict[str, list[str]]:
     """Each ruleset's preset titles, in preset order."""
     return {name: [str(spec.get("title") or key)
                    for key, spec in registry.get(name).presets.items()]
-            for name in registry.usable()}
+            for name in _shipped()}
 
 
 def _table(variable: str, data: dict[str, list[str]], context: str = "") -> list[str]:
@@ -93,7 +100,7 @@ def _option_variants(name: str) -> list[Any]:
 def entry_texts() -> dict[str, list[str]]:
     """Each ruleset's entry-spec texts (labels, help, choices, phrases), without repeats."""
     out: dict[str, list[str]] = {}
-    for name in registry.usable():
+    for name in _shipped():
         package = registry.get(name).package
         seen: dict[str, None] = {}
         for options in _option_variants(name):
@@ -105,7 +112,7 @@ def entry_texts() -> dict[str, list[str]]:
 def item_names() -> dict[str, list[str]]:
     """Each ruleset's items' English names, as its package lists them."""
     return {name: list(dict.fromkeys(str(i["name"]) for i in registry.get(name).package.ITEMS))
-            for name in registry.usable()}
+            for name in _shipped()}
 
 
 # The context of a Chinese scoring element's own name: each ruleset spells its names in its
@@ -120,7 +127,7 @@ def native_names() -> dict[str, list[str]]:
     the package's own ``names`` module instead (``scoring.rendering.respelled``; riichi's
     Japanese yaku names in simplified and traditional Chinese)."""
     out = {}
-    for name in registry.usable():
+    for name in _shipped():
         rs = registry.get(name)
         if rs.capability("NATIVE_LANGUAGE") != "zh":
             continue
@@ -133,7 +140,7 @@ def ruleset_texts() -> dict[str, list[str]]:
     """Each ruleset's title, short title and one-line description."""
     return {name: [str(getattr(registry.get(name).package, attr))
                    for attr in ("TITLE", "SHORT_TITLE", "DESCRIPTION")]
-            for name in registry.usable()}
+            for name in _shipped()}
 
 
 def capability_texts() -> dict[str, list[str]]:
@@ -141,7 +148,7 @@ def capability_texts() -> dict[str, list[str]]:
     declarations' texts but their marks (:func:`declaration_marks`), its tournament
     standings' names and sources."""
     out = {}
-    for name in registry.usable():
+    for name in _shipped():
         rs = registry.get(name)
         texts = [str(rs.capability("STAKE_UNIT")[1])]
         for declaration in rs.declarations():
@@ -156,13 +163,13 @@ def declaration_marks() -> dict[str, list[str]]:
     """Each ruleset's live declarations' marks, said in the context
     :data:`scoring.registry.DECLARATION_CONTEXT` (riichi's "Riichi" is its name too)."""
     return {name: [d.mark for d in registry.get(name).declarations()]
-            for name in registry.usable() if registry.get(name).declarations()}
+            for name in _shipped() if registry.get(name).declarations()}
 
 
 def site_texts() -> dict[str, list[str]]:
     """The English texts of each ruleset's own pages (its site app's ``texts.TEXTS``)."""
     out = {}
-    for name in registry.usable():
+    for name in _shipped():
         site = registry.get(name).site
         if site and importlib.util.find_spec(f"{site}.texts") is not None:
             out[name] = list(dict.fromkeys(importlib.import_module(f"{site}.texts").TEXTS))

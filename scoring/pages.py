@@ -9,7 +9,6 @@ calling ``POST /api/analyse/`` and ``/api/danger/`` with the same requests.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,10 +17,10 @@ from django.utils.translation import gettext
 
 from scoring import error_text, registry, rendering
 from scoring.engine.errors import EngineError
+from scoring.engine.tiles import WIND_LETTERS, split_melds, tile_codes
 
 HONOURS = "東南西北白發中"
 SUIT_MARK = {"m": "萬", "p": "筒", "s": "索"}
-WINDS = ("E", "S", "W", "N")
 MELD_WORDS = ("chi", "pon", "kan", "ankan", "kakan")
 
 
@@ -45,31 +44,18 @@ def tile_view(code: str) -> TileView:
 def expand(text: str | Iterable[str] | None) -> list[str]:
     """``"123m11z"`` → ``["1m", "2m", "3m", "1z", "1z"]``; a list of codes passes through.
 
-    Only for drawing: anything that is not a digit or a suit letter is skipped, and the
-    engine itself reports bad notation when the request is run.
+    Only for drawing (the engine's lenient reading, :func:`tile_codes`): the engine itself
+    reports bad notation when the request is run.
     """
     if text is None:
         return []
     if not isinstance(text, str):
         return [str(code) for code in text]
-    out: list[str] = []
-    digits = ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        elif ch in "mpsz":
-            out.extend(d + ch for d in digits)
-            digits = ""
-    return out
+    return tile_codes(text)
 
 
 def tiles(text: str | Iterable[str] | None) -> list[TileView]:
     return [tile_view(code) for code in expand(text)]
-
-
-def split_melds(text: str) -> list[str]:
-    """Melds typed one per line or separated by commas/semicolons: ``"pon 777z, chi 123m"``."""
-    return [part.strip() for part in re.split(r"[\n,;]+", text or "") if part.strip()]
 
 
 def meld_view(text: str) -> dict[str, Any]:
@@ -183,11 +169,11 @@ def field_value(spec: Any, raw: str) -> Any:
     if spec.kind == "bool":
         return True if raw else None
     if spec.kind in ("wind", "choice"):
-        values = [str(v) for v, _ in spec.choices] or list(WINDS)
+        values = [str(v) for v, _ in spec.choices] or list(WIND_LETTERS)
         if raw in values:
             return next(v for v, _ in spec.choices if str(v) == raw) if spec.choices else raw
         return spec.default if spec.default is not None else (
-            spec.choices[0][0] if spec.choices else WINDS[0])
+            spec.choices[0][0] if spec.choices else WIND_LETTERS[0])
     if spec.kind == "tile_list":
         return expand(raw) or None
     if spec.kind == "int":

@@ -58,12 +58,12 @@ UNIT_TEXT = {
 }
 
 # Why a payment was made (the contract's causes, and the ledger's coarser reasons, which
-# the final settlement's rows carry), in the players' words.
+# the final settlement's rows carry), in the players' words. A reason named like a cause
+# ("sticks") shares its words.
 CAUSE_TEXT = {
     "hand": _("Win"),
     "honba": _("Honba"),
-    "sticks": _("Riichi sticks"),
-    "riichi": _("Riichi sticks"),
+    "sticks": _("Deposit sticks"),
     "pao": _("Pao (responsibility)"),
     "kong": _("Kongs"),
     "kong_transfer": _("Kong money passed on (呼叫转移)"),
@@ -78,7 +78,7 @@ CAUSE_TEXT = {
     "penalty": _("Penalty"),
     "uma": _("Uma"),
     "oka": _("Oka"),
-    "leftover": _("Riichi sticks left at the end"),
+    "leftover": _("Deposit sticks left at the end"),
     "bonus": _("Bonus"),
     "draw": _("Draw payments"),
 }

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 from common.limits import limit_engine
 from scoring import pages, rendering, sources
 from scoring.engine import commands
+from scoring.engine.tiles import split_melds
 from scoring.picker_text import picker_strings
 
 
@@ -83,7 +84,7 @@ def analyse_page(request: HttpRequest) -> HttpResponse:
             context["analysis"] = pages.analysis_view(result, _shape_labels(),
                                                       form["ruleset"], options)
         context["hand_tiles"] = pages.tiles(form["hand"])
-        context["meld_tiles"] = [pages.meld_view(m) for m in pages.split_melds(form["melds"])]
+        context["meld_tiles"] = [pages.meld_view(m) for m in split_melds(form["melds"])]
     if request.GET.get("fragment") == "1":
         # The page's script asks for the answer alone, to show it without a reload.
         return render(request, "scoring/_analysis.html", context)

@@ -45,7 +45,7 @@ def build() -> dict[str, Any]:
     from django.contrib.contenttypes.models import ContentType
     from rest_framework.authtoken.models import Token
 
-    from clubs import permissions, results
+    from clubs import evening_clock, permissions, results, screen
     from clubs import services as clubs
     from events import officiating
     from events import rounds as event_rounds
@@ -129,6 +129,24 @@ def build() -> dict[str, Any]:
     seq = _write(games.reopen_game(ema.pk, _command(), seq, owner))
     seq = _write(games.end_game(ema.pk, _command(), seq, owner))
     clubs.attach_table(ema, club, owner, nights[1])
+    # A change made outside mjsite, found and accepted (issue 29): the accept event and
+    # the chain that lets the change pass come back with the rest.
+    from games import chain
+    from games.models import Event
+
+    Event.objects.filter(table=ema, seq=1).update(actor_name="Mallory")
+    chain.forget()
+    chain.status(Table.objects.get(pk=ema.pk))
+    games.accept_history(ema, owner, _command())
+
+    # The first night's round clock, paused with extra time at one table, and its big
+    # screen's key; a tablet in the middle of the EMA table (issue 28).
+    evening_clock.set_clock(nights[0], owner, 90, "one_more", [15, 5])
+    evening_clock.run(nights[0], owner, "start")
+    evening_clock.run(nights[0], owner, "pause")
+    evening_clock.extend(nights[0], owner, edited, 5)
+    screen.screen_key(nights[0])
+    games.put_in_centre(ema, Actor(device="tablet-of-the-club"), ema.join_key)
 
     private = games.create_table("Kitchen", "sichuan", "", {}, names, creator=owner,
                                  visibility="private")
@@ -187,20 +205,26 @@ _VOLATILE = re.compile(r'(nonce="|csrfmiddlewaretoken" value="|csrf-token" conte
                        r'|name="command_id" value=")[^"]*')
 
 
+# The server's time as a page with a round clock was made (games.clock).
+_NOW = re.compile(r'("server_now": )\d+')
+
+
 def _normal(body: bytes) -> str:
-    return _VOLATILE.sub(r"\1…", body.decode("utf-8"))
+    return _NOW.sub(r"\1…", _VOLATILE.sub(r"\1…", body.decode("utf-8")))
 
 
 def pages(ids: dict[str, Any]) -> dict[str, str]:
     """What a member and a stranger see, by URL: the pages and API answers of the group,
-    its evenings, every table (results, settle-up, ledger) and every player, and the
-    ledger export; each body with its per-request tokens blanked."""
+    its evenings, every table (results, settle-up, ledger, log and hash chain) and every
+    player, and the ledger export; each body with its per-request tokens blanked."""
     from django.contrib.auth import get_user_model
     from django.test import Client
 
+    from games import chain
     from games.services.snapshot import _CACHE
 
     _CACHE.clear()  # what the database holds now, not a page built before
+    chain.forget()
     host = {"HTTP_HOST": "localhost"}
     member = Client(**host)
     member.force_login(get_user_model().objects.get(username="ann"))
@@ -212,14 +236,16 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
               f"/g/{group}/seasons/{ids['season']}/", f"/g/{group}/?season={ids['season']}",
               *[f"/e/{e}/" for e in evenings], f"/t/{tables[-1]}/results/"]
     pages = [*public, f"/g/{group}/stats/",
-             *[f"/t/{t}/{page}" for t in tables for page in ("", "results/", "settle/")],
+             *[f"/t/{t}/{page}" for t in tables
+               for page in ("", "results/", "settle/", "log/")],
              *[f"/players/{p}/" for p in ids["players"]]]
     api = [f"/api/groups/{group}/", f"/api/groups/{group}/leaderboard/",
            f"/api/groups/{group}/stats/", "/api/export/", "/api/export/?format=csv",
            *[f"/api/evenings/{e}/settle/" for e in evenings],
            *[f"/t/{t}/snapshot.json" for t in tables],
            *[f"/api/tables/{t}/{what}/" for t in tables for what in ("settle", "ledger",
-                                                                     "hands")],
+                                                                     "hands", "history")],
+           "/api/export/?format=csv&chain=true", "/api/history/verify/?all=true",
            *[f"/api/players/{p}/stats/" for p in ids["players"]],
            *[f"/api/events/{ids['event']}/{what}" for what in ("", "standings/?format=csv",
                                                                  "ledger/")]]

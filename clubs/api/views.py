@@ -244,7 +244,8 @@ class LeaderboardView(ClubView):
     def get(self, request: Request, id: str) -> Response:
         group = _group(request, id)
         data = [{"ruleset": b.ruleset, "unit": b.unit, "rows": board_rows(b)}
-                for b in results.boards(permissions.group_tables(group, actor(request)))]
+                for b in results.boards(permissions.group_tables(group, actor(request)),
+                                        group=group)]
         return Response(s.BoardSerializer(data, many=True).data)
 
 
@@ -261,7 +262,7 @@ class GroupStatsView(ClubView):
         data = [{**row, "player": {"id": row["player"].pk,
                                    "name": row["player"].display_name}}
                 for row in results.member_stats(
-                    permissions.group_tables(group, actor(request)), players)]
+                    permissions.group_tables(group, actor(request)), players, group=group)]
         return Response(s.MemberStatsSerializer(data, many=True).data)
 
 

@@ -24,7 +24,7 @@ SICHUAN = {"type": "hand", "extra": {"events": [
     {"kind": "win", "winner": 3, "discarder": None, "quick": {"fan": 1}}]}}
 
 
-def play(table: Table, outcomes: list[dict[str, Any]], by: Any = OWNER,
+def play(table: Table, outcomes: list[dict[str, Any]], by: Actor = OWNER,
          end: bool = True) -> Table:
     for outcome in outcomes:
         table.refresh_from_db()
@@ -38,19 +38,19 @@ def play(table: Table, outcomes: list[dict[str, Any]], by: Any = OWNER,
     return table
 
 
-def table(ruleset: str = "riichi", names: list[str] | None = None, by: Any = OWNER,
+def table(ruleset: str = "riichi", names: list[str] | None = None, by: Actor = OWNER,
           visibility: str = "link", **options: Any) -> Table:
     default = RIICHI_NAMES if ruleset == "riichi" else SICHUAN_NAMES
     return games.create_table(f"{ruleset} game", ruleset, "", options, names or default,
                               creator=by, visibility=visibility)
 
 
-def group(by: Any = OWNER, visibility: str = "link", currency: str = "CNY") -> Group:
+def group(by: Actor = OWNER, visibility: str = "link", currency: str = "CNY") -> Group:
     return services.create_group("Thursday club", by, visibility=visibility,
                                  currency=currency, members=["Aiko", "Bo", "Chen"])
 
 
-def evening_of_two(by: Any = OWNER) -> tuple[Group, Evening, Table, Table]:
+def evening_of_two(by: Actor = OWNER) -> tuple[Group, Evening, Table, Table]:
     """A group's evening with a finished riichi table (stake 1 per 1,000) and a finished
     Sichuan table (stake 0.5 per point)."""
     club = group(by)

@@ -39,12 +39,13 @@ SICHUAN_HANDS = [{"type": "hand", "extra": {"events": [
 
 
 def small_targets(page: Page) -> list[str]:
-    """Links, buttons and fields of the page's content less than 44 px tall (a tick box
-    counts by its label, which is what a finger taps)."""
+    """Links, buttons and fields of the page's content less than 44 px tall (a tick box or
+    a radio button counts by its label, which is what a finger taps)."""
     return list(page.evaluate("""() => [...document.querySelectorAll(
         'main a, main button, main select, main input, main summary, main textarea')]
         .filter(n => n.offsetParent !== null && n.type !== 'hidden')
-        .map(n => n.type === 'checkbox' && n.labels.length ? n.labels[0] : n)
+        .map(n => (n.type === 'checkbox' || n.type === 'radio') && n.labels.length
+             ? n.labels[0] : n)
         .filter(n => n.getBoundingClientRect().height < 44)
         .map(n => n.outerHTML.slice(0, 100))"""))
 

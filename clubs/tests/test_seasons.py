@@ -17,6 +17,7 @@ from clubs import results, seasons, services
 from clubs.models import Group, Season
 from common.errors import BadCommand, Forbidden
 from games.models import Table
+from games.permissions import Actor
 from games.tests.tables import user
 
 from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table
@@ -97,7 +98,7 @@ def test_an_events_tables_count_in_its_groups_season() -> None:
 
 def test_only_managers_add_and_remove_seasons_and_bad_ones_are_refused() -> None:
     club = group()
-    stranger = user("stranger")
+    stranger = Actor(user=user("stranger"))
     with pytest.raises(Forbidden):
         seasons.create_season(club, "Mine", TODAY, TODAY, stranger)
     with pytest.raises(BadCommand):

@@ -32,7 +32,7 @@ from scoring.api.common import (
     paginated_schema,
     wants_csv,
 )
-from scoring.engine.game import WIND_LETTERS
+from scoring.engine.tiles import WIND_LETTERS
 
 from .. import permissions, services
 from ..models import RoundSeat, Tournament

@@ -113,7 +113,7 @@ def test_a_player_taps_through_to_their_table_and_sits_there() -> None:
     mine = rounds.my_seat(people.event, people.actors["player"])
     assert mine is not None
     seat = Seat.objects.get(table__public_id=mine.table_id, position=mine.position)
-    assert seat.player.user_id == people.actors["player"].user.pk
+    assert seat.player.user_id == people.actors["player"].user_id
     table_page = client.get(response["Location"]).content.decode()
     assert 'id="event-banner"' in table_page and 'id="call-referee"' in table_page
 

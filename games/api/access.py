@@ -18,12 +18,14 @@ from rest_framework.request import Request
 from common.errors import TableError
 from games import extensions, permissions
 from games.models import Player, Table
-from games.permissions import Actor, actor_from, can_view
+from games.permissions import Actor, can_view, request_actor
 from games.services import get_table
 
 
 def actor(request: Request) -> Actor:
-    return actor_from(request)
+    """The caller, as the user DRF authenticated (session or token) and the browser's
+    device: resolved once per request (:func:`games.permissions.request_actor`)."""
+    return request_actor(request)
 
 
 def listed_tables(request: Request) -> QuerySet[Table]:

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import views
+from . import history, views
 
 urlpatterns: list[URLPattern] = [
     path("tables/", views.TableListView.as_view(), name="api-tables"),
@@ -16,6 +16,10 @@ urlpatterns: list[URLPattern] = [
     path("tables/<slug:id>/end/", views.EndView.as_view(), name="api-end"),
     path("tables/<slug:id>/reopen/", views.ReopenView.as_view(), name="api-reopen"),
     path("tables/<slug:id>/ledger/", views.TableLedgerView.as_view(), name="api-ledger"),
+    path("tables/<slug:id>/history/", history.TableHistoryView.as_view(), name="api-history"),
+    path("tables/<slug:id>/history/accept/", history.AcceptHistoryView.as_view(),
+         name="api-history-accept"),
+    path("history/verify/", history.VerifyHistoryView.as_view(), name="api-history-verify"),
     path("players/", views.PlayerListView.as_view(), name="api-players"),
     path("players/<int:id>/ledger/", views.PlayerLedgerView.as_view(),
          name="api-player-ledger"),

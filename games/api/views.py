@@ -8,7 +8,7 @@ answer (``duplicate: true``), a stale ``base_seq`` answers 409 with the current 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from django.db.models import Count, Q, Sum
@@ -17,7 +17,9 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    inline_serializer,
 )
+from rest_framework import serializers as drf_serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.parsers import JSONParser
@@ -32,7 +34,8 @@ from common.limits import create_wait
 from games import presenter, seat_results, services
 from games.limits import table_write_wait
 from games.models import LedgerEntry, Player, Seat, Table
-from games.queries import ledger
+from games.permissions import audited_tables
+from games.queries import audit, ledger
 from games.queries.stats import player_stats, player_tables
 from games.serializers import (
     ClaimSeatSerializer,
@@ -45,6 +48,7 @@ from games.serializers import (
     PlayerSummarySerializer,
     RecordHandSerializer,
     StaleSerializer,
+    TableChainSerializer,
     TableDetailSerializer,
     TableSummarySerializer,
 )
@@ -64,6 +68,7 @@ from scoring.api.common import (
     paginated,
     paginated_schema,
     throttled,
+    truthy,
     wants_csv,
 )
 from scoring.engine.errors import EngineError
@@ -77,6 +82,22 @@ from .access import (
     player_or_404,
     viewable_table,
 )
+
+
+def ledger_page_schema(name: str, items: Any) -> Any:
+    """:func:`paginated_schema` of ledger rows with ``chains``, the hash chains of the
+    page's tables whose log the caller may read (issue 29)."""
+    return inline_serializer(name=f"Paginated{name}", fields={
+        "count": drf_serializers.IntegerField(),
+        "next": drf_serializers.URLField(allow_null=True),
+        "previous": drf_serializers.URLField(allow_null=True),
+        "results": items,
+        "chains": TableChainSerializer(many=True, help_text="Each table's events with the "
+                                       "content their hash covers: save the answer and "
+                                       "check it with python -m scoring.engine "
+                                       "verify-chain."),
+    })
+
 
 ID = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
                       description="The table's public id (the end of its link).")
@@ -100,14 +121,21 @@ CSV_PARAMETERS = [
                                  "not paginated."),
     OpenApiParameter("bom", bool, description="With CSV: start with a UTF-8 byte-order mark "
                                               "so Excel reads Chinese/Japanese names."),
+    OpenApiParameter("chain", bool, description="With CSV: after the rows and an empty line, "
+                     "the hash chain of each table whose log you may read (its players, "
+                     "creator, organisers, staff), for python -m scoring.engine "
+                     "verify-chain. JSON always carries it (chains)."),
 ]
 
 
 def _ledger_responses(name: str) -> dict[Any, Any]:
     return {
-        (200, "application/json"): paginated_schema(name, LedgerRowSerializer(many=True)),
+        (200, "application/json"): ledger_page_schema(name, LedgerRowSerializer(many=True)),
         (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per "
-                                           "player per hand, then the final settlement."),
+                                           "player per hand, then the final settlement; "
+                                           "with chain=true, under them after an empty "
+                                           "line, the hash chain of each table whose log "
+                                           "you may read."),
         (400, "application/json"): ERROR_400, (404, "application/json"): ERROR_404,
     }
 
@@ -317,7 +345,7 @@ class TableHandsView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.record_hand(
             table, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -332,7 +360,7 @@ class _TableCommandView(WriteMixin, ReadView):
         body.is_valid(raise_exception=True)
         # The phone's budget at this table, shared with the websocket and the record
         # sheet's form (games.limits).
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(type(self).run_command(
             table, body.validated_data["command_id"], body.validated_data["base_seq"],
             actor(request)), table)
@@ -434,7 +462,7 @@ class HandDetailView(WriteMixin, ReadView):
         table = viewable_table(request, id)
         body = RecordHandSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        throttled(table_write_wait(table.public_id, request))
+        throttled(table_write_wait(table.public_id, actor(request), request))
         return command_response(services.correct_hand(
             table, number, body.validated_data["outcome"], body.validated_data["command_id"],
             body.validated_data["base_seq"], actor(request)), table)
@@ -447,12 +475,24 @@ class LedgerMixin:
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     def ledger_response(self, request: Request, rows: list[dict[str, Any]],
-                        filename: str) -> Response:
+                        filename: str, tables: Sequence[Table]) -> Response:
+        """The rows, and the hash chain of ``tables`` whose log the caller may read
+        (issue 29): ``chains`` beside a page's rows in JSON; under the rows with
+        ``?chain=true`` in CSV (a second header would spoil a plain spreadsheet read)."""
         if wants_csv(request):
-            response = Response(Rows(rows, ledger.COLUMNS, ids=ledger.ID_COLUMNS))
+            asked = truthy(request.query_params.get("chain"))
+            carried = audit.chains(audited_tables(actor(request), tables)) if asked else []
+            chain_rows = Rows(audit.chain_rows(carried), audit.CSV_COLUMNS,
+                              ids=("table", "seq", "hand", "seat", "hash"))
+            response = Response(Rows(rows, ledger.COLUMNS, ids=ledger.ID_COLUMNS,
+                                     sections=[chain_rows] if carried else []))
             response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
             return response
-        return paginated(self, request, rows)
+        response = paginated(self, request, rows)
+        shown = {row["table"] for row in response.data["results"]}
+        response.data["chains"] = audit.chains(audited_tables(
+            actor(request), [t for t in tables if t.public_id in shown]))
+        return response
 
 
 class TableLedgerView(LedgerMixin, ReadView):
@@ -464,7 +504,7 @@ class TableLedgerView(LedgerMixin, ReadView):
     def get(self, request: Request, id: str) -> Response:
         table = viewable_table(request, id)
         rows = ledger.rows(ledger.load([table]))
-        return self.ledger_response(request, rows, f"ledger-{table.public_id}")
+        return self.ledger_response(request, rows, f"ledger-{table.public_id}", [table])
 
 
 def _player_tables(request: Request, player_id: int) -> list[Table]:
@@ -504,7 +544,7 @@ class PlayerLedgerView(LedgerMixin, ReadView):
         player = player_or_404(request, id)
         loaded = ledger.load(_player_tables(request, player.pk))
         return self.ledger_response(request, ledger.rows(loaded, player.pk),
-                                    f"ledger-player-{player.pk}")
+                                    f"ledger-player-{player.pk}", loaded.tables)
 
 
 class PlayerStatsView(ReadView):
@@ -517,8 +557,14 @@ class PlayerStatsView(ReadView):
     def get(self, request: Request, id: int) -> Response:
         player = player_or_404(request, id)
         tables = filter_tables(request, listed_tables(request), player=False)
+        # Their tables' versions: the finished ones' tallies are kept per version (the
+        # player page's numbers, games.seat_results.kept_tallies).
+        theirs = tables.filter(pk__in=Seat.objects.filter(player_id=player.pk)
+                               .values("table_id"))
+        per_ruleset = seat_results.player_tallies(theirs, player.pk,
+                                                  seat_results.versions(theirs))
         data = {"player": {"id": player.pk, "name": player.display_name},
-                **player_stats(seat_results.player_tallies(tables, player.pk))}
+                **player_stats(per_ruleset)}
         return Response(PlayerStatsSerializer(data).data)
 
 
@@ -531,6 +577,7 @@ class ExportView(LedgerMixin, ReadView):
         responses={**_ledger_responses("Export"), 404: ERROR_404})
     def get(self, request: Request) -> Response:
         tables = filter_tables(request, exported_tables(request)).order_by("created_at", "pk")
-        rows = ledger.rows(ledger.load(tables))
-        return self.ledger_response(request, rows, "ledger-export")
+        loaded = ledger.load(tables)
+        return self.ledger_response(request, ledger.rows(loaded), "ledger-export",
+                                    loaded.tables)
 

@@ -4,7 +4,9 @@
 hands with their recording event, ledger entries); the row builders then work in memory.
 A row's ``delta`` is the sum of the player's ledger entries in that hand (``detail``
 lists them by reason) and ``total`` the running score from the table's start points,
-so the last ``total`` of a table is its standing.
+so the last ``total`` of a table is its standing. ``event`` and ``chain`` tie a row to the
+table's hash chain (:mod:`games.chain`): the event that gave the hand its outcome (for
+the final settlement, the table's last event) and that event's hash.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from scoring import rendering
 COLUMNS = (
     "table", "table_name", "ruleset", "date", "hand", "round", "honba", "outcome",
     "position", "player_id", "player", "role", "scoring", "summary", "detail", "delta",
-    "total",
+    "total", "event", "chain",
 )
 # Columns the server makes (ids, never text a person typed): no formula guard in CSV.
-ID_COLUMNS = ("table", "player_id")
+ID_COLUMNS = ("table", "player_id", "event", "chain")
 
 @dataclass
 class Loaded:
@@ -55,7 +57,8 @@ def load(tables: Iterable[Table] | QuerySet[Table]) -> Loaded:
     out = Loaded(tables=tables)
     for seat in Seat.objects.filter(table_id__in=ids).select_related("player"):
         out.seats.setdefault(seat.table_id, []).append(seat)
-    for hand in (Hand.objects.filter(table_id__in=ids).select_related("event")
+    for hand in (Hand.objects.filter(table_id__in=ids)
+                 .select_related("event", "current_event")
                  .order_by("table_id", "number")):
         out.hands.setdefault(hand.table_id, []).append(hand)
     for entry in LedgerEntry.objects.filter(table_id__in=ids).order_by("id"):
@@ -151,7 +154,8 @@ def table_rows(loaded: Loaded, table: Table,
                       hand=hand.number, round=round_label(before), honba=before.get("honba"),
                       outcome=outcome or "", role=role(hand, position),
                       scoring=scoring_text(hand, position), summary=summary,
-                      detail=_detail(entries))
+                      detail=_detail(entries), event=hand.current_event.seq,
+                      chain=hand.current_event.hash)
     if None in by_hand:
         when = table.finished_at.isoformat() if table.finished_at else None
         for position in range(len(running)):
@@ -163,7 +167,7 @@ def table_rows(loaded: Loaded, table: Table,
             yield row(position, delta, date=when, hand=None, round="", honba=None,
                       outcome="final", role="", scoring="",
                       summary=str(_("Final settlement")),
-                      detail=_detail(entries))
+                      detail=_detail(entries), event=table.seq, chain=table.chain_head)
 
 
 def rows(loaded: Loaded, player_id: int | None = None) -> list[dict[str, Any]]:

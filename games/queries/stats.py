@@ -17,7 +17,8 @@ when the table is written (``games.models.SeatResult``, :mod:`games.seat_results
   ``headline.points``: what the hand itself is worth, before honba, sticks and extras).
   Both in ruleset units, so given per ruleset, or overall when all games share one.
 * ``top_scoring``: the scoring items (yaku, fan, 嘴子, dora...) of their wins from the
-  result contract's ``items``, by the number of wins they appear in, most frequent first.
+  result contract's ``items``, by the number of wins they appear in, most frequent first
+  (ties in the order first seen, oldest game first).
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ class Tally:
     hand_value_sum: int = 0
     hand_value_count: int = 0
     items: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    # Where each item was first seen, (table created_at, table id, seat, index): equal
+    # counts keep that order (the first game's items as its hand listed them) however
+    # the tallies were added up. Without it (one seat's tally), the order they came in.
+    first: dict[tuple[str, str, str], tuple[Any, ...]] = field(default_factory=dict)
     # By the statistic of a live declaration (riichi_rate...): hands the player made it in,
     # and hands at tables whose rules offer it.
     declared: Counter[str] = field(default_factory=Counter)
@@ -80,6 +85,9 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.placements += other.placements
         self.items.update(other.items)
+        for key, seen in other.first.items():
+            mine = self.first.get(key)
+            self.first[key] = seen if mine is None else min(mine, seen)
         self.declared.update(other.declared)
         self.declarable.update(other.declarable)
 
@@ -105,6 +113,15 @@ class Tally:
         tally.add_declarations(row.declarations)
         return tally
 
+    def top(self) -> list[tuple[tuple[str, str, str], int]]:
+        """The ``TOP`` most frequent items, equal counts in the order first seen: the
+        same whatever order the games were added up in (kept history and tables in play,
+        or all at once)."""
+        if not self.first:
+            return self.items.most_common(TOP)
+        return sorted(self.items.items(),
+                      key=lambda item: (-item[1], self.first.get(item[0], ())))[:TOP]
+
     def as_dict(self, with_value: bool = True) -> dict[str, Any]:
         def ratio(a: float, b: int) -> float | None:
             return round(a / b, 4) if b else None
@@ -129,7 +146,7 @@ class Tally:
             "average_hand_value": (ratio(self.hand_value_sum, self.hand_value_count)
                                    if with_value else None),
             "top_scoring": [{"key": key, "name": name, "native": native, "count": count}
-                            for (key, name, native), count in self.items.most_common(TOP)],
+                            for (key, name, native), count in self.top()],
         }
 
 

@@ -6,7 +6,8 @@ read), :func:`missed_changes` (a phone back after a short gap), :func:`hands_pag
 earlier history a phone asks for), :func:`preview`, :func:`player_games`.
 Writes (each returns a :class:`CommandResult`, never raises for a refused command):
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
-:func:`reopen_game`. Set-up: :func:`create_table`, :func:`claim_seat`,
+:func:`reopen_game`, :func:`accept_history` (a history changed outside the site, issue
+29). Set-up: :func:`create_table`, :func:`claim_seat`,
 :func:`release_seat`, :func:`set_visibility`, :func:`reseat` (these raise
 EngineError/TableError).
 Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).
@@ -28,7 +29,6 @@ Conventions chosen where the issue leaves room:
 from common.errors import TableError
 from games.permissions import (
     Actor,
-    actor_from,
     can_view,
     can_write,
     is_creator,
@@ -36,6 +36,7 @@ from games.permissions import (
     seat_of,
 )
 
+from .centre import leave_centre, put_in_centre  # table-centre mode (issue 28)
 from .commands import (
     OUTBOUND,
     CommandResult,
@@ -50,6 +51,7 @@ from .commands import (
     undo,
 )
 from .explain import explain, explain_on_sheet
+from .history import accept_history, may_accept
 from .players import player_games
 from .preview import PreviewResult, preview, rendered_preview
 from .snapshot import (
@@ -71,13 +73,15 @@ from .tables import (
 )
 
 __all__ = [
-    "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "actor_from",
+    "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "accept_history",
+    "may_accept",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
     "correct_hand", "create_table", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",
     "record_hand", "redo",
+    "leave_centre", "put_in_centre",
     "release_seat", "rendered_preview", "reseat", "reopen_game", "seat_of", "set_visibility",
     "snapshot", "start_scores", "undo",
 ]

@@ -42,18 +42,18 @@ from common.errors import (
     database_error,
 )
 from common.safetext import check_json, check_text
-from games import record_sheet, seat_results
+from games import chain, record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.messages import TABLE_EVENTS
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
-from games.permissions import Actor, actor_from, is_creator
+from games.permissions import Actor, for_every_seat, is_centre, is_creator
 from games.replay import Appended, Replay, append, declaration_of, fold, replay
 from scoring import registry
 from scoring.engine.errors import EngineError
 
 from .snapshot import build_changes, build_snapshot
 from .tables import get_table
-from .undo import undo_last
+from .undo import Undone, undo_last
 
 RETRIES = 40
 logger = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ def _held_seat(actor: Actor, seats: Sequence[Seat]) -> Seat | None:
 
 def _may_write(table: Table, actor: Actor, seats: Sequence[Seat]) -> bool:
     """:func:`games.permissions.can_write` without reading the seats a second time."""
-    return actor.is_staff or is_creator(table, actor) or _held_seat(actor, seats) is not None
+    return for_every_seat(table, actor) or _held_seat(actor, seats) is not None
 
 
 def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
@@ -145,16 +145,18 @@ def _actor_name(table: Table, actor: Actor, seats: Sequence[Seat]) -> str:
     seat = _held_seat(actor, seats)
     if seat is not None:
         return seat.player.display_name[:64]
-    if actor.user_id is not None:
+    if is_centre(table, actor):  # the tablet in the middle of the table (issue 28)
+        return "centre"
+    if actor.user_id is not None and actor.user is not None:
         return str(actor.user.get_username())[:64]
     return "creator" if is_creator(table, actor) else "staff"
 
 
-def actor_name(table_ref: Table | int | str, who: Any) -> str:
-    """How the table's phones name ``who``: their seat's player, else "creator"/"staff"
+def actor_name(table_ref: Table | int | str, actor: Actor) -> str:
+    """How the table's phones name ``actor``: their seat's player, else "creator"/"staff"
     (or the user name of a signed-in writer without a seat)."""
     table = get_table(table_ref)
-    return _actor_name(table, actor_from(who), _seats(table))
+    return _actor_name(table, actor, _seats(table))
 
 
 def _lock(table_ref: Table | int | str) -> Table:
@@ -265,12 +267,11 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
     return keep + 1
 
 
-def _write(table_ref: Table | int | str, who: Any, command_id: Any, base_seq: Any,
+def _write(table_ref: Table | int | str, actor: Actor, command_id: Any, base_seq: Any,
            plan: Callable[[Table, list[Event]], Plan],
            appended: dict[str, Any] | None = None, undoes: bool = False) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
-        actor = actor_from(who)
         for attempt in range(RETRIES):
             try:
                 return _write_once(table_ref, actor, command_id, base_seq, plan, appended,
@@ -315,6 +316,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         if previous is not None:
             raise _Refused(CommandResult(**previous.response, duplicate=True,
                                          snapshot=build_snapshot(table)))
+        chain.refuse_if_changed(table)  # issue 29: a history changed outside the site
         if base_seq != table.seq:
             error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
                           f"at {table.seq}); here is the current state, try again")
@@ -326,9 +328,11 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         options = ruleset.options_from_snapshot(table.options)
         event = Event(table=table, seq=table.seq + 1, command_id=command_id,
                       actor_user_id=actor.user_id, actor_device=actor.device,
-                      actor_name=_actor_name(table, actor, seat_rows))
+                      actor_name=_actor_name(table, actor, seat_rows),
+                      seat=getattr(_held_seat(actor, seat_rows), "position", None))
+        prev_head = table.chain_head or None
         written: tuple[list[Hand], list[LedgerEntry]] | None = None
-        undone = None
+        undone: Undone | None = None
         if appended is not None and _appendable(table):
             # Active hands and Hand rows are one to one, so the count is the last number.
             number = Hand.objects.filter(table_id=table.pk).count() + 1
@@ -337,29 +341,37 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             done = append(ruleset.rules, options, table.state, number,
                           event.payload["outcome"])
             _respond(event)
+            chain.seal(table, event)
             event.save()
             written = _save_appended(table, event, done, seats)
             hands_from = number
         elif undoes and (undone := undo_last(table, event)) is not None:
             _respond(event)
+            chain.seal(table, event)
             event.save()
-            hands_from, written = undone, ([], [])  # no hand from it on, no final rows
+            hands_from, written = undone.number, ([], [])  # no hand from it on, no final rows
         else:
             events = list(Event.objects.filter(table_id=table.pk).order_by("seq"))
             event.kind, event.payload, event.hand_number = plan(table, events)
             result = replay(ruleset.rules, options, [*events, event])
             _respond(event)
+            chain.seal(table, event)
             event.save()
             hands_from = _save(table, result, [*events, event], seats)
         table.seq = event.seq
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
-                                  "undo_target", "redo_target", "finished_at", "updated_at"])
-        seat_results.refresh(table, seat_rows, hands_from)  # in this transaction
+                                  "undo_target", "redo_target", "finished_at", "updated_at",
+                                  "chain_head"])
+        totals = seat_results.refresh(table, seat_rows, hands_from, written,  # this transaction
+                                      (undone.hand, undone.entries) if undone else None)
         # Only what the write changed: the whole snapshot is built when a phone connects.
-        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options))
+        changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options),
+                                totals)
         change = event.payload.get("reverts") or event.payload.get("redoes")
         head = {"type": event.response["event"], "seq": event.seq, "command_id": command_id,
                 "hand_number": event.hand_number, "actor": event.actor_name,
+                # The phones check that each event follows the last hash they saw.
+                "chain": chain.event_link(event.hash, prev_head),
                 # For undo/redo: whether a hand or a correction was taken back or redone;
                 # for a declaration, which, who and whether it was taken back.
                 **({"change": change} if change else {}),
@@ -428,7 +440,7 @@ def outcome_of_form(table_id: Table | int | str, form: Any) -> dict[str, Any]:
 
 
 def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id: str,
-                base_seq: int, actor: Any) -> CommandResult:
+                base_seq: int, actor: Actor) -> CommandResult:
     """Append one hand's outcome (the ruleset's :class:`~scoring.engine.game.Outcome`)."""
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.RECORD, {"outcome": _outcome(outcome)}, _hand_count(events) + 1)
@@ -436,7 +448,7 @@ def record_hand(table_id: Table | int | str, outcome: dict[str, Any], command_id
 
 
 def undo(table_id: Table | int | str, command_id: str, base_seq: int,
-         actor: Any) -> CommandResult:
+         actor: Actor) -> CommandResult:
     """Take back the latest change still in force: the last hand recorded (or redone) is
     removed, or the last correction reverted; either can be redone until a new hand is
     recorded."""
@@ -450,7 +462,7 @@ def undo(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def redo(table_id: Table | int | str, command_id: str, base_seq: int,
-         actor: Any) -> CommandResult:
+         actor: Actor) -> CommandResult:
     """Make the most recently undone change again."""
     def plan(table: Table, events: list[Event]) -> Plan:
         target = fold(events).redo_target
@@ -461,7 +473,7 @@ def redo(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[str, Any],
-                 command_id: str, base_seq: int, actor: Any) -> CommandResult:
+                 command_id: str, base_seq: int, actor: Actor) -> CommandResult:
     """Replace hand ``hand_number``'s outcome; every later hand is recomputed."""
     def plan(table: Table, events: list[Event]) -> Plan:
         _hand_number(hand_number)
@@ -475,14 +487,13 @@ def correct_hand(table_id: Table | int | str, hand_number: int, outcome: dict[st
 
 
 def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
-            base_seq: int, actor: Any, declaration: str | None = None) -> CommandResult:
+            base_seq: int, actor: Actor, declaration: str | None = None) -> CommandResult:
     """``player`` makes the live declaration ``declaration`` (a key of the table's
     ruleset's, :func:`scoring.registry.declarations`; None: its first) in the hand being
-    played (``on``), or takes it back: from their own seat's phone, or the creator's or
-    staff's for anyone (a declaration ``who`` may make ``any_writer``: any writer's).
+    played (``on``), or takes it back: from their own seat's phone, or the creator's,
+    the centre tablet's or staff's for anyone (a declaration whose ``who`` says
+    ``any_writer``: any writer's).
     Every phone shows it and the record sheet starts with the declarers ticked."""
-    who = actor_from(actor)
-
     def plan(table: Table, events: list[Event]) -> Plan:
         chosen = registry.declaration(table.ruleset, table.options, declaration)
         if chosen is None:
@@ -493,8 +504,8 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
         if isinstance(player, bool) or not isinstance(player, int) or not any(
                 s.position == player for s in seats):
             raise BadCommand(f"there is no player {player!r} at this table"[:200])
-        held = _held_seat(who, seats)
-        if (chosen.who == "own_seat" and not (who.is_staff or is_creator(table, who))
+        held = _held_seat(actor, seats)
+        if (chosen.who == "own_seat" and not for_every_seat(table, actor)
                 and (held is None or held.position != player)):
             raise Forbidden(f"a player declares {chosen.key} from their own seat's phone")
         if table.finished:
@@ -505,7 +516,7 @@ def declare(table_id: Table | int | str, player: int, on: bool, command_id: str,
 
 
 def end_game(table_id: Table | int | str, command_id: str, base_seq: int,
-             actor: Any) -> CommandResult:
+             actor: Actor) -> CommandResult:
     """End the game now: the ruleset's final settlement is added to the ledger."""
     def plan(table: Table, events: list[Event]) -> Plan:
         if table.finished and not table.ended_manually:
@@ -515,7 +526,7 @@ def end_game(table_id: Table | int | str, command_id: str, base_seq: int,
 
 
 def reopen_game(table_id: Table | int | str, command_id: str, base_seq: int,
-                actor: Any) -> CommandResult:
+                actor: Actor) -> CommandResult:
     """Cancel an :func:`end_game` so play can go on."""
     def plan(table: Table, events: list[Event]) -> Plan:
         return (EventKind.REOPEN, {}, None)

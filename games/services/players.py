@@ -8,12 +8,12 @@ from typing import Any
 from django.db.models import Sum
 
 from games.models import LedgerEntry, Player, Seat
-from games.permissions import can_view
+from games.permissions import Actor, can_view
 
 from .snapshot import start_scores
 
 
-def player_games(player: Player | int, viewer: Any = None) -> list[dict[str, Any]]:
+def player_games(player: Player | int, viewer: Actor | None = None) -> list[dict[str, Any]]:
     """Newest first: ``{"table", "name", "ruleset", "preset", "created_at", "finished",
     "position", "score", "rank", "hands"}``; with ``viewer``, only tables they may view.
 

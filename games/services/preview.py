@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from common.errors import NoSuchHand, TableError
+from common.errors import NoSuchHand, NotFound, TableError
 from games import presenter
 from games.models import Event, EventKind, Hand, LedgerEntry, Table
 from games.replay import replay
@@ -100,11 +100,15 @@ def rendered_preview(table_id: Table | int | str, outcome: dict[str, Any],
                      hand_number: int | None = None) -> dict[str, Any]:
     """:func:`preview` for the phones: its figures and its HTML in the active language
     (``games/_preview.html``), without the engine's bulky settlement."""
-    result = preview(table_id, outcome, hand_number)
+    try:  # read once for all of it (a table gone is the preview's error to tell)
+        table: Table | int | str = get_table(table_id)
+    except NotFound:
+        table = table_id
+    result = preview(table, outcome, hand_number)
     if not result.get("ok"):
         kind = outcome.get("type") if isinstance(outcome, dict) else None
-        return {"ok": False, "error": explain_on_sheet(table_id, result["error"], kind)}
-    table = get_table(table_id)
+        return {"ok": False, "error": explain_on_sheet(table, result["error"], kind)}
+    table = get_table(table)
     snap = hands_page(table, 1, 0)  # no hand: the seats, ruleset and options that name one
     number = hand_number or Hand.objects.filter(table_id=table.pk).count() + 1
     settlement = result["settlement"]

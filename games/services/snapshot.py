@@ -199,7 +199,8 @@ def build_snapshot(table: Table, seats: list[Seat] | None = None) -> dict[str, A
 
 def build_changes(table: Table, seats: list[Seat], hands_from: int,
                   written: tuple[list[Hand], list[LedgerEntry]] | None = None,
-                  rules: tuple[Any, Any] | None = None) -> dict[str, Any]:
+                  rules: tuple[Any, Any] | None = None,
+                  totals: list[int] | None = None) -> dict[str, Any]:
     """What a write changed, in the shape of :func:`build_snapshot`: the hands numbered
     ``hands_from`` and up (``hands``), the standings, and the chart from the point before
     hand ``hands_from`` on (``chart["from"]`` is that point's index in the whole chart).
@@ -208,12 +209,16 @@ def build_changes(table: Table, seats: list[Seat], hands_from: int,
     SQL, and a hand appended at the end passes its new rows as ``written`` (no query for
     them). ``hand_count`` says how many hands the game has; ``undo_hand`` is the hand
     undo would name when it is older than ``hands_from``. ``rules``: the table's ruleset
-    and options, when the caller has them.
+    and options, when the caller has them; ``totals``: each seat's points before
+    ``hands_from``, start included, when the caller knows them (the write's stored seat
+    results, :func:`games.seat_results.refresh`), else summed here.
     """
     ruleset, options = rules if rules is not None else _rules_of(table)
     start = _start(ruleset, options)
     before = list(start)
-    if hands_from > 1:
+    if totals is not None and len(totals) == len(start):
+        before = list(totals)
+    elif hands_from > 1:
         for position, total in (LedgerEntry.objects
                                 .filter(table_id=table.pk, hand_number__lt=hands_from)
                                 .values_list("position").annotate(total=Sum("amount"))
@@ -348,12 +353,14 @@ def hands_page(table: Table, before: int, size: int) -> dict[str, Any]:
     player scrolls to it. Three queries, whatever the game's length."""
     seats = list(Seat.objects.filter(table_id=table.pk).select_related("player"))
     low = max(1, before - size)
-    hands = list(Hand.objects.filter(table_id=table.pk, number__gte=low, number__lt=before)
-                 .order_by("number"))
+    hands: list[Hand] = []
     rows: dict[int, list[LedgerEntry]] = {}
-    for entry in LedgerEntry.objects.filter(table_id=table.pk, hand_number__gte=low,
-                                            hand_number__lt=before).order_by("id"):
-        rows.setdefault(entry.hand_number or 0, []).append(entry)
+    if low < before:  # no hand asked (a preview names one from the seats): no reading
+        hands = list(Hand.objects.filter(table_id=table.pk, number__gte=low,
+                                         number__lt=before).order_by("number"))
+        for entry in LedgerEntry.objects.filter(table_id=table.pk, hand_number__gte=low,
+                                                hand_number__lt=before).order_by("id"):
+            rows.setdefault(entry.hand_number or 0, []).append(entry)
     players = len(start_scores(table))
     return {"table": {"id": table.public_id, "ruleset": table.ruleset},
             "options": table.options, "seq": table.seq,

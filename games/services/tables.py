@@ -16,7 +16,6 @@ from games.broadcast import broadcast_seats
 from games.models import LedgerEntry, Player, Seat, SeatResult, Table, Visibility
 from games.permissions import (
     Actor,
-    actor_from,
     can_write,
     has_join_key,
     is_creator,
@@ -80,14 +79,14 @@ def _players(player_names: Sequence[Any], creator: Actor, count: int = 4) -> lis
 
 def create_table(name: str, ruleset: str, preset: str = "",
                  options_overrides: dict[str, Any] | None = None,
-                 player_names: Sequence[str | Player] = (), creator: Any = None,
+                 player_names: Sequence[str | Player] = (), creator: Actor | None = None,
                  visibility: str = "link",  # Visibility.LINK
                  config: RulesetConfig | None = None) -> Table:
     """A new table with a seat per player (four, or three when the rules say so); its rules
     are the preset plus overrides, resolved now.
 
-    ``creator`` is a request, scope or :class:`Actor` (user and/or device); it may
-    write to the table without a seat. With ``config``, its ruleset, preset and overrides
+    ``creator`` (user and/or device; none for a table made by a program) may write to
+    the table without a seat. With ``config``, its ruleset, preset and overrides
     are used (``options_overrides`` on top). Raises EngineError (bad ruleset, preset or
     option) or TableError (bad names, visibility).
     """
@@ -102,7 +101,7 @@ def create_table(name: str, ruleset: str, preset: str = "",
         overrides = {**config.options, **overrides}
     rules = registry.get(ruleset)
     options = rules.resolve(preset, overrides)
-    actor = actor_from(creator)
+    actor = creator or Actor()
     state = dict(rules.rules.initial_state(rules.options_from_snapshot(options)))
     with transaction.atomic():
         scores = state.get("scores")
@@ -185,10 +184,9 @@ def _touch(table: Table) -> None:
     transaction.on_commit(lambda: broadcast_seats(pk))
 
 
-def release_seat(table: Table | int | str, position: int, by: Any) -> Seat:
+def release_seat(table: Table | int | str, position: int, actor: Actor) -> Seat:
     """Free a seat; allowed to its holder, the table's creator and staff."""
     table = get_table(table)
-    actor = actor_from(by)
     with transaction.atomic():
         seat = Seat.objects.select_for_update().filter(table=table, position=position).first()
         if seat is None:
@@ -229,11 +227,11 @@ def reseat(moves: Sequence[tuple[Table, int, Player]]) -> None:
             _touch(table)
 
 
-def set_visibility(table: Table | int | str, visibility: str, by: Any) -> Table:
+def set_visibility(table: Table | int | str, visibility: str, actor: Actor) -> Table:
     table = get_table(table)
     if visibility not in Visibility.values:
         raise BadCommand(f"visibility must be one of {', '.join(Visibility.values)}")
-    if not can_write(table, by):
+    if not can_write(table, actor):
         raise Forbidden("only the table's players, its creator and staff may change it")
     with transaction.atomic():
         Table.objects.filter(pk=table.pk).update(visibility=visibility)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, F, JSONField, When
+from django.db.models import Case, F, JSONField, Q, When
 
 from games.models import Event, EventKind, Hand, LedgerEntry, Table
 from games.replay import fold
@@ -39,10 +39,23 @@ def _light_events(table: Table) -> list[_LightEvent]:
             for seq, kind, number, reverts, declared in rows]
 
 
-def undo_last(table: Table, event: Event) -> int | None:
+@dataclass
+class Undone:
+    """The hand an undo took back, and its ledger rows with the final settlement's (read
+    before they were deleted, for :func:`games.seat_results.refresh`)."""
+
+    hand: Hand
+    entries: list[LedgerEntry]
+
+    @property
+    def number(self) -> int:
+        return int(self.hand.number)
+
+
+def undo_last(table: Table, event: Event) -> Undone | None:
     """Undo the last hand recorded by restoring the state stored before it, when that is
-    what undo would do (the game going or finished by its own rules); returns its number,
-    or None for the full path (a correction to take back, an ended game...).
+    what undo would do (the game going or finished by its own rules); returns what it
+    took back, or None for the full path (a correction to take back, an ended game...).
 
     Replaying the log settles every hand again (its cost grew with the game); the hand's
     ``state_before`` is what that replay computes for the hand before it (the property
@@ -62,10 +75,15 @@ def undo_last(table: Table, event: Event) -> int | None:
     event.kind, event.hand_number = EventKind.UNDO, count
     event.payload = {"reverts": "record"}
     after = fold([*light, _LightEvent(event.seq, event.kind, count, event.payload)])
+    entries = list(LedgerEntry.objects.filter(
+        Q(hand_number=count) | Q(hand_number__isnull=True), table_id=table.pk)
+        .only("hand_number", "position", "amount"))
     LedgerEntry.objects.filter(table_id=table.pk, hand__isnull=True).delete()
-    Hand.objects.filter(table_id=table.pk, number__gte=count).delete()  # cascades its rows
+    # The last hand is the one at the count (hands and active slots are one to one):
+    # deleting the instance in hand spares reading it again with every column to cascade.
+    last.delete()  # cascades its rows
     table.state = dict(last.state_before)
     table.finished, table.finished_at, table.ended_manually = False, None, False
     table.can_redo = bool(after.redo)
     table.undo_target, table.redo_target = after.undo_target, after.redo_target
-    return count
+    return Undone(last, entries)

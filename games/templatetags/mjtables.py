@@ -3,9 +3,14 @@ numbers, payment causes. The hands and the scoreboard are rendered by games.pres
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from django import template
+from django.template.defaultfilters import floatformat
+from django.utils import formats
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from games.presenter import wind_name
@@ -16,6 +21,39 @@ register = template.Library()
 
 
 register.filter("wind_name", wind_name)
+
+_TENTH = Decimal("0.1")
+
+
+@register.filter
+def tenths(value: Any) -> str:
+    """``floatformat:1`` (half up, no grouping, the reader's decimal separator) at a
+    fraction of its cost, for lists of hundreds of numbers (a player's rating after each
+    game); a test holds the two equal."""
+    return _tenths(value, formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def _tenths(value: Any, separator: str) -> str:
+    try:
+        number = Decimal(str(value))
+        if not number.is_finite():
+            raise InvalidOperation
+        rounded = number.quantize(_TENTH, ROUND_HALF_UP)
+    except (InvalidOperation, ValueError, TypeError):
+        return str(floatformat(value, 1))  # infinity, NaN, text: whatever it makes of them
+    text = str(rounded if rounded else abs(rounded))  # no "-0.0", as floatformat
+    return text if separator == "." else text.replace(".", separator)
+
+
+@register.filter
+def rating_items(games: Any) -> SafeString:
+    """Each game of a rating chart as ``<li>label: rating</li>`` (:func:`tenths`): a
+    player's chart has a game per point, hundreds of them, cheaper in one filter than
+    in a loop of the template."""
+    separator = formats.get_format("DECIMAL_SEPARATOR")
+    return mark_safe("".join(  # the labels escaped; the ratings are digits
+        f"<li>{escape(game['label'])}: {_tenths(game['rating'], separator)}</li>"
+        for game in games))
 
 
 @register.filter

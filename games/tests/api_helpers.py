@@ -50,14 +50,14 @@ class World:
         return client
 
 
-def record(table: Table, outcome: dict[str, Any], by: Any) -> services.CommandResult:
+def record(table: Table, outcome: dict[str, Any], by: Actor) -> services.CommandResult:
     table.refresh_from_db()
     result = services.record_hand(table.pk, outcome, command_id(), table.seq, by)
     assert result.get("ok"), result
     return result
 
 
-def finish(table: Table, by: Any) -> None:
+def finish(table: Table, by: Actor) -> None:
     table.refresh_from_db()
     result = services.end_game(table.pk, command_id(), table.seq, by)
     assert result.get("ok"), result

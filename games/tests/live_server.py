@@ -54,6 +54,9 @@ START_TIMEOUT_S = 120
 
 
 _template: Path | None = None
+# Each running server's SQLite file, by its base URL: a test that changes a row behind the
+# site's back (issue 29's hash chain) opens it.
+DATABASES: dict[str, Path] = {}
 
 
 def _migrated_template(env: dict[str, str]) -> Path:
@@ -140,6 +143,7 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
                     output = log_path.read_text(errors="replace")
                     raise RuntimeError(f"daphne did not start:\n{output}")
                 time.sleep(0.1)
+            DATABASES[base] = Path(tmp) / "db.sqlite3"
             yield base
         finally:
             proc.terminate()

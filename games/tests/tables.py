@@ -15,9 +15,23 @@ from games.devices import COOKIE_NAME, device_id
 from games.models import Table
 from games.permissions import Actor
 from scoring import registry
+from scoring.engine import rulesets
 
-OUTCOMES: dict[str, dict[str, list[dict[str, Any]]]] = json.loads(
-    (Path(__file__).parent / "data" / "outcomes.json").read_text(encoding="utf-8"))
+
+def _outcomes() -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """Sample outcomes of each ruleset, by type: data/outcomes.json, and for a ruleset it
+    does not list, the ``tests/data/outcomes.json`` of its own package (a test-only ruleset
+    is named by no file outside its package)."""
+    found = json.loads((Path(__file__).parent / "data" / "outcomes.json").read_text(
+        encoding="utf-8"))
+    for name in rulesets.names():
+        own = Path(str(rulesets.get(name).__file__)).parent / "tests" / "data" / "outcomes.json"
+        if name not in found and own.is_file():
+            found[name] = json.loads(own.read_text(encoding="utf-8"))
+    return found
+
+
+OUTCOMES: dict[str, dict[str, list[dict[str, Any]]]] = _outcomes()
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 CREATOR = Actor(device="creator-device", name="")
@@ -84,7 +98,7 @@ def sample_outcomes() -> list[tuple[str, str, int, dict[str, Any]]]:
     return out
 
 
-def record(table: Table, outcome: dict[str, Any], actor: Any = CREATOR,
+def record(table: Table, outcome: dict[str, Any], actor: Actor = CREATOR,
            **kw: Any) -> services.CommandResult:
     table.refresh_from_db()
     return services.record_hand(table.pk, outcome, kw.pop("command_id", command_id()),

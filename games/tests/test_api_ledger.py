@@ -48,7 +48,8 @@ def game(world: World) -> Table:
 def expected_grid(table: Table) -> list[list[str]]:
     """The ledger rebuilt from the table snapshot and the recorded events, as CSV cells."""
     snap = services.snapshot(table)
-    hands = {h.number: h for h in Hand.objects.filter(table=table).select_related("event")}
+    hands = {h.number: h for h in Hand.objects.filter(table=table)
+             .select_related("event", "current_event")}
     running = [s["start"] for s in snap["standings"]]
     players = {s["position"]: s["player"] for s in snap["seats"]}
     roles = {1: {1: "winner", 2: "dealt_in"}, 2: {3: "winner", 1: "dealt_in"}}
@@ -68,7 +69,8 @@ def expected_grid(table: Table) -> list[list[str]]:
                          presenter.hand_text("riichi", table.options, item["outcome"],
                                              item["results"], names),
                          detail, str(item["deltas"][p]),
-                         str(running[p])])
+                         str(running[p]), str(hands[number].current_event.seq),
+                         hands[number].current_event.hash])
     for p in range(4):
         rows = [r for r in snap["final"] if r["position"] == p]
         delta = sum(r["amount"] for r in rows)
@@ -77,7 +79,7 @@ def expected_grid(table: Table) -> list[list[str]]:
                      "", "", "", "final", str(p), str(players[p]["id"]), NAMES[p], "", "",
                      "Final settlement",
                      "; ".join(f"{r['reason']} {r['amount']:+d}" for r in rows), str(delta),
-                     str(running[p])])
+                     str(running[p]), str(table.seq), table.chain_head])
     assert running == [s["score"] for s in snap["standings"]]
     return grid
 
@@ -200,13 +202,17 @@ def test_export_filters_by_ruleset_and_player(world, game):
 def test_export_makes_a_bounded_number_of_queries(world, django_assert_max_num_queries):
     client = world.client("owner")
     record(world.table("public"), QUICK_RON, Actor(user=world.owner))
-    with django_assert_max_num_queries(7):
-        small = client.get("/api/export/?format=csv").content.decode().splitlines()
+    # The ledger, then (the owner may read the logs) each table's hash chain: two more.
+    with django_assert_max_num_queries(9):
+        small = client.get("/api/export/?format=csv&chain=1").content.decode().split(
+            "\r\n\r\n")
     for _ in range(6):
         record(world.table("private"), QUICK_RON, Actor(user=world.owner))
-    with django_assert_max_num_queries(7):
-        large = client.get("/api/export/?format=csv").content.decode().splitlines()
-    assert (len(small), len(large)) == (1 + 4, 1 + 7 * 4)
+    with django_assert_max_num_queries(9):
+        large = client.get("/api/export/?format=csv&chain=1").content.decode().split(
+            "\r\n\r\n")
+    assert [len(part.splitlines()) for part in small] == [1 + 4, 1 + 1]
+    assert [len(part.splitlines()) for part in large] == [1 + 7 * 4, 1 + 7]
 
 
 def test_player_stats_count_games_wins_deal_ins_and_yaku(world, game):

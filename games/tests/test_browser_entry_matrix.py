@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scoring import registry
+from scoring.engine.tiles import tile_codes
 
 from . import entry_matrix
 from .entry_matrix import Act, Case, Family
@@ -216,14 +217,7 @@ def unfold(page: Page, name: str) -> None:
 
 
 def tile_taps(text: str) -> list[str]:
-    taps, digits = [], ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        else:
-            taps += [d + ch for d in digits]
-            digits = ""
-    return taps
+    return tile_codes(text)
 
 
 def perform(page: Page, act: Act) -> None:

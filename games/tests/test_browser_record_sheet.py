@@ -132,7 +132,8 @@ def test_a_hand_takes_no_more_taps_than_the_target(
     page.context.close()
 
 
-def test_the_sheet_fits_a_phone_with_save_always_in_view(server: str, browser: Browser) -> None:
+def test_the_sheet_fits_a_phone_with_save_always_in_view_at_a_steady_height(
+        server: str, browser: Browser) -> None:
     page: Page = phone(browser)
     create_table(page, server, "EMA")
     page.click("[data-open-type='ron']")
@@ -148,7 +149,60 @@ def test_the_sheet_fits_a_phone_with_save_always_in_view(server: str, browser: B
         .filter((n) => n.offsetParent && n.getBoundingClientRect().height < 43.5)
         .map((n) => n.textContent.trim() + ' ' + n.getBoundingClientRect().height)""")
     assert small == []
+    # The footer keeps its height whatever the preview line says (nothing yet, a line, a
+    # long sentence): as an answer came in, it grew over the tile just above it while a
+    # finger landed there, and the tap was lost.
+    heights = page.evaluate("""() => {
+        const footer = document.getElementById('record-footer');
+        const line = document.getElementById('preview-line');
+        return ['', 'Fill in the hand.', 'A long answer. '.repeat(20)].map((text) => {
+            line.textContent = text;
+            return footer.getBoundingClientRect().height;
+        });
+    }""")
+    assert len(set(heights)) == 1, heights
     snap(page, "record-sheet-ron", "#record")
+    page.context.close()
+
+
+# A notice popping up over the tile a finger is landing on, between the mousedown and
+# the mouseup of the tap: the real one (notices.js, the module the page runs). Says whether
+# it covered the tile's centre.
+NOTICE_OVER_THE_TAP = """async (selector) => {
+  const src = document.querySelector("script[type=module][src*='table.js']").src;
+  const {say} = await import(src.replace("table.js", "notices.js"));
+  window.noticeCovered = null;
+  document.addEventListener("mousedown", () => {
+    const tile = document.querySelector(selector).getBoundingClientRect();
+    say("Hand 3 was just recorded by Bo: Chen wins on Aiko's discard");
+    const notice = document.querySelector("#notice .notice").getBoundingClientRect();
+    const [x, y] = [tile.left + tile.width / 2, tile.top + tile.height / 2];
+    window.noticeCovered = notice.left <= x && x <= notice.right
+      && notice.top <= y && y <= notice.bottom;
+  }, {capture: true, once: true});
+}"""
+
+
+def test_a_tile_tapped_as_a_notice_pops_up_over_it_is_picked(
+        server: str, browser: Browser) -> None:
+    # Another phone's hand, or the answer to this phone's last Save, is news that pops up
+    # at the bottom, above the sheet's footer, whenever it comes: over the tile a finger
+    # was landing on, which took the tap, and the tile was never picked.
+    page = phone(browser)
+    create_table(page, server, "EMA")
+    sheet = Sheet(page)
+    sheet.open("ron")
+    tile = "[data-control='ron.wins.0.hand'] > .tile-picker .palette [data-tile='1z']"
+    # The tile right above the footer, where notices appear.
+    page.evaluate("""(selector) => {
+        const tile = document.querySelector(selector).getBoundingClientRect();
+        const footer = document.getElementById('record-footer').getBoundingClientRect();
+        window.scrollBy(0, tile.bottom - footer.top + 6);
+    }""", tile)
+    page.evaluate(NOTICE_OVER_THE_TAP, tile)
+    page.locator(tile).click()
+    assert page.evaluate("window.noticeCovered") is True
+    expect(page.locator("[name='ron.wins.0.hand.hand']")).to_have_value("1z")
     page.context.close()
 
 

@@ -4,13 +4,12 @@ declaration can be taken back, and a recorded hand starts the next one with none
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from channels.db import database_sync_to_async
 
 from games import presenter, services
 from games.models import Table
+from games.permissions import Actor
 from scoring import registry
 
 from .tables import CREATOR, command_id, make_table, seated
@@ -22,7 +21,7 @@ RON = {"type": "ron", "riichi": [1], "wins": [{"winner": 1, "discarder": 2,
                                                "quick": {"han": 2, "fu": 40}}]}
 
 
-def declare(table: Table, who: Any, player: int, on: bool = True) -> services.CommandResult:
+def declare(table: Table, who: Actor, player: int, on: bool = True) -> services.CommandResult:
     table.refresh_from_db()
     return services.declare(table, player, on, command_id(), table.seq, who)
 

@@ -18,6 +18,7 @@ from rest_framework.authtoken.models import Token
 from games import services
 from games.devices import COOKIE_NAME, device_id
 from games.models import Event, Seat, Table
+from games.permissions import request_actor
 
 from .tables import NAMES, command_id
 
@@ -98,7 +99,7 @@ def test_the_database_keeps_only_the_hash_of_a_device_token():
     # A cookie made up of the stored hash is not the device.
     forger = Client()
     forger.cookies[COOKIE_NAME] = table.creator_device
-    assert not services.can_write(table, services.actor_from(_request(forger)))
+    assert not services.can_write(table, request_actor(_request(forger)))
 
 
 def _request(client: Client) -> object:

@@ -163,3 +163,24 @@ async def test_a_database_error_on_the_socket_is_an_error_message_not_a_closed_s
     await comm.send_json_to({"type": "get_snapshot", "request_id": "still-open"})
     assert (await comm.receive_json_from())["request_id"] == "still-open"
     await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_bug_behind_a_message_is_an_internal_error_and_the_socket_stays_open(
+        monkeypatch):
+    # A ruleset's own fault (a KeyError in its scoring, say) reached the consumer and
+    # ended the table's socket; the phone then reconnected into the same fault.
+    table = await database_sync_to_async(make_table)()
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("winners")
+
+    monkeypatch.setattr(services, "rendered_preview", broken)
+    comm = await seated_socket(table, 0)
+    await comm.send_json_to({"type": "preview", "outcome": RON, "request_id": "p-1"})
+    answer = await comm.receive_json_from()
+    assert answer["type"] == "error" and answer["code"] == "internal_error", answer
+    assert answer["request_id"] == "p-1" and answer["text"]
+    await comm.send_json_to({"type": "get_snapshot", "request_id": "still-open"})
+    assert (await comm.receive_json_from())["request_id"] == "still-open"
+    await comm.disconnect()

@@ -46,14 +46,14 @@ def test_a_win_keeps_the_contract_and_loses_the_older_keys() -> None:
 
 
 def test_a_win_without_its_discarder_takes_it_from_the_outcome() -> None:
-    # The toy ruleset's results named no discarder: its win on C's discard read as B's
-    # self-draw in the history and in B's statistics.
-    toy = {"players": 4, "items": [], "ledger": [
+    # A new ruleset's results (issue 25's "every win pays 1") named no discarder: its win
+    # on C's discard read as B's self-draw in the history and in B's statistics.
+    flat = {"players": 4, "items": [], "ledger": [
         {"player": 1, "amount": 1, "cause": "hand"}, {"player": 2, "amount": -1, "cause": "hand"}],
         "headline": {"value": 1, "unit": "fan", "points": 1}, "pot_change": 0,
-        "ruleset": "toy", "fan": 1, "winner": 1, "deltas": [0, 1, -1, 0]}
+        "ruleset": "flat", "fan": 1, "winner": 1, "deltas": [0, 1, -1, 0]}
     outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 1}}]}
-    out = _checked(MIGRATION.contract_of(toy, outcome, 4))
+    out = _checked(MIGRATION.contract_of(flat, outcome, 4))
     assert (out["winner"], out["discarder"]) == (1, 2)
 
 

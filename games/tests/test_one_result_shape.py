@@ -130,7 +130,7 @@ def test_hand_value_and_what_the_winner_received_are_told_apart() -> None:
         hand = presenter.view(snap)["hands"][0]
     assert "5,200 points" in hand["summary"]
     assert "+6,200" in hand["html"]
-    assert f"{NAMES[3]}: Win +5,200 · Riichi sticks +1,000" in hand["html"]
+    assert f"{NAMES[3]}: Win +5,200 · Deposit sticks +1,000" in hand["html"]
 
 
 def test_no_summary_names_a_player_by_seat_number_or_wind() -> None:

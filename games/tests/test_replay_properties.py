@@ -1,8 +1,10 @@
 """Random sequences of record/undo/redo/correct/end/reopen through the service layer: the
-saved rows always equal a fresh replay of the log, every hand balances, and what each
-write sends the phones is the whole snapshot's part from the first hand it changed.
-Records at the end take the incremental path, undoing the last hand restores its stored
-state before, the rest replays: interleaved in any order."""
+saved rows always equal a fresh replay of the log, every hand balances, the seats' stored
+results (games.seat_results) equal a count of the replayed rows after every write, and
+what each write sends the phones is the whole snapshot's part from the first hand it
+changed. Records at the end take the incremental path, undoing the last hand restores its
+stored state before, the rest replays: interleaved in any order. (The groups' figures
+kept over these rows, ratings included: clubs/tests/test_history_properties.py.)"""
 
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
-from games.models import Event, Hand, LedgerEntry, Table
+from games import seat_results, services
+from games.models import Event, Hand, LedgerEntry, Seat, SeatResult, Table
 from games.replay import replay
 from scoring import registry
 
@@ -62,6 +64,18 @@ def run(table: Table, op: str, arg: Any) -> services.CommandResult:
     return fn(table.pk, cmd, seq, CREATOR)
 
 
+def assert_seat_results_are_a_fresh_count(table: Table) -> None:
+    """The rows a write left in SeatResult (added to, taken from or counted again) equal
+    counting every hand and ledger row of the table afresh."""
+    table = Table.objects.get(pk=table.pk)
+    stored = [{f.attname: getattr(row, f.attname) for f in SeatResult._meta.concrete_fields
+               if f.attname != "id"}
+              for row in SeatResult.objects.filter(table=table).order_by("position")]
+    assert stored == seat_results.computed(table, Seat.objects.filter(table=table),
+                                           Hand.objects.filter(table=table),
+                                           LedgerEntry.objects.filter(table=table))
+
+
 def assert_changes_are_the_snapshot_from_their_hand(changes: dict[str, Any],
                                                     table: Table) -> None:
     """What a write sent the phones (games.services.snapshot.build_changes) is the whole
@@ -102,6 +116,7 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
             continue
         assert after == before + 1
         assert_changes_are_the_snapshot_from_their_hand(result["snapshot"], table)
+        assert_seat_results_are_a_fresh_count(table)
         if op == "record":
             active.append(arg)
             done.append(("record", len(active), None))

@@ -96,3 +96,36 @@ def test_the_backfill_counts_tables_whose_rows_are_missing():
     table.refresh_from_db()
     assert services.reopen_game(table.pk, command_id(), table.seq, CREATOR)["ok"]
     assert stored(table) == fresh(table)
+
+
+# Scored hands whose wins list yaku (a quick entry lists none): riichi + tsumo + pinfu
+# twice, then a tanyao hand, so an undo must take off items seen before and items new.
+SCORED = [
+    {"type": "tsumo", "riichi": [0], "wins": [{"winner": 0, "hand": {
+        "hand": "234m345p234s567s5p", "win_tile": "5p", "riichi": True}}]},
+    {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "hand": {
+        "hand": "234m456p234s66s67m", "win_tile": "8m"}}]},
+    {"type": "tsumo", "riichi": [0], "wins": [{"winner": 0, "hand": {
+        "hand": "123m345p234s567s5p", "win_tile": "5p", "riichi": True}}]},
+]
+
+
+def test_undoing_the_last_hand_takes_off_only_what_it_counted(monkeypatch):
+    table = make_table(length="east", bust_ends_game=False)
+    for outcome in SCORED:
+        assert run(table, "record", outcome)["ok"]
+    assert any(row["items"] for row in stored(table))
+    counted = []
+    real = seat_results.count_hand
+
+    def counting(*args, **kwargs):
+        counted.append(args[1].number)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(seat_results, "count_hand", counting)
+    for _ in SCORED:
+        counted.clear()
+        assert run(table, "undo", None)["ok"]
+        # The undone hand alone, once per seat: not a count of the hands before it.
+        assert len(counted) == 4 and len(set(counted)) == 1
+        check(table)

@@ -4,13 +4,11 @@ public and link tables only."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
-from django.test import RequestFactory
 
 from games import services
-from games.permissions import Actor, actor_from, can_view, can_write, is_creator, seat_of
+from games.permissions import Actor, can_view, can_write, is_creator, seat_of
 
-from .tables import CREATOR, make_table, new_device, seated, user
+from .tables import CREATOR, make_table, seated, user
 
 pytestmark = pytest.mark.django_db
 
@@ -130,21 +128,6 @@ def test_visibility_is_changed_by_writers_only():
     services.set_visibility(table, "private", CREATOR)
     table.refresh_from_db()
     assert table.visibility == "private" and not can_view(table, STRANGER)
-
-
-def test_actor_from_reads_the_device_cookie_of_requests_and_scopes():
-    token, device = new_device()
-    request = RequestFactory().get("/")
-    request.user = AnonymousUser()
-    request.COOKIES = {"mj_device": token, "sessionid": "not-a-device"}
-    assert actor_from(request) == Actor(user=request.user, device=device)
-    assert device != token  # the token is never what the database sees
-    scope = {"user": AnonymousUser(), "cookies": request.COOKIES}
-    assert actor_from(scope).device == device and actor_from(scope).user_id is None
-    # A cookie that is not a device token (wrong length or alphabet) is no device.
-    for bad in ("", "short", token + "x", token[:-1] + "!"):
-        assert actor_from({"cookies": {"mj_device": bad}}).device == ""
-    assert actor_from(None) == Actor()
 
 
 def test_listed_tables_show_public_ones_and_the_viewers_own():

@@ -53,7 +53,9 @@ async def test_a_write_refused_before_the_service_layer_carries_its_command_id(
         monkeypatch: pytest.MonkeyPatch, message: dict[str, Any]) -> None:
     table = await database_sync_to_async(make_table)()
     phone = await seated_socket(table, 0)
-    monkeypatch.setattr(services, "get_table", _database_down)  # PostgreSQL restarting
+    # PostgreSQL restarting as the write's trip to the database thread begins (a write
+    # reads nothing before it: its budget is counted there, then the service runs).
+    monkeypatch.setattr(consumers, "table_write_wait", _database_down)
     await phone.send_json_to({**message, "command_id": "during-restart",
                               "request_id": "r"})
     answer = await phone.receive_json_from()

@@ -4,7 +4,7 @@ riichi games."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from games import seat_results, services
 from games.models import LedgerEntry, Seat, Table
-from games.queries.stats import player_stats
+from games.queries.stats import Tally, player_stats
 
 from .tables import CREATOR, NAMES, command_id
 
@@ -62,7 +62,7 @@ def _recount(table: Any, position: int) -> dict[str, Any]:
             self_draws += len(payers) == 3
         if is_win and payers == [position]:
             deal_ins += 1
-        riichi += any(r.reason == "riichi" and r.position == position and r.amount == -1000
+        riichi += any(r.reason == "sticks" and r.position == position and r.amount == -1000
                       for r in rows)
     place = 1 + sum(1 for t in totals if t > totals[position])
     return {"hands": hands, "wins": wins, "deal_ins": deal_ins, "self_draws": self_draws,
@@ -103,3 +103,21 @@ def test_stats_agree_with_a_recount_from_the_ledger(outcomes, end) -> None:
         if table.finished:
             assert stats["placements"][count["place"] - 1] == 1
             assert stats["average_placement"] == count["place"]
+
+
+def test_equal_counts_keep_the_order_first_seen_however_tallies_are_added() -> None:
+    # A kept history plus the tables in play, or newer tables added to it, must list
+    # the most frequent items as one count over every table, oldest first, does.
+    older = Tally(items=Counter({("pinfu", "Pinfu", "平和"): 1, ("dora", "Dora", "ドラ"): 2}),
+                  first={("pinfu", "Pinfu", "平和"): (1, 1, 0, 0),
+                         ("dora", "Dora", "ドラ"): (1, 1, 0, 1)})
+    newer = Tally(items=Counter({("riichi", "Riichi", "立直"): 2, ("pinfu", "Pinfu", "平和"): 1}),
+                  first={("riichi", "Riichi", "立直"): (2, 5, 3, 0),
+                         ("pinfu", "Pinfu", "平和"): (2, 5, 3, 1)})
+    orders = []
+    for parts in ((older, newer), (newer, older)):
+        total = Tally()
+        for part in parts:
+            total.add(part)
+        orders.append([key for (key, _name, _native), _count in total.top()])
+    assert orders == [["pinfu", "dora", "riichi"]] * 2

@@ -170,7 +170,7 @@ def test_three_player_statistics_and_settle_up() -> None:
         "by_ruleset"][0]
     assert (stats["wins"], stats["self_draws"], stats["placements"]) == (1, 1, [1])
     clubs.set_table_stake(table, "1", CREATOR, "CNY")
-    settle = results.table_settle(table, None)
+    settle = results.table_settle(table, Actor())
     assert len(settle.nets) == 3 and sum(n.net for n in settle.nets) == 0
     assert len(settle.transfers) <= 2
     group = clubs.create_group("Club", Actor(device=CREATOR.device))

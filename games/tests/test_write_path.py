@@ -167,17 +167,16 @@ def test_a_game_ending_on_an_appended_hand_gets_its_final_settlement():
     assert_rows_equal_fresh_replay(table)
 
 
-# Lock (2), seats, command id, hand count, event, hand, ledger rows, table, then what the
-# event carries: the points before the new hand, riichi declared in the next hand (2):
-# 11; the seats' stored results (games.seat_results: the rows, the new hand, its ledger
-# rows, the update): 4; plus the savepoint and its release inside the test's atomic.
-MAX_QUERIES_PER_RECORD = 17
-# Lock (2), seats, command id, the log's changes (no outcomes), the last hand, deleting it
-# and the final settlement (4 with the cascade), event, table, then the event: points
-# before the hand, the hand undo names next, riichi: 15; the seats' stored results counted
-# again (the rows, the hands, the ledger, deleting and writing them): 5; plus the
-# savepoint and release.
-MAX_QUERIES_PER_UNDO = 22
+# Lock (2), seats, command id, hand count, event, hand, ledger rows, table; the seats'
+# stored results (games.seat_results: read, and one UPDATE run per seat, which also give
+# the points before the new hand), riichi declared in the next hand: 12; plus the
+# savepoint and its release inside the test's atomic.
+MAX_QUERIES_PER_RECORD = 14
+# Lock (2), seats, command id, the log's changes (no outcomes), the last hand, its ledger
+# rows and the final settlement's, deleting the final settlement, the hand and its rows
+# (2), event, table; the seats' stored results less the hand (read, update); the hand
+# undo names next, riichi: 16; plus the savepoint and release.
+MAX_QUERIES_PER_UNDO = 18
 
 
 def test_queries_per_record_do_not_grow_with_the_game(django_assert_max_num_queries):
@@ -349,3 +348,17 @@ def test_cached_snapshot_is_a_copy_callers_may_change():
     first = services.cached_snapshot(fresh)
     first["hands"].clear()
     assert len(services.cached_snapshot(fresh)["hands"]) == 1
+
+
+# The table, its seats (who names the hand) and the hand count: the preview a phone asks
+# for as its player fills in the sheet, several times a hand.
+MAX_QUERIES_PER_PREVIEW = 3
+
+
+def test_a_preview_of_the_next_hand_reads_the_table_once_and_no_hands(
+        django_assert_max_num_queries):
+    table = make_table(bust_ends_game=False)
+    play(table, 3)
+    with django_assert_max_num_queries(MAX_QUERIES_PER_PREVIEW), translation.override("en"):
+        answer = services.rendered_preview(table.pk, RON)
+    assert answer["ok"] and answer["html"]

@@ -9,6 +9,7 @@ from common.errors import NotFound
 from events import pages
 from games import extensions, lends
 from games.models import Player, Table
+from games.permissions import Actor
 from scoring import sources
 
 
@@ -21,7 +22,10 @@ def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_u
     assert extensions._added == {
         "places_for": forms.places_for, "attach_to_place": services.attach_to_place,
         "player_rating_charts": results.player_rating_charts,
-        "group_tables": services.group_tables, "table_banner": pages.table_banner,
+        "group_tables": services.group_tables,
+        "organised_tables": services.organised_tables,  # issue 29: organisers
+        "evening_tables": services.evening_tables,  # issue 29: an evening's check
+        "table_banner": pages.table_banner,
     }
 
 
@@ -32,14 +36,14 @@ def test_scoring_without_games_finds_no_table_and_no_results(monkeypatch, rf):
 
 
 @pytest.mark.django_db
-def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch, rf):
+def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch):
     monkeypatch.setattr(extensions, "_added", dict(extensions.ALONE))
     table = Table.objects.create(name="t", ruleset="mcr")
-    assert extensions.places_for(rf.get("/")) == []
-    extensions.attach_to_place(table, "", None)  # no place asked: nothing to refuse
+    assert extensions.places_for(Actor()) == []
+    extensions.attach_to_place(table, "", Actor())  # no place asked: nothing to refuse
     with pytest.raises(NotFound):
-        extensions.attach_to_place(table, "g:abc", None)
-    assert extensions.player_rating_charts(Player(), None) == []
+        extensions.attach_to_place(table, "g:abc", Actor())
+    assert extensions.player_rating_charts(Player(), Actor()) == []
     with pytest.raises(NotFound):
-        extensions.group_tables("abc", None)
+        extensions.group_tables("abc", Actor())
     assert extensions.table_banner(table, None) == ""

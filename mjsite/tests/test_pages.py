@@ -45,13 +45,16 @@ def test_home_page_describes_every_ruleset_from_its_own_package(client):
     from django.utils.html import escape
 
     from scoring import registry
+    from scoring.engine import rulesets
 
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     with translation.override("ja"):
         for name in registry.usable():
             rs = registry.get(name)
             assert escape(rs.short_title) in html and escape(rs.description) in html
-            assert rs.description != rs.package.DESCRIPTION, f"translate {name}'s description"
+            # A test-only ruleset (MJ_EXTRA_RULESETS) has no translations.
+            assert rs.description != rs.package.DESCRIPTION or name not in rulesets.shipped(), (
+                f"translate {name}'s description")
 
 
 def test_home_page_is_mobile_ready_and_has_the_site_menu(client):

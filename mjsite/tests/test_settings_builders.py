@@ -14,7 +14,7 @@ def test_redis_url_selects_the_redis_channel_layer():
             "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/0",
                                   "socket_timeout": 30, "socket_connect_timeout": 5,
                                   "max_connections": 50}],
-                       "capacity": 1000},
+                       "capacity": 100},
         }
     }
 
@@ -27,8 +27,8 @@ def test_tls_and_socket_redis_urls_are_accepted(url):
 @pytest.mark.parametrize("url", [None, ""])
 def test_no_redis_url_selects_the_in_memory_layer(url):
     assert channel_layers_for(url) == {
-        "default": {"BACKEND": "channels.layers.InMemoryChannelLayer",
-                    "CONFIG": {"capacity": 1000}}
+        "default": {"BACKEND": "mjsite.memory_layer.SweptInMemoryChannelLayer",
+                    "CONFIG": {"capacity": 100}}
     }
 
 

@@ -199,7 +199,8 @@ class CSVRenderer(BaseRenderer):
     """A list of flat rows as CSV (UTF-8); ``?bom=1`` puts the byte-order mark Excel
     needs to read Chinese and Japanese names as UTF-8 in front. Text that a spreadsheet
     would run as a formula gets a leading apostrophe; numbers, and the ids of a
-    :class:`Rows`' ``ids`` columns, are written as they are."""
+    :class:`Rows`' ``ids`` columns, are written as they are. A :class:`Rows`' further
+    ``sections`` follow it, each after an empty line and with its own header."""
 
     media_type = "text/csv"
     format = "csv"
@@ -208,16 +209,20 @@ class CSVRenderer(BaseRenderer):
     def render(self, data: Any, accepted_media_type: str | None = None,
                renderer_context: Mapping[str, Any] | None = None) -> bytes:
         request = (renderer_context or {}).get("request")
-        rows: Iterable[Mapping[str, Any]] = data if isinstance(data, list) else []
-        columns: Sequence[str] = getattr(data, "columns", None) or _columns(rows)
-        ids = set(getattr(data, "ids", ()))
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(columns)
-        for row in rows:
-            writer.writerow(_id_cell(row.get(c)) if c in ids else _cell(row.get(c))
-                            for c in columns)
-        bom = "\ufeff" if request is not None and _truthy(request.query_params.get("bom")) \
+        sections = [data, *getattr(data, "sections", ())]
+        for index, section in enumerate(sections):
+            if index:
+                writer.writerow([])
+            rows: Iterable[Mapping[str, Any]] = section if isinstance(section, list) else []
+            columns: Sequence[str] = getattr(section, "columns", None) or _columns(rows)
+            ids = set(getattr(section, "ids", ()))
+            writer.writerow(columns)
+            for row in rows:
+                writer.writerow(_id_cell(row.get(c)) if c in ids else _cell(row.get(c))
+                                for c in columns)
+        bom = "\ufeff" if request is not None and truthy(request.query_params.get("bom")) \
             else ""
         return (bom + out.getvalue()).encode("utf-8")
 
@@ -229,10 +234,11 @@ class Rows(list[Any]):
     the export wrote '-abc…)."""
 
     def __init__(self, rows: Iterable[Mapping[str, Any]], columns: Sequence[str],
-                 ids: Iterable[str] = ()) -> None:
+                 ids: Iterable[str] = (), sections: Iterable[Rows] = ()) -> None:
         super().__init__(rows)
         self.columns = list(columns)
         self.ids = tuple(ids)
+        self.sections = list(sections)  # further tables of the same file, below it
 
 
 def _columns(rows: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -260,7 +266,8 @@ def _id_cell(value: Any) -> Any:
     return "" if value is None else value
 
 
-def _truthy(value: str | None) -> bool:
+def truthy(value: str | None) -> bool:
+    """A query parameter's yes (1, true, yes, on)."""
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 

@@ -12,8 +12,16 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from . import chain
 from .commands import HELP, available, encode_result, lookup, run_line
 from .errors import EngineError
+
+# Commands that read one whole file from stdin (not a JSON request per line), with
+# options of their own: name -> (main(args, stdin, stdout, stderr) -> status, help).
+FILE_COMMANDS = {
+    "verify-chain": (chain.main, "check a table history exported from mjsite (its hash "
+                                 "chain) and name the first changed event"),
+}
 
 
 def usage() -> str:
@@ -25,8 +33,11 @@ def usage() -> str:
         "commands:",
     ]
     names = available()
-    width = max(len(n) for n in names)
+    width = max(len(n) for n in [*names, *FILE_COMMANDS])
     lines.extend(f"  {n.ljust(width)}  {HELP.get(n, '')}" for n in names)
+    lines.append("")
+    lines.append("reading one whole file (python -m scoring.engine <command> --help):")
+    lines.extend(f"  {n.ljust(width)}  {text}" for n, (_, text) in FILE_COMMANDS.items())
     lines.append("")
     lines.append('example: echo \'{"hand": "1112345678999m"}\' | python -m scoring.engine waits')
     return "\n".join(lines)
@@ -46,6 +57,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         print(usage())
         return 0 if args else 2
+    if args[0] in FILE_COMMANDS:
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(encoding="utf-8", errors="strict")
+        if isinstance(sys.stdout, io.TextIOWrapper):
+            sys.stdout.reconfigure(encoding="utf-8")
+        return FILE_COMMANDS[args[0]][0](args[1:], sys.stdin, sys.stdout, sys.stderr)
     if len(args) > 1:
         print(f"expected one command, got {' '.join(args)}\n\n{usage()}", file=sys.stderr)
         return 2

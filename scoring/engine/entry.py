@@ -38,6 +38,7 @@ from .errors import (
     TooLong,
     UnknownField,
 )
+from .tiles import WIND_NAMES
 
 Opts = TypeVar("Opts")
 
@@ -290,7 +291,8 @@ def flower_tiles(win_label: str) -> tuple[Field, ...]:
             flag("flower_win", win_label))
 
 
-SEATS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+# A wind field's choices: (letter, English name), East first.
+WIND_CHOICES = tuple(WIND_NAMES.items())
 WIN_KINDS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
              ("tsumo", "Tsumo (self-draw)"), ("ron", "Ron (win on a discard)"))
 
@@ -304,9 +306,9 @@ def request_common(players_n: int = 4) -> tuple[Field, ...]:
 
 
 def wind(name: str, label: str, nullable: bool = False,
-         seats: tuple[tuple[str, str], ...] = SEATS) -> Field:
+         seats: tuple[tuple[str, str], ...] = WIND_CHOICES) -> Field:
     """A seat named by its wind, in a score request (the table knows its seats' winds);
-    three players sit East, South and West (``seats=SEATS[:3]``)."""
+    three players sit East, South and West (``seats=WIND_CHOICES[:3]``)."""
     return Field(name, "wind", label, choices=seats, nullable=nullable, group="seat",
                  ask=False)
 

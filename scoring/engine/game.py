@@ -21,15 +21,15 @@ from typing import Any, Literal, NotRequired, Protocol, TypedDict, TypeVar
 from .errors import BadInput, BadOption, BadOutcome, GameOver, about
 from .result import REASON_OF, Cause, Contract, ContractError, Ledger, Payment
 from .result import check as check_result
+from .tiles import WIND_LETTERS
 
 Opts = TypeVar("Opts")
 
-WIND_LETTERS = ("E", "S", "W", "N")
 
 Reason = Literal[
     "hand",  # the payment for a win (or a draw's tenpai/noten payment)
     "honba",  # counters (本場)
-    "riichi",  # a riichi stick put into the pot (negative) or won from it (positive)
+    "sticks",  # a deposit stick put into the pot (negative) or won from it (positive)
     "pao",  # responsibility payment (包)
     "kong",  # kong payments paid when declared (刮风下雨, 杠分)
     "bonus",  # wildcard/精 payments, flowers and similar extras
@@ -37,7 +37,7 @@ Reason = Literal[
     "draw",  # exhaustive-draw payments (noten, 查大叫)
     "uma",  # end-of-game placement bonus
     "oka",  # end-of-game return-points bonus
-    "leftover",  # riichi sticks left in the pot at game end
+    "leftover",  # sticks left in the pot at game end
 ]
 
 
@@ -46,7 +46,7 @@ class GameState(TypedDict, total=False):
     dealer: int  # player index of the current dealer
     hand_number: int  # 1-based count of hands in the current round wind (East 1, East 2...)
     honba: int
-    pot: int  # points on the table (riichi sticks), not owned by any player
+    pot: int  # points on the table (deposit sticks), not owned by any player
     scores: list[int]  # running totals per player, start points included
     finished: bool
     hands_played: int
@@ -232,7 +232,7 @@ def player_list(value: Any, what: str, count: int = 4) -> list[int]:
 
 # The cause of a row given only its reason (a finer cause can always be named).
 DEFAULT_CAUSE: dict[str, Cause] = {
-    "hand": "hand", "honba": "honba", "riichi": "sticks", "pao": "pao", "kong": "kong",
+    "hand": "hand", "honba": "honba", "sticks": "sticks", "pao": "pao", "kong": "kong",
     "bonus": "flowers", "penalty": "penalty", "draw": "noten", "uma": "uma", "oka": "oka",
     "leftover": "leftover"}
 

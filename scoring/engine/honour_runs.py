@@ -12,10 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .tiles import Meld, Tile
+from .tiles import DRAGONS as DRAGON_KINDS
+from .tiles import HONOURS, Meld, Tile
+from .tiles import WINDS as WIND_KINDS
 
-WINDS = (0, 1, 2, 3)  # indices within the seven honours: E S W N
-DRAGONS = (4, 5, 6)  # white, green, red
+WINDS = tuple(k - HONOURS[0] for k in WIND_KINDS)  # indices within the seven honours
+DRAGONS = tuple(k - HONOURS[0] for k in DRAGON_KINDS)  # white, green, red
 HONOUR_RUNS: tuple[tuple[int, ...], ...] = (*combinations(WINDS, 3), DRAGONS)
 _INF = 1 << 20
 

@@ -18,9 +18,26 @@ worth depends on the hand beyond that (riichi's open-hand reduction, Ji'an's han
 overrides :meth:`Element.worth` and :meth:`Element.item`; one named after the hand
 (riichi's seat wind) overrides :meth:`Element.names`.
 
-A ruleset keeps its elements in a registry, a tuple of instances evaluated in order:
-:func:`hits` gives the elements present with their counts, :func:`items_of` the
-contract's items (:class:`scoring.engine.result.Item`).
+Every ruleset declares its elements one way, so that importing it changes nothing but its
+own modules' names:
+
+* one class per element (a base class may derive the identity once, in
+  ``__init_subclass__``, from a table the ruleset keeps: MCR's fan table by ``id``,
+  riichi's key from the class name);
+* one instance of each listed in a plain tuple, evaluated in order, which the package
+  exports as ``ELEMENTS`` (it may be joined from tuples of a kind, Hong Kong's limit
+  hands, MCR's 88- to 12- and 8- to 1-fan modules);
+* nothing registers itself: no decorator, no list filled at import. A ruleset that needs
+  its elements by key or by kind works it out from the tuple (:func:`by_key`);
+* ``ITEMS``, what the site lists, is ``(*declared(ELEMENTS), *extras)``: each element's
+  identities (:meth:`Element.listing`; one, or one per name an element takes after the
+  hand) and, after them, the items no class scores (:func:`info`: dora, a typed-in fan).
+
+``scoring/engine/tests/test_elements.py`` holds every package to this and imports each
+module of every ruleset twice, in a fresh interpreter, to see that no global moved.
+
+:func:`hits` gives the elements of a tuple present in a hand with their counts,
+:func:`items_of` the contract's items (:class:`scoring.engine.result.Item`).
 """
 
 from __future__ import annotations
@@ -67,11 +84,16 @@ class Element(ABC, Generic[V]):
         return Item(key=self.key, name=name, native=native, value=self.each(v),
                     unit=self.unit, count=n)
 
+    def listing(self) -> tuple[ItemInfo, ...]:
+        """The element's identity as data, for ``ITEMS``: one, or one per name an element
+        named after the hand can take (riichi's seat wind, Ji'an's hand shape)."""
+        return (info(self.key, self.name, self.native, self.unit, self.value),)
 
-def hits(registry: Iterable[Element[V]], view: V) -> list[tuple[Element[V], int]]:
-    """(element, count) for every element of ``registry`` the hand holds, in order."""
+
+def hits(elements: Iterable[Element[V]], view: V) -> list[tuple[Element[V], int]]:
+    """(element, count) for every one of ``elements`` the hand holds, in order."""
     out = []
-    for element in registry:
+    for element in elements:
         n = element.count(view)
         if n:
             out.append((element, n))
@@ -97,10 +119,10 @@ def legacy(found: Iterable[tuple[Element[V], int]], view: V, key: str = "fan"
     return out
 
 
-def by_key(registry: Sequence[Element[V]]) -> dict[str, Element[V]]:
-    """The registry by key; refuses two elements with one key (keys are stable ids)."""
+def by_key(elements: Sequence[Element[V]]) -> dict[str, Element[V]]:
+    """The elements by key; refuses two elements with one key (keys are stable ids)."""
     out: dict[str, Element[V]] = {}
-    for e in registry:
+    for e in elements:
         if e.key in out:
             raise ValueError(f"two scoring elements share the key {e.key!r}")
         out[e.key] = e
@@ -128,7 +150,7 @@ def listed(i: ItemInfo, count: int = 1, value: int | None = None) -> Item:
                 value=i["value"] if value is None else value, unit=i["unit"], count=count)
 
 
-def declared(registry: Iterable[Element[V]]) -> list[ItemInfo]:
-    """Each element's identity as data (key, English, native, unit, value), for the site's
-    reference pages and its generated msgid list."""
-    return [info(e.key, e.name, e.native, e.unit, e.value) for e in registry]
+def declared(elements: Iterable[Element[V]]) -> list[ItemInfo]:
+    """Each element's identities as data (key, English, native, unit, value), in order: the
+    head of a package's ``ITEMS``, for the site's reference pages and its msgid list."""
+    return [i for e in elements for i in e.listing()]

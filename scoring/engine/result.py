@@ -93,7 +93,7 @@ CAUSES: tuple[str, ...] = get_args(Cause)
 # The table ledger's coarser reason of each cause (``scoring.engine.game.Reason``, the
 # values the site's database stores).
 REASON_OF: dict[str, str] = {
-    "hand": "hand", "honba": "honba", "sticks": "riichi", "pao": "pao", "kong": "kong",
+    "hand": "hand", "honba": "honba", "sticks": "sticks", "pao": "pao", "kong": "kong",
     "kong_transfer": "kong", "tuishui": "kong", "jing": "bonus", "chongguan": "bonus",
     "flowers": "bonus", "chajiao": "draw", "flower_pig": "penalty", "noten": "draw",
     "nagashi": "hand", "penalty": "penalty", "uma": "uma", "oka": "oka",

@@ -16,7 +16,6 @@ from typing import Any, Generic, Protocol, TypeVar
 from .entry import EntrySpec, check_outcome
 from .errors import BadInput
 from .game import (
-    WIND_LETTERS,
     GameState,
     HandSettlement,
     LedgerRow,
@@ -31,6 +30,7 @@ from .game import (
     table_request,
 )
 from .result import REASON_OF, Contract, Payment
+from .tiles import WIND_LETTERS
 
 
 def rotate(state: GameState, rows: Iterable[LedgerRow], keep_deal: bool, rounds: int,

@@ -13,6 +13,7 @@ MCR's claim rules need.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -33,7 +34,10 @@ SUIT_NAMES = {
     "f": "flowers",
 }
 HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
-SEATS = ("E", "S", "W", "N")
+# The winds in their order, by letter: the seats from the dealer's and the rounds. The one
+# wind tuple of the engine and the site (a score request's players count from East: E=0).
+WIND_LETTERS = ("E", "S", "W", "N")
+WIND_NAMES = dict(zip(WIND_LETTERS, HONOUR_NAMES, strict=False))  # "E" -> "East"
 
 # Terminal and honour kinds (幺九牌), used by thirteen orphans and many yaku.
 TERMINALS = (0, 8, 9, 17, 18, 26)
@@ -189,6 +193,25 @@ def format_kinds(kinds: Iterable[int]) -> str:
     return format_tiles((Tile(k) for k in kinds), sort=True)
 
 
+# Tile groups as typed: the digits written before their suit letter ("123m", "0p", "1f").
+TILE_GROUP = re.compile(r"([0-9]+)([mpszf])")
+# Melds as typed in one box: one a line, or separated by commas or semicolons.
+MELD_SEPARATORS = re.compile(r"[\n,;]+")
+
+
+def tile_codes(text: str) -> list[str]:
+    """``"123m11z"`` as ``["1m", "2m", "3m", "1z", "1z"]``, leniently (for drawing a typed
+    text and reading a typed list): what is not digits before a suit letter is passed over,
+    and :func:`parse_tiles` names it when the text is scored."""
+    return [d + suit for digits, suit in TILE_GROUP.findall(text or "") for d in digits]
+
+
+def split_melds(text: str) -> list[str]:
+    """``"pon 777z, chi 123m"`` as ``["pon 777z", "chi 123m"]``: the melds typed in one box
+    (:func:`parse_meld` reads each)."""
+    return [part.strip() for part in MELD_SEPARATORS.split(text or "") if part.strip()]
+
+
 def counts34(tiles: Iterable[Tile]) -> list[int]:
     c = [0] * NUM_KINDS
     for t in tiles:
@@ -260,7 +283,7 @@ def parse_meld(text: str) -> Meld:
     source = None
     if len(parts) == 4:
         source = parts[3].upper()
-        if source not in SEATS:
+        if source not in WIND_LETTERS:
             raise BadMeld(f"'{text}': '{parts[3]}' is not a seat (E, S, W, N)",
                           params={"text": text})
     tiles = tuple(parse_tiles(body))

@@ -20,9 +20,8 @@ from typing import Any, Literal
 
 from .decompose import Group, decompositions
 from .errors import BadInput, TooManyCopies, WinFlagConflict
-from .game import WIND_LETTERS
 from .request import flag, meld_list, read_tiles, win_kind
-from .tiles import FLOWER_BASE, Meld, Tile, counts34, is_flower, parse_tiles
+from .tiles import FLOWER_BASE, WIND_LETTERS, Meld, Tile, counts34, is_flower, parse_tiles
 from .waits import waits
 
 WaitShape = Literal["pair", "edge", "closed", "open", "triplet"]

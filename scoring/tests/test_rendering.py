@@ -8,7 +8,6 @@ from django.utils import translation
 
 from scoring import registry, rendering
 from scoring.engine.result import Contract, Headline, check, contract, headline, item
-from scoring.engine.tests.test_packages import TOYS
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 
@@ -95,16 +94,21 @@ def test_payment_lines_split_each_players_change_by_cause_hand_first():
     with translation.override("en"):
         lines = rendering.payment_lines(payments, NAMES)
         assert [line.total for line in lines] == [0, -6200, 0, 6200]
-        assert rendering.signed_parts(lines[3]) == "Win +5,200 · Riichi sticks +1,000"
+        assert rendering.signed_parts(lines[3]) == "Win +5,200 · Deposit sticks +1,000"
     with translation.override("zh-hant"):
         assert rendering.signed_parts(rendering.payment_lines(payments, NAMES)[3]) == \
-            "和牌 +5,200 · 立直棒 +1,000"
+            "和牌 +5,200 · 供託 +1,000"
 
 
-def test_every_cause_of_the_contract_has_words():
-    from scoring.engine.result import CAUSES
+def test_every_cause_of_the_contract_and_every_ledger_reason_has_words():
+    from typing import get_args
+
+    from scoring.engine.game import Reason
+    from scoring.engine.result import CAUSES, REASON_OF
 
     assert set(CAUSES) <= set(rendering.CAUSE_TEXT)
+    assert set(get_args(Reason)) == set(REASON_OF.values())
+    assert set(get_args(Reason)) <= set(rendering.CAUSE_TEXT)
 
 
 def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():
@@ -115,26 +119,3 @@ def test_a_value_in_chips_is_told_apart_from_the_points_won_in_all():
     with translation.override("zh-hans"):
         text = rendering.win_text(result, NAMES)
         assert "14分" in text and "共46分" in text
-
-
-def test_a_ruleset_that_says_only_the_contract_is_read_right(monkeypatch) -> None:
-    """Issue 25: a toy ruleset's win on Chen's discard read "Bo wins by self-draw", because
-    the readers took keys the contract did not define. Its results now carry the contract
-    and nothing else, and a discard win reads as one."""
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location("scoring.engine.rulesets.toy",
-                                                  TOYS / "toy" / "__init__.py")
-    assert spec is not None and spec.loader is not None
-    toy = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "scoring.engine.rulesets.toy", toy)
-    spec.loader.exec_module(toy)
-    options = toy.Options()
-    outcome = {"type": "win", "wins": [{"winner": 1, "discarder": 2, "quick": {"fan": 2}}]}
-    settled = toy.game.apply(toy.game.initial_state(options), outcome, options)
-    for result in settled["results"]:
-        check(result)
-    with translation.override("en"):
-        text = rendering.hand_summary(outcome, settled["results"], NAMES)
-    assert text.startswith("Bo wins on Chen's discard")

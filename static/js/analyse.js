@@ -3,7 +3,7 @@
 
 import {showAnswer} from "./answer.js";
 import {FieldPicker, debounce} from "./picker.js";
-import {fromText} from "./tiles.js";
+import {fromText, splitMelds} from "./tiles.js";
 
 const form = document.getElementById("analyse-form");
 const result = document.getElementById("analysis-result");
@@ -36,7 +36,7 @@ function showRulesetFields() {
 }
 
 function tileCount() {
-  const melds = field("melds").split(/[\n,;]+/).filter((m) => m.trim()).length;
+  const melds = splitMelds(field("melds")).length;
   return fromText(field("hand")).length + 3 * melds;
 }
 

@@ -9,7 +9,7 @@
 // slip): ⌫ takes the last one back.
 
 import {el, fmt, t} from "./i18n.js";
-import {fromText, tileLabel, toText} from "./tiles.js";
+import {fromText, splitMelds as melds, tileLabel, toText} from "./tiles.js";
 
 const MELD_SIZE = {chi: 3, pon: 3, kan: 4, ankan: 4};
 const SINGLE = new Set(["tile"]);
@@ -29,10 +29,6 @@ export function tileNode(code, {small = false, onclick = null} = {}) {
       "aria-label": spoken, onclick}, label);
   }
   return el("span", {class: classes, dataset: {tile: code}, title}, label);
-}
-
-function melds(text) {
-  return (text || "").split(/[,;\n]+/).map((m) => m.trim()).filter(Boolean);
 }
 
 export class FieldPicker {

@@ -11,7 +11,7 @@ export function names(state) {
 }
 
 export function recorder(name) {
-  return name === "creator" || name === "staff" ? t(name) : name;
+  return ["creator", "staff", "centre"].includes(name) ? t(name) : name;
 }
 
 function fragment(html) {

@@ -22,6 +22,8 @@
 // come back together, and twice as long after each further refusal. Nobody asked for it:
 // the badge says "connecting" meanwhile, no alert.
 
+import {ChainWatch} from "./chain.js"; // issue 29: the history's hash chain
+
 // The protocol as the server declares it (games/messages.py: INBOUND, TABLE_EVENTS, the
 // close codes, the presence refresh), handed with the page (<script id="table-protocol">):
 // which messages are writes, which of them carry a hand (kept in the outbox until
@@ -139,6 +141,7 @@ export class TableSocket {
     // The Wi-Fi going away rarely closes a socket at once: the browser says so first.
     window.addEventListener("offline", () => this.wentOffline());
     window.addEventListener("online", () => this.cameOnline());
+    this.chain = new ChainWatch(path); // issue 29
   }
 
   get online() {
@@ -182,8 +185,10 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // The seq this phone shows: the server sends what happened since (``missed``) rather
     // than the whole table, unless that is too much.
-    const since = this.seq >= 0 ? `?since=${this.seq}` : "";
-    const ws = new WebSocket(`${scheme}://${location.host}${this.path}${since}`);
+    // issue 29: and the point of the history's hash chain this phone kept.
+    const query = [this.seq >= 0 ? `since=${this.seq}` : "", this.chain.query()]
+      .filter(Boolean).join("&");
+    const ws = new WebSocket(`${scheme}://${location.host}${this.path}${query ? "?" : ""}${query}`);
     this.ws = ws;
     this.resendDue = true; // writes in flight go again after this connection's snapshot
     // Tried all the same (a phone on a network of its own may call itself offline), but
@@ -209,6 +214,13 @@ export class TableSocket {
     ws.addEventListener("close", (event) => {
       if (this.ws === ws) this.closed(event);
     });
+  }
+
+  // issue 29: this phone saw another history than the one stored; connecting again
+  // tells the server the point it kept (?chain=), which it checks.
+  chainReport() {
+    this.wentOffline();
+    this.cameOnline();
   }
 
   wentOffline() {
@@ -309,6 +321,7 @@ export class TableSocket {
       this.snapshotRequests.delete(message.request_id);
       this.stopSnapshotRetry();
       this.apply(message, true);
+      if (this.chain.snapshot(message)) this.chainReport(); // issue 29
       if (wasRefused) this.handlers.onStatus("live");
       this.settle(message.request_id, "resolve", message);
       if (this.resendDue) {
@@ -323,6 +336,7 @@ export class TableSocket {
         return;
       }
       this.apply(message, false);
+      if (this.chain.event(message)) this.chainReport(); // issue 29
       this.handlers.onEvent(message);
     } else if (type === "presence") {
       this.handlers.onPresence(message);
@@ -367,6 +381,9 @@ export class TableSocket {
       if (id && this.pending.has(id)) this.settle(id, "reject", message);
       else if (!id || !this.outbox.get(id)) this.handlers.onError(message);
       if (write) this.finish(id, false);
+    } else {
+      // Messages the page's other modules read (the round clock, games/clock.py).
+      this.handlers.onMessage?.(message);
     }
   }
 

@@ -24,6 +24,7 @@ import {RecordSheet} from "./record.js";
 import {addCorrect, appendEarlier, applyView, declaredBy, markMe, names, recorder,
   renderActions, showEarlier, startsOver} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
+import {RoundClock} from "./clock.js";
 
 const page = document.getElementById("table-page");
 const boot = JSON.parse(document.getElementById("table-boot").textContent);
@@ -51,6 +52,9 @@ let previewOut = false; // a preview is on its way
 let previewAgain = false; // the sheet changed while it was
 let presenceTimer = null;
 const entering = new Map(); // connection id -> {name, hand_number, expires}
+// Pages built on this one (the tablet in the middle of the table, centre.js) redraw
+// their parts after each render: fn(snapshot, you).
+export const renderHooks = [];
 
 const status = document.getElementById("status");
 const recordSection = document.getElementById("record");
@@ -176,9 +180,16 @@ function render() {
     say(t("seat_freed"), "error");
   }
   if (snapshot.table.finished && entry && !entry.handNumber) closePanel();
+  for (const hook of renderHooks) hook(snapshot, you);
 }
 
+// The round clock, when one times this table (games/clock.py): its warnings are notices.
+export const clock = new RoundClock(document, (text) => say(text));
+
 const socket = new TableSocket(page.dataset.socket, {
+  onMessage(message) {
+    if (message.type === "clock") clock.update(message);
+  },
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
@@ -336,10 +347,15 @@ for (const button of document.querySelectorAll("[data-open-type]")) {
       recordSection.scrollIntoView({behavior: "smooth", block: "start"});
       return;
     }
-    if (entry) closePanel();
-    freshSheet(button.dataset.openType);
-    openPanel();
+    openSheet(button.dataset.openType);
   });
+}
+
+// The record sheet, fresh, on a result (`type`; null: the one it shows).
+export function openSheet(type = null) {
+  if (entry) closePanel();
+  freshSheet(type || sheet.type);
+  openPanel();
 }
 
 // A hand's record-sheet fields come with the hands of a snapshot or a page, not with
@@ -739,5 +755,10 @@ if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
 socket.connect();
+export {socket, write};
+export function currentSnapshot() {
+  return snapshot;
+}
 // A handle for the browser tests and for debugging from the console.
-window.mjTable = {socket, get snapshot() { return snapshot; }, get wakeLock() { return wakeLock(); }};
+window.mjTable = {socket, clock, get snapshot() { return snapshot; },
+  get wakeLock() { return wakeLock(); }};

@@ -35,15 +35,15 @@ export function toText(codes) {
   return suit === null ? "" : out + digits + suit;
 }
 
+// The melds typed in one box ("pon 777z, chi 123m"): one a line, or separated by commas
+// or semicolons, as the engine reads them (scoring/engine/tiles.py, split_melds).
+export function splitMelds(text) {
+  return (text || "").split(/[\n,;]+/).map((m) => m.trim()).filter(Boolean);
+}
+
+// "123m11z" as ["1m","2m","3m","1z","1z"], leniently: digits before a suit letter, what
+// else is typed passed over, as the engine's tile_codes (scoring/engine/tiles.py).
 export function fromText(text) {
-  const out = [];
-  let digits = "";
-  for (const ch of text || "") {
-    if (/[0-9]/.test(ch)) digits += ch;
-    else if ("mpszf".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = "";
-    }
-  }
-  return out;
+  return [...(text || "").matchAll(/([0-9]+)([mpszf])/g)]
+    .flatMap(([, digits, suit]) => [...digits].map((d) => d + suit));
 }

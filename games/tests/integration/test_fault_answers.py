@@ -49,6 +49,13 @@ class TcpProxy:
 
     def down(self) -> None:
         if self._listener is not None:
+            # close() alone leaves the accept() blocked in the pump thread holding the
+            # listening socket: it still took one more connection (the server's next
+            # query got through a "down" database). shutdown() ends that accept().
+            try:
+                self._listener.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             self._listener.close()
             self._listener = None
         with self._lock:

@@ -76,9 +76,12 @@ async def test_a_redis_outage_is_a_few_lines_in_each_server_s_log(
         tracebacks = (outage.count("Traceback (most recent call last)")
                       - outage.count("During handling of the above exception")
                       - outage.count("The above exception was the direct cause"))
-        # On failure, show the tracebacks themselves (the log's tail is access lines).
+        # On failure, show the tracebacks themselves (the log's tail is access lines),
+        # each after the line that logged it (which says who let it reach the log).
+        parts = outage.split("Traceback (most recent call last)")
         assert tracebacks <= 2, "\n---\n".join(
-            part[:1500] for part in outage.split("Traceback (most recent call last)")[1:])
+            before.rstrip().rsplit("\n", 1)[-1][-300:] + "\n" + part[:1500]
+            for before, part in zip(parts, parts[1:], strict=False))
         lines = [line for line in outage.splitlines()
                  if "unavailable" in line or "not counted" in line]
         assert 1 <= len(lines) <= 6, "\n".join(lines[:20])

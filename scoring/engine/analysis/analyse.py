@@ -65,7 +65,7 @@ from ..errors import (
     UnknownRuleset,
     WrongTileCount,
 )
-from ..tiles import NUM_KINDS, SEATS, Hand, Tile, format_tiles, parse_hand, tile_name
+from ..tiles import NUM_KINDS, WIND_LETTERS, Hand, Tile, format_tiles, parse_hand, tile_name
 from ..waits import wait_details
 from .danger import read_kinds
 from .shanten import STANDARD, shanten, shanten_by_shape, shapes_for
@@ -181,8 +181,8 @@ class Analysis:
         elif ("discarder" not in req and self.package is not None
               and capabilities.discarder_by_wind(self.package)):
             seat = req.get("seat_wind", "E")
-            if seat in SEATS:
-                req["discarder"] = SEATS[(SEATS.index(seat) - 1) % 4]
+            if seat in WIND_LETTERS:
+                req["discarder"] = WIND_LETTERS[(WIND_LETTERS.index(seat) - 1) % 4]
         return req
 
     def value(self, concealed: Sequence[Tile], win: int, tsumo: bool) -> dict[str, Any]:

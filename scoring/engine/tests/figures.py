@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+from scoring.engine.tiles import WIND_LETTERS
+
 Scorer = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
@@ -33,7 +35,6 @@ def scored(package: ModuleType) -> Scorer:
 # The name each ruleset's golden cases give the headline's value.
 SIZE = {"riichi": "han", "mcr": "total", "sichuan": "fan", "wuhu": "value", "jian": "total",
         "taiwan": "tai", "hongkong": "fan"}
-WINDS = ("E", "S", "W", "N")
 BY_WIND = ("riichi", "mcr")  # their requests name seats by wind, counted from East
 
 
@@ -43,7 +44,7 @@ def contract_figures(ruleset: str, result: Mapping[str, Any]) -> dict[str, Any]:
     changes = [0] * result["players"]
     for p in result["ledger"]:
         changes[p["player"]] += p["amount"]
-    deltas: Any = (dict(zip(WINDS, changes, strict=False)) if ruleset in BY_WIND
+    deltas: Any = (dict(zip(WIND_LETTERS, changes, strict=False)) if ruleset in BY_WIND
                    else changes)
     head = result["headline"]
     return {"deltas": deltas, **({SIZE[ruleset]: head["value"]} if head else {})}

@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scoring.engine import rulesets
+from scoring.engine import capabilities, rulesets
 
 RULESETS = rulesets.names()
 
@@ -28,6 +28,13 @@ BASE: dict[str, dict[str, Any]] = {
                "win": "discard", "winner": 1, "discarder": 2, "flowers": "1f"},
     "hongkong": {"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "self_draw"},
 }
+
+def _plain(name: str) -> dict[str, Any]:
+    """A plausible request of a ruleset not listed above: a hand of sets and a pair, won
+    by self-draw in the ruleset's own word (its WIN_WORDS)."""
+    words = capabilities.read(rulesets.get(name), "WIN_WORDS")
+    return {"hand": "111222333m456p7m", "win_tile": "7m", "win": words[1], "winner": 1}
+
 
 HUGE = st.sampled_from([10 ** 30, -10 ** 30, 2 ** 63, -2 ** 63 - 1, 10 ** 300, 1e308, -1e308,
                         0.5, -1, 4 ** 40])
@@ -61,7 +68,7 @@ deep = st.integers(20, 400).map(nested)
 def requests(draw: st.DrawFn, ruleset: str | None = None) -> Any:
     """A request of ``ruleset`` (or of any, or none) with some of its keys bent."""
     name = ruleset or draw(st.sampled_from(RULESETS))
-    request: dict[str, Any] = {"ruleset": name, **BASE[name]}
+    request: dict[str, Any] = {"ruleset": name, **(BASE.get(name) or _plain(name))}
     for _ in range(draw(st.integers(1, 4))):
         how = draw(st.integers(0, 6))
         key = draw(KEYS)

@@ -166,10 +166,11 @@ def test_bad_requests_say_what_to_fix(request_: dict[str, Any], message: str) ->
 
 
 def test_score_with_an_unknown_ruleset() -> None:
+    listed = ", ".join(rulesets.available())
+    assert listed.startswith("riichi, mcr, sichuan, wuhu, jian, taiwan, hongkong")
     assert run("score", {"ruleset": "klondike"})["error"] == {
         "code": "unknown_ruleset",
-        "message": "unknown ruleset 'klondike'; choose one of: riichi, mcr, sichuan, wuhu, jian, "
-                   "taiwan, hongkong",
+        "message": f"unknown ruleset 'klondike'; choose one of: {listed}",
     }
 
 

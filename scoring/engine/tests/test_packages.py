@@ -1,5 +1,5 @@
 """Every ruleset package fulfils the package contract of :mod:`scoring.engine.rulesets`,
-and so does the toy ruleset of ``toy_rulesets`` (a sixth package written only in itself)."""
+the test-only ones of ``MJ_EXTRA_RULESETS`` too (``extra_rulesets/``)."""
 
 from __future__ import annotations
 
@@ -10,24 +10,12 @@ from types import ModuleType
 
 import pytest
 
-from scoring.engine import commands, rulesets
+from scoring.engine import rulesets
 from scoring.engine.entry import KINDS, EntrySpec, Field
+from scoring.engine.errors import UnknownRuleset
 from scoring.engine.game import assert_zero_sum
 from scoring.engine.options import build_options
-from scoring.engine.result import UNITS, check
-
-TOYS = Path(__file__).with_name("toy_rulesets")
-
-
-@pytest.fixture
-def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The toy ruleset's directory searched beside the real ones, as if it were there."""
-    monkeypatch.setattr(rulesets, "_HERE", [*rulesets._HERE, str(TOYS)])
-    monkeypatch.setattr(rulesets, "__path__", [*rulesets.__path__, str(TOYS)])
-    yield
-    import sys
-
-    sys.modules.pop("scoring.engine.rulesets.toy", None)
+from scoring.engine.result import UNITS
 
 
 def _fields(fields: tuple[Field, ...]) -> Iterator[Field]:
@@ -77,36 +65,39 @@ NOBODY_WINS = {
 
 
 @pytest.mark.parametrize("name", rulesets.names())
-def test_every_real_package_fulfils_the_contract(name: str) -> None:
+def test_every_package_fulfils_the_contract(name: str) -> None:
     fulfils(rulesets.get(name), name)
 
 
-def test_the_site_lists_the_rulesets_in_their_order() -> None:
-    assert rulesets.available() == ["riichi", "mcr", "sichuan", "wuhu", "jian", "taiwan",
-                                    "hongkong"]
+def test_the_site_lists_the_rulesets_it_ships_in_their_order() -> None:
+    assert rulesets.shipped() == sorted(["riichi", "mcr", "sichuan", "wuhu", "jian", "taiwan",
+                                         "hongkong"])
+    assert [n for n in rulesets.available() if n in rulesets.shipped()] == [
+        "riichi", "mcr", "sichuan", "wuhu", "jian", "taiwan", "hongkong"]
     assert sorted(rulesets.names()) == sorted(rulesets.available())
 
 
-def test_a_sixth_ruleset_is_found_and_fulfils_the_contract(with_toy: None) -> None:
-    assert rulesets.available()[-1] == "toy"
-    fulfils(rulesets.get("toy"), "toy")
+def test_a_test_only_package_is_found_through_the_variable_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    extra = set(rulesets.names()) - set(rulesets.shipped())
+    assert extra, f"the suite plays a test-only ruleset ({rulesets.EXTRA_ENV})"
+    monkeypatch.delenv(rulesets.EXTRA_ENV)
+    assert rulesets.names() == rulesets.shipped()
+    for name in extra:
+        with pytest.raises(UnknownRuleset):
+            rulesets.get(name)
 
 
-def test_the_toy_ruleset_scores_through_the_engine_command(with_toy: None) -> None:
-    result = commands.run("score", {"ruleset": "toy", "hand": "111222333m456p7m",
-                                    "win_tile": "7m", "win": "self_draw", "winner": 1})
-    check(result)
-    assert [(i["key"], i["count"]) for i in result["items"]] == [("triplet", 3),
-                                                                  ("self_draw", 1)]
-    assert result["headline"]["points"] == 12
-    assert (result["winner"], result["discarder"]) == (1, None)
-    assert sorted((p["player"], p["amount"]) for p in result["ledger"]) == [
-        (0, -4), (1, 12), (2, -4), (3, -4)]
-
-
-def test_the_toy_ruleset_is_held_to_its_entry_spec(with_toy: None) -> None:
-    refused = commands.run("score", {"ruleset": "toy", "fan": 3_000_000_000, "win": "discard"})
-    assert refused["error"]["code"] == "out_of_range"
-    assert refused["error"]["params"]["field"] == "fan"
-    typo = commands.run("score", {"ruleset": "toy", "fann": 3, "win": "discard"})
-    assert typo["error"]["code"] == "unknown_field"
+def test_an_extra_package_named_like_a_shipped_one_is_refused(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    home = tmp_path / "twin_rulesets"
+    (home / "riichi").mkdir(parents=True)
+    (home / "__init__.py").write_text("")
+    (home / "riichi" / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(rulesets.EXTRA_ENV, "twin_rulesets")
+    with pytest.raises(UnknownRuleset, match="two rulesets are called 'riichi'"):
+        rulesets.names()
+    monkeypatch.setenv(rulesets.EXTRA_ENV, "twin_rulesets.riichi.nothing")
+    with pytest.raises(UnknownRuleset, match="MJ_EXTRA_RULESETS"):
+        rulesets.names()

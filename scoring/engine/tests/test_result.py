@@ -45,14 +45,14 @@ def test_zero_payments_are_dropped() -> None:
 
 def test_rows_collect_the_same_payments_by_cause() -> None:
     rows = Rows()
-    rows.add(0, -1000, "riichi")
-    rows.add(1, 1000, "riichi")
+    rows.add(0, -1000, "sticks")
+    rows.add(1, 1000, "sticks")
     rows.add(2, -400, "draw", "chajiao")
     rows.add(3, 400, "draw", "chajiao")
     assert sum(r["amount"] for r in rows.rows()) == 0
     causes = [(p["player"], p["cause"]) for p in rows.ledger.payments()]
     assert causes == [(0, "sticks"), (1, "sticks"), (2, "chajiao"), (3, "chajiao")]
-    assert {REASON_OF[p["cause"]] for p in rows.ledger.payments()} == {"riichi", "draw"}
+    assert {REASON_OF[p["cause"]] for p in rows.ledger.payments()} == {"sticks", "draw"}
 
 
 def test_seats_are_renamed_to_table_players() -> None:

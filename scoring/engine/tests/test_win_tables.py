@@ -80,9 +80,9 @@ def test_warm_up_reads_the_tables_and_imports_every_ruleset() -> None:
             "from scoring.engine import agari\n"
             "before = bool(agari._SUIT_TABLE)\n"
             "scoring.engine.warm_up()\n"
+            "from scoring.engine.rulesets import module_of, names\n"
             "print(json.dumps([before, bool(agari._SUIT_TABLE), sorted(\n"
-            "    m.rsplit('.', 1)[1] for m in sys.modules\n"
-            "    if m.count('.') == 3 and m.startswith('scoring.engine.rulesets.'))]))\n")
+            "    n for n in names() if module_of(n) in sys.modules)]))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=REPO, timeout=120, check=True)
     before, after, loaded = json.loads(proc.stdout)

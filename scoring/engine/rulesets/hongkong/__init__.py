@@ -57,7 +57,7 @@ from ...result import Contract
 from ...shapes import THIRTEEN_ORPHANS
 from ...waits import STANDARD
 from .entry import entry_spec
-from .fan import EXTRA_ITEMS, REGISTRY
+from .fan import ELEMENTS, EXTRA_ITEMS
 from .game import HongKongGame
 from .options import PRESETS, Options
 
@@ -71,10 +71,10 @@ ORDER = 70
 WIN_SHAPES: tuple[str, ...] = (STANDARD, THIRTEEN_ORPHANS)
 
 game = HongKongGame()
-ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> Contract:

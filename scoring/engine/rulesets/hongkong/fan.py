@@ -302,7 +302,7 @@ HAND_FANS: tuple[Fan, ...] = (
     BigDragons(), SmallWinds(), Dragon(), SeatWind(), RoundWind(), SelfDraw(), Concealed(),
     KongFlower(), RobbingKong(), LastTile())
 FLOWER_FANS: tuple[Fan, ...] = (NoFlowers(), SeatFlower(), FlowerSet())
-REGISTRY: tuple[Fan, ...] = (*LIMIT_HANDS, *HAND_FANS, *FLOWER_FANS)
+ELEMENTS: tuple[Fan, ...] = (*LIMIT_HANDS, *HAND_FANS, *FLOWER_FANS)
 
 
 # The items beside the registry's: 雞糊 (a hand of no fan), the flower wins, which have no
@@ -316,7 +316,7 @@ EXTRA_ITEMS = (CHICKEN, FLOWER_HAND, EIGHT_FLOWERS, ENTERED)
 # Every English item name a Hong Kong result can carry: the registry's, 地糊 (the package's
 # ITEMS list one name per key), and the items above.
 ITEM_NAMES: tuple[str, ...] = (
-    *(e.name for e in REGISTRY), "Earthly hand", *(i["name"] for i in EXTRA_ITEMS))
+    *(e.name for e in ELEMENTS), "Earthly hand", *(i["name"] for i in EXTRA_ITEMS))
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,12 +83,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...items import declared, info
+from ...items import declared
 from ...result import Contract
 from ...shapes import SEVEN_PAIRS_QUADS, THIRTEEN_LAN
 from ...waits import STANDARD
 from .entry import entry_spec
-from .fans import REGISTRY, SHAPES, Shape
+from .fans import ELEMENTS
 from .game import JianGame
 from .options import PRESETS, Options
 from .score import DEGUO_BONUS, EARTHLY, HEAVENLY
@@ -107,13 +107,12 @@ STAKE_UNIT = (1, "per chip")
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_LAN)
 
 game = JianGame()
-# The hand shapes stand for the one shape element; the bonus is paid in chips.
-ITEMS = (*(info(key, en, zh, "fan", fan) for key, (zh, en, fan) in SHAPES.items()),
-         *declared(e for e in REGISTRY if not isinstance(e, Shape)), DEGUO_BONUS, HEAVENLY,
-         EARTHLY)
+# The hand shapes stand for the one shape element (Shape.listing); the bonus is paid in
+# chips.
+ITEMS = (*declared(ELEMENTS), DEGUO_BONUS, HEAVENLY, EARTHLY)
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> Contract:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...items import Element, hits, items_of, legacy, total
+from ...items import Element, ItemInfo, hits, info, items_of, legacy, total
 from ...result import Item, Unit
 
 # shape: (native, English, fan)
@@ -72,6 +72,10 @@ class Shape(Fan):
         native, name = self.names(v)
         return Item(key=v.win.shape, name=name, native=native, value=SHAPES[v.win.shape][2],
                     unit="fan", count=n, payer=v.payer)
+
+    def listing(self) -> tuple[ItemInfo, ...]:
+        # The shapes stand for the one shape element: an item per shape, by its key.
+        return tuple(info(key, en, zh, "fan", fan) for key, (zh, en, fan) in SHAPES.items())
 
 
 class Deguo(Fan):
@@ -141,12 +145,12 @@ class Dealer(Fan):
         return 1 if v.win.dealer in (v.win.winner, v.payer) else 0
 
 
-REGISTRY: tuple[Fan, ...] = (Shape(), Deguo(), DeZhongDe(), SelfDraw(), Discard(),
+ELEMENTS: tuple[Fan, ...] = (Shape(), Deguo(), DeZhongDe(), SelfDraw(), Discard(),
                              RobbingKong(), Jingdiao(), KongFlower(), KongJingdiao(), Dealer())
 
 
 def fans_for(win: Win, payer: int) -> tuple[list[dict[str, object]], int, list[Item]]:
     """One payer's fans (older shape), their total and their contract items."""
     view = View(win, payer)
-    found = hits(REGISTRY, view)
+    found = hits(ELEMENTS, view)
     return legacy(found, view), total(found, view), items_of(found, view)

@@ -10,7 +10,7 @@ from ...errors import BadInput, BadMeld, NotAWinningHand
 from ...honour_runs import honour_chow, is_honour_run
 from ...request import check_after_kong, flag, meld_list, no_flowers, read_tiles
 from ...shapes import SEVEN_PAIRS, SEVEN_PAIRS_QUADS, THIRTEEN_LAN, thirteen_lan
-from ...tiles import SEATS, Meld, counts34, kind_of, next_kind, parse_tiles, tile_name
+from ...tiles import WIND_LETTERS, Meld, counts34, kind_of, next_kind, parse_tiles, tile_name
 from ...waits import held_counts
 from ...wildcards import analyse_wild, is_win_wild, waits_wild
 
@@ -70,7 +70,7 @@ def _melds_with_honour_chows(raw: Any) -> tuple[Meld, ...]:
                 raise
             source = parts[3].upper() if len(parts) == 4 and parts[2] == "from" else None
             tiles = tuple(parse_tiles(parts[1]))
-            if len(parts) == 4 and source not in SEATS:
+            if len(parts) == 4 and source not in WIND_LETTERS:
                 raise
             if not is_honour_run(tiles):
                 raise BadMeld(f"'{text}' is not a chi: three consecutive tiles of one suit, "

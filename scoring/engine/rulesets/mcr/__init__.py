@@ -58,7 +58,7 @@ both from empty caches and warm.
 from __future__ import annotations
 
 from ...capabilities import POINTS_WON, Standing
-from ...items import info
+from ...items import declared, info
 from ...shapes import HONOURS_AND_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS
 from ...waits import STANDARD
 from .entry import entry_spec
@@ -67,6 +67,7 @@ from .game import ENTERED
 from .game import GAME as game
 from .options import PRESETS, Options
 from .payments import payments
+from .rules import ELEMENTS
 from .scorer import INITIAL_HANDS, score
 
 NAME = "mcr"
@@ -92,12 +93,12 @@ STANDINGS = (
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS,
                                HONOURS_AND_KNITTED, KNITTED_STRAIGHT)
-# The fan table's fans, the three initial hands' as the scorer lists them, and a quick
-# entry's typed-in fan.
-ITEMS = (*(info(f.id, f.name_en, f.name_zh, "fan", f.points) for f in FANS),
+# The fan table's fans (a detector each, in the table's order), the three initial hands'
+# as the scorer lists them, and a quick entry's typed-in fan.
+ITEMS = (*declared(ELEMENTS),
          *(info(f"{flag}_hand", en, zh, "fan", 0)
            for flag, (zh, en, _, _) in INITIAL_HANDS.items()), ENTERED)
 
-__all__ = ["DESCRIPTION", "FANS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "STANDINGS",
-           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "fan_table",
-           "game", "payments", "score"]
+__all__ = ["DESCRIPTION", "ELEMENTS", "FANS", "ITEMS", "NAME", "ORDER", "PRESETS",
+           "SHORT_TITLE", "STANDINGS", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options",
+           "entry_spec", "fan_table", "game", "payments", "score"]

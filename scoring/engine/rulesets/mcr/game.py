@@ -51,7 +51,6 @@ from typing import Any
 from ...entry import check_outcome
 from ...errors import BadOutcome, BelowMinimumFan, about
 from ...game import (
-    WIND_LETTERS,
     GameState,
     HandSettlement,
     LedgerRow,
@@ -70,6 +69,7 @@ from ...game import (
 from ...items import info, listed
 from ...options import options_to_dict
 from ...result import Contract, contract, headline, payments_of
+from ...tiles import WIND_LETTERS, WIND_NAMES
 from .entry import entry_spec
 from .fans import BY_ID
 from .options import PRESETS, Options
@@ -78,7 +78,6 @@ from .payments import payments
 OUTCOME_TYPES = ("win", "draw", "penalty")
 ENTERED = info("entered", "Fan (entered at the table)", "番", "fan")
 HANDS_PER_ROUND = 4
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 # new_seats[i] = old_seats[RESEAT[round][i]]: who sits at position i in the next round.
 RESEAT: dict[str, tuple[int, int, int, int]] = {
@@ -152,7 +151,7 @@ class MCRGame:
         if kind != "penalty":
             new["hands_played"] = state.get("hands_played", 0) + 1
             _next_hand(state, new)
-        label = f"{ROUND_NAMES[state['round_wind']]} {state['hand_number']}"
+        label = f"{WIND_NAMES[state['round_wind']]} {state['hand_number']}"
         return HandSettlement(rows=ledger, pot_change=0, state=new, results=results,
                               summary=f"{label}: {text}", ledger=rows.ledger.payments())
 

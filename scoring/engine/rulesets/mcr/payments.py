@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from ...errors import BadInput
-from ...game import WIND_LETTERS
+from ...tiles import WIND_LETTERS
 
 K = TypeVar("K", bound=Hashable)
 

@@ -12,7 +12,7 @@ from typing import Any
 from ...errors import BadInput, BadMeld, BadOption, WinFlagConflict, WrongTileCount
 from ...request import resolve_options as shared_resolve
 from ...tiles import (
-    SEATS,
+    WIND_LETTERS,
     Meld,
     check_copies,
     is_flower,
@@ -25,7 +25,7 @@ from .options import PRESETS, Options
 from .reading import MSet
 from .split import SEGMENTS, Segment, segment
 
-WIND_KIND = {s: 27 + i for i, s in enumerate(SEATS)}
+WIND_KIND = {s: 27 + i for i, s in enumerate(WIND_LETTERS)}
 
 
 class DeclaredMeld:
@@ -52,7 +52,7 @@ class DeclaredMeld:
         self.mask = mask
         self.tiles_key = TileFacts.key_of(mask)
         # Seats that could not have declared it (see _check_claims, which words why).
-        self.bad_for = frozenset(seat for seat in SEATS if _claim_error(meld, seat))
+        self.bad_for = frozenset(seat for seat in WIND_LETTERS if _claim_error(meld, seat))
 
 
 @dataclass(slots=True)
@@ -92,7 +92,7 @@ def _flag(request: Mapping[str, Any], name: str) -> bool:
     return value
 
 
-_SEAT_OF = {s: s for s in SEATS}
+_SEAT_OF = {s: s for s in WIND_LETTERS}
 
 
 def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | None:
@@ -102,7 +102,7 @@ def _seat(request: Mapping[str, Any], name: str, default: str | None) -> str | N
     found = _SEAT_OF.get(value) if type(value) is str else None
     if found is not None:
         return found
-    if not isinstance(value, str) or value.upper() not in SEATS:
+    if not isinstance(value, str) or value.upper() not in WIND_LETTERS:
         raise BadInput(f"'{name}' must be one of E, S, W, N, got {value!r}")
     return value.upper()
 
@@ -138,7 +138,7 @@ def _flowers(request: Mapping[str, Any], in_hand: int) -> int:
 
 
 def _claim_error(m: Meld, seat: str) -> str | None:
-    left = SEATS[(SEATS.index(seat) - 1) % 4]
+    left = WIND_LETTERS[(WIND_LETTERS.index(seat) - 1) % 4]
     if m.source == seat:
         return f"'{m}': a player cannot claim their own discard"
     if m.kind == "chi" and m.source is not None and m.source != left:

@@ -1,12 +1,15 @@
 """The 81 fans as detectors: one small class per fan, one shared signature ``count(ctx)``.
 
-Importing this module fills :data:`REGISTRY` with one instance of every detector; the
+:data:`ELEMENTS` lists one instance of every detector, in the order of the fan table; the
 scorer loops over it for each reading of a hand.
 """
 
 from __future__ import annotations
 
-from . import rules_high, rules_low  # noqa: F401  (each module registers its fans)
-from .rules_base import REGISTRY, Fan
+from .rules_base import Fan
+from .rules_high import HIGH
+from .rules_low import LOW
 
-__all__ = ["REGISTRY", "Fan"]
+ELEMENTS: tuple[Fan, ...] = (*HIGH, *LOW)
+
+__all__ = ["ELEMENTS", "Fan"]

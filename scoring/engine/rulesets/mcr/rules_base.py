@@ -1,4 +1,4 @@
-"""What every fan detector shares: the base class, the registry and the reading features.
+"""What every fan detector shares: the base class and the reading features.
 
 The detectors themselves are in :mod:`.rules_high` (88 to 12 fan) and :mod:`.rules_low`
 (8 to 1 fan); :mod:`.rules` loads both.
@@ -67,8 +67,9 @@ FORM_FEATURES = {
 
 class Fan(Element[Ctx]):
     """A fan detector, declared like every scoring element
-    (:class:`scoring.engine.items.Element`): :func:`fan` takes its key, names and points
-    from the fan table (:mod:`.fans`) by ``id``, so they are written once."""
+    (:class:`scoring.engine.items.Element`): a class naming its ``id`` takes its key, names
+    and points from the fan table (:mod:`.fans`) when it is defined, so they are written
+    once; :mod:`.rules_high` and :mod:`.rules_low` list one instance of each."""
 
     id: ClassVar[str]
     unit: Unit = "fan"
@@ -78,6 +79,15 @@ class Fan(Element[Ctx]):
     # "pungs"): see ChowCombination and PungCombination.
     family: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "id" in cls.__dict__:  # a fan (the bases below name none)
+            if cls.id not in BY_ID:
+                raise KeyError(f"fan {cls.id!r} is not in the fan table")
+            found = BY_ID[cls.id]
+            cls.key, cls.name, cls.native = found.id, found.name_en, found.name_zh
+            cls.value = found.points
+
     @property
     def info(self) -> FanDef:
         return BY_ID[self.id]
@@ -85,18 +95,6 @@ class Fan(Element[Ctx]):
     @abstractmethod
     def count(self, ctx: Ctx) -> int:
         """How many times the fan is present, before exclusions."""
-
-
-REGISTRY: list[Fan] = []
-
-
-def fan(cls: type[Fan]) -> type[Fan]:
-    if cls.id not in BY_ID:
-        raise KeyError(f"fan {cls.id!r} is not in the fan table")
-    info = BY_ID[cls.id]
-    cls.key, cls.name, cls.native, cls.value = info.id, info.name_en, info.name_zh, info.points
-    REGISTRY.append(cls())
-    return cls
 
 
 class ChowCombination(Fan):
@@ -125,5 +123,5 @@ class SituationFan(Fan):
     scope = "situation"
 
 
-__all__ = ["REGISTRY", "TERMINAL_KINDS", "ChowCombination", "Fan", "PungCombination",
-           "SituationFan", "TilesFan", "fan"]
+__all__ = ["TERMINAL_KINDS", "ChowCombination", "Fan", "PungCombination", "SituationFan",
+           "TilesFan"]

@@ -29,22 +29,18 @@ from .rules_base import (
     PungCombination,
     SituationFan,
     TilesFan,
-    fan,
 )
 
 # --- 88 ------------------------------------------------------------------------------
 
-@fan
 class BigFourWinds(PungCombination):
     id = "big_four_winds"
 
 
-@fan
 class BigThreeDragons(PungCombination):
     id = "big_three_dragons"
 
 
-@fan
 class AllGreen(TilesFan):
     id = "all_green"
 
@@ -52,7 +48,6 @@ class AllGreen(TilesFan):
         return int(ctx.tiles.green)
 
 
-@fan
 class NineGates(Fan):
     id = "nine_gates"
     needs = STANDARD | NINE
@@ -68,7 +63,6 @@ class NineGates(Fan):
         return int(before == [3, 1, 1, 1, 1, 1, 1, 1, 3])
 
 
-@fan
 class FourKongs(SituationFan):
     id = "four_kongs"
 
@@ -76,7 +70,6 @@ class FourKongs(SituationFan):
         return int(ctx.situation.kongs == 4)
 
 
-@fan
 class SevenShiftedPairs(Fan):
     id = "seven_shifted_pairs"
     needs = SEVEN_PAIRS
@@ -89,7 +82,6 @@ class SevenShiftedPairs(Fan):
                    and kinds[0] // 9 == kinds[6] // 9)
 
 
-@fan
 class ThirteenOrphans(Fan):
     id = "thirteen_orphans"
     needs = THIRTEEN_ORPHANS
@@ -100,7 +92,6 @@ class ThirteenOrphans(Fan):
 
 # --- 64 ------------------------------------------------------------------------------
 
-@fan
 class AllTerminals(TilesFan):
     id = "all_terminals"
 
@@ -108,7 +99,6 @@ class AllTerminals(TilesFan):
         return int(ctx.tiles.only_ranks(RANKS_1_9))
 
 
-@fan
 class LittleFourWinds(Fan):
     id = "little_four_winds"
     needs = WIND_PUNG
@@ -117,7 +107,6 @@ class LittleFourWinds(Fan):
         return int(len(ctx.wind_pungs) == 3 and 27 <= ctx.reading.pair <= 30)
 
 
-@fan
 class LittleThreeDragons(Fan):
     id = "little_three_dragons"
     needs = DRAGON_PUNG
@@ -126,7 +115,6 @@ class LittleThreeDragons(Fan):
         return int(len(ctx.dragon_pungs) == 2 and ctx.reading.pair >= 31)
 
 
-@fan
 class AllHonors(TilesFan):
     id = "all_honors"
 
@@ -134,7 +122,6 @@ class AllHonors(TilesFan):
         return int(not ctx.tiles.suits)
 
 
-@fan
 class FourConcealedPungs(Fan):
     id = "four_concealed_pungs"
     needs = CONCEALED_PUNGS2
@@ -143,31 +130,26 @@ class FourConcealedPungs(Fan):
         return int(ctx.concealed_pungs == 4)
 
 
-@fan
 class PureTerminalChows(ChowCombination):
     id = "pure_terminal_chows"
 
 
 # --- 48 ------------------------------------------------------------------------------
 
-@fan
 class QuadrupleChow(ChowCombination):
     id = "quadruple_chow"
 
 
-@fan
 class FourPureShiftedPungs(PungCombination):
     id = "four_pure_shifted_pungs"
 
 
 # --- 32 ------------------------------------------------------------------------------
 
-@fan
 class FourPureShiftedChows(ChowCombination):
     id = "four_pure_shifted_chows"
 
 
-@fan
 class ThreeKongs(SituationFan):
     id = "three_kongs"
 
@@ -175,7 +157,6 @@ class ThreeKongs(SituationFan):
         return int(ctx.situation.kongs == 3)
 
 
-@fan
 class AllTerminalsAndHonors(TilesFan):
     id = "all_terminals_and_honors"
 
@@ -186,7 +167,6 @@ class AllTerminalsAndHonors(TilesFan):
 
 # --- 24 ------------------------------------------------------------------------------
 
-@fan
 class SevenPairs(Fan):
     id = "seven_pairs"
     needs = SEVEN_PAIRS
@@ -195,7 +175,6 @@ class SevenPairs(Fan):
         return int(ctx.reading.form == "seven_pairs")
 
 
-@fan
 class GreaterHonorsAndKnittedTiles(Fan):
     id = "greater_honors_and_knitted_tiles"
     needs = HONOURS_KNITTED
@@ -205,7 +184,6 @@ class GreaterHonorsAndKnittedTiles(Fan):
                    and all(ctx.facts.counts[k] for k in range(27, 34)))
 
 
-@fan
 class AllEvenPungs(Fan):
     id = "all_even_pungs"
     needs = STANDARD | FOUR_PUNGS
@@ -216,7 +194,6 @@ class AllEvenPungs(Fan):
         return int(all(g[0] < 27 and (g[0] % 9 + 1) % 2 == 0 for g in ctx.groups))
 
 
-@fan
 class FullFlush(TilesFan):
     id = "full_flush"
 
@@ -224,17 +201,14 @@ class FullFlush(TilesFan):
         return int(ctx.tiles.n_suits == 1 and not ctx.tiles.honours)
 
 
-@fan
 class PureTripleChow(ChowCombination):
     id = "pure_triple_chow"
 
 
-@fan
 class PureShiftedPungs(PungCombination):
     id = "pure_shifted_pungs"
 
 
-@fan
 class UpperTiles(TilesFan):
     id = "upper_tiles"
 
@@ -242,7 +216,6 @@ class UpperTiles(TilesFan):
         return int(ctx.tiles.only_ranks(UPPER_RANKS))
 
 
-@fan
 class MiddleTiles(TilesFan):
     id = "middle_tiles"
 
@@ -250,7 +223,6 @@ class MiddleTiles(TilesFan):
         return int(ctx.tiles.only_ranks(MIDDLE_RANKS))
 
 
-@fan
 class LowerTiles(TilesFan):
     id = "lower_tiles"
 
@@ -260,22 +232,18 @@ class LowerTiles(TilesFan):
 
 # --- 16 ------------------------------------------------------------------------------
 
-@fan
 class PureStraight(ChowCombination):
     id = "pure_straight"
 
 
-@fan
 class ThreeSuitedTerminalChows(ChowCombination):
     id = "three_suited_terminal_chows"
 
 
-@fan
 class PureShiftedChows(ChowCombination):
     id = "pure_shifted_chows"
 
 
-@fan
 class AllFives(Fan):
     id = "all_fives"
     needs = STANDARD | ALL_FIVES
@@ -286,12 +254,10 @@ class AllFives(Fan):
         return int(all(any(k < 27 and k % 9 == 4 for k in g) for g in ctx.groups))
 
 
-@fan
 class TriplePung(PungCombination):
     id = "triple_pung"
 
 
-@fan
 class ThreeConcealedPungs(Fan):
     id = "three_concealed_pungs"
     needs = CONCEALED_PUNGS2
@@ -302,7 +268,6 @@ class ThreeConcealedPungs(Fan):
 
 # --- 12 ------------------------------------------------------------------------------
 
-@fan
 class LesserHonorsAndKnittedTiles(Fan):
     id = "lesser_honors_and_knitted_tiles"
     needs = HONOURS_KNITTED
@@ -311,7 +276,6 @@ class LesserHonorsAndKnittedTiles(Fan):
         return int(ctx.reading.form == "honours_knitted")
 
 
-@fan
 class KnittedStraight(Fan):
     id = "knitted_straight"
     needs = SPECIAL
@@ -324,7 +288,6 @@ class KnittedStraight(Fan):
         return int(form == "honours_knitted" and sum(ctx.facts.counts[:27]) == 9)
 
 
-@fan
 class UpperFour(TilesFan):
     id = "upper_four"
 
@@ -332,7 +295,6 @@ class UpperFour(TilesFan):
         return int(ctx.tiles.only_ranks(UPPER_FOUR_RANKS))
 
 
-@fan
 class LowerFour(TilesFan):
     id = "lower_four"
 
@@ -340,6 +302,19 @@ class LowerFour(TilesFan):
         return int(ctx.tiles.only_ranks(LOWER_FOUR_RANKS))
 
 
-@fan
 class BigThreeWinds(PungCombination):
     id = "big_three_winds"
+
+
+# The 88 to 12-fan fans, one detector each, in the order of the fan table.
+HIGH: tuple[Fan, ...] = (
+    BigFourWinds(), BigThreeDragons(), AllGreen(), NineGates(), FourKongs(),
+    SevenShiftedPairs(), ThirteenOrphans(), AllTerminals(), LittleFourWinds(),
+    LittleThreeDragons(), AllHonors(), FourConcealedPungs(), PureTerminalChows(),
+    QuadrupleChow(), FourPureShiftedPungs(), FourPureShiftedChows(), ThreeKongs(),
+    AllTerminalsAndHonors(), SevenPairs(), GreaterHonorsAndKnittedTiles(), AllEvenPungs(),
+    FullFlush(), PureTripleChow(), PureShiftedPungs(), UpperTiles(), MiddleTiles(),
+    LowerTiles(), PureStraight(), ThreeSuitedTerminalChows(), PureShiftedChows(),
+    AllFives(), TriplePung(), ThreeConcealedPungs(), LesserHonorsAndKnittedTiles(),
+    KnittedStraight(), UpperFour(), LowerFour(), BigThreeWinds(),
+)

@@ -20,17 +20,14 @@ from .rules_base import (
     PungCombination,
     SituationFan,
     TilesFan,
-    fan,
 )
 
 # --- 8 -------------------------------------------------------------------------------
 
-@fan
 class MixedStraight(ChowCombination):
     id = "mixed_straight"
 
 
-@fan
 class ReversibleTiles(TilesFan):
     id = "reversible_tiles"
 
@@ -38,17 +35,14 @@ class ReversibleTiles(TilesFan):
         return int(ctx.tiles.reversible)
 
 
-@fan
 class MixedTripleChow(ChowCombination):
     id = "mixed_triple_chow"
 
 
-@fan
 class MixedShiftedPungs(PungCombination):
     id = "mixed_shifted_pungs"
 
 
-@fan
 class ChickenHand(SituationFan):
     """Scored by the scorer when nothing else is: it depends on every other fan."""
 
@@ -58,7 +52,6 @@ class ChickenHand(SituationFan):
         return 0
 
 
-@fan
 class LastTileDraw(SituationFan):
     id = "last_tile_draw"
 
@@ -67,7 +60,6 @@ class LastTileDraw(SituationFan):
         return int(s.tsumo and s.wall_last)
 
 
-@fan
 class LastTileClaim(SituationFan):
     id = "last_tile_claim"
 
@@ -76,7 +68,6 @@ class LastTileClaim(SituationFan):
         return int(not s.tsumo and s.wall_last)
 
 
-@fan
 class OutWithReplacementTile(SituationFan):
     id = "out_with_replacement_tile"
 
@@ -85,7 +76,6 @@ class OutWithReplacementTile(SituationFan):
         return int(s.tsumo and s.kong)
 
 
-@fan
 class RobbingTheKong(SituationFan):
     id = "robbing_the_kong"
 
@@ -96,7 +86,6 @@ class RobbingTheKong(SituationFan):
 
 # --- 6 -------------------------------------------------------------------------------
 
-@fan
 class AllPungs(Fan):
     id = "all_pungs"
     needs = FOUR_PUNGS
@@ -105,7 +94,6 @@ class AllPungs(Fan):
         return int(ctx.is_sets and len(ctx.pungs) == 4)
 
 
-@fan
 class HalfFlush(TilesFan):
     id = "half_flush"
 
@@ -113,12 +101,10 @@ class HalfFlush(TilesFan):
         return int(ctx.tiles.n_suits == 1 and ctx.tiles.honours)
 
 
-@fan
 class MixedShiftedChows(ChowCombination):
     id = "mixed_shifted_chows"
 
 
-@fan
 class AllTypes(TilesFan):
     id = "all_types"
 
@@ -127,7 +113,6 @@ class AllTypes(TilesFan):
         return int(t.n_suits == 3 and t.has_winds and t.has_dragons)
 
 
-@fan
 class MeldedHand(SituationFan):
     id = "melded_hand"
 
@@ -135,7 +120,6 @@ class MeldedHand(SituationFan):
         return int(ctx.situation.exposed_melds == 4 and not ctx.situation.tsumo)
 
 
-@fan
 class TwoConcealedKongs(SituationFan):
     id = "two_concealed_kongs"
 
@@ -143,14 +127,12 @@ class TwoConcealedKongs(SituationFan):
         return int(ctx.situation.concealed_kongs >= 2)
 
 
-@fan
 class TwoDragonPungs(PungCombination):
     id = "two_dragon_pungs"
 
 
 # --- 4 -------------------------------------------------------------------------------
 
-@fan
 class OutsideHand(Fan):
     id = "outside_hand"
     needs = STANDARD | OUTSIDE
@@ -161,7 +143,6 @@ class OutsideHand(Fan):
         return int(all(any(k in TERMINAL_KINDS or k >= 27 for k in g) for g in ctx.groups))
 
 
-@fan
 class FullyConcealedHand(SituationFan):
     id = "fully_concealed_hand"
 
@@ -169,7 +150,6 @@ class FullyConcealedHand(SituationFan):
         return int(ctx.situation.exposed_melds == 0 and ctx.situation.tsumo)
 
 
-@fan
 class TwoMeldedKongs(SituationFan):
     id = "two_melded_kongs"
 
@@ -177,7 +157,6 @@ class TwoMeldedKongs(SituationFan):
         return int(ctx.situation.melded_kongs >= 2)
 
 
-@fan
 class LastTile(SituationFan):
     id = "last_tile"
 
@@ -187,7 +166,6 @@ class LastTile(SituationFan):
 
 # --- 2 -------------------------------------------------------------------------------
 
-@fan
 class DragonPung(Fan):
     id = "dragon_pung"
     needs = DRAGON_PUNG
@@ -196,7 +174,6 @@ class DragonPung(Fan):
         return len(ctx.dragon_pungs)
 
 
-@fan
 class PrevalentWind(Fan):
     id = "prevalent_wind"
     needs = WIND_PUNG
@@ -205,7 +182,6 @@ class PrevalentWind(Fan):
         return int(ctx.facts.round_wind in ctx.wind_pungs)
 
 
-@fan
 class SeatWind(Fan):
     id = "seat_wind"
     needs = WIND_PUNG
@@ -214,7 +190,6 @@ class SeatWind(Fan):
         return int(ctx.facts.seat_wind in ctx.wind_pungs)
 
 
-@fan
 class ConcealedHand(SituationFan):
     id = "concealed_hand"
 
@@ -222,7 +197,6 @@ class ConcealedHand(SituationFan):
         return int(ctx.situation.exposed_melds == 0 and not ctx.situation.tsumo)
 
 
-@fan
 class AllChows(Fan):
     id = "all_chows"
     needs = SETS | NO_PUNGS
@@ -231,7 +205,6 @@ class AllChows(Fan):
         return int(ctx.is_sets and not ctx.pungs and 0 <= ctx.reading.pair < 27)
 
 
-@fan
 class TileHog(SituationFan):
     id = "tile_hog"
 
@@ -239,12 +212,10 @@ class TileHog(SituationFan):
         return ctx.situation.hogs
 
 
-@fan
 class DoublePung(PungCombination):
     id = "double_pung"
 
 
-@fan
 class TwoConcealedPungs(Fan):
     id = "two_concealed_pungs"
     needs = CONCEALED_PUNGS2
@@ -253,7 +224,6 @@ class TwoConcealedPungs(Fan):
         return int(ctx.concealed_pungs == 2)
 
 
-@fan
 class ConcealedKong(SituationFan):
     id = "concealed_kong"
 
@@ -261,7 +231,6 @@ class ConcealedKong(SituationFan):
         return int(ctx.situation.concealed_kongs >= 1)
 
 
-@fan
 class AllSimples(TilesFan):
     id = "all_simples"
 
@@ -271,27 +240,22 @@ class AllSimples(TilesFan):
 
 # --- 1 -------------------------------------------------------------------------------
 
-@fan
 class PureDoubleChow(ChowCombination):
     id = "pure_double_chow"
 
 
-@fan
 class MixedDoubleChow(ChowCombination):
     id = "mixed_double_chow"
 
 
-@fan
 class ShortStraight(ChowCombination):
     id = "short_straight"
 
 
-@fan
 class TwoTerminalChows(ChowCombination):
     id = "two_terminal_chows"
 
 
-@fan
 class PungOfTerminalsOrHonors(Fan):
     """Terminal pungs, and wind pungs no wind fan already pays for (不重复原则)."""
 
@@ -308,7 +272,6 @@ class PungOfTerminalsOrHonors(Fan):
         return n
 
 
-@fan
 class MeldedKong(SituationFan):
     id = "melded_kong"
 
@@ -316,7 +279,6 @@ class MeldedKong(SituationFan):
         return int(ctx.situation.melded_kongs >= 1)
 
 
-@fan
 class OneVoidedSuit(TilesFan):
     id = "one_voided_suit"
 
@@ -324,7 +286,6 @@ class OneVoidedSuit(TilesFan):
         return int(ctx.tiles.n_suits == 2)
 
 
-@fan
 class NoHonors(TilesFan):
     id = "no_honors"
 
@@ -368,7 +329,6 @@ def _find_wait_position(ctx: Ctx) -> str | None:
     return None
 
 
-@fan
 class EdgeWait(Fan):
     id = "edge_wait"
     needs = WAIT
@@ -377,7 +337,6 @@ class EdgeWait(Fan):
         return int(_wait_position(ctx) == self.id)
 
 
-@fan
 class ClosedWait(Fan):
     id = "closed_wait"
     needs = WAIT
@@ -386,7 +345,6 @@ class ClosedWait(Fan):
         return int(_wait_position(ctx) == self.id)
 
 
-@fan
 class SingleWait(Fan):
     id = "single_wait"
     needs = WAIT
@@ -395,7 +353,6 @@ class SingleWait(Fan):
         return int(_wait_position(ctx) == self.id)
 
 
-@fan
 class SelfDrawn(SituationFan):
     id = "self_drawn"
 
@@ -403,7 +360,6 @@ class SelfDrawn(SituationFan):
         return int(ctx.situation.tsumo)
 
 
-@fan
 class FlowerTiles(SituationFan):
     """Flowers are added by the scorer after the minimum check: not part of a hand's fans."""
 
@@ -411,3 +367,17 @@ class FlowerTiles(SituationFan):
 
     def count(self, ctx: Ctx) -> int:
         return 0
+
+
+# The 8 to 1-fan fans, one detector each, in the order of the fan table.
+LOW: tuple[Fan, ...] = (
+    MixedStraight(), ReversibleTiles(), MixedTripleChow(), MixedShiftedPungs(),
+    ChickenHand(), LastTileDraw(), LastTileClaim(), OutWithReplacementTile(),
+    RobbingTheKong(), AllPungs(), HalfFlush(), MixedShiftedChows(), AllTypes(),
+    MeldedHand(), TwoConcealedKongs(), TwoDragonPungs(), OutsideHand(),
+    FullyConcealedHand(), TwoMeldedKongs(), LastTile(), DragonPung(), PrevalentWind(),
+    SeatWind(), ConcealedHand(), AllChows(), TileHog(), DoublePung(), TwoConcealedPungs(),
+    ConcealedKong(), AllSimples(), PureDoubleChow(), MixedDoubleChow(), ShortStraight(),
+    TwoTerminalChows(), PungOfTerminalsOrHonors(), MeldedKong(), OneVoidedSuit(),
+    NoHonors(), EdgeWait(), ClosedWait(), SingleWait(), SelfDrawn(), FlowerTiles(),
+)

@@ -31,6 +31,7 @@ from ...shapes import (
     seven_pairs,
     thirteen_orphans,
 )
+from ...tiles import WIND_LETTERS
 from .exclusions import SETTLED, Settled, apply_exclusions, clear_settle_caches, settle
 from .facts import (
     ORPHAN_MASK,
@@ -62,7 +63,7 @@ from .result import (
     options_out,
     reading_dict,
 )
-from .rules import REGISTRY, Fan
+from .rules import ELEMENTS, Fan
 from .rules_base import (
     ALL_FIVES,
     CONCEALED_PUNGS2,
@@ -98,9 +99,9 @@ INITIAL_HANDS = {
     "human": ("人和", "Human Hand", "human_points", ("fully_concealed_hand", "self_drawn")),
 }
 
-_TILES_RULES = tuple(r for r in REGISTRY if r.scope == "tiles")
-_SITUATION_RULES = tuple(r for r in REGISTRY if r.scope == "situation")
-_READING_RULES = tuple(r for r in REGISTRY if r.scope == "reading" and not r.family)
+_TILES_RULES = tuple(r for r in ELEMENTS if r.scope == "tiles")
+_SITUATION_RULES = tuple(r for r in ELEMENTS if r.scope == "situation")
+_READING_RULES = tuple(r for r in ELEMENTS if r.scope == "reading" and not r.family)
 _MEMO_LIMIT = 20_000  # entries; a cache that fills up starts again empty
 
 RawFans = tuple[tuple[str, int], ...]
@@ -440,7 +441,7 @@ def evaluate(ctx: Ctx) -> dict[str, int]:
     """Every detector asked on one reading (a context from :func:`full_context`), then the
     exclusions: the slow, plain way the scorer's shortcuts must agree with."""
     raw: dict[str, int] = {}
-    for rule in REGISTRY:
+    for rule in ELEMENTS:
         n = rule.count(ctx)
         if n:
             raw[rule.id] = n
@@ -484,14 +485,13 @@ def best_reading(req: WinRequest) -> tuple[Reading, dict[str, int], Facts]:
 
 # --- the result ------------------------------------------------------------------------
 
-WIND_ORDER = ("E", "S", "W", "N")  # the contract's player indices of a score request
 
 def score(request: Mapping[str, Any]) -> Contract:
     """One win's result contract (players are seats from East: E=0 ... N=3)."""
     figures = scored(request)
     discarder = figures["discarder"]
-    return result_of(figures, WIND_ORDER.index(figures["seat_wind"]),
-                     None if discarder is None else WIND_ORDER.index(discarder))
+    return result_of(figures, WIND_LETTERS.index(figures["seat_wind"]),
+                     None if discarder is None else WIND_LETTERS.index(discarder))
 
 
 def scored(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -533,7 +533,7 @@ def scored(request: Mapping[str, Any]) -> dict[str, Any]:
                      "points": None if deltas is None else deltas[req.seat]},
         "ledger": [] if deltas is None else [
             {"player": i, "amount": deltas[w], "cause": "hand"}
-            for i, w in enumerate(WIND_ORDER) if deltas[w]],
+            for i, w in enumerate(WIND_LETTERS) if deltas[w]],
         "pot_change": 0,
         "ruleset": "mcr",
         "fans": listed,

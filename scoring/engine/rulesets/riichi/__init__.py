@@ -47,7 +47,7 @@ Conventions chosen where rules vary (the others are options):
 from __future__ import annotations
 
 from ...capabilities import Declaration, Standing
-from ...items import info
+from ...items import declared
 from ...shapes import SEVEN_PAIRS, THIRTEEN_ORPHANS
 from ...waits import STANDARD
 from .entry import entry_spec
@@ -92,9 +92,9 @@ STANDINGS = (Standing(
 # The shapes a win may take here, for the analyser's shanten and waits.
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
 # Seat and round wind have one item per wind ("Seat wind East", 自風 東).
-ITEMS = (*(info(key, name, native, y.unit, y.value) for y in (*YAKU, *YAKUMAN)
-           for key, name, native in y.variants()), *EXTRA_ITEMS)
+ELEMENTS = (*YAKU, *YAKUMAN)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
-__all__ = ["DECLARATIONS", "DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
-           "STANDINGS",
-           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DECLARATIONS", "DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS",
+           "SHORT_TITLE", "STANDINGS", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options",
+           "entry_spec", "game", "score"]

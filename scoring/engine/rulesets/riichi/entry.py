@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ...entry import (
     COMMON_PHRASES,
-    SEATS,
+    WIND_CHOICES,
     EntrySpec,
     Field,
     OutcomeSpec,
@@ -110,7 +110,7 @@ def _hand_fields(o: Options) -> tuple[Field, ...]:
 
 def _request(o: Options) -> tuple[Field, ...]:
     wins = (("ron", "Ron (win on a discard)"), ("tsumo", "Tsumo (self-draw)"))
-    seats = SEATS[:o.players]
+    seats = WIND_CHOICES[:o.players]
     return (*request_common(), *_hand_fields(o),
             # The table knows how the hand was won, the seats, honba and sticks.
             *(derived(f) for f in (
@@ -189,4 +189,4 @@ def entry_spec(o: Options) -> EntrySpec:
         checklist=_checklist())
 
 
-__all__ = ["ABORTIVE_LABELS", "FLAG_LABELS", "PHRASES", "SEATS", "entry_spec"]
+__all__ = ["ABORTIVE_LABELS", "FLAG_LABELS", "PHRASES", "entry_spec"]

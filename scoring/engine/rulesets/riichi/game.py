@@ -64,7 +64,6 @@ from typing import Any, Literal, cast
 from ...entry import check_outcome
 from ...errors import BadOutcome, about
 from ...game import (
-    WIND_LETTERS,
     GameState,
     HandSettlement,
     LedgerRow,
@@ -85,6 +84,7 @@ from ...game import (
 from ...items import listed
 from ...options import options_to_dict
 from ...result import Contract, Deferred, Headline, Item, Ledger, contract, headline, payments_of
+from ...tiles import WIND_LETTERS, WIND_NAMES
 from . import game_end
 from .options import PRESETS, Options
 from .points import MANGAN, win_payments
@@ -97,7 +97,6 @@ ABORTIVE_KINDS = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan
 # Four winds discarded, four riichi and three rons need four players (the entry spec
 # offers the others only).
 FOUR_PLAYER_ABORTS = ("suufon_renda", "suucha_riichi", "sanchahou")
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 STICK = 1000
 
 
@@ -173,7 +172,7 @@ class RiichiGame:
         pot_change = 0
         if kind != "chombo":
             for player in player_list(outcome.get("riichi"), "riichi", opts.players):
-                rows.add(player, -STICK, "riichi")
+                rows.add(player, -STICK, "sticks")
                 pot_change += STICK
         table = _Table(state, opts, state.get("pot", 0) + pot_change)
         handlers: dict[str, Callable[[_Table, Mapping[str, Any], Rows], _Step]] = {
@@ -206,7 +205,7 @@ class RiichiGame:
 
 
 def _hand_label(state: GameState) -> str:
-    label = f"{ROUND_NAMES[state['round_wind']]} {state['hand_number']}"
+    label = f"{WIND_NAMES[state['round_wind']]} {state['hand_number']}"
     honba = state.get("honba", 0)
     return f"{label}, {honba} honba" if honba else label
 
@@ -343,7 +342,7 @@ def _pay_win(table: _Table, win: Mapping[str, Any], winner: int, discarder: int 
     honba_deltas = {p: total[p] - hand[p] for p in everyone}
     rows.add_deltas(honba_deltas, "honba")
     own.add_deltas(honba_deltas, "honba")
-    rows.add(winner, sticks, "riichi")
+    rows.add(winner, sticks, "sticks")
     own.add(winner, sticks, "sticks")
     gained = total[winner] + sticks
     result = contract(value.items, value.headline(hand[winner]), own.payments(),

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import BadInput
+from ...tiles import WIND_LETTERS
 
-SEATS = ("E", "S", "W", "N")
 MANGAN = 2000
 
 _LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
@@ -73,23 +73,23 @@ def ron_value(base: int, dealer: bool) -> int:
     return ceil100(base * (6 if dealer else 4))
 
 
-SANMA_SEATS = ("E", "S", "W")
+SANMA_SEATS = WIND_LETTERS[:3]
 
 
 def seats_of(options: Any) -> tuple[str, ...]:
     """The seat winds at the table: four, or East, South and West for three players."""
-    return SANMA_SEATS if getattr(options, "players", 4) == 3 else SEATS
+    return SANMA_SEATS if getattr(options, "players", 4) == 3 else WIND_LETTERS
 
 
-def tsumo_shares(base: int, winner: str, seats: tuple[str, ...] = SEATS,
+def tsumo_shares(base: int, winner: str, seats: tuple[str, ...] = WIND_LETTERS,
                  north: str = "loss") -> dict[str, int]:
     """Each loser's share of a tsumo before honba, rounded up to 100 per payer; without a
     North seat its share is lost or split (see the module docstring)."""
     double = -(-2 * base // 100) * 100
     single = -(-base // 100) * 100
     shares = {s: double if winner == "E" or s == "E" else single
-              for s in SEATS if s != winner}
-    if seats is SEATS:
+              for s in WIND_LETTERS if s != winner}
+    if seats is WIND_LETTERS:
         return shares
     absent = shares.pop("N")
     if north == "split":
@@ -101,11 +101,11 @@ def tsumo_shares(base: int, winner: str, seats: tuple[str, ...] = SEATS,
 
 
 def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, honba: int,
-                   riichi_sticks: int, seats: tuple[str, ...] = SEATS,
+                   riichi_sticks: int, seats: tuple[str, ...] = WIND_LETTERS,
                    north: str = "loss") -> dict[str, int]:
     """:func:`win_payments` without pao, for arguments already checked: the deltas are
     written out directly, since every scored hand pays through here."""
-    if seats is not SEATS:
+    if seats is not WIND_LETTERS:
         deltas = dict.fromkeys(seats, 0)
         if tsumo:
             for seat, share in tsumo_shares(base, winner, seats, north).items():
@@ -135,7 +135,7 @@ def plain_payments(base: int, winner: str, tsumo: bool, discarder: str | None, h
     return deltas
 
 
-def _check_seat(value: Any, what: str, seats: tuple[str, ...] = SEATS) -> str:
+def _check_seat(value: Any, what: str, seats: tuple[str, ...] = WIND_LETTERS) -> str:
     if value not in seats:
         if seats is SANMA_SEATS and value == "N":
             raise BadInput(f"{what}: three players sit East, South and West; there is no "

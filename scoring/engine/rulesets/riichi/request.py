@@ -10,11 +10,19 @@ from typing import Any
 
 from ...errors import BadInput, TooManyCopies, WrongTileCount
 from ...request import resolve_options as shared_resolve
-from ...tiles import Meld, Tile, check_copies, counts34, parse_meld, parse_tiles, tile_name
+from ...tiles import (
+    WIND_LETTERS,
+    Meld,
+    Tile,
+    check_copies,
+    counts34,
+    parse_meld,
+    parse_tiles,
+    tile_name,
+)
 from .hand import WIND_KIND, MeldFacts, WinContext, meld_facts
 from .options import PRESETS, Options
 
-SEATS = ("E", "S", "W", "N")
 FLAGS = ("riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan", "chankan", "haitei",
          "houtei", "tenhou", "chiihou", "renhou", "nagashi_mangan")
 
@@ -35,7 +43,7 @@ def resolve_options(request: Mapping[str, Any]) -> Options:
 def seat(value: Any, what: str, default: str | None = None) -> str:
     if value is None and default is not None:
         return default
-    if value not in SEATS:
+    if value not in WIND_LETTERS:
         raise BadInput(f"{what} must be one of E, S, W, N (East is the dealer), got {value!r}")
     return str(value)
 

@@ -55,7 +55,7 @@ from ...errors import BadInput, NotAWinningHand, NoYaku
 from ...items import info, listed
 from ...result import Cause, Contract, Headline, Payment, contract, result_of
 from ...result import Item as ResultItem
-from ...tiles import Tile, next_kind
+from ...tiles import WIND_LETTERS, Tile, next_kind
 from .features import active, hand_features
 from .fu import Item, compute_fu, fu_breakdown, is_pinfu_shape
 from .hand import Reading, WinContext, all_readings
@@ -241,7 +241,7 @@ def riichi_headline(han: int, fu: int, yakuman: int, limit: str | None, points: 
             "native_limit": native}
 
 
-SEAT_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}
+SEAT_INDEX = {w: i for i, w in enumerate(WIND_LETTERS)}  # a request's winds as players
 
 
 def _plain_ledger(deltas: dict[str, int], winner: str, discarder: str | None, honba: int,

@@ -10,18 +10,18 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 
-from ...items import Element
+from ...items import Element, ItemInfo, info
 from ...result import Item, Unit
-from ...tiles import DRAGONS
+from ...tiles import DRAGONS, HONOUR_NAMES, HONOURS, WINDS
 from .fu import is_pinfu_shape
 from .hand import YAOCHU, Reading, WinContext
 
 View = tuple[WinContext, Reading]
 
 WIND_JA = {27: "東", 28: "南", 29: "西", 30: "北"}
-WIND_EN = {27: "East", 28: "South", 29: "West", 30: "North"}
+WIND_EN = {k: HONOUR_NAMES[k - HONOURS[0]] for k in WINDS}
 DRAGON_JA = {31: "白", 32: "發", 33: "中"}
-DRAGON_EN = {31: "White", 32: "Green", 33: "Red"}
+DRAGON_EN = {k: HONOUR_NAMES[k - HONOURS[0]] for k in DRAGONS}
 
 
 class Yaku(Element[View]):
@@ -66,9 +66,6 @@ class Yaku(Element[View]):
         """The item's key; a yaku named after the hand has one per name."""
         return self.key
 
-    def variants(self) -> list[tuple[str, str, str]]:
-        """(key, English, native) of every name the yaku can take, for the site's lists."""
-        return [(self.key, self.name, self.native)]
 
 
 class Riichi(Yaku):
@@ -165,7 +162,7 @@ def _peikou(v: Reading) -> int:
 
 
 class Dragon(Yaku):
-    """A triplet of one dragon (役牌 白/發/中); one registry entry per dragon."""
+    """A triplet of one dragon (役牌 白/發/中); one element per dragon."""
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
@@ -193,9 +190,9 @@ class SeatWind(Yaku):
     def key_for(self, v: View) -> str:
         return f"seat_wind_{WIND_EN[v[0].seat_wind].lower()}"
 
-    def variants(self) -> list[tuple[str, str, str]]:
-        return [(f"seat_wind_{WIND_EN[k].lower()}", f"Seat wind {WIND_EN[k]}",
-                 f"自風 {WIND_JA[k]}") for k in WIND_EN]
+    def listing(self) -> tuple[ItemInfo, ...]:
+        return tuple(info(f"seat_wind_{WIND_EN[k].lower()}", f"Seat wind {WIND_EN[k]}",
+                          f"自風 {WIND_JA[k]}", self.unit, self.value) for k in WIND_EN)
 
 
 class RoundWind(Yaku):
@@ -213,9 +210,9 @@ class RoundWind(Yaku):
     def key_for(self, v: View) -> str:
         return f"round_wind_{WIND_EN[v[0].round_wind].lower()}"
 
-    def variants(self) -> list[tuple[str, str, str]]:
-        return [(f"round_wind_{WIND_EN[k].lower()}", f"Round wind {WIND_EN[k]}",
-                 f"場風 {WIND_JA[k]}") for k in WIND_EN]
+    def listing(self) -> tuple[ItemInfo, ...]:
+        return tuple(info(f"round_wind_{WIND_EN[k].lower()}", f"Round wind {WIND_EN[k]}",
+                          f"場風 {WIND_JA[k]}", self.unit, self.value) for k in WIND_EN)
 
 
 class Haitei(Yaku):

@@ -64,7 +64,7 @@ from ...result import Contract
 from ...shapes import SEVEN_PAIRS_QUADS
 from ...waits import STANDARD
 from .entry import entry_spec
-from .fans import REGISTRY
+from .fans import ELEMENTS
 from .game import SichuanGame
 from .options import PRESETS, Options
 from .score import EXTRA_ITEMS
@@ -83,10 +83,10 @@ NEEDS_MISSING_SUIT = True
 WIN_SHAPES: tuple[str, ...] = (STANDARD, SEVEN_PAIRS_QUADS)
 
 game = SichuanGame()
-ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> Contract:

@@ -245,7 +245,7 @@ class FirstChance(SetFan):
 
 Found = list[tuple[Element[View], int]]  # fans present with their counts
 
-REGISTRY: tuple[Fan, ...] = (
+ELEMENTS: tuple[Fan, ...] = (
     FullFlush(), AllTriplets(), JiangTriplets(), GoldenHook(), EighteenScholars(),
     SevenPairs(), DragonSevenPairs(), Kong(), Root(), KongFlower(), KongCannon(),
     RobbingKong(), LastTile(), SelfDrawFan(), Concealed(), AllSimples(), Terminals(),
@@ -258,7 +258,7 @@ REGISTRY: tuple[Fan, ...] = (
 
 def fans_of(view: View) -> tuple[Found, int]:
     """The fans the reading holds, with their counts, and their total."""
-    found = hits(REGISTRY, view)
+    found = hits(ELEMENTS, view)
     return found, total(found, view)
 
 

@@ -64,7 +64,7 @@ from ...waits import STANDARD
 from .entry import entry_spec
 from .game import TaiwanGame
 from .options import PRESETS, Options
-from .tai import EXTRA_ITEMS, REGISTRY
+from .tai import ELEMENTS, EXTRA_ITEMS
 
 NAME = "taiwan"
 TITLE = "Taiwan 16-tile"
@@ -76,10 +76,10 @@ ORDER = 60
 WIN_SHAPES: tuple[str, ...] = (STANDARD,)
 
 game = TaiwanGame()
-ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE", "TITLE",
-           "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
+__all__ = ["DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "ORDER", "PRESETS", "SHORT_TITLE",
+           "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec", "game", "score"]
 
 
 def score(request: dict[str, Any]) -> Contract:

@@ -273,7 +273,7 @@ class FirstTurn(Tai):
         return native, name
 
 
-REGISTRY: tuple[Tai, ...] = (
+ELEMENTS: tuple[Tai, ...] = (
     FirstTurn(), SelfDraw(), Concealed(), ConcealedSelfDraw(), SingleWait(), AllChows(),
     AllMelded(), AllTriplets(), HalfFlush(), FullFlush(), AllHonours(), SmallDragons(),
     BigDragons(), SmallWinds(), BigWinds(), ConcealedTriplets(), RoundWind(), SeatWind(),
@@ -295,7 +295,7 @@ EXTRA_ITEMS = (DEALER, DEALER_STREAK, EIGHT_FLOWERS, SEVEN_ROB_ONE, ENTERED)
 # takes after the hand (邊張, 四暗刻, 地胡...; the package's ITEMS list one per key), and
 # the items above.
 ITEM_NAMES: tuple[str, ...] = tuple(dict.fromkeys([
-    *(e.name for e in REGISTRY), *(n for _, n in SingleWait.NAMES.values()),
+    *(e.name for e in ELEMENTS), *(n for _, n in SingleWait.NAMES.values()),
     *(n for _, _, n in ConcealedTriplets.TAI.values()),
     *(n for _, _, n in FirstTurn.KINDS.values()), "Flower",
     *(i["name"] for i in EXTRA_ITEMS)]))
@@ -315,4 +315,4 @@ def complete_flower_sets(flowers: tuple[int, ...]) -> int:
 
 def items_of(view: View) -> list[Item]:
     """The contract's items of one reading."""
-    return [e.item(view, n) for e, n in hits(REGISTRY, view)]
+    return [e.item(view, n) for e, n in hits(ELEMENTS, view)]

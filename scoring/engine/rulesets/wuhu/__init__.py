@@ -56,7 +56,7 @@ from ...result import Contract
 from ...waits import STANDARD
 from .entry import entry_spec
 from .game import WuhuGame
-from .mouths import REGISTRY
+from .mouths import ELEMENTS
 from .options import PRESETS, Options
 from .score import EXTRA_ITEMS, WIN_TYPES
 
@@ -74,11 +74,11 @@ STAKE_UNIT = (1, "per chip")
 WIN_SHAPES: tuple[str, ...] = (STANDARD,)
 
 game = WuhuGame()
-ITEMS = (*declared(REGISTRY), *EXTRA_ITEMS)
+ITEMS = (*declared(ELEMENTS), *EXTRA_ITEMS)
 # The words an item's own name is built from ("底番·押档"), for the pages to respell.
 NATIVE_PARTS = WIN_TYPES
 
-__all__ = ["DESCRIPTION", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS",
+__all__ = ["DESCRIPTION", "ELEMENTS", "ITEMS", "NAME", "NATIVE_PARTS", "ORDER", "PRESETS",
            "SHORT_TITLE", "TITLE", "TITLE_NATIVE", "WIN_SHAPES", "Options", "entry_spec",
            "game", "score"]
 

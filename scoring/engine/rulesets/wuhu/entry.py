@@ -22,7 +22,7 @@ from ...entry import (
     request_common,
     seat_numbers,
 )
-from .mouths import REGISTRY
+from .mouths import ELEMENTS
 from .options import Options
 
 WINS = (("self_draw", "Self-draw"), ("discard", "Win on a discard"),
@@ -41,7 +41,7 @@ def _quick_fields() -> tuple[Field, ...]:
     return (number("zhi", "Zhi (suit tiles)", 0, 16),
             number("ya", "Ya", 0, 9),
             Field("mouths", "count_or_choices", "Mouths", min=0, max=8, max_items=8,
-                  choices=tuple((m.native, m.name) for m in REGISTRY), group="quick"),
+                  choices=tuple((m.native, m.name) for m in ELEMENTS), group="quick"),
             number("exposed_kongs", "Exposed kongs", 0, 4),
             number("concealed_kongs", "Concealed kongs", 0, 4),
             flag("after_kong", "Win after a kong", group="quick"))

@@ -109,11 +109,11 @@ class DoubleEight(Mouth):
         return 1 if sum(n >= 8 for n in v.ctx.suit_tiles) >= 2 else 0
 
 
-REGISTRY: tuple[Mouth, ...] = (FourAlive(), Dragon(), AllTriplets(), KongFlower(), HalfFlush(),
+ELEMENTS: tuple[Mouth, ...] = (FourAlive(), Dragon(), AllTriplets(), KongFlower(), HalfFlush(),
                                FullFlush(), DoubleEight())
 
-BY_NAME = {m.native: m for m in REGISTRY}
+BY_NAME = {m.native: m for m in ELEMENTS}
 
 
 def mouths_of(view: View) -> list[Item]:
-    return items_of(hits(REGISTRY, view), view)
+    return items_of(hits(ELEMENTS, view), view)

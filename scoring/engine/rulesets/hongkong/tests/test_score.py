@@ -11,7 +11,7 @@ import pytest
 
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets.hongkong import score
-from scoring.engine.rulesets.hongkong.fan import ITEM_NAMES, REGISTRY
+from scoring.engine.rulesets.hongkong.fan import ELEMENTS, ITEM_NAMES
 from scoring.engine.rulesets.hongkong.score import multiplier, scored
 from scoring.engine.tests.golden import check_case, worth_by_native
 
@@ -30,7 +30,7 @@ def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> No
 
 def test_every_fan_item_has_a_golden_case() -> None:
     keys = {item["key"] for case in GOLDEN for item in scored(case["in"])["items"]}
-    assert {e.key for e in REGISTRY} | {"chicken", "flower_hand", "eight_flowers"} <= keys
+    assert {e.key for e in ELEMENTS} | {"chicken", "flower_hand", "eight_flowers"} <= keys
 
 
 @pytest.mark.parametrize("fan", range(14))

@@ -85,9 +85,13 @@ from pathlib import Path
 from typing import Any
 
 from ..fans import FANS
-from . import hands, sets  # noqa: F401  (they fill the registry)
+from . import fans, hands, sets
 from .engine import Count, count
-from .fans import NOT_COUNTABLE, REGISTRY, DifficultyFan
+from .fans import NOT_COUNTABLE, DifficultyFan
+
+# Every fan the index counts, one instance each (a fan of the table missing here is in
+# NOT_COUNTABLE, with the reason).
+MODELS: tuple[DifficultyFan, ...] = (*fans.MODELS, *hands.MODELS, *sets.MODELS)
 
 TOTAL_TILES = 136
 DATA_PATH = Path(__file__).parent.parent / "data" / "fan_difficulty.json"
@@ -167,7 +171,7 @@ def compute_table(progress: Progress | None = None,
     cannot count have both indices ``None``, ``counts`` ``None`` and the reason in
     ``note``. ``progress(done, total, name_zh)`` is called after each fan.
     """
-    by_name = {f.name_zh: f for f in REGISTRY}
+    by_name = {f.name_zh: f for f in MODELS}
     rows: list[dict[str, Any]] = []
     chosen = [f for f in FANS if only is None or f.name_zh in only]
     for i, fdef in enumerate(chosen):

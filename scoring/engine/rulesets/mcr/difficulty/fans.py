@@ -25,6 +25,9 @@ from __future__ import annotations
 from abc import ABC
 from typing import ClassVar
 
+from ....tiles import DRAGONS as DRAGON_KINDS
+from ....tiles import HONOURS
+from ....tiles import WINDS as WIND_KINDS
 from .engine import Count
 from .readings import FORMS, HONOUR_GROUP, Reading, Tally
 
@@ -32,8 +35,9 @@ ALL_FORMS = frozenset(FORMS)
 STD = frozenset({"std"})
 STD_7P = frozenset({"std", "7p"})
 
-WINDS = frozenset({0, 1, 2, 3})
-DRAGONS = frozenset({4, 5, 6})
+# Winds and dragons as group-local honour kinds (0-6), from the engine's tile kinds.
+WINDS = frozenset(k - HONOURS[0] for k in WIND_KINDS)
+DRAGONS = frozenset(k - HONOURS[0] for k in DRAGON_KINDS)
 TERMINAL_RANKS = frozenset({0, 8})
 
 
@@ -86,14 +90,6 @@ class DifficultyFan(ABC):
         return None
 
 
-REGISTRY: list[DifficultyFan] = []
-
-
-def register(cls: type[DifficultyFan]) -> type[DifficultyFan]:
-    REGISTRY.append(cls())
-    return cls
-
-
 # --- whole-hand tile properties -------------------------------------------------------
 
 Allowed = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
@@ -140,25 +136,21 @@ def _only_suit(ranks: frozenset[int]) -> Allowed:
     return (ranks, ranks, ranks, NONE)
 
 
-@register
 class AllGreen(TileProperty):
     name_zh = "绿一色"
     allowed = (NONE, NONE, frozenset({1, 2, 3, 5, 7}), frozenset({5}))
 
 
-@register
 class AllTerminals(TileProperty):
     name_zh = "清幺九"
     allowed = _only_suit(TERMINAL_RANKS)
 
 
-@register
 class AllHonors(TileProperty):
     name_zh = "字一色"
     allowed = (NONE, NONE, NONE, HON_ALL)
 
 
-@register
 class AllTerminalsAndHonors(TileProperty):
     name_zh = "混幺九"
     forms = STD_7P
@@ -169,7 +161,6 @@ class AllTerminalsAndHonors(TileProperty):
         return bool(mask & 7) and bool(mask & 24)
 
 
-@register
 class FullFlush(TileProperty):
     name_zh = "清一色"
     allowed = _only_suit(SUIT_ALL)
@@ -178,37 +169,31 @@ class FullFlush(TileProperty):
         return _suits_used(mask) == 1
 
 
-@register
 class UpperTiles(TileProperty):
     name_zh = "全大"
     allowed = _only_suit(frozenset({6, 7, 8}))
 
 
-@register
 class MiddleTiles(TileProperty):
     name_zh = "全中"
     allowed = _only_suit(frozenset({3, 4, 5}))
 
 
-@register
 class LowerTiles(TileProperty):
     name_zh = "全小"
     allowed = _only_suit(frozenset({0, 1, 2}))
 
 
-@register
 class UpperFour(TileProperty):
     name_zh = "大于五"
     allowed = _only_suit(frozenset({5, 6, 7, 8}))
 
 
-@register
 class LowerFour(TileProperty):
     name_zh = "小于五"
     allowed = _only_suit(frozenset({0, 1, 2, 3}))
 
 
-@register
 class ReversibleTiles(TileProperty):
     name_zh = "推不倒"
     allowed = (
@@ -219,7 +204,6 @@ class ReversibleTiles(TileProperty):
     )
 
 
-@register
 class HalfFlush(TileProperty):
     name_zh = "混一色"
 
@@ -227,7 +211,6 @@ class HalfFlush(TileProperty):
         return _suits_used(mask) == 1 and bool(mask & 24)
 
 
-@register
 class AllTypes(TileProperty):
     name_zh = "五门齐"
 
@@ -235,13 +218,11 @@ class AllTypes(TileProperty):
         return mask == 31
 
 
-@register
 class AllSimples(TileProperty):
     name_zh = "断幺"
     allowed = _only_suit(frozenset(range(1, 8)))
 
 
-@register
 class OneVoidedSuit(TileProperty):
     name_zh = "缺一门"
     note = "At least one suit absent (exclusions ignored, so 混一色 hands count too)."
@@ -250,20 +231,17 @@ class OneVoidedSuit(TileProperty):
         return _suits_used(mask) <= 2
 
 
-@register
 class NoHonors(TileProperty):
     name_zh = "无字"
     allowed = _only_suit(SUIT_ALL)
 
 
-@register
 class ConcealedHand(DifficultyFan):
     name_zh = "门前清"
     concealed = True
     note = "Every winning hand, no set claimable: the meld factor is 1 throughout."
 
 
-@register
 class FullyConcealedHand(ConcealedHand):
     name_zh = "不求人"
     note = (
@@ -272,7 +250,6 @@ class FullyConcealedHand(ConcealedHand):
     )
 
 
-@register
 class MeldedHand(DifficultyFan):
     name_zh = "全求人"
     forms = STD
@@ -281,7 +258,6 @@ class MeldedHand(DifficultyFan):
     note = "Every set claimed: a pung only by claim (x3), a chow only from the left (x1)."
 
 
-@register
 class TileHog(DifficultyFan):
     name_zh = "四归一"
     init = False
@@ -318,3 +294,12 @@ NOT_COUNTABLE: dict[str, str] = {
     "自摸": "an event at the win (self-draw); the seed leaves win-time factors out",
     "花牌": "flowers take no part in the hand (the seed: 花牌不参与组牌)",
 }
+
+
+# The fans this module models, one instance each (joined in the package's MODELS).
+MODELS: tuple[DifficultyFan, ...] = (
+    AllGreen(), AllTerminals(), AllHonors(), AllTerminalsAndHonors(), FullFlush(),
+    UpperTiles(), MiddleTiles(), LowerTiles(), UpperFour(), LowerFour(), ReversibleTiles(),
+    HalfFlush(), AllTypes(), AllSimples(), OneVoidedSuit(), NoHonors(), ConcealedHand(),
+    FullyConcealedHand(), MeldedHand(), TileHog(),
+)

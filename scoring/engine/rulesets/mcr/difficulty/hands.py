@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from .fans import STD, TERMINAL_RANKS, DifficultyFan, register
+from .fans import STD, TERMINAL_RANKS, DifficultyFan
 from .readings import Reading, Tally
 
 
@@ -21,7 +21,6 @@ class SetsRule(DifficultyFan):
         return True if self.fits(r) else None
 
 
-@register
 class AllPungs(SetsRule):
     name_zh = "碰碰和"
 
@@ -29,7 +28,6 @@ class AllPungs(SetsRule):
         return not r.chows
 
 
-@register
 class AllChows(SetsRule):
     name_zh = "平和"
 
@@ -37,7 +35,6 @@ class AllChows(SetsRule):
         return not r.pungs and (r.is_suit or r.size == 0)
 
 
-@register
 class AllEvenPungs(SetsRule):
     name_zh = "全双刻"
 
@@ -48,7 +45,6 @@ class AllEvenPungs(SetsRule):
         return not r.chows and all(k in even for k in r.pungs) and r.pair in (-1, *even)
 
 
-@register
 class OutsideHand(SetsRule):
     name_zh = "全带幺"
 
@@ -62,7 +58,6 @@ class OutsideHand(SetsRule):
         )
 
 
-@register
 class AllFives(SetsRule):
     name_zh = "全带五"
 
@@ -97,7 +92,6 @@ class OneSuitWhole(DifficultyFan):
         return w if acc == 1 else 0
 
 
-@register
 class NineGates(OneSuitWhole):
     name_zh = "九莲宝灯"
     forms = STD
@@ -108,7 +102,6 @@ class NineGates(OneSuitWhole):
         return r.size == 14 and all(c >= b for c, b in zip(r.counts, base, strict=True))
 
 
-@register
 class SevenShiftedPairs(OneSuitWhole):
     name_zh = "连七对"
     forms = frozenset({"7p"})
@@ -118,7 +111,6 @@ class SevenShiftedPairs(OneSuitWhole):
         return "2222222" in s and r.size == 14
 
 
-@register
 class PureTerminalChows(OneSuitWhole):
     name_zh = "一色双龙会"
     forms = STD
@@ -127,25 +119,21 @@ class PureTerminalChows(OneSuitWhole):
         return sorted(r.chows) == [0, 0, 6, 6] and r.pair == 4
 
 
-@register
 class ThirteenOrphans(DifficultyFan):
     name_zh = "十三幺"
     forms = frozenset({"13o"})
 
 
-@register
 class SevenPairs(DifficultyFan):
     name_zh = "七对"
     forms = frozenset({"7p"})
 
 
-@register
 class LesserHonorsAndKnittedTiles(DifficultyFan):
     name_zh = "全不靠"
     forms = frozenset({"knit"})
 
 
-@register
 class GreaterHonorsAndKnittedTiles(DifficultyFan):
     name_zh = "七星不靠"
     forms = frozenset({"knit"})
@@ -154,7 +142,6 @@ class GreaterHonorsAndKnittedTiles(DifficultyFan):
         return True if r.is_suit or r.size == 7 else None
 
 
-@register
 class KnittedStraight(DifficultyFan):
     name_zh = "组合龙"
     forms = frozenset({"kstd", "knit"})
@@ -172,7 +159,6 @@ class KnittedStraight(DifficultyFan):
         return True
 
 
-@register
 class ThreeSuitedTerminalChows(DifficultyFan):
     name_zh = "三色双龙会"
     forms = STD
@@ -192,3 +178,12 @@ class ThreeSuitedTerminalChows(DifficultyFan):
 
     def final(self, acc: Tally, w: int) -> int:
         return w if acc == (2, 1) else 0
+
+
+# The fans this module models, one instance each (joined in the package's MODELS).
+MODELS: tuple[DifficultyFan, ...] = (
+    AllPungs(), AllChows(), AllEvenPungs(), OutsideHand(), AllFives(), NineGates(),
+    SevenShiftedPairs(), PureTerminalChows(), ThirteenOrphans(), SevenPairs(),
+    LesserHonorsAndKnittedTiles(), GreaterHonorsAndKnittedTiles(), KnittedStraight(),
+    ThreeSuitedTerminalChows(),
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import ClassVar
 
-from .fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan, register
+from .fans import DRAGONS, STD, TERMINAL_RANKS, WINDS, DifficultyFan
 from .readings import HONOUR_GROUP, Reading, Tally
 
 
@@ -42,7 +42,6 @@ def _progression(items: list[int], n: int, steps: tuple[int, ...]) -> bool:
     return any(all(x + i * d in have for i in range(n)) for x in have for d in steps)
 
 
-@register
 class PureDoubleChow(SuitPattern):
     name_zh = "一般高"
     core = (2, 0)
@@ -51,7 +50,6 @@ class PureDoubleChow(SuitPattern):
         return _repeats(chows, 2)
 
 
-@register
 class PureTripleChow(SuitPattern):
     name_zh = "一色三同顺"
     core = (3, 0)
@@ -60,7 +58,6 @@ class PureTripleChow(SuitPattern):
         return _repeats(chows, 3)
 
 
-@register
 class QuadrupleChow(SuitPattern):
     name_zh = "一色四同顺"
     core = (4, 0)
@@ -69,7 +66,6 @@ class QuadrupleChow(SuitPattern):
         return _repeats(chows, 4)
 
 
-@register
 class PureShiftedPungs(SuitPattern):
     name_zh = "一色三节高"
     core = (3, 0)
@@ -78,7 +74,6 @@ class PureShiftedPungs(SuitPattern):
         return _progression(pungs, 3, (1,))
 
 
-@register
 class FourPureShiftedPungs(SuitPattern):
     name_zh = "一色四节高"
     core = (4, 0)
@@ -87,7 +82,6 @@ class FourPureShiftedPungs(SuitPattern):
         return _progression(pungs, 4, (1,))
 
 
-@register
 class PureShiftedChows(SuitPattern):
     name_zh = "一色三步高"
     core = (3, 0)
@@ -96,7 +90,6 @@ class PureShiftedChows(SuitPattern):
         return _progression(chows, 3, (1, 2))
 
 
-@register
 class FourPureShiftedChows(SuitPattern):
     name_zh = "一色四步高"
     core = (4, 0)
@@ -105,7 +98,6 @@ class FourPureShiftedChows(SuitPattern):
         return _progression(chows, 4, (1, 2))
 
 
-@register
 class PureStraight(SuitPattern):
     name_zh = "清龙"
     core = (3, 0)
@@ -114,7 +106,6 @@ class PureStraight(SuitPattern):
         return {0, 3, 6} <= set(chows)
 
 
-@register
 class ShortStraight(SuitPattern):
     name_zh = "连六"
     core = (2, 0)
@@ -123,7 +114,6 @@ class ShortStraight(SuitPattern):
         return _progression(chows, 2, (3,))
 
 
-@register
 class TwoTerminalChows(SuitPattern):
     name_zh = "老少副"
     core = (2, 0)
@@ -166,21 +156,18 @@ class DragonPungs(CountedPungs):
         return g == HONOUR_GROUP and k in DRAGONS
 
 
-@register
 class BigFourWinds(WindPungs):
     name_zh = "大四喜"
     need = 4
     core = (4, 0)
 
 
-@register
 class BigThreeDragons(DragonPungs):
     name_zh = "大三元"
     need = 3
     core = (3, 0)
 
 
-@register
 class LittleFourWinds(WindPungs):
     name_zh = "小四喜"
     need = 3
@@ -188,7 +175,6 @@ class LittleFourWinds(WindPungs):
     core = (3, 1)
 
 
-@register
 class LittleThreeDragons(DragonPungs):
     name_zh = "小三元"
     need = 2
@@ -196,28 +182,24 @@ class LittleThreeDragons(DragonPungs):
     core = (2, 1)
 
 
-@register
 class BigThreeWinds(WindPungs):
     name_zh = "三风刻"
     need = 3
     core = (3, 0)
 
 
-@register
 class TwoDragonPungs(DragonPungs):
     name_zh = "双箭刻"
     need = 2
     core = (2, 0)
 
 
-@register
 class DragonPung(DragonPungs):
     name_zh = "箭刻"
     need = 1
     core = (1, 0)
 
 
-@register
 class PrevalentWind(CountedPungs):
     name_zh = "圈风刻"
     need = 1
@@ -228,12 +210,10 @@ class PrevalentWind(CountedPungs):
         return g == HONOUR_GROUP and k == 0
 
 
-@register
 class SeatWind(PrevalentWind):
     name_zh = "门风刻"
 
 
-@register
 class PungOfTerminalsOrHonors(CountedPungs):
     name_zh = "幺九刻"
     need = 1
@@ -262,21 +242,18 @@ class ConcealedPungs(DifficultyFan):
         return w // int(self.pung_factor**self.need)
 
 
-@register
 class FourConcealedPungs(ConcealedPungs):
     name_zh = "四暗刻"
     need = 4
     core = (4, 0)
 
 
-@register
 class ThreeConcealedPungs(ConcealedPungs):
     name_zh = "三暗刻"
     need = 3
     core = (3, 0)
 
 
-@register
 class TwoConcealedPungs(ConcealedPungs):
     name_zh = "双暗刻"
     need = 2
@@ -331,7 +308,6 @@ def _all_orders(triples: list[tuple[int, int, int]]) -> set[tuple[int, int, int]
     return out
 
 
-@register
 class MixedTripleChow(CrossSuit):
     name_zh = "三色三同顺"
 
@@ -339,7 +315,6 @@ class MixedTripleChow(CrossSuit):
         return [(n, n, n) for n in range(7)]
 
 
-@register
 class MixedShiftedChows(CrossSuit):
     name_zh = "三色三步高"
 
@@ -347,7 +322,6 @@ class MixedShiftedChows(CrossSuit):
         return [(n, n + 1, n + 2) for n in range(5)]
 
 
-@register
 class MixedStraight(CrossSuit):
     name_zh = "花龙"
 
@@ -355,7 +329,6 @@ class MixedStraight(CrossSuit):
         return [(0, 3, 6)]
 
 
-@register
 class TriplePung(CrossSuit):
     name_zh = "三同刻"
     pungs = True
@@ -364,7 +337,6 @@ class TriplePung(CrossSuit):
         return [(n, n, n) for n in range(9)]
 
 
-@register
 class MixedShiftedPungs(CrossSuit):
     name_zh = "三色三节高"
     pungs = True
@@ -399,12 +371,10 @@ class TwoSuits(DifficultyFan):
         return w if acc[1] else 0
 
 
-@register
 class MixedDoubleChow(TwoSuits):
     name_zh = "喜相逢"
 
 
-@register
 class DoublePung(TwoSuits):
     name_zh = "双同刻"
     pungs = True
@@ -416,21 +386,18 @@ class Kongs(DifficultyFan):
     forms = STD
 
 
-@register
 class FourKongs(Kongs):
     name_zh = "四杠"
     kongs = 4
     core = (4, 0)
 
 
-@register
 class ThreeKongs(Kongs):
     name_zh = "三杠"
     kongs = 3
     core = (3, 0)
 
 
-@register
 class TwoConcealedKongs(Kongs):
     name_zh = "双暗杠"
     kongs = 2
@@ -438,7 +405,6 @@ class TwoConcealedKongs(Kongs):
     core = (2, 0)
 
 
-@register
 class TwoMeldedKongs(Kongs):
     name_zh = "双明杠"
     kongs = 2
@@ -446,7 +412,6 @@ class TwoMeldedKongs(Kongs):
     core = (2, 0)
 
 
-@register
 class ConcealedKong(Kongs):
     name_zh = "暗杠"
     kongs = 1
@@ -454,9 +419,22 @@ class ConcealedKong(Kongs):
     core = (1, 0)
 
 
-@register
 class MeldedKong(Kongs):
     name_zh = "明杠"
     kongs = 1
     kong_factor = 3
     core = (1, 0)
+
+
+# The fans this module models, one instance each (joined in the package's MODELS).
+MODELS: tuple[DifficultyFan, ...] = (
+    PureDoubleChow(), PureTripleChow(), QuadrupleChow(), PureShiftedPungs(),
+    FourPureShiftedPungs(), PureShiftedChows(), FourPureShiftedChows(), PureStraight(),
+    ShortStraight(), TwoTerminalChows(), BigFourWinds(), BigThreeDragons(),
+    LittleFourWinds(), LittleThreeDragons(), BigThreeWinds(), TwoDragonPungs(),
+    DragonPung(), PrevalentWind(), SeatWind(), PungOfTerminalsOrHonors(),
+    FourConcealedPungs(), ThreeConcealedPungs(), TwoConcealedPungs(), MixedTripleChow(),
+    MixedShiftedChows(), MixedStraight(), TriplePung(), MixedShiftedPungs(),
+    MixedDoubleChow(), DoublePung(), FourKongs(), ThreeKongs(), TwoConcealedKongs(),
+    TwoMeldedKongs(), ConcealedKong(), MeldedKong(),
+)

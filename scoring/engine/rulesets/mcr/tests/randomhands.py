@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from ....shapes import KNITTED_SETS
-from ....tiles import SEATS, TERMINALS_AND_HONOURS, tile_name
+from ....tiles import TERMINALS_AND_HONOURS, WIND_LETTERS, tile_name
 
 # Botzone notation of pymahjonggb: W characters, B dots, T bamboo, F winds, J1 red, J2 green,
 # J3 white.
@@ -236,10 +236,10 @@ class HandMaker:
         for k in tiles:
             total[k] += 1
         for shape, kind in melds:
-            src = SEATS[(seat + rng.randrange(1, 4)) % 4]
+            src = WIND_LETTERS[(seat + rng.randrange(1, 4)) % 4]
             offer = rng.randrange(1, 4)
             if shape == "chow":
-                left = SEATS[(seat - 1) % 4]
+                left = WIND_LETTERS[(seat - 1) % 4]
                 meld_texts.append(f"chi {tile_name(kind)[0]}{tile_name(kind + 1)[0]}"
                                   f"{tile_name(kind + 2)} from {left}")
                 packs.append(("CHI", ref_tile(kind + 1), offer))
@@ -276,8 +276,8 @@ class HandMaker:
             "melds": meld_texts,
             "win_tile": tile_name(win),
             "win": "tsumo" if tsumo else "ron",
-            "seat_wind": SEATS[seat],
-            "round_wind": SEATS[rnd],
+            "seat_wind": WIND_LETTERS[seat],
+            "round_wind": WIND_LETTERS[rnd],
             "flowers": flowers,
             "last_tile": last_tile,
             "kong": kong,

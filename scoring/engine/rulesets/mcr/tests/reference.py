@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ....tiles import SEATS, is_flower, parse_meld, parse_tiles
+from ....tiles import WIND_LETTERS, is_flower, parse_meld, parse_tiles
 from .randomhands import ref_tile
 
 # Its names for the wait fans differ from the official table; 嵌张 is the older name of 坎张.
@@ -25,7 +25,7 @@ def reference_args(request: Mapping[str, Any]) -> dict[str, Any]:
     kinds = [t.kind for t in tiles]
     if len(kinds) + 3 * len(melds) == 14:
         kinds.remove(win)
-    seat = SEATS.index(request.get("seat_wind", "E"))
+    seat = WIND_LETTERS.index(request.get("seat_wind", "E"))
     packs = []
     for m in melds:
         # Claims are given as relative seats 1-3; only "not 0" (exposed) matters to scoring.
@@ -48,7 +48,7 @@ def reference_args(request: Mapping[str, Any]) -> dict[str, Any]:
         "isAboutKong": bool(request.get("kong", False)),
         "isWallLast": bool(request.get("wall_last", False)),
         "seatWind": seat,
-        "prevalentWind": SEATS.index(request.get("round_wind", "E")),
+        "prevalentWind": WIND_LETTERS.index(request.get("round_wind", "E")),
         "verbose": True,
     }
 

@@ -27,7 +27,7 @@ from scoring.engine.rulesets.mcr.facts import (
 )
 from scoring.engine.rulesets.mcr.reading import chow_combination_fans, pung_combination_fans
 from scoring.engine.rulesets.mcr.request import _kinds, parse_request
-from scoring.engine.rulesets.mcr.rules import REGISTRY
+from scoring.engine.rulesets.mcr.rules import ELEMENTS
 from scoring.engine.rulesets.mcr.split import standard_waits
 from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
 from scoring.engine.shapes import (
@@ -107,7 +107,7 @@ def test_situation_survives_packing(fields: tuple[Any, ...]) -> None:
 
 def test_hand_level_detectors_need_nothing_but_their_facts() -> None:
     # A context for the hand alone has no reading: a detector that looked at one would fail.
-    for rule in REGISTRY:
+    for rule in ELEMENTS:
         if rule.scope == "tiles":
             rule.count(scorer.Ctx.hand_only(tiles=_tile_facts_of({0, 9, 18, 27, 31})))
         elif rule.scope == "situation":
@@ -116,7 +116,7 @@ def test_hand_level_detectors_need_nothing_but_their_facts() -> None:
 
 
 def test_set_combination_tables_name_only_their_own_family() -> None:
-    family = {r.id: r.family for r in REGISTRY}
+    family = {r.id: r.family for r in ELEMENTS}
     chow_ids = {f for chows in [(0, 0, 0, 0), (0, 3, 6, 9), (0, 1, 2), (0, 9, 18), (0, 6),
                                 (0, 3), (0, 9), (0, 0)] for f in chow_combination_fans(chows, -1)}
     chow_ids |= set(chow_combination_fans((0, 0, 6, 6), 4))

@@ -56,13 +56,13 @@ def test_payment_errors_say_what_is_wrong(args: tuple[Any, ...], code: str) -> N
 def test_every_scored_random_hand_settles_zero_sum_with_the_base_per_loser() -> None:
     from scoring.engine.rulesets.mcr.scorer import scored
     from scoring.engine.rulesets.mcr.tests.randomhands import random_hands
-    from scoring.engine.tiles import SEATS
+    from scoring.engine.tiles import WIND_LETTERS
 
     for hand in random_hands(404, 1500):
         request = dict(hand["request"])
         seat = request["seat_wind"]
         if request["win"] == "ron":
-            request["discarder"] = SEATS[(SEATS.index(seat) + 2) % 4]
+            request["discarder"] = WIND_LETTERS[(WIND_LETTERS.index(seat) + 2) % 4]
         result = scored(request)
         deltas = result["deltas"]
         assert sum(deltas.values()) == 0

@@ -14,9 +14,10 @@ from scoring.engine.result import check
 from scoring.engine.rulesets import get
 from scoring.engine.rulesets.mcr import FANS, PRESETS, Options, payments, scorer
 from scoring.engine.rulesets.mcr.fans import BY_ID, exclusion_pairs, fan_table
-from scoring.engine.rulesets.mcr.rules import REGISTRY
-from scoring.engine.rulesets.mcr.scorer import WIND_ORDER, score, scored
+from scoring.engine.rulesets.mcr.rules import ELEMENTS
+from scoring.engine.rulesets.mcr.scorer import score, scored
 from scoring.engine.tests.ledger import headline_of
+from scoring.engine.tiles import WIND_LETTERS
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_fans.json").read_text("utf-8"))
 
@@ -33,9 +34,9 @@ def golden_figures(request: dict[str, Any]) -> dict[str, Any]:
     [native, value, count], the headline's total and each seat's change by wind."""
     result = score(request)
     check(result)
-    deltas = dict.fromkeys(WIND_ORDER, 0)
+    deltas = dict.fromkeys(WIND_LETTERS, 0)
     for p in result["ledger"]:
-        deltas[WIND_ORDER[p["player"]]] += p["amount"]
+        deltas[WIND_LETTERS[p["player"]]] += p["amount"]
     return {"fans": [[i["native"], i["value"], i["count"]] for i in result["items"]],
             "total": headline_of(result)["value"], "deltas": deltas}
 
@@ -89,7 +90,7 @@ def test_fan_table_holds_the_81_official_fans_with_their_points() -> None:
 
 
 def test_every_fan_has_one_detector_and_exclusions_name_real_fans() -> None:
-    assert sorted(r.id for r in REGISTRY) == sorted(f.id for f in FANS)
+    assert sorted(r.id for r in ELEMENTS) == sorted(f.id for f in FANS)
     for f in FANS:
         for other, _count in exclusion_pairs(f):
             assert other in BY_ID and BY_ID[other].points <= f.points

@@ -8,7 +8,9 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld
 
-from .randomhands import SEATS, RandomWin
+from scoring.engine.tiles import WIND_LETTERS
+
+from .randomhands import RandomWin
 
 KAZOE = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN,
          "none": HandConstants.KAZOE_NO_LIMIT}
@@ -38,8 +40,8 @@ def config_for(w: RandomWin, rules: OptionalRules) -> HandConfig:
         is_tsumo=r["win"] == "tsumo", is_riichi=bool(r.get("riichi")),
         is_ippatsu=bool(r.get("ippatsu")), is_haitei=bool(r.get("haitei")),
         is_houtei=bool(r.get("houtei")), is_rinshan=bool(r.get("rinshan")),
-        is_chankan=bool(r.get("chankan")), player_wind=27 + SEATS.index(r["seat_wind"]),
-        round_wind=27 + SEATS.index(r["round_wind"]), kyoutaku_number=r["riichi_sticks"],
+        is_chankan=bool(r.get("chankan")), player_wind=27 + WIND_LETTERS.index(r["seat_wind"]),
+        round_wind=27 + WIND_LETTERS.index(r["round_wind"]), kyoutaku_number=r["riichi_sticks"],
         tsumi_number=r["honba"], options=rules)
 
 
@@ -55,11 +57,11 @@ def reference_deltas(w: RandomWin, result: Any) -> dict[str, int]:
     r = w.request
     winner = r["seat_wind"]
     cost = result.cost
-    deltas = dict.fromkeys(SEATS, 0)
+    deltas = dict.fromkeys(WIND_LETTERS, 0)
     if r["win"] == "ron":
         deltas[r["discarder"]] -= cost["main"] + cost["main_bonus"]
     else:
-        for s in SEATS:
+        for s in WIND_LETTERS:
             if s == winner:
                 continue
             if winner == "E" or s == "E":

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-SEATS = ("E", "S", "W", "N")
+from scoring.engine.tiles import WIND_LETTERS
+
 OFFSET = {"+": 1, "=": 2, "-": 3}  # shimocha, toimen, kamicha, seats after the winner
 HULE = Path(__file__).resolve().parents[5].parent / "shared" / "data" / "majiang-core" / "hule.json"
 DORA_NAMES = {"ドラ": "dora", "赤ドラ": "aka", "裏ドラ": "ura"}
@@ -40,7 +41,7 @@ def _meld(text: str, winner: int) -> str:
     suit, body = text[0], text[1:]
     digits = "".join(ch for ch in body if ch.isdigit())
     marks = [(i, ch) for i, ch in enumerate(body) if ch in OFFSET]
-    source = f" from {SEATS[(winner + OFFSET[marks[0][1]]) % 4]}" if marks else ""
+    source = f" from {WIND_LETTERS[(winner + OFFSET[marks[0][1]]) % 4]}" if marks else ""
     if len(digits) == 3:
         kind = "pon" if len(set(digits.replace("0", "5"))) == 1 else "chi"
     elif not marks:
@@ -58,14 +59,14 @@ def to_request(case_in: dict[str, Any]) -> dict[str, Any]:
     parts = case_in["shoupai"].split(",")
     concealed = _tiles(parts[0])
     melds = [_meld(m, winner) for m in parts[1:] if m]
-    req: dict[str, Any] = {"melds": melds, "seat_wind": SEATS[winner],
-                           "round_wind": SEATS[param["zhuangfeng"]],
+    req: dict[str, Any] = {"melds": melds, "seat_wind": WIND_LETTERS[winner],
+                           "round_wind": WIND_LETTERS[param["zhuangfeng"]],
                            "options": {"preset": "majiang_core"}}
     ron = case_in.get("rongpai")
     if ron:
         req["win"] = "ron"
         req["win_tile"] = ron[1] + ron[0]
-        req["discarder"] = SEATS[(winner + OFFSET[ron[2]]) % 4]
+        req["discarder"] = WIND_LETTERS[(winner + OFFSET[ron[2]]) % 4]
     else:
         req["win"] = "tsumo"
         req["win_tile"] = concealed.pop()
@@ -106,4 +107,4 @@ def expected(case_out: dict[str, Any]) -> dict[str, Any]:
             yaku.add(h["name"])
     return {"yaku": yaku, "yakuman": case_out["damanguan"] or 0, "han": case_out["fanshu"],
             "fu": case_out["fu"], **bonus,
-            "deltas": dict(zip(SEATS, case_out["fenpei"], strict=True))}
+            "deltas": dict(zip(WIND_LETTERS, case_out["fenpei"], strict=True))}

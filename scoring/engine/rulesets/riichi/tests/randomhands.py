@@ -11,9 +11,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.engine.tiles import TERMINALS_AND_HONOURS, Tile, format_tiles, tile_name
+from scoring.engine.tiles import (
+    TERMINALS_AND_HONOURS,
+    WIND_LETTERS,
+    Tile,
+    format_tiles,
+    tile_name,
+)
 
-SEATS = ("E", "S", "W", "N")
 FIVES = (4, 13, 22)
 
 
@@ -178,7 +183,7 @@ def random_win(rng: random.Random, red: bool = True) -> RandomWin | None:
     tiles136 = concealed + [t for _, ts, _ in melds for t in ts]
     has_open = any(o for _, _, o in melds)
     tsumo = rng.random() < 0.45
-    seat = rng.choice(SEATS)
+    seat = rng.choice(WIND_LETTERS)
     req: dict[str, Any] = {
         "hand": format_tiles(sorted(_tile(t, red) for t in hand)),  # compact: 123m45p
         "melds": meld_texts,
@@ -190,7 +195,7 @@ def random_win(rng: random.Random, red: bool = True) -> RandomWin | None:
         "riichi_sticks": rng.choice((0, 0, 1, 2)),
     }
     if not tsumo:
-        req["discarder"] = rng.choice([s for s in SEATS if s != seat])
+        req["discarder"] = rng.choice([s for s in WIND_LETTERS if s != seat])
     if not has_open and rng.random() < 0.5:
         req["riichi"] = True
         if rng.random() < 0.2:

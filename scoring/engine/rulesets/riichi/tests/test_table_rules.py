@@ -96,7 +96,7 @@ def test_honba_on_tsumo_is_100_from_each_payer() -> None:
 def test_riichi_sticks_go_into_the_pot_and_the_winner_takes_the_pot() -> None:
     out = apply(state(pot=2000), {"type": "ron", "riichi": [1, 2],
                                   "wins": [ron(2, 3, {"han": 1, "fu": 40})]})
-    riichi_rows = [(r["player"], r["amount"]) for r in out["rows"] if r["reason"] == "riichi"]
+    riichi_rows = [(r["player"], r["amount"]) for r in out["rows"] if r["reason"] == "sticks"]
     assert (1, -1000) in riichi_rows and (2, -1000) in riichi_rows
     assert (2, 4000) in riichi_rows
     assert out["pot_change"] == -2000
@@ -107,7 +107,7 @@ def test_stick_declared_in_a_drawn_hand_stays_in_the_pot() -> None:
     out = apply(state(), {"type": "draw", "tenpai": [2], "riichi": [2]})
     assert out["pot_change"] == 1000
     assert out["state"]["pot"] == 1000
-    assert deltas(out, "riichi") == [0, 0, -1000, 0]
+    assert deltas(out, "sticks") == [0, 0, -1000, 0]
 
 
 def test_quick_yakuman_and_points_modes() -> None:
@@ -149,7 +149,7 @@ def test_double_ron_pays_both_and_honba_and_sticks_go_to_the_nearer_winner() -> 
                                              ron(3, 1, {"han": 1, "fu": 30})]})
     assert deltas(out, "hand") == [2900, -3900, 0, 1000]
     assert deltas(out, "honba") == [0, -300, 0, 300]
-    assert deltas(out, "riichi") == [0, 0, 0, 1000]
+    assert deltas(out, "sticks") == [0, 0, 0, 1000]
     assert out["state"]["pot"] == 0
     # The dealer (0) is among the winners: renchan.
     assert (out["state"]["dealer"], out["state"]["honba"]) == (0, 2)
@@ -161,7 +161,7 @@ def test_double_ron_honba_each_and_split_sticks_options() -> None:
                                              ron(3, 1, {"han": 1, "fu": 30})]},
                 multi_ron_honba="each", multi_ron_sticks="split")
     assert deltas(out, "honba") == [300, -600, 0, 300]
-    assert deltas(out, "riichi") == [1000, 0, 0, 1000]
+    assert deltas(out, "sticks") == [1000, 0, 0, 1000]
 
 
 def test_head_bump_scores_only_the_first_winner_after_the_discarder() -> None:
@@ -316,7 +316,7 @@ def test_chombo_by_a_non_dealer_pays_a_reverse_mangan_and_replays_the_hand() -> 
     st = state(dealer=1, hand_number=2, honba=2, pot=1000)
     out = apply(st, {"type": "chombo", "penalised": 3, "riichi": [3]})
     assert deltas(out, "penalty") == [2000, 4000, 2000, -8000]
-    assert deltas(out, "riichi") == [0, 0, 0, 0]
+    assert deltas(out, "sticks") == [0, 0, 0, 0]
     new = out["state"]
     assert (new["dealer"], new["hand_number"], new["honba"], new["pot"]) == (1, 2, 2, 1000)
     assert new["hands_played"] == 1

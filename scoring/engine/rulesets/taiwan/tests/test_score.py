@@ -12,7 +12,7 @@ import pytest
 from scoring.engine.errors import EngineError
 from scoring.engine.rulesets.taiwan import score
 from scoring.engine.rulesets.taiwan.score import scored
-from scoring.engine.rulesets.taiwan.tai import ITEM_NAMES, REGISTRY
+from scoring.engine.rulesets.taiwan.tai import ELEMENTS, ITEM_NAMES
 from scoring.engine.tests.golden import check_case, worth_by_native
 
 DATA = Path(__file__).parent / "data"
@@ -27,7 +27,7 @@ def test_golden_cases_score_their_items_and_payments(case: dict[str, Any]) -> No
 
 def test_every_tai_item_has_a_golden_case() -> None:
     keys = {item["key"] for case in GOLDEN for item in scored(case["in"])["items"]}
-    assert {e.key for e in REGISTRY} <= keys
+    assert {e.key for e in ELEMENTS} <= keys
     assert {"eight_flowers", "seven_rob_one", "dealer"} <= keys
 
 

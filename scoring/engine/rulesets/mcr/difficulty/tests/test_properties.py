@@ -8,17 +8,16 @@ from typing import Any
 
 import pytest
 
-from scoring.engine.rulesets.mcr.difficulty import fan_entry
+from scoring.engine.rulesets.mcr.difficulty import MODELS, fan_entry
 from scoring.engine.rulesets.mcr.difficulty.engine import Count, count
 from scoring.engine.rulesets.mcr.difficulty.fans import (
-    REGISTRY,
     DifficultyFan,
     FullFlush,
     HalfFlush,
 )
 from scoring.engine.rulesets.mcr.difficulty.readings import HONOUR_GROUP, Reading
 
-BY_NAME = {f.name_zh: f for f in REGISTRY}
+BY_NAME = {f.name_zh: f for f in MODELS}
 
 
 @cache
@@ -162,7 +161,7 @@ def test_mirror_and_twin_fans_have_equal_counts(a: str, b: str) -> None:
     assert _entry(a)["counts"] == _entry(b)["counts"]
 
 
-@pytest.mark.parametrize("fan", REGISTRY, ids=[f.name_zh for f in REGISTRY])
+@pytest.mark.parametrize("fan", MODELS, ids=[f.name_zh for f in MODELS])
 def test_counts_are_integers_within_the_random_combinations(fan: DifficultyFan) -> None:
     e = _entry(fan.name_zh)
     for which in ("zupai", "hupai"):
@@ -176,6 +175,6 @@ def test_counts_are_integers_within_the_random_combinations(fan: DifficultyFan) 
 
 def test_no_fan_has_more_hands_than_there_are_winning_hands() -> None:
     winning = _entry("门前清")["counts"]["hupai"]["hands"]
-    for fan in REGISTRY:
+    for fan in MODELS:
         if fan.kongs == 0:
             assert _entry(fan.name_zh)["counts"]["hupai"]["hands"] <= winning

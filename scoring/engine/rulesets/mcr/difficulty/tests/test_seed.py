@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from scoring.engine.rulesets.mcr.difficulty import (
+    MODELS,
     difficulty_index,
     fan_entry,
     frequency_index,
     tutorial_coefficient,
 )
 from scoring.engine.rulesets.mcr.difficulty.engine import count
-from scoring.engine.rulesets.mcr.difficulty.fans import REGISTRY, AllHonors
+from scoring.engine.rulesets.mcr.difficulty.fans import AllHonors
 
 GOLDEN = json.loads(
     (Path(__file__).parent / "data" / "difficulty_seed_figures.json").read_text("utf-8")
@@ -38,7 +39,7 @@ def _printed(value: float, printed: str) -> str:
 
 @cache
 def _entry(name_zh: str) -> dict[str, Any]:
-    return fan_entry(next(f for f in REGISTRY if f.name_zh == name_zh))
+    return fan_entry(next(f for f in MODELS if f.name_zh == name_zh))
 
 
 def _index(name_zh: str, which: str) -> float:

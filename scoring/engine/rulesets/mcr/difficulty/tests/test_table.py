@@ -17,11 +17,12 @@ import pytest
 from scoring.engine.rulesets.mcr.difficulty import (
     DATA_PATH,
     FINGERPRINT_PATH,
+    MODELS,
     compute_table,
     sources_fingerprint,
     write_table,
 )
-from scoring.engine.rulesets.mcr.difficulty.fans import NOT_COUNTABLE, REGISTRY
+from scoring.engine.rulesets.mcr.difficulty.fans import NOT_COUNTABLE
 from scoring.engine.rulesets.mcr.fans import BY_NAME_ZH, FANS
 
 SAMPLE = {"大三元", "七对", "组合龙", "全不靠", "三暗刻", "全求人", "四归一", "断幺", "十三幺",
@@ -60,7 +61,7 @@ def test_progress_reports_every_fan_counted_once_in_table_order(
 def test_every_counted_fan_has_both_indices_and_the_rest_say_why_not(
     shipped: list[dict[str, Any]],
 ) -> None:
-    counted = {f.name_zh for f in REGISTRY}
+    counted = {f.name_zh for f in MODELS}
     assert counted.isdisjoint(NOT_COUNTABLE)
     assert counted | set(NOT_COUNTABLE) == set(BY_NAME_ZH)
     for row in shipped:

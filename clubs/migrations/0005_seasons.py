@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0003_rating_steps'),
+        ('clubs', '0004_evening_clock_and_screen'),
     ]
 
     operations = [

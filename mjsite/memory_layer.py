@@ -1,0 +1,75 @@
+"""Channels' in-memory layer without its per-message sweep (issue 26).
+
+``channels.layers.InMemoryChannelLayer`` looks through every channel's queue and every
+group's members for expired entries on each ``receive`` and each ``group_send``. Every
+socket waits in ``receive`` again after each message it gets, so with 800 sockets one
+event to a table's four phones walked some 4,000 queues: a fifth of the server's event
+loop in ``bench/load.py``'s profile. Here the sweep runs at most once a second (the
+expiry is 60 s for a message and a day for a group membership: a second late changes
+nothing), ``group_send`` puts the message in each member's queue at once instead of
+starting a task per member, and ``receive`` makes a queue only for a channel that has
+none. Messages are still copied per receiver, as the base layer and Redis do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from copy import deepcopy
+from typing import Any
+
+from channels.exceptions import ChannelFull
+from channels.layers import InMemoryChannelLayer
+
+SWEEP_EVERY = 1.0  # seconds between two sweeps for expired messages and memberships
+clock = time.monotonic
+
+
+class SweptInMemoryChannelLayer(InMemoryChannelLayer):
+    _swept_at = 0.0
+
+    def _clean_expired(self) -> None:
+        now = clock()
+        if now - self._swept_at < SWEEP_EVERY:
+            return
+        self._swept_at = now
+        super()._clean_expired()
+
+    def _queue(self, channel: str) -> asyncio.Queue[Any]:
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        return queue
+
+    def _put(self, channel: str, message: dict[str, Any]) -> None:
+        try:
+            self._queue(channel).put_nowait((time.time() + self.expiry, deepcopy(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        self._put(channel, message)
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        queue = self._queue(channel)
+        try:
+            _, message = await queue.get()
+        finally:
+            if queue.empty():
+                self.channels.pop(channel, None)
+        return message
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            try:
+                self._put(channel, message)
+            except ChannelFull:
+                pass  # as the base layer: a full channel misses the message
