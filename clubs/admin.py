@@ -1,10 +1,11 @@
-"""Admin of groups: members and evenings inline, table links and stakes searchable."""
+"""Admin of groups: members, evenings and seasons inline, table links and stakes
+searchable."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Evening, Group, Membership, Stake, TableLink
+from .models import Evening, Group, Membership, Season, Stake, TableLink
 
 
 class MembershipInline(admin.TabularInline):
@@ -20,6 +21,12 @@ class EveningInline(admin.TabularInline):
     show_change_link = True
 
 
+class SeasonInline(admin.TabularInline):
+    model = Season
+    extra = 0
+    fields = ["name", "starts", "ends", "best"]
+
+
 @admin.register(Group)
 class GroupAdmin(admin.ModelAdmin):
     list_display = ["name", "visibility", "currency", "created_by", "created_at"]
@@ -27,7 +34,7 @@ class GroupAdmin(admin.ModelAdmin):
     search_fields = ["name", "public_id", "memberships__player__display_name"]
     readonly_fields = ["public_id", "created_at"]
     raw_id_fields = ["created_by"]
-    inlines = [MembershipInline, EveningInline]
+    inlines = [MembershipInline, EveningInline, SeasonInline]
 
 
 class StakeInline(admin.TabularInline):

@@ -136,6 +136,17 @@ def places_for(actor: Actor) -> list[tuple[str, str]]:
     return choices
 
 
+class SeasonForm(forms.Form):
+    """A group's season: a name, its first and last day, and how many results count."""
+
+    name = forms.CharField(label=_("Season name"), max_length=120)
+    starts = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    best = forms.IntegerField(
+        label=_("Count each player's best"), min_value=1, max_value=1000, required=False,
+        help_text=_("How many of each player's results count, the best first; empty: all."))
+
+
 # --- the evening's round clock (issue 28; clubs.evening_clock) ---------------------------
 
 # Where each end-of-round rule comes from (games.clock has the citations).

@@ -101,6 +101,31 @@ class Evening(models.Model):
         return self.currency or self.group.currency
 
 
+class Season(models.Model):
+    """A group's season: its tables (its evenings' and its events' alike) played from
+    ``starts`` to ``ends``, ranked per ruleset over the members, each counting their
+    ``best`` results when set (:mod:`clubs.seasons`)."""
+
+    public_id = models.SlugField(max_length=24, unique=True, default=new_public_id,
+                                 editable=False)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    starts = models.DateField(_("first day"))
+    ends = models.DateField(_("last day"))
+    # Count each member's best N results (None: all of them).
+    best = models.PositiveSmallIntegerField(_("count each player's best"), null=True,
+                                            blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts", "-id"]
+        constraints = [models.CheckConstraint(condition=models.Q(ends__gte=models.F("starts")),
+                                              name="season_ends_after_it_starts")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.starts}–{self.ends})"
+
+
 class TableLink(models.Model):
     """A table of a group, and of one of its evenings when it has one."""
 

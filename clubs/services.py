@@ -205,6 +205,15 @@ def attach_table(table: Table, group: Group, actor: Actor,
     return link
 
 
+def link_event_table(table: Table, group: Group) -> TableLink:
+    """Put a table of an event's round in the event's group, when the round starts
+    (events.rounds, which checked who starts it): the event is the group's, so its tables
+    count in the group's leaderboard, ratings and seasons like its evenings'."""
+    link, _ = TableLink.objects.update_or_create(table=table,
+                                                 defaults={"group": group, "evening": None})
+    return link
+
+
 def detach_table(table: Table, actor: Actor) -> None:
     link = TableLink.objects.filter(table=table).select_related("group").first()
     if link is None:

@@ -3,7 +3,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from . import live_views, views
+from . import live_views, season_pages, views
 
 app_name = "clubs"
 
@@ -15,6 +15,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("g/<slug:public_id>/settings/", views.group_settings, name="group-settings"),
     path("g/<slug:public_id>/members/", views.group_members, name="group-members"),
     path("g/<slug:public_id>/evenings/", views.evening_new, name="evening-new"),
+    path("g/<slug:public_id>/seasons/", season_pages.season_new, name="season-new"),
+    path("g/<slug:public_id>/seasons/<slug:season_id>/", season_pages.season_detail,
+         name="season"),
+    path("g/<slug:public_id>/seasons/<slug:season_id>/remove/", season_pages.season_remove,
+         name="season-remove"),
     path("e/<slug:public_id>/", views.evening_detail, name="evening"),
     path("e/<slug:public_id>/stakes/", views.evening_stakes, name="evening-stakes"),
     path("e/<slug:public_id>/tables/", views.evening_tables, name="evening-tables"),

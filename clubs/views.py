@@ -27,13 +27,14 @@ from games.permissions import can_view as can_view_table
 from games.permissions import can_write, listed_tables, request_actor
 from games.services.explain import refusal_text
 
-from . import money, permissions, results, services, share
+from . import money, permissions, results, seasons, services, share
 from .forms import (
     AttachForm,
     EveningForm,
     GroupForm,
     GroupSettingsForm,
     MemberForm,
+    SeasonForm,
     StakeForm,
     places_for,
 )
@@ -143,9 +144,18 @@ def _group_page(request: HttpRequest, group: Group,
     shown = [found[pk] for pk in ids if pk in found]
     for table in shown:
         table.player_names = names.get(table.pk, [])
+    from .season_pages import season_of  # builds on this module's helpers
+
+    season = season_of(request, group)  # ?season=<id>: the leaderboard of one season
+    # A season's boards are kept per version of its own tables (no group scope: a table
+    # ending adds to the group's kept figures, not to a season's).
+    boards = (results.boards(seasons.season_tables(season, actor)) if season
+              else results.boards(tables, versions, group))
     return render(request, "clubs/group_detail.html", {
         "group": group, "tables": shown, "page": page,
-        "boards": results.boards(tables, versions, group),
+        "boards": boards,
+        "season": season, "seasons": group.seasons.all()[:30],
+        "season_form": SeasonForm() if permissions.can_manage(group, actor) else None,
         "evenings": group.evenings.all()[:30],
         "members": Membership.objects.filter(group=group).select_related("player"),
         "hidden": permissions.hidden_count(group, actor, shown=len(versions)),
@@ -163,10 +173,16 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
     actor = request_actor(request)
     players = [m.player for m in Membership.objects.filter(group=group)
                .select_related("player")]
+    from .season_pages import season_of  # builds on this module's helpers
+
+    season = season_of(request, group)  # ?season=<id>: one season's statistics
     tables = permissions.group_tables(group, actor)
     versions = seat_results.versions(tables)
-    stats = [row for row in results.member_stats(tables, players, seated=True,
-                                                 versions=versions, group=group)
+    counted = (results.member_stats(seasons.season_tables(season, actor), players,
+                                    seated=True) if season
+               else results.member_stats(tables, players, seated=True, versions=versions,
+                                         group=group))
+    stats = [row for row in counted
              if row["overall"]["games"]]
     rulesets = sorted({b["ruleset"] for row in stats for b in row["by_ruleset"]},
                       key=results.ruleset_order)
@@ -176,7 +192,7 @@ def group_stats(request: HttpRequest, public_id: str) -> HttpResponse:
                           if block["ruleset"] == name and block["games"]]}
                 for name in rulesets]
     return render(request, "clubs/group_stats.html", {
-        "group": group, "sections": sections,
+        "group": group, "sections": sections, "season": season,
         "hidden": permissions.hidden_count(group, actor, shown=len(versions))})
 
 

@@ -11,6 +11,9 @@ page the part that changed, rendered in the page's language:
 * ``{"type": "calls", "html"}``: the tables waiting for a referee, to the event's
   organisers and referees only.
 
+A page whose socket opens again (``?again=1``, static/js/event.js) gets its parts at once:
+it may have missed changes meanwhile.
+
 Who may listen is who may look at the event (:func:`events.permissions.can_view`), asked
 again before each message (an event made private, an official removed, count at once);
 a private event answers a stranger as if it did not exist (close 4404, as its page's
@@ -30,7 +33,7 @@ import asyncio
 import itertools
 import json
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs
@@ -71,6 +74,10 @@ class _Count:
 
 _COUNTS: OrderedDict[int, _Count] = OrderedDict()
 _COUNTS_SIZE = 32
+# Standings watchers of each event in this process. A count is kept only while one
+# watches: each message then reaches it; with none, messages pass the process by and a
+# count kept would miss them, so it is dropped.
+_WATCHERS: Counter[int] = Counter()
 _VERSIONS = itertools.count(1)
 _SENT: OrderedDict[tuple[int, int, str], str] = OrderedDict()
 _SENT_SIZE = 64
@@ -90,19 +97,37 @@ def _read(event_pk: int) -> tuple[Tournament, Counted] | None:
     return None if event is None else (event, standings.counted(event))
 
 
-def _ranked(count: _Count) -> dict[str, Any]:
-    return pages.standings_context(count.event, count.counted.ranked())
-
-
-def _render(context: dict[str, Any], language: str) -> str:
+def _text(count: _Count, language: str) -> str:
+    """The standings message in ``language`` (ranked first if need be)."""
+    if count.context is None:
+        count.context = pages.standings_context(count.event, count.counted.ranked())
     with translation.override(language):
-        return render_to_string("events/_standings.html", {**context, **NO_TOKEN})
+        html = render_to_string("events/_standings.html", {**count.context, **NO_TOKEN})
+    # ``hands``: how many hands of the event's tables the standings count, so a page can
+    # tell a newer count from an older (bench/event_round_end.py times the watchers by
+    # it); before the long ``html``.
+    return json.dumps({"type": "standings", "hands": count.context["standings"].hands,
+                       "html": html})
+
+
+def _refreshed(count: _Count, table: int, language: str) -> str:
+    count.counted.refresh(table)
+    count.context = None
+    return _text(count, language)
 
 
 def _off_the_write_thread(fn: Any) -> Any:
     # The standings are read, ranked and rendered on a thread of their own, not the one
-    # the table writes share: the writes go on meanwhile.
+    # the table writes share: the writes go on meanwhile. One hop a message: a busy
+    # process makes each hop wait its turn.
     return database_sync_to_async(fn, thread_sensitive=False)
+
+
+def _remember(key: tuple[int, int, str], text: str) -> str:
+    _SENT[key] = text
+    while len(_SENT) > _SENT_SIZE:
+        _SENT.popitem(last=False)
+    return text
 
 
 async def standings_message(event_pk: int, at: float, table: int | None, language: str
@@ -124,23 +149,14 @@ async def standings_message(event_pk: int, at: float, table: int | None, languag
                 _COUNTS.popitem(last=False)
         elif table is not None and max(count.full_at, count.read_at.get(table, 0.0)) < at:
             count.read_at[table] = time.time()
-            await _off_the_write_thread(count.counted.refresh)(table)
-            count.version, count.context = next(_VERSIONS), None
+            count.version = next(_VERSIONS)
+            text = await _off_the_write_thread(_refreshed)(count, table, language)
+            return count.event, _remember((event_pk, count.version, language), text)
         _COUNTS.move_to_end(event_pk)
-        if count.context is None:
-            count.context = await _off_the_write_thread(_ranked)(count)
         key = (event_pk, count.version, language)
         text = _SENT.get(key)
         if text is None:
-            html = await _off_the_write_thread(_render)(count.context, language)
-            # ``hands``: how many hands of the event's tables the standings count, so a
-            # page can tell a newer count from an older (bench/event_round_end.py times
-            # the watchers by it); before the long ``html``.
-            text = _SENT[key] = json.dumps({
-                "type": "standings", "hands": count.context["standings"].hands,
-                "html": html})
-            while len(_SENT) > _SENT_SIZE:
-                _SENT.popitem(last=False)
+            text = _remember(key, await _off_the_write_thread(_text)(count, language))
         return count.event, text
 
 
@@ -167,16 +183,28 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
             return
         self.event_pk = event.pk
         await self.join_groups()
+        if self.watch_standings:
+            _WATCHERS[self.event_pk] += 1
+        if query.get("again") == ["1"]:
+            # A page back after losing its socket (static/js/event.js) may have missed
+            # changes meanwhile: it gets its parts again.
+            await self.layer_recovered()
 
     async def disconnect(self, code: int) -> None:
         if self.event_pk is not None:
             await self.leave_groups()
+            if self.watch_standings:
+                _WATCHERS[self.event_pk] -= 1
+                if _WATCHERS[self.event_pk] <= 0:
+                    del _WATCHERS[self.event_pk]
+                    _COUNTS.pop(self.event_pk, None)
 
     def layer_groups(self) -> list[str]:
         return [group_name(self.event_pk)] if self.event_pk is not None else []
 
     async def layer_recovered(self) -> None:
-        # What changed during the outage never arrived: everything is sent again.
+        # What changed during the outage (or while a page had no socket) never arrived:
+        # everything is sent again, the standings counted afresh.
         await self.event_round({})
         await self.event_calls({})
         if self.watch_standings:

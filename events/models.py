@@ -93,9 +93,11 @@ class Tournament(models.Model):
     substitute_score = models.IntegerField(_("fixed score"), default=0)
     substitute_points = models.DecimalField(_("fixed table points"), max_digits=5,
                                             decimal_places=2, default=0)
-    # The rounds planned and not yet seated: entry ids, None for a substitute's seat, in
-    # wind order (no-repeat plans them all at once; a fixed seating is typed whole).
-    plan = models.JSONField(default=list, blank=True)
+    # The rounds planned and not yet seated (events.rounds): {"method", "first" (the
+    # round the first of them is), "rounds": tables of entry numbers in wind order, None
+    # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is
+    # typed whole.
+    plan = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from clubs import services as clubs
 from common.errors import BadCommand, NotFound
 from common.safetext import check_text
 from games import services as games
@@ -305,7 +306,8 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
     """Make each table of round ``number`` an mjsite table with the round's players in
     their seats (organisers): a seat without its player (a substitute's, or one whose
     player is absent or dropped out) goes to the substitute named for it, else to a new
-    "Substitute n". The starting organiser is the tables' creator."""
+    "Substitute n". The starting organiser is the tables' creator; an event of a group
+    puts its tables in the group (its leaderboard, ratings and seasons count them)."""
     organiser_only(event, by)
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=event.pk).first()
@@ -337,6 +339,8 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
                 visibility=visibility)
             round_table.table = table
             round_table.save(update_fields=["table"])
+            if event.group_id is not None:  # the group's event: its tables are the group's
+                clubs.link_event_table(table, event.group)
         round_.started_at = timezone.now()
         round_.save(update_fields=["started_at"])
     transaction.on_commit(lambda: live.round_changed(event.pk, standings=True))

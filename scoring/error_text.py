@@ -390,6 +390,15 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_penalty": (_("A penalty needs a reason and points other than 0."),),
     "event_not_event_table": (_("This table is not one of an event's."),),
     "event_call": (_("Only the players at this table may call a referee."),),
+    # A group's seasons (clubs.seasons).
+    "season_not_found": (_("There is no such season in this group."),),
+    "season_manage": (_("Only the group's creator, its managers and staff may add or remove "
+                        "a season."),),
+    "season_dates": (_("A season's last day is on or after its first."),),
+    "season_best": (
+        _("Count from 1 to %(max)s of each player's best results, or leave it empty for "
+          "all."),
+        _("Count each player's best results from 1 up, or leave it empty for all."),),
     # The seating's refusals (events.seating), as the events pages show them.
     "seating_too_few_players": (
         _("%(count)s players cannot fill a table; enter more players."),

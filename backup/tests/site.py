@@ -173,8 +173,14 @@ def build() -> dict[str, Any]:
     _write(games.record_hand(played.pk, OUTCOMES["riichi"]["ron"][0], _command(), 0, owner))
     officiating.add_penalty(cup, cup.entries.get(number=1).pk, -1000, "Late", owner, 1)
     officiating.call_referee(played, owner)
+    # A season of the group, counting each player's best two results.
+    from django.utils import timezone
+
+    from clubs import seasons
+    today = timezone.localdate()
+    spring = seasons.create_season(club, "Spring season", today, today, owner, best=2)
     return {"group": club.public_id, "evenings": [e.public_id for e in nights],
-            "event": cup.public_id,
+            "event": cup.public_id, "season": spring.public_id,
             "tables": [t.public_id for t in every], "token": token.key,
             "players": sorted(Player.objects.values_list("pk", flat=True))}
 
@@ -227,6 +233,7 @@ def pages(ids: dict[str, Any]) -> dict[str, str]:
     public = [f"/g/{group}/", "/groups/", "/tables/", "/api/export/?format=csv",
               "/events/", f"/ev/{ids['event']}/", f"/ev/{ids['event']}/round/1/",
               f"/ev/{ids['event']}/standings/", f"/ev/{ids['event']}/results/",
+              f"/g/{group}/seasons/{ids['season']}/", f"/g/{group}/?season={ids['season']}",
               *[f"/e/{e}/" for e in evenings], f"/t/{tables[-1]}/results/"]
     pages = [*public, f"/g/{group}/stats/",
              *[f"/t/{t}/{page}" for t in tables

@@ -7,6 +7,7 @@ photographed in the four languages."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import uuid
 from collections.abc import Iterator
@@ -197,3 +198,28 @@ def test_every_currency_name_fits_the_stake_box_on_a_phone_in_four_languages(
         assert fits_phone(page), language
         snap(page, f"clubs-stake-{language}", "#table-stake-form")
         assert small_targets(page) == [], (language, page.url)
+
+
+def test_a_season_is_added_and_its_pages_fit_a_phone_in_four_languages(
+        night: dict[str, Any]) -> None:
+    page: Page = night["page"]
+    set_language(page, "en")
+    page.goto(night["group"])
+    page.locator("#seasons summary").click()
+    today = dt.date.today()
+    page.fill("#season-form #id_name", "Spring season")
+    page.fill("#season-form #id_starts", (today - dt.timedelta(days=30)).isoformat())
+    page.fill("#season-form #id_ends", (today + dt.timedelta(days=1)).isoformat())
+    page.fill("#season-form #id_best", "1")
+    page.click("#season-form button[type=submit]")
+    expect(page.locator("#season-facts")).to_be_visible()
+    expect(page.locator("section[data-ruleset='riichi'] tbody tr")).to_have_count(4)
+    season_url = page.url
+    for language in LANGUAGES:
+        set_language(page, language)
+        for url, name in ((season_url, "season"), (f"{night['group']}?season="
+                          f"{season_url.rstrip('/').split('/')[-1]}", "season-leaderboard")):
+            page.goto(url)
+            assert fits_phone(page), (language, name)
+            assert small_targets(page) == [], (language, name)
+            snap(page, f"clubs-{name}-{language}")

@@ -30,9 +30,10 @@ def _headers(client: Client) -> list[tuple[bytes, bytes]]:
     return socket_headers(device, session)
 
 
-async def _open(people: Cast, who: str, watch: bool = False
+async def _open(people: Cast, who: str, watch: bool = False, again: bool = False
                 ) -> tuple[WebsocketCommunicator, bool]:
-    path = f"/ws/events/{people.event.public_id}/" + ("?watch=standings" if watch else "")
+    query = "&".join([*(["watch=standings"] if watch else []), *(["again=1"] if again else [])])
+    path = f"/ws/events/{people.event.public_id}/" + (f"?{query}" if query else "")
     comm = WebsocketCommunicator(application, path, headers=_headers(people.clients[who]))
     connected, _ = await comm.connect()
     return comm, connected
@@ -120,3 +121,46 @@ async def test_an_events_table_is_known_as_its_and_another_table_as_no_events() 
     assert found == people.event.pk
     other = await database_sync_to_async(make_table)()
     assert await database_sync_to_async(event_of_table)(other.pk, other.created_at) is None
+
+
+async def test_a_page_back_after_losing_its_socket_gets_what_it_missed() -> None:
+    people = await database_sync_to_async(_seated)("link")
+    started = await database_sync_to_async(rounds.start_round)(
+        people.event, 1, people.actors["creator"])
+    first, = await database_sync_to_async(tables_of)(started)
+    watcher, _ = await _open(people, "spectator", watch=True)
+    await database_sync_to_async(record)(first, ron(0, 1), people.actors["creator"])
+    assert (await watcher.receive_json_from())["hands"] == 1
+    await watcher.disconnect()
+    # A hand while no one watches in this process: the count kept would miss it.
+    await database_sync_to_async(record)(first, ron(2, 3), people.actors["creator"])
+    back, _ = await _open(people, "player", watch=True, again=True)
+    parts = {m["type"]: m for m in [await back.receive_json_from() for _ in range(2)]}
+    assert set(parts) == {"round", "standings"} and parts["standings"]["hands"] == 2
+    await database_sync_to_async(record)(first, ron(1, 2), people.actors["creator"])
+    assert (await back.receive_json_from())["hands"] == 3
+    await back.disconnect()
+
+
+async def test_standings_counted_while_nobody_watched_are_not_kept() -> None:
+    def two_tables() -> Cast:
+        people = cast("link")
+        for i in range(7):
+            services.add_player(people.event, f"Extra {i}", people.actors["creator"])
+        made = rounds.seat_round(people.event, people.actors["creator"])
+        rounds.start_round(people.event, made.number, people.actors["creator"])
+        return people
+
+    people = await database_sync_to_async(two_tables)()
+    creator = people.actors["creator"]
+    round_ = await database_sync_to_async(lambda: people.event.round_list.get())()
+    first, second = await database_sync_to_async(tables_of)(round_)
+    watcher, _ = await _open(people, "spectator", watch=True)
+    await database_sync_to_async(record)(first, ron(0, 1), creator)
+    assert (await watcher.receive_json_from())["hands"] == 1
+    await watcher.disconnect()
+    await database_sync_to_async(record)(second, ron(0, 1), creator)  # nobody watches
+    back, _ = await _open(people, "spectator", watch=True)  # a fresh page: no catch-up
+    await database_sync_to_async(record)(first, ron(2, 3), creator)
+    assert (await back.receive_json_from())["hands"] == 3  # the unwatched hand counted
+    await back.disconnect()

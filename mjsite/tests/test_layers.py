@@ -6,6 +6,7 @@ import pytest
 
 from clubs import forms, results, services
 from common.errors import NotFound
+from events import pages
 from games import extensions, lends
 from games.models import Player, Table
 from games.permissions import Actor
@@ -17,13 +18,14 @@ def test_games_lends_scoring_its_tables_at_start_up():
     assert sources._lent["recorded_results"] is lends.recorded_results
 
 
-def test_clubs_adds_its_groups_to_games_pages_at_start_up():
+def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_up():
     assert extensions._added == {
         "places_for": forms.places_for, "attach_to_place": services.attach_to_place,
         "player_rating_charts": results.player_rating_charts,
         "group_tables": services.group_tables,
         "organised_tables": services.organised_tables,  # issue 29: organisers
         "evening_tables": services.evening_tables,  # issue 29: an evening's check
+        "table_banner": pages.table_banner,
     }
 
 
@@ -44,3 +46,4 @@ def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch):
     assert extensions.player_rating_charts(Player(), Actor()) == []
     with pytest.raises(NotFound):
         extensions.group_tables("abc", Actor())
+    assert extensions.table_banner(table, None) == ""

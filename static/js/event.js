@@ -9,6 +9,7 @@ const status = document.getElementById("live-status");
 const TARGETS = {standings: "standings-body", round: "my-seat", calls: "calls-body"};
 const CLOSED_FOR_GOOD = new Set([4403, 4404]);
 let attempts = 0;
+let connected = false; // once: a socket opened again asks for what it missed
 
 // Forms the server rendered for the socket carry no CSRF token: the page's own is used.
 function withToken(element) {
@@ -27,9 +28,12 @@ function setState(state) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}${page.dataset.socket}`);
+  const path = page.dataset.socket;
+  const again = connected ? `${path.includes("?") ? "&" : "?"}again=1` : "";
+  const ws = new WebSocket(`${scheme}://${location.host}${path}${again}`);
   ws.addEventListener("open", () => {
     attempts = 0;
+    connected = true;
     setState("live");
   });
   ws.addEventListener("message", (event) => {
