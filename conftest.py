@@ -26,6 +26,10 @@ settings.load_profile("mjsite")
 # variable; a production site never sets it (docs/development.md, "Adding a ruleset").
 os.environ.setdefault("MJ_EXTRA_RULESETS", "scoring.engine.tests.extra_rulesets")
 
+# The browser tests' Chromium (one per test process) and default live server, for every
+# app's browser tests.
+pytest_plugins = ["games.tests.browser_fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
