@@ -185,9 +185,16 @@ def _heavy(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On an xdist worker, the files with a heavy test (a browser, a live server, the
-    integration services, marked slow) come first; the order within a file is kept, and
-    every worker computes the same order, as xdist requires."""
+    integration services, marked slow) come first, those using Chromium first of all; the
+    order within a file is kept, and every worker computes the same order, as xdist
+    requires."""
     if not hasattr(config, "workerinput"):
         return
-    heavy = {item.nodeid.split("::", 1)[0] for item in items if _heavy(item)}
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in heavy)
+    def file(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
+
+    # The browser files before the other heavy ones: a process's Chromium then starts
+    # once and stops once (games/tests/browser_fixtures.py).
+    browser = {file(item) for item in items if "browser" in getattr(item, "fixturenames", ())}
+    heavy = {file(item) for item in items if _heavy(item)}
+    items.sort(key=lambda item: (file(item) not in browser, file(item) not in heavy))

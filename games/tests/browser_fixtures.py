@@ -1,11 +1,16 @@
 """The browser tests' Chromium and default live server, as a pytest plugin (named in the
 root conftest.py, so every app's browser tests share it).
 
-Chromium starts once per test process (each pytest-xdist worker) and stays up until the
-process ends: a launch costs about a second of CPU and the suite's browser modules and
-chunks are dozens, so one launch per module was a minute of a busy 2-core machine. Each
-module still gets a clean browser: the contexts (phones) it opened are closed when it
-ends, so no page of one module keeps a socket open into the next."""
+Chromium starts once per test process (each pytest-xdist worker) and stays up while the
+process runs browser tests: a launch costs about a second of CPU and the suite's browser
+modules and chunks are dozens, so one launch per module was a minute of a busy 2-core
+machine. Each module still gets a clean browser: the contexts (phones) it opened are
+closed when it ends, so no page of one module keeps a socket open into the next.
+
+Playwright's sync API marks its event loop as running in the thread that started it, and
+then `asyncio.run` and pytest-asyncio refuse to run there. So Chromium is stopped before
+the first test that does not use it, and started again if a browser test comes after
+(the root conftest.py runs each process's browser files first, so that is rare)."""
 
 from __future__ import annotations
 
@@ -17,28 +22,49 @@ from playwright.sync_api import Browser, Playwright, sync_playwright
 from .live_server import CHROMIUM, CHROMIUM_ARGS, live_server
 
 
-@pytest.fixture(scope="session")
-def _playwright() -> Iterator[Playwright]:
-    with sync_playwright() as playwright:
-        yield playwright
+class _Chromium:
+    """The process's Playwright and Chromium, started on demand."""
+
+    playwright: Playwright | None = None
+    browser: Browser | None = None
+
+    @classmethod
+    def get(cls) -> Browser:
+        if cls.browser is None:
+            cls.playwright = sync_playwright().start()
+            cls.browser = cls.playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        return cls.browser
+
+    @classmethod
+    def stop(cls) -> None:
+        if cls.browser is not None:
+            cls.browser.close()
+            cls.browser = None
+        if cls.playwright is not None:
+            cls.playwright.stop()
+            cls.playwright = None
 
 
-@pytest.fixture(scope="session")
-def _chromium(_playwright: Playwright) -> Iterator[Browser]:
-    launched = _playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                           args=CHROMIUM_ARGS)
-    yield launched
-    launched.close()
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if "browser" not in getattr(item, "fixturenames", ()):
+        _Chromium.stop()
+
+
+def pytest_sessionfinish() -> None:
+    _Chromium.stop()
 
 
 @pytest.fixture(scope="module")
-def browser(_chromium: Browser) -> Iterator[Browser]:
+def browser() -> Iterator[Browser]:
     """The process's Chromium; the phones (contexts) the module opened close after it."""
-    before = set(_chromium.contexts)
-    yield _chromium
-    for context in _chromium.contexts:
-        if context not in before:
-            context.close()
+    launched = _Chromium.get()
+    before = set(launched.contexts)
+    yield launched
+    if _Chromium.browser is launched:
+        for context in launched.contexts:
+            if context not in before:
+                context.close()
 
 
 @pytest.fixture(scope="module")
