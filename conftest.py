@@ -13,6 +13,8 @@ import pytest
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
+from games.tests.browser_fixtures import uses_browser
+
 # Hypothesis's time limits are timing assertions, and CI is a busy 2-core machine: a
 # property that takes 300 ms under load, or examples slow to generate, is not a failure
 # (speed is measured by bench/, never by the suite). The properties' own settings choose
@@ -195,6 +197,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     # The browser files before the other heavy ones: a process's Chromium then starts
     # once and stops once (games/tests/browser_fixtures.py).
-    browser = {file(item) for item in items if "browser" in getattr(item, "fixturenames", ())}
+    browser = {file(item) for item in items if uses_browser(item)}
     heavy = {file(item) for item in items if _heavy(item)}
     items.sort(key=lambda item: (file(item) not in browser, file(item) not in heavy))

@@ -46,8 +46,25 @@ class _Chromium:
             cls.playwright = None
 
 
+def _file(item: pytest.Item) -> str:
+    return item.nodeid.split("::", 1)[0]
+
+
+# The files with a test that uses Chromium: their other tests do not stop it, since a
+# module-scoped fixture (a phone kept between cases) holds pages of it.
+_BROWSER_FILES: set[str] = set()
+
+
+def uses_browser(item: pytest.Item) -> bool:
+    return "browser" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    _BROWSER_FILES.update(_file(item) for item in items if uses_browser(item))
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    if "browser" not in getattr(item, "fixturenames", ()):
+    if _file(item) not in _BROWSER_FILES:
         _Chromium.stop()
 
 
