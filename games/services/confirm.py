@@ -1,0 +1,71 @@
+"""Confirmation by the table (issue 29): a seated player confirms or disputes a recorded
+hand from their phone (the rules: :mod:`games.confirmations`). Both are writes of the
+table's log, through the one write path (:func:`games.services.commands._write`), so they
+are chained, broadcast to every phone and refused with named errors like every write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.errors import Forbidden, NoSuchHand
+from games import confirmations
+from games.confirmations import ConfirmError, check_note
+from games.models import Event, EventKind, Hand, Table
+from games.permissions import Actor
+
+from .commands import CommandResult, Plan, _held_seat, _seats, _write
+
+
+def _plan(actor: Actor, hand_number: Any, revision: Any, kind: str,
+          note: Any = None) -> Any:
+    def plan(table: Table, events: list[Event]) -> Plan:
+        if not table.confirm_hands:
+            raise ConfirmError("this table does not ask its players to confirm hands",
+                               code="confirm_off")
+        if (isinstance(hand_number, bool) or not isinstance(hand_number, int)
+                or hand_number < 1):
+            raise NoSuchHand(f"hand_number must be a hand's number, got {hand_number!r}"[:200])
+        hand = Hand.objects.filter(table_id=table.pk, number=hand_number).first()
+        if hand is None:
+            raise NoSuchHand(f"there is no hand {hand_number} to confirm",
+                             params={"hand": hand_number})
+        if revision is not None and revision != hand.revision:
+            raise ConfirmError(f"hand {hand_number} was corrected since you looked; look "
+                               "at it again", code="hand_changed", params={"hand": hand_number})
+        seats = _seats(table)
+        held = _held_seat(actor, seats)
+        if held is None:
+            raise Forbidden("only the players seated at this table confirm or dispute its "
+                            "hands, from their own phones", params={"reason": "confirm_seat"})
+        answers = confirmations.of_hand(table, hand_number, [s.position for s in seats])
+        assert answers is not None  # the table asks for confirmations
+        if held.position not in answers.answering:
+            raise ConfirmError(f"hand {hand_number} was recorded from your seat; the other "
+                               "players confirm it", code="confirm_own",
+                               params={"hand": hand_number})
+        if held.position in answers.answered:
+            raise ConfirmError(f"you have already answered for hand {hand_number}",
+                               code="confirm_twice", params={"hand": hand_number})
+        payload: dict[str, Any] = {"revision": hand.revision}
+        if kind == EventKind.DISPUTE:
+            payload["note"] = check_note(note)
+        return (kind, payload, hand_number)
+    return plan
+
+
+def confirm_hand(table_id: Table | int | str, hand_number: int, command_id: str,
+                 base_seq: int, actor: Actor, revision: int | None = None) -> CommandResult:
+    """The actor's seat confirms hand ``hand_number`` (as it stands at ``revision``, when
+    given)."""
+    return _write(table_id, actor, command_id, base_seq,
+                  _plan(actor, hand_number, revision, EventKind.CONFIRM), annotates=True)
+
+
+def dispute_hand(table_id: Table | int | str, hand_number: int, note: Any, command_id: str,
+                 base_seq: int, actor: Actor, revision: int | None = None) -> CommandResult:
+    """The actor's seat disputes hand ``hand_number``, saying why in ``note`` (1 to
+    :data:`games.confirmations.NOTE_MAX` characters); at an event's table the referees
+    are called (events.officiating hears of it)."""
+    return _write(table_id, actor, command_id, base_seq,
+                  _plan(actor, hand_number, revision, EventKind.DISPUTE, note),
+                  annotates=True)
