@@ -30,7 +30,7 @@ from scoring.engine.tiles import WIND_LETTERS
 from . import officiating, permissions, rounds
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
-from .standings import Standings, points_text, standings
+from .standings import Standings, points_text, standings, unconfirmed_by_entry
 from .views import _event, _int, _write
 
 
@@ -157,10 +157,12 @@ def standings_context(event: Tournament, table: Standings | None = None) -> dict
     """The standings fragment's context: the event's standings (counted now, unless
     given), each row's score and table points as shown."""
     table = standings(event) if table is None else table
+    unconfirmed = unconfirmed_by_entry(event)  # issue 29: hands not confirmed yet
     return {"event": event, "standings": table,
             "rows": [{"row": r, "score": table.score_text(r.score),
                       "points": points_text(r.table_points),
-                      "penalties": table.score_text(r.penalties) if r.penalties else ""}
+                      "penalties": table.score_text(r.penalties) if r.penalties else "",
+                      "unconfirmed": unconfirmed.get(getattr(r.entry, "pk", 0), 0)}
                      for r in table.rows]}
 
 

@@ -109,9 +109,11 @@ def get_event(public_id: str, actor: Actor) -> Tournament:
 def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4,
                  kind: str = "tournament", visibility: str = "link",
                  group: Group | None = None, starts_at: dt.datetime | None = None,
-                 description: str = "") -> Tournament:
+                 description: str = "", confirm_hands: bool | None = None,
+                 confirm_before_close: bool = False) -> Tournament:
     """A new event; ``by``  becomes its creator and first organiser.
-    An event of a group needs the right to manage the group."""
+    An event of a group needs the right to manage the group. ``confirm_hands``: its
+    tables' players confirm each hand (issue 29; None: as its group's tables do)."""
     actor = by
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating an event needs a browser (its device cookie) or a "
@@ -126,7 +128,10 @@ def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4
         group=group, config=config, ruleset=config.ruleset, preset=config.preset,
         options=options, seats=seats, rounds=_rounds(rounds),
         visibility=_choice(visibility, Visibility.values, "visibility"),
-        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device)
+        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device,
+        confirm_hands=bool(group.confirm_hands if confirm_hands is None and group is not None
+                           else confirm_hands),
+        confirm_before_close=bool(confirm_before_close))
 
 
 def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
@@ -134,8 +139,12 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
                  registration_open: bool, seating: str | None = None,
                  standing: str | None = None, substitute_rule: str | None = None,
                  substitute_score: int | None = None,
-                 substitute_points: Decimal | None = None) -> Tournament:
+                 substitute_points: Decimal | None = None,
+                 confirm_hands: bool | None = None,
+                 confirm_before_close: bool | None = None) -> Tournament:
     """The settings an organiser may change; the rules stay those it was created with.
+    Confirmation by the table (issue 29) applies to the rounds started after it is
+    changed; the rule on closing a round at once.
     How rounds are seated, the standings' convention (one the ruleset offers,
     :func:`scoring.registry.standings`) and the substitutes' rule are kept as they are
     when not given."""
@@ -168,6 +177,10 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
         if not isinstance(substitute_points, Decimal) or not abs(substitute_points) < 1000:
             raise BadCommand("the fixed table points must be a number below 1000")
         event.substitute_points = substitute_points
+    if confirm_hands is not None:
+        event.confirm_hands = bool(confirm_hands)
+    if confirm_before_close is not None:
+        event.confirm_before_close = bool(confirm_before_close)
     event.save()
     transaction.on_commit(lambda: live.standings_changed(event.pk))
     return event

@@ -93,7 +93,7 @@ def _rows(table_ids: Iterable[int]) -> dict[int, list[Logged]]:
                            .order_by("table_id", "seq")
                            .values_list("table_id", "seq", "kind", "hand_number", "seat",
                                         "payload__note")):
-        out.setdefault(table_id, []).append(tuple(row))  # type: ignore[arg-type]
+        out.setdefault(table_id, []).append(tuple(row))
     return out
 
 

@@ -118,7 +118,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],
                 player_names=form.player_names(), creator=request_actor(request),
-                visibility=data["visibility"], config=data["config"])
+                visibility=data["visibility"], config=data["config"],
+                confirm_hands=data["confirm_hands"])
         except (EngineError, TableError) as exc:
             form.add_error(None, refusal_text(exc, data["config"].ruleset))
         else:

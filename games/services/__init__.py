@@ -7,7 +7,8 @@ earlier history a phone asks for), :func:`preview`, :func:`player_games`.
 Writes (each returns a :class:`CommandResult`, never raises for a refused command):
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
 :func:`reopen_game`, :func:`accept_history` (a history changed outside the site, issue
-29), :func:`confirm_hand` and :func:`dispute_hand` (confirmation by the table, issue 29). Set-up: :func:`create_table`, :func:`claim_seat`,
+29), :func:`confirm_hand` and :func:`dispute_hand` (confirmation by the table, issue
+29). Set-up: :func:`create_table`, :func:`claim_seat`,
 :func:`release_seat`, :func:`set_visibility`, :func:`reseat` (these raise
 EngineError/TableError).
 Permissions: :mod:`games.permissions` (``can_view``, ``can_write``, ``Actor``).

@@ -16,7 +16,7 @@ from games.permissions import Actor
 from .commands import CommandResult, Plan, _held_seat, _seats, _write
 
 
-def _plan(actor: Actor, hand_number: Any, revision: Any, kind: str,
+def _plan(actor: Actor, hand_number: Any, revision: Any, kind: Any,
           note: Any = None) -> Any:
     def plan(table: Table, events: list[Event]) -> Plan:
         if not table.confirm_hands:
