@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import printable
@@ -206,11 +207,11 @@ def attach_table(table: Table, group: Group, actor: Actor,
         raise Forbidden("the table belongs to a group you may not change")
     link, _ = TableLink.objects.update_or_create(table=table,
                                                  defaults={"group": group, "evening": evening})
-    if group.confirm_hands and not table.confirm_hands and table.seq == 0:
-        # The group's default for its new tables (issue 29): a table with no hand yet
-        # asks its players to confirm each hand; one already played keeps its way.
+    if group.confirm_hands and Table.objects.filter(pk=table.pk, seq=0).update(
+            confirm_hands=True, updated_at=timezone.now()):
+        # The group's default for its new tables (issue 29): a table with nothing written
+        # yet asks its players to confirm each hand; one already played keeps its way.
         table.confirm_hands = True
-        table.save(update_fields=["confirm_hands"])
     # The evenings' clocks and big screens follow the table (issue 28).
     evening_clock.tables_moved([old.evening_id if old else None, link.evening_id])
     return link
