@@ -196,3 +196,34 @@ def test_the_hand_list_says_who_confirmed_and_who_disputed() -> None:
     assert "confirmed so far by Aiko, Chen" in html
     assert "Disputed by Dana: &lt;script&gt;x&lt;/script&gt;" in html
     assert "data-waiting=''" in html and "data-confirm" not in html
+
+
+def test_the_api_confirms_and_disputes_and_lists_each_hand_s_confirmation() -> None:
+    from django.test import Client
+
+    from games.devices import COOKIE_NAME
+    from games.tests.tables import new_device
+
+    table, phones = asking_table()
+    # Dana's seat goes to a browser whose cookie the test client holds.
+    token, device = new_device()
+    seated(table, 3, key=device)
+    record(table, phones[1])
+    client = Client(enforce_csrf_checks=False)
+    client.cookies[COOKIE_NAME] = token
+    base = f"/api/tables/{table.public_id}/hands/1"
+    table.refresh_from_db()
+    answer = client.post(f"{base}/confirm/", {"command_id": "api-1", "base_seq": table.seq,
+                                              "revision": 1}, content_type="application/json")
+    assert answer.status_code == 201, answer.json()
+    assert answer.json()["event"] == "hand_confirmed"
+    again = client.post(f"{base}/dispute/", {"command_id": "api-2", "base_seq": table.seq,
+                                             "note": "no"}, content_type="application/json")
+    assert again.status_code == 400 and again.json()["error"]["code"] == "confirm_twice"
+    stranger = Client().post(f"{base}/confirm/", {"command_id": "api-3", "base_seq": 0},
+                             content_type="application/json")
+    assert stranger.status_code == 403
+    hands = client.get(f"/api/tables/{table.public_id}/hands/").json()["results"]
+    assert hands[0]["confirmation"] == {"state": "unconfirmed", "confirmed": [3],
+                                        "disputed": [], "waiting": [0, 2]}
+    assert client.get(f"/api/tables/{table.public_id}/").json()["table"]["confirm_hands"]
