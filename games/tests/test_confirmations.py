@@ -207,6 +207,7 @@ def test_the_api_confirms_and_disputes_and_lists_each_hand_s_confirmation() -> N
     table, phones = asking_table()
     # Dana's seat goes to a browser whose cookie the test client holds.
     token, device = new_device()
+    services.release_seat(table, 3, CREATOR)
     seated(table, 3, key=device)
     record(table, phones[1])
     client = Client(enforce_csrf_checks=False)
