@@ -83,6 +83,9 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "swap_form": SwapForm(seats=choices) if organiser else None,
         "substitute_form": SubstituteForm(seats=choices) if referee else None,
         "mine": rounds.my_seat(event, request_actor(request)),
+        # Confirmation by the table (issue 29): the tables with hands not yet confirmed.
+        "unconfirmed": set(rounds.unconfirmed_tables(round_)) if event.confirm_hands
+        and round_.started else set(),
     })
 
 

@@ -505,6 +505,9 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         "has_additions": any(r["reason"] != "penalty" for r in final),
         "has_penalties": any(r["reason"] == "penalty" for r in final),
         "hands": presenter.view(snap)["hands"], "ledger_csv": _ledger_csv_url(table),
+        # Confirmation by the table (issue 29): hands not yet confirmed, or disputed.
+        "unconfirmed": sum(1 for h in snap["hands"]
+                           if h.get("confirm", {}).get("state", "confirmed") != "confirmed"),
     })
 
 

@@ -149,3 +149,17 @@ def test_a_group_s_default_reaches_its_new_tables_and_events() -> None:
 
     event = services.create_event("Cup", ORGANISER, config(), group=group)
     assert event.confirm_hands and not event.confirm_before_close
+
+
+def test_the_round_page_and_the_table_s_results_mark_what_is_unconfirmed(client) -> None:
+    event = event_of(8, confirm_hands=True)
+    round_ = seat_and_start(event)
+    first, second = tables_of(round_)
+    record(first, ron(0, 2))
+    record(first, ron(0, 2))
+    page = client.get(f"/ev/{event.public_id}/round/1/").content.decode()
+    assert page.count("data-unconfirmed") == 1
+    assert 'data-table="1"' in page.split("data-unconfirmed")[0].rsplit("<article", 1)[1]
+    results = client.get(f"/t/{first.public_id}/results/").content.decode()
+    assert "2 hands unconfirmed" in results
+    assert "unconfirmed-hands" not in client.get(f"/t/{second.public_id}/results/").content.decode()
