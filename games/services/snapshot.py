@@ -120,7 +120,9 @@ def cached_message(table: Table) -> dict[str, Any]:
 
 # A phone back after missing more writes than this gets the whole snapshot again.
 MISSED_MAX = 50
-_TOUCH_HANDS = (EventKind.RECORD, EventKind.CORRECT, EventKind.UNDO, EventKind.REDO)
+# A confirmation or dispute changes no result, but its hand's entry (who confirmed it).
+_TOUCH_HANDS = (EventKind.RECORD, EventKind.CORRECT, EventKind.UNDO, EventKind.REDO,
+                EventKind.CONFIRM, EventKind.DISPUTE)
 
 
 def missed_changes(table: Table, since: int) -> dict[str, Any] | None:

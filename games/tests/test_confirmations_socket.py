@@ -78,3 +78,22 @@ async def test_the_recorder_and_a_watcher_are_refused_by_name() -> None:
             (await database_sync_to_async(services.snapshot)(table))["hands"]] == [[]]
     await recorder.disconnect()
     await watcher.disconnect()
+
+
+async def test_a_phone_back_after_missing_a_confirmation_gets_the_hand_again() -> None:
+    table = await setup_table()
+    await asking(table)
+    recorder, _ = await seated_client(table, 1)
+    await recorder.send_json_to({"type": "record_hand", "command_id": "r1", "base_seq": 0,
+                                 "outcome": RON})
+    await read_until(recorder, "ack")
+    seat0 = await database_sync_to_async(services.claim_seat)(
+        table, 0, device="seat-0-away", join_key=table.join_key)
+    assert seat0.position == 0
+    assert (await database_sync_to_async(services.confirm_hand)(
+        table.pk, 1, "c1", 1, services.Actor(device="seat-0-away")))["ok"]
+    changes = await database_sync_to_async(services.missed_changes)(
+        await database_sync_to_async(services.get_table)(table.pk), 1)
+    assert changes is not None and changes["hands_from"] == 1
+    assert changes["hands"][0]["confirm"]["confirmed"] == [0]
+    await recorder.disconnect()
