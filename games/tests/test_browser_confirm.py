@@ -59,6 +59,11 @@ def small_buttons(page: Page) -> list[str]:
 def test_three_phones_confirm_a_hand_and_a_dispute_reaches_every_phone(
         server: str, browser: Browser) -> None:
     phones = [phone(browser, language) for language in LANGUAGES]
+    for page, language in zip(phones, LANGUAGES, strict=True):  # the option, on its page
+        page.goto(f"{server}/tables/new/")
+        expect(page.locator("#id_confirm_hands")).not_to_be_checked()
+        assert fits_phone(page)
+        snap(page, f"confirm-new-table-{language}", "label[for=id_confirm_hands]")
     join_url = create_asking_table(phones[0], server)
     table = phones[0].url.split("/t/")[1].split("/")[0]
     for position, page in enumerate(phones):
@@ -98,6 +103,10 @@ def test_three_phones_confirm_a_hand_and_a_dispute_reaches_every_phone(
     for page, language in zip(phones, LANGUAGES, strict=True):
         assert fits_phone(page)
         snap(page, f"confirm-disputed-{language}", "#history")
+
+    # A big screen shows the same (1920×1080).
+    phones[3].set_viewport_size({"width": 1920, "height": 1080})
+    snap(phones[3], "confirm-disputed-ja-1920", "#history")
 
     # The log says who confirmed and disputed, from which seat.
     phones[1].goto(f"{server}/t/{table}/log/")
