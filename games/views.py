@@ -251,6 +251,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     return render(request, "games/table_detail.html", {
         "history_text": chain.changed_text(changed),
         "may_accept": services.may_accept(table, actor),
+        "may_set_confirm": services.may_set(table, actor),  # issue 29
         "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         # A table of an event's round: its round and the call for a referee (events).

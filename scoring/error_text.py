@@ -404,6 +404,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_penalty": (_("A penalty needs a reason and points other than 0."),),
     "event_not_event_table": (_("This table is not one of an event's."),),
     "event_call": (_("Only the players at this table may call a referee."),),
+    "confirm_setting": (_("Only the table's creator, an organiser of its group or staff may "
+                          "change whether its players confirm each hand."),),
     "confirm_seat": (_("Only the players seated at this table confirm or dispute its hands, "
                        "from their own phones."),),
     "event_round_unconfirmed": (

@@ -51,7 +51,9 @@ from .commands import (
     reopen_game,
     undo,
 )
-from .confirm import confirm_hand, dispute_hand  # confirmation by the table (issue 29)
+
+# Confirmation by the table (issue 29).
+from .confirm import confirm_hand, dispute_hand, may_set, set_confirm_hands
 from .explain import explain, explain_on_sheet
 from .history import accept_history, may_accept
 from .players import player_games
@@ -78,7 +80,8 @@ __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "accept_history",
     "may_accept",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
-    "confirm_hand", "correct_hand", "create_table", "dispute_hand", "declare", "end_game",
+    "confirm_hand", "correct_hand", "create_table", "dispute_hand", "may_set",
+    "set_confirm_hands", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",

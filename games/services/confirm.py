@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from common.errors import Forbidden, NoSuchHand
 from games import confirmations
 from games.confirmations import ConfirmError, check_note
@@ -14,6 +16,30 @@ from games.models import Event, EventKind, Hand, Table
 from games.permissions import Actor
 
 from .commands import CommandResult, Plan, _held_seat, _seats, _write
+from .history import may_accept
+from .tables import _touch, get_table
+
+
+def may_set(table: Table, actor: Actor) -> bool:
+    """Whether ``actor`` may turn confirmation by the table on or off for ``table``: its
+    creator, an organiser of its group, staff (as for accepting a changed history: a
+    seated player alone may not spare themselves the others' confirmations)."""
+    return may_accept(table, actor)
+
+
+def set_confirm_hands(table_ref: Table | int | str, on: bool, actor: Actor) -> Table:
+    """The table's players confirm each hand from now on (``on``), or no longer; the
+    answers already logged stay in the log either way. The phones get a fresh snapshot."""
+    table = get_table(table_ref)
+    if not may_set(table, actor):
+        raise Forbidden("only the table's creator, an organiser of its group or staff may "
+                        "change whether its players confirm each hand",
+                        params={"reason": "confirm_setting"})
+    with transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(confirm_hands=bool(on))
+        table.confirm_hands = bool(on)
+        _touch(table)
+    return table
 
 
 def _plan(actor: Actor, hand_number: Any, revision: Any, kind: Any,

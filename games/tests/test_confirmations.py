@@ -228,3 +228,31 @@ def test_the_api_confirms_and_disputes_and_lists_each_hand_s_confirmation() -> N
     assert hands[0]["confirmation"] == {"state": "unconfirmed", "confirmed": [3],
                                         "disputed": [], "waiting": [0, 2]}
     assert client.get(f"/api/tables/{table.public_id}/").json()["table"]["confirm_hands"]
+
+
+def test_the_creator_turns_it_on_for_a_table_and_a_player_may_not(client: Any) -> None:
+    from games.devices import COOKIE_NAME
+    from games.tests.tables import new_device
+
+    token, device = new_device()
+    table = services.create_table("Home", "riichi", "", {}, NAMES,
+                                  creator=Actor(device=device))
+    phones = [seated(table, p) for p in range(4)]
+    with pytest.raises(services.TableError) as refused:
+        services.set_confirm_hands(table, True, phones[0])
+    assert refused.value.params == {"reason": "confirm_setting"}
+    client.cookies[COOKIE_NAME] = token
+    page = client.get(f"/t/{table.public_id}/").content.decode()
+    assert 'id="confirm-hands-setting"' in page
+    answer = client.post(f"/t/{table.public_id}/confirm-hands/", {"confirm_hands": "on"})
+    assert answer.status_code == 302
+    table.refresh_from_db()
+    assert table.confirm_hands
+    record(table, phones[1])
+    assert confirm(table, phones[2])["ok"]
+    client.post(f"/t/{table.public_id}/confirm-hands/", {})
+    table.refresh_from_db()
+    assert not table.confirm_hands
+    assert confirm(table, phones[3])["error"]["code"] == "confirm_off"
+    # The answer given stays in the log.
+    assert [e.kind for e in Event.objects.filter(table=table)] == ["record", "confirm"]
