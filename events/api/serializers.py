@@ -54,6 +54,10 @@ class EventSerializer(serializers.Serializer):
     seating = serializers.CharField()
     standings = StandingConventionSerializer()
     substitute_rule = serializers.CharField()
+    confirm_hands = serializers.BooleanField(
+        help_text="Its tables' players confirm each hand (a dispute calls the referees).")
+    confirm_before_close = serializers.BooleanField(
+        help_text="A round closes (the next is seated) only once every hand is confirmed.")
     role = serializers.CharField(help_text="Yours: organiser, referee, player or spectator.")
     seated_rounds = EventRoundSerializer(many=True)
 

@@ -82,6 +82,8 @@ def event_detail(event: Tournament, request: Request) -> dict[str, Any]:
             "seats": event.seats, "visibility": event.visibility, "seating": event.seating,
             "standings": _convention(standings(event)),
             "substitute_rule": event.substitute_rule,
+            "confirm_hands": event.confirm_hands,
+            "confirm_before_close": event.confirm_before_close,
             "role": permissions.role(event, actor(request)),
             "seated_rounds": [{**r, "tables": list(r["tables"].values())}
                               for r in rounds.values()]}

@@ -5,6 +5,8 @@ while a hand of it is not confirmed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from clubs import services as clubs
@@ -151,7 +153,7 @@ def test_a_group_s_default_reaches_its_new_tables_and_events() -> None:
     assert event.confirm_hands and not event.confirm_before_close
 
 
-def test_the_round_page_and_the_table_s_results_mark_what_is_unconfirmed(client) -> None:
+def test_the_round_page_and_the_table_s_results_mark_what_is_unconfirmed(client: Any) -> None:
     event = event_of(8, confirm_hands=True)
     round_ = seat_and_start(event)
     first, second = tables_of(round_)
@@ -163,3 +165,9 @@ def test_the_round_page_and_the_table_s_results_mark_what_is_unconfirmed(client)
     results = client.get(f"/t/{first.public_id}/results/").content.decode()
     assert "2 hands unconfirmed" in results
     assert "unconfirmed-hands" not in client.get(f"/t/{second.public_id}/results/").content.decode()
+
+
+def test_the_event_api_says_whether_hands_are_confirmed(client: Any) -> None:
+    event = event_of(4, confirm_hands=True, confirm_before_close=True)
+    data = client.get(f"/api/events/{event.public_id}/").json()
+    assert (data["confirm_hands"], data["confirm_before_close"]) == (True, True)
