@@ -86,6 +86,15 @@ def test_a_dispute_at_an_event_s_table_reaches_the_referee_s_phone(
     assert fits_phone(desk)
     snap(desk, "confirm-event-dispute-call", "#calls")
 
+    # The standings say whose hands are not confirmed, in every language.
+    for language in ("en", "zh-hans", "zh-hant", "ja"):
+        reader = phone(browser, language)
+        reader.goto(f"{url}standings/")
+        expect(reader.locator("#standings-table .unconfirmed-mark")).to_have_count(4)
+        assert fits_phone(reader)
+        snap(reader, f"confirm-event-standings-{language}", "#standings-table")
+        reader.context.close()
+
     # The round cannot close while the hand is disputed: the next seating is refused
     # with the table named.
     organiser.goto(url)
