@@ -57,6 +57,12 @@ class EventForm(forms.Form):
             del self.fields["group"]
 
 
+def rules_title(config: RulesetConfig) -> str:
+    """A configuration of the event's own ruleset by its preset's title in the reader's
+    language (the admin's own by the name it was given)."""
+    return preset_title(config) if config.is_builtin else str(config.name)
+
+
 class SettingsForm(forms.Form):
     """What an organiser may change once the event exists (not its rules)."""
 
@@ -117,8 +123,7 @@ class SettingsForm(forms.Form):
             assert isinstance(tables, forms.ChoiceField)
             tables.choices = [(services.SUBSTITUTES, gettext("Substitutes fill the seats")),
                               *((str(c.pk), gettext("Three-player tables: %(rules)s")
-                                 % {"rules": preset_title(c) if c.is_builtin else c.name})
-                                for c in short)]
+                                 % {"rules": rules_title(c)}) for c in short)]
         else:  # nothing to choose: substitutes fill the seats
             del form.fields["short_tables"]
         field = form.fields["standing"]
