@@ -6,6 +6,7 @@ reader may not see is not found."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from django.utils import timezone
 from clubs import results, seasons, services
 from clubs.models import Group
 from games.models import Player, Table
+from games.templatetags.mjtables import tenths
 
 from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table
 
@@ -60,7 +62,15 @@ def test_a_players_season_chart_rates_the_seasons_games_alone() -> None:
     assert page.status_code == 200 and 'id="rating-season"' in html
     assert f'data-season="{season.public_id}"' in html
     assert reverse("clubs:season", args=[club.public_id, season.public_id]) in html
-    assert f'{one["rating"]:.1f}' in html
+    shown = re.search(r'class="rating-now">([^<]+)<', html)
+    assert shown is not None
+    # The season leaderboard shows the same number, rounded alike (6.55: 6.6 on both).
+    board_html = Client(HTTP_ACCEPT_LANGUAGE="en").get(
+        reverse("clubs:group", args=[club.public_id]) + f"?season={season.public_id}"
+    ).content.decode()
+    cell = re.search(rf'data-player="{aiko.pk}">.*?class="num rating">([^<]+)<', board_html,
+                     re.S)
+    assert cell is not None and cell.group(1) == shown.group(1) == tenths(one["rating"])
     whole = _player_page(aiko).content.decode()
     assert 'id="rating-season"' not in whole and "data-season" not in whole
 
