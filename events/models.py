@@ -93,6 +93,12 @@ class Tournament(models.Model):
     substitute_score = models.IntegerField(_("fixed score"), default=0)
     substitute_points = models.DecimalField(_("fixed table points"), max_digits=5,
                                             decimal_places=2, default=0)
+    # What seats the players a round's four-player tables leave over (issue 27): none,
+    # substitutes; else three-player tables with these rules, a three-player
+    # configuration of the event's own ruleset (events.services.three_player_configs).
+    short_config = models.ForeignKey("scoring.RulesetConfig", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=_("short tables"))
     # The rounds planned and not yet seated (events.rounds): {"method", "first" (the
     # round the first of them is), "rounds": tables of entry numbers in wind order, None
     # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is

@@ -28,7 +28,7 @@ from games.services.explain import refusal_text
 from scoring.engine.tiles import WIND_LETTERS
 
 from . import officiating, permissions, rounds
-from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
+from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm, rules_title
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
 from .standings import Standings, points_text, standings
 from .views import _event, _int, _write
@@ -83,6 +83,8 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "swap_form": SwapForm(seats=choices) if organiser else None,
         "substitute_form": SubstituteForm(seats=choices) if referee else None,
         "mine": rounds.my_seat(event, request_actor(request)),
+        # The rules a table of three plays in a four-player event (issue 27).
+        "short_rules": rules_title(event.short_config) if event.short_config else "",
     })
 
 

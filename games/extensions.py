@@ -34,7 +34,9 @@ def _no_place(table: Table, place: str, actor: Actor) -> None:
         raise NotFound(f"there is no group {place!r} you can see; check the link")
 
 
-def _no_ratings(player: Player, actor: Actor) -> list[dict[str, Any]]:
+def _no_ratings(player: Player, actor: Actor, season: str = "") -> list[dict[str, Any]]:
+    if season:
+        raise NotFound(f"there is no season {season!r} you can see; check the link")
     return []
 
 
@@ -68,7 +70,7 @@ _added = dict(ALONE)
 
 def add(*, places_for: Callable[[Actor], list[tuple[str, str]]],
         attach_to_place: Callable[[Table, str, Actor], None],
-        player_rating_charts: Callable[[Player, Actor], list[dict[str, Any]]],
+        player_rating_charts: Callable[[Player, Actor, str], list[dict[str, Any]]],
         group_tables: Callable[[str, Actor], QuerySet[Table]],
         organised_tables: Callable[[Actor], QuerySet[Table]] = _no_organiser,
         evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening) -> None:
@@ -89,9 +91,12 @@ def attach_to_place(table: Table, place: str, actor: Actor) -> None:
     _added["attach_to_place"](table, place, actor)
 
 
-def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
-    """The player's rating charts, one per group ``actor`` may look at and ruleset."""
-    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor)
+def player_rating_charts(player: Player, actor: Actor,
+                         season: str = "") -> list[dict[str, Any]]:
+    """The player's rating charts, one per group ``actor`` may look at and ruleset; with
+    ``season`` (a group's season id), that season's alone, each chart's ``season`` its id
+    (NotFound for a season ``actor`` may not see)."""
+    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor, season)
     return charts
 
 

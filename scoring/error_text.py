@@ -390,6 +390,10 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_penalty": (_("A penalty needs a reason and points other than 0."),),
     "event_not_event_table": (_("This table is not one of an event's."),),
     "event_call": (_("Only the players at this table may call a referee."),),
+    "event_short_tables": (_("Three-player tables need three-player rules of the event's "
+                             "ruleset."),),
+    "event_short_seated": (_("The round was seated with three-player tables, which the "
+                             "event no longer has; seat it again."),),
     # A group's seasons (clubs.seasons).
     "season_not_found": (_("There is no such season in this group."),),
     "season_manage": (_("Only the group's creator, its managers and staff may add or remove "

@@ -44,6 +44,8 @@ def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch):
     with pytest.raises(NotFound):
         extensions.attach_to_place(table, "g:abc", Actor())
     assert extensions.player_rating_charts(Player(), Actor()) == []
+    with pytest.raises(NotFound):  # no groups, so no season of one
+        extensions.player_rating_charts(Player(), Actor(), "abc")
     with pytest.raises(NotFound):
         extensions.group_tables("abc", Actor())
     assert extensions.table_banner(table, None) == ""
