@@ -29,6 +29,7 @@ from scoring.engine.tiles import WIND_LETTERS
 
 from . import officiating, permissions, rounds
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
+from .live_views import clock_context
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
 from .standings import Standings, points_text, standings
 from .views import _event, _int, _write
@@ -83,6 +84,7 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "swap_form": SwapForm(seats=choices) if organiser else None,
         "substitute_form": SubstituteForm(seats=choices) if referee else None,
         "mine": rounds.my_seat(event, request_actor(request)),
+        **clock_context(request, event, round_),
     })
 
 
