@@ -119,7 +119,7 @@ def test_bad_clock_input_is_refused_by_name() -> None:
     rounds.start_round(people.event, 1, boss)
     for minutes in (0, 24 * 60 + 1, True):
         with pytest.raises(BadCommand):
-            event_clock.set_clock(people.event, 1, boss, minutes, "stop")  # type: ignore[arg-type]
+            event_clock.set_clock(people.event, 1, boss, minutes, "stop")
     event_clock.set_clock(people.event, 1, boss, 30, "stop")
     with pytest.raises(BadCommand):
         event_clock.run(people.event, 1, boss, "explode")
