@@ -27,7 +27,7 @@ from games.presenter import wind_name
 from games.services.explain import refusal_text
 from scoring.engine.tiles import WIND_LETTERS
 
-from . import officiating, permissions, rounds
+from . import officiating, permissions, rounds, screen
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
 from .live_views import clock_context
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
@@ -313,4 +313,6 @@ def event_sections(request: HttpRequest, event: Tournament, role: str) -> dict[s
         "fixed_form": FixedForm() if role == "organiser" else None,
         "fixed": event.seating == Method.FIXED,
         "socket_path": f"/ws/events/{event.public_id}/",
+        # A public event's screen for all; another's, with its key, for its organisers.
+        "screen_url": screen.screen_url(request, event, organiser=role == "organiser"),
     }

@@ -199,6 +199,5 @@ def message(event: Tournament) -> tuple[frozenset[int], dict[str, Any]]:
     body = render_to_string("events/_screen_body.html", {
         "event": event, "round": round_, "lines": lines, "points": points,
         "tables": seating_rows(round_, tables, extras)})
-    return (frozenset(t.pk for t in tables),
-            {"type": "screen", "html": tight(body), "clock": clock,
-             "round": round_.number if round_ is not None else None})
+    return frozenset(t.pk for t in tables), {"type": "screen", "html": tight(body),
+                                             "clock": clock}

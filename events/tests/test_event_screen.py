@@ -244,3 +244,21 @@ async def test_the_screen_socket_needs_the_key_and_closes_when_the_event_turns_p
                                      headers=socket_headers())
     await stranger.connect()
     assert (await stranger.receive_output())["code"] == CLOSE_FORBIDDEN
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("visibility", "who", "link"), [
+    ("public", "stranger", "plain"), ("public", "creator", "plain"),
+    ("link", "creator", "key"), ("link", "organiser", "key"), ("link", "referee", ""),
+    ("link", "player", ""), ("link", "spectator", "")])
+def test_the_event_page_links_the_screen_for_those_it_opens_for(visibility: str, who: str,
+                                                                link: str) -> None:
+    people = _seated(visibility)
+    page = people.clients[who].get(reverse("events:detail", args=[people.event.public_id]))
+    text = page.content.decode()
+    if not link:
+        assert 'id="event-screen-link"' not in text
+        return
+    assert 'id="event-screen-link"' in text
+    people.event.refresh_from_db()
+    assert (f"?key={people.event.screen_key}" in text) == (link == "key")
