@@ -110,9 +110,16 @@ def screen_url(request: HttpRequest, event: Tournament, organiser: bool) -> str:
 
 
 def current_round(event: Tournament) -> Round | None:
-    """The round the floor is on: the latest seated (players look for their table on the
-    screen before it starts)."""
-    return Round.objects.filter(tournament=event).order_by("-number").first()
+    """The round the floor is on: the latest started one while any of its tables still
+    plays (the next round may be seated meanwhile, to be printed), else the latest seated
+    (players look for their table on the screen before it starts)."""
+    latest = Round.objects.filter(tournament=event).order_by("-number").first()
+    if latest is None or latest.started:
+        return latest
+    playing = (Round.objects.filter(tournament=event, started_at__isnull=False,
+                                    tables__table__finished=False)
+               .order_by("-number").first())
+    return playing or latest
 
 
 @dataclass

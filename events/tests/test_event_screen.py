@@ -24,7 +24,7 @@ from games.tests.tables import socket_headers
 from mjsite.asgi import application
 
 from .helpers import Cast, cast
-from .rounds_helpers import event_of, record, ron, seat_and_start, tables_of
+from .rounds_helpers import ORGANISER, end, event_of, record, ron, seat_and_start, tables_of
 
 
 def _seated(visibility: str = "link") -> Cast:
@@ -262,3 +262,19 @@ def test_the_event_page_links_the_screen_for_those_it_opens_for(visibility: str,
     assert 'id="event-screen-link"' in text
     people.event.refresh_from_db()
     assert (f"?key={people.event.screen_key}" in text) == (link == "key")
+
+
+@pytest.mark.django_db
+def test_the_screen_stays_on_the_round_in_play_while_the_next_is_seated() -> None:
+    event = event_of(8)
+    first = seat_and_start(event)
+    rounds.seat_round(event, ORGANISER)  # round 2 seated early, to be printed
+    assert screen.current_round(event) == first
+    text = screen.message(event)[1]["html"]
+    assert "Round 1 of 3" in text and "Not started" not in text
+    for table in tables_of(first):
+        record(table, ron(1, 0))
+        end(table)
+    assert screen.current_round(event) is not None
+    assert screen.current_round(event).number == 2  # type: ignore[union-attr]
+    assert "Round 2 of 3" in screen.message(event)[1]["html"]
