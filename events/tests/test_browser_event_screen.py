@@ -173,6 +173,21 @@ def test_the_event_clock_is_the_same_on_two_phones_and_the_screen_whatever_their
            ).to_have_text("+5 min")
     expect(screen.locator(".table-extra")).to_have_count(1)
     assert_same_time_left(phones, screen, extra=300)
+    # A correction takes 41 minutes away from table 1: under 5 minutes left, its phones
+    # warn (the round warns at 25 and 5 minutes left); table 2's phones do not.
+    other = phone(browser)
+    other.goto(table_url(site, 2))
+    expect(other.locator("#table-clock [data-clock]")).to_have_attribute("data-state",
+                                                                        "running")
+    boss.select_option("#extra-form [name=table]", "1")
+    boss.fill("#extra-form [name=minutes]", "-41")
+    boss.click("#clock-extend")
+    for page in phones:
+        expect(page.locator("#table-clock [data-clock]")).to_have_attribute("data-warning", "")
+        expect(page.locator("#notice")).to_contain_text("5 minutes left")
+    assert_same_time_left(phones, screen, extra=300 - 41 * 60)
+    assert other.locator("#table-clock [data-clock]").get_attribute("data-warning") is None
+    other.context.close()
     ARTIFACTS.mkdir(exist_ok=True)
     wrong.screenshot(path=str(ARTIFACTS / "event-clock-phone-wrong-clock.png"))
     for page in (boss, screen, right, wrong):
