@@ -24,7 +24,16 @@ from games.tests.tables import socket_headers
 from mjsite.asgi import application
 
 from .helpers import Cast, cast
-from .rounds_helpers import ORGANISER, end, event_of, record, ron, seat_and_start, tables_of
+from .rounds_helpers import (
+    ORGANISER,
+    end,
+    event_of,
+    mcr_win,
+    record,
+    ron,
+    seat_and_start,
+    tables_of,
+)
 
 
 def _seated(visibility: str = "link") -> Cast:
@@ -278,3 +287,16 @@ def test_the_screen_stays_on_the_round_in_play_while_the_next_is_seated() -> Non
     assert screen.current_round(event) is not None
     assert screen.current_round(event).number == 2  # type: ignore[union-attr]
     assert "Round 2 of 3" in screen.message(event)[1]["html"]
+
+
+@pytest.mark.django_db
+def test_an_mcr_events_screen_shows_the_table_points_it_ranks_by() -> None:
+    event = event_of(4, "mcr")
+    table = tables_of(seat_and_start(event))[0]
+    record(table, mcr_win(2, 0, fan=8))
+    lines, points = screen.standing_lines(event)
+    assert points
+    first = lines[0]
+    assert first.rank == 1 and first.points == "4"
+    html = screen.message(event)[1]["html"]
+    assert "4 pt" in html and "Round 1 of 3" in html
