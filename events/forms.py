@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions as clubs
+from clubs.forms import ExtraMinutesForm, RoundClockForm
 from clubs.models import Group, Membership
 from games.forms import ConfigChoiceField, usable_configs
 from games.permissions import Actor
@@ -18,7 +19,17 @@ from scoring import registry
 from scoring.models import RulesetConfig
 
 from . import services
-from .models import MAX_ROUNDS, Entry, Kind, Method, Role, SubstituteRule, Tournament, Visibility
+from .models import (
+    MAX_ROUNDS,
+    Entry,
+    Kind,
+    Method,
+    Role,
+    Round,
+    SubstituteRule,
+    Tournament,
+    Visibility,
+)
 
 
 class EventForm(forms.Form):
@@ -242,3 +253,24 @@ class PenaltyForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(e.pk, f"{e.number}. {e.player.display_name}") for e in
                          Entry.objects.filter(tournament=event).select_related("player")]
+
+
+# --- a round's clock (issue 28; events.clock) ----------------------------------------------
+
+# The same settings as an evening's clock: its length, the end-of-round rule, warnings.
+EventClockForm = RoundClockForm
+
+
+class EventExtraTimeForm(ExtraMinutesForm):
+    """A referee's extra time for one table of the round, by its number."""
+
+    table = forms.TypedChoiceField(label=_("Table"), coerce=int, choices=())
+    field_order = ["table", "minutes"]
+
+    def __init__(self, *args: Any, round_: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(n, gettext("Table %(number)s") % {"number": n})
+                         for n in round_.tables.filter(table__isnull=False)
+                         .order_by("number").values_list("number", flat=True)]

@@ -104,6 +104,9 @@ class Tournament(models.Model):
     # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is
     # typed whole.
     plan = models.JSONField(default=dict, blank=True)
+    # The big screen's read-only key (events.screen), for an event open only to those
+    # with its link, or a private one; made when an organiser first asks for it.
+    screen_key = models.CharField(max_length=24, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -196,6 +199,10 @@ class Round(models.Model):
     quality = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock (games.clock, issue 28; events.clock): it times the round's
+    # tables once they exist.
+    clock = models.OneToOneField("games.Clock", null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="event_round")
 
     class Meta:
         ordering = ["tournament", "number"]

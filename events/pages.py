@@ -27,8 +27,9 @@ from games.presenter import wind_name
 from games.services.explain import refusal_text
 from scoring.engine.tiles import WIND_LETTERS
 
-from . import officiating, permissions, rounds
+from . import officiating, permissions, rounds, screen
 from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm, rules_title
+from .live_views import clock_context
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
 from .standings import Standings, points_text, standings
 from .views import _event, _int, _write
@@ -85,6 +86,7 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "mine": rounds.my_seat(event, request_actor(request)),
         # The rules a table of three plays in a four-player event (issue 27).
         "short_rules": rules_title(event.short_config) if event.short_config else "",
+        **clock_context(request, event, round_),
     })
 
 
@@ -313,4 +315,6 @@ def event_sections(request: HttpRequest, event: Tournament, role: str) -> dict[s
         "fixed_form": FixedForm() if role == "organiser" else None,
         "fixed": event.seating == Method.FIXED,
         "socket_path": f"/ws/events/{event.public_id}/",
+        # A public event's screen for all; another's, with its key, for its organisers.
+        "screen_url": screen.screen_url(request, event, organiser=role == "organiser"),
     }

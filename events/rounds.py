@@ -35,7 +35,7 @@ from games import services as games
 from games.models import Player, Table
 from games.permissions import Actor
 
-from . import live, permissions, seating
+from . import clock, live, permissions, seating
 from .models import Entry, Method, Round, RoundSeat, RoundTable, Status, Tournament
 from .seating import Layout, SeatingError, Substitute
 from .services import organiser_only, referee_only, seats_of
@@ -362,6 +362,7 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
                 clubs.link_event_table(table, event.group)
         round_.started_at = timezone.now()
         round_.save(update_fields=["started_at"])
+        clock.round_started(round_)  # a clock set before the start times the tables now
     transaction.on_commit(lambda: live.round_changed(event.pk, standings=True))
     return round_
 

@@ -464,6 +464,10 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A time on the clock is a whole number from %(min)s to %(max)s."),
         _("A time on the clock is out of range."),),
     "clock_table": (_("The clock does not time that table."),),
+    "no_clock": (_("There is no clock yet: set it first."),),
+    "event_clock_before_round": (
+        _("Start round %(round)s before its clock: until then it has no tables to time."),
+        _("Start the round before its clock."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".
