@@ -18,6 +18,7 @@ class EventsConfig(AppConfig):
         from games.models import Event
 
         extensions.add_table_banner(pages.table_banner)
+        extensions.add_tables_waiting(officiating.tables_waiting)
         post_save.connect(live.table_written, sender=Event,
                           dispatch_uid="events.live.table_written")
         # A hand disputed at an event's table calls its referees (issue 29).

@@ -93,6 +93,12 @@ class Tournament(models.Model):
     substitute_score = models.IntegerField(_("fixed score"), default=0)
     substitute_points = models.DecimalField(_("fixed table points"), max_digits=5,
                                             decimal_places=2, default=0)
+    # What seats the players a round's four-player tables leave over (issue 27): none,
+    # substitutes; else three-player tables with these rules, a three-player
+    # configuration of the event's own ruleset (events.services.three_player_configs).
+    short_config = models.ForeignKey("scoring.RulesetConfig", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=_("short tables"))
     # The rounds planned and not yet seated (events.rounds): {"method", "first" (the
     # round the first of them is), "rounds": tables of entry numbers in wind order, None
     # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is
@@ -109,6 +115,9 @@ class Tournament(models.Model):
         _("every hand confirmed before a round closes"), default=False,
         help_text=_("The next round is not seated while a hand of the last one is "
                     "unconfirmed or disputed."))
+    # The big screen's read-only key (events.screen), for an event open only to those
+    # with its link, or a private one; made when an organiser first asks for it.
+    screen_key = models.CharField(max_length=24, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -201,6 +210,10 @@ class Round(models.Model):
     quality = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock (games.clock, issue 28; events.clock): it times the round's
+    # tables once they exist.
+    clock = models.OneToOneField("games.Clock", null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="event_round")
 
     class Meta:
         ordering = ["tournament", "number"]

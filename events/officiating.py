@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
@@ -137,3 +138,13 @@ def open_calls(event: Tournament) -> list[RefereeCall]:
     return list(RefereeCall.objects.filter(tournament=event, answered_at__isnull=True)
                 .select_related("round_table__round", "round_table__table")
                 .order_by("created_at", "id"))
+
+
+def tables_waiting(table_ids: Collection[int]) -> set[int]:
+    """Those of ``table_ids`` (mjsite table pks) waiting for a referee: a call not yet
+    answered (one query; the big screens say so)."""
+    if not table_ids:
+        return set()
+    return set(RefereeCall.objects.filter(round_table__table_id__in=list(table_ids),
+                                          answered_at__isnull=True)
+               .values_list("round_table__table_id", flat=True))

@@ -40,10 +40,10 @@ from games import services as games
 from games.models import Player, Table
 from games.permissions import Actor
 
-from . import live, permissions, seating
+from . import clock, live, permissions, seating
 from .models import Entry, Method, Round, RoundSeat, RoundTable, Status, Tournament
 from .seating import Layout, SeatingError, Substitute
-from .services import organiser_only, referee_only
+from .services import organiser_only, referee_only, seats_of
 
 # How long a search may seek a better seating (events.seating's limit; the tests shorten
 # it: a plan at its lower bound returns at once, others use all of it).
@@ -85,7 +85,25 @@ def get_round(event: Tournament, number: Any) -> Round:
 
 
 def _layout(event: Tournament) -> Layout:
+    """The event's tables: its rules' seats, the leftover players at three-player tables
+    when the organiser chose three-player rules for them, else substitutes."""
+    if event.seats == 4 and event.short_config_id is not None:
+        return Layout(table_size=4, fill=seating.Fill.THREE_PLAYER)
     return Layout(table_size=event.seats)
+
+
+def _rules_for(event: Tournament, seats: int) -> tuple[str, str, dict[str, Any]]:
+    """The ruleset, preset and options of a round's table of ``seats`` players: the
+    event's, or at a short table its three-player rules (refused when the round was seated
+    with three-player tables and the event has none any more: seat it again)."""
+    if seats == event.seats:
+        return event.ruleset, event.preset, dict(event.options)
+    config = event.short_config
+    if config is None:
+        raise BadCommand("the round was seated with three-player tables; seat it again",
+                         params={"reason": "event_short_seated"})
+    options, _seats = seats_of(config)
+    return config.ruleset, config.preset, options
 
 
 def _history(event: Tournament, before: int) -> list[list[list[object]]]:
@@ -361,8 +379,9 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
             round_table = table_seats[0].round_table
             name = gettext("%(event)s, round %(round)s, table %(table)s") % {
                 "event": event.name, "round": number, "table": round_table.number}
+            ruleset, preset, options = _rules_for(event, len(table_seats))
             table = games.create_table(
-                name[:120], event.ruleset, event.preset, dict(event.options),
+                name[:120], ruleset, preset, options,
                 [playing(s) for s in table_seats], creator=by,  # type: ignore[misc]
                 visibility=visibility, confirm_hands=event.confirm_hands)
             round_table.table = table
@@ -371,6 +390,7 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
                 clubs.link_event_table(table, event.group)
         round_.started_at = timezone.now()
         round_.save(update_fields=["started_at"])
+        clock.round_started(round_)  # a clock set before the start times the tables now
     transaction.on_commit(lambda: live.round_changed(event.pk, standings=True))
     return round_
 

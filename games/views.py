@@ -16,7 +16,7 @@ import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -554,7 +554,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = theirs.filter(public_id=wanted).first() if wanted else None
     if chosen is None and versions:
         chosen = Table.objects.filter(pk=versions[0][0]).first()
-    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, actor)}
+    # ?season=<id>: the rating charts of one season of a group, worked out from its games
+    # alone (docs/groups.md, "Seasons"); the rest of the page is every game of theirs.
+    season = str(request.GET.get("season", ""))[:24]
+    try:
+        ratings = extensions.player_rating_charts(player, actor, season)
+    except TableError as exc:
+        raise Http404(exc.message) from exc
+    charts: dict[str, Any] = {"ratings": ratings}
     if chosen is not None:
         snap = services.cached_snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
@@ -564,7 +571,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/player_detail.html", {
         "player": player, "games": games, "page": page, "summary": summary,
         "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
-        "drawn": drawn,
+        "drawn": drawn, "season": season,
         # What static/js/chart.js reads through i18n.js.
         "chart_strings": ui.strings_of(("no_hands", "start", "final", "chart"))})
 

@@ -411,6 +411,10 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_round_unconfirmed": (
         _("Round %(round)s cannot close yet: hands are not confirmed at table %(tables)s."),
         _("The round cannot close yet: some hands are not confirmed."),),
+    "event_short_tables": (_("Three-player tables need three-player rules of the event's "
+                             "ruleset."),),
+    "event_short_seated": (_("The round was seated with three-player tables, which the "
+                             "event no longer has; seat it again."),),
     # A group's seasons (clubs.seasons).
     "season_not_found": (_("There is no such season in this group."),),
     "season_manage": (_("Only the group's creator, its managers and staff may add or remove "
@@ -481,6 +485,10 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A time on the clock is a whole number from %(min)s to %(max)s."),
         _("A time on the clock is out of range."),),
     "clock_table": (_("The clock does not time that table."),),
+    "no_clock": (_("There is no clock yet: set it first."),),
+    "event_clock_before_round": (
+        _("Start round %(round)s before its clock: until then it has no tables to time."),
+        _("Start the round before its clock."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0003_plan_default_object'),
+        ('events', '0005_round_clock_and_screen_key'),
     ]
 
     operations = [
