@@ -31,6 +31,11 @@ class GroupForm(forms.Form):
     visibility = forms.ChoiceField(label=_("Who can look"), choices=GroupVisibility.choices,
                                    initial=GroupVisibility.LINK)
     currency = forms.ChoiceField(label=_("Currency"))
+    # Confirmation by the table (issue 29): the default of the group's new tables.
+    confirm_hands = forms.BooleanField(
+        label=_("Players confirm each hand"), required=False,
+        help_text=_("New tables of the group and its evenings show a recorded hand as "
+                    "unconfirmed until the other players confirm it on their phones."))
     members = forms.CharField(
         label=_("Members"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One name per line; names already known keep their games."))

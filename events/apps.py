@@ -21,3 +21,6 @@ class EventsConfig(AppConfig):
         extensions.add_tables_waiting(officiating.tables_waiting)
         post_save.connect(live.table_written, sender=Event,
                           dispatch_uid="events.live.table_written")
+        # A hand disputed at an event's table calls its referees (issue 29).
+        post_save.connect(officiating.hand_disputed, sender=Event,
+                          dispatch_uid="events.officiating.hand_disputed")

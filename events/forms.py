@@ -49,6 +49,15 @@ class EventForm(forms.Form):
                                    required=False, empty_label=_("None: it stands alone"))
     description = forms.CharField(label=_("Description"), max_length=500, required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
+    # Confirmation by the table (issue 29, games.confirmations).
+    confirm_hands = forms.BooleanField(
+        label=_("Players confirm each hand"), required=False,
+        help_text=_("A recorded hand shows as unconfirmed until the other players at the "
+                    "table confirm it on their phones; a dispute calls the referees."))
+    confirm_before_close = forms.BooleanField(
+        label=_("Every hand confirmed before a round closes"), required=False,
+        help_text=_("The next round is not seated while a hand of the last one is "
+                    "unconfirmed or disputed."))
 
     def __init__(self, *args: Any, reader: Actor | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -85,6 +94,8 @@ class SettingsForm(forms.Form):
     registration_open = forms.BooleanField(
         label=_("Players may enter themselves through the join link"), required=False)
     description = EventForm.base_fields["description"]
+    confirm_hands = EventForm.base_fields["confirm_hands"]
+    confirm_before_close = EventForm.base_fields["confirm_before_close"]
     # How the event runs; a field left out keeps its value (services.update_event).
     seating = forms.ChoiceField(label=_("Seating of the rounds"), choices=Method.choices,
                                 required=False)
@@ -126,6 +137,8 @@ class SettingsForm(forms.Form):
             "substitute_rule": event.substitute_rule,
             "substitute_score": event.substitute_score,
             "substitute_points": event.substitute_points,
+            "confirm_hands": event.confirm_hands,
+            "confirm_before_close": event.confirm_before_close,
             "short_tables": (str(event.short_config_id) if event.short_config_id
                              else services.SUBSTITUTES)})
         short = services.three_player_configs(event)

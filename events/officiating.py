@@ -7,6 +7,8 @@
   the table's creator: those who may write there); the event's referees and organisers
   see it on the event's page at once (:mod:`events.live`) and answer it. A table has one
   call open at a time: calling again while one waits is the same call.
+* A hand **disputed** at an event's table (issue 29, confirmation by the table) is a call
+  too, with the hand and the player's note (:func:`hand_disputed`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.utils import timezone
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import check_text
-from games.models import Table
+from games.models import EventKind, Table
 from games.permissions import Actor, can_write
 from games.services import actor_name
 
@@ -98,6 +100,25 @@ def call_referee(table: Table, by: Actor) -> RefereeCall:
                                           called_by=actor_name(table, by))
     transaction.on_commit(lambda: live.calls_changed(event.pk))
     return call
+
+
+def hand_disputed(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    """``post_save`` of a table's logged write: a hand disputed at a table of an event's
+    round (issue 29, games.confirmations) calls the event's referees, with the hand and
+    the player's note, in the write's transaction (a write rolled back calls nobody).
+    A dispute is a call of its own, beside a plain call waiting at the table."""
+    if not created or getattr(instance, "kind", None) != EventKind.DISPUTE:
+        return
+    round_table = round_table_of(instance.table)
+    if round_table is None:
+        return
+    payload = instance.payload if isinstance(instance.payload, dict) else {}
+    event_pk = round_table.round.tournament_id
+    RefereeCall.objects.create(tournament_id=event_pk, round_table=round_table,
+                               called_by=instance.actor_name[:64],
+                               hand_number=instance.hand_number,
+                               note=str(payload.get("note") or "")[:200])
+    transaction.on_commit(lambda: live.calls_changed(event_pk))
 
 
 def answer_call(event: Tournament, call_id: Any, by: Actor) -> None:

@@ -12,6 +12,10 @@ ordinary mjsite table (:func:`games.services.create_table`) with the round's pla
 their seats, East first. After that a swap moves the players and keeps each table's
 hands with its seats (:func:`games.services.reseat`), in one transaction.
 
+Seating the next round closes the last one: an event that wants every hand confirmed
+first (``Tournament.confirm_before_close``, confirmation by the table, issue 29) refuses
+while a table of it has a hand unconfirmed or disputed (:func:`refuse_unconfirmed`).
+
 No-repeat plans every round left at once and keeps the rest (``Tournament.plan``): the
 next round starts from it (``start=``), so a seating printed in advance changes little
 when someone drops out or comes late. A fixed seating is typed or uploaded whole
@@ -31,6 +35,7 @@ from django.utils.translation import gettext
 from clubs import services as clubs
 from common.errors import BadCommand, NotFound
 from common.safetext import check_text
+from games import confirmations
 from games import services as games
 from games.models import Player, Table
 from games.permissions import Actor
@@ -189,6 +194,27 @@ def _plan_round(event: Tournament, number: int) -> seating.Plan:
     return plan
 
 
+def unconfirmed_tables(round_: Round) -> list[int]:
+    """The numbers of the round's tables with a hand not yet confirmed or disputed
+    (confirmation by the table, issue 29), in order."""
+    tables = {rt.table_id: rt.number for rt in RoundTable.objects.filter(
+        round=round_, table__isnull=False).select_related("table")}
+    counts = confirmations.unconfirmed(Table.objects.filter(pk__in=list(tables)))
+    return sorted(tables[pk] for pk, count in counts.items() if count)
+
+
+def refuse_unconfirmed(round_: Round) -> None:
+    """An event that wants every hand confirmed before a round closes (its next round is
+    seated) refuses while one is not, naming the tables."""
+    waiting = unconfirmed_tables(round_)
+    if waiting:
+        raise BadCommand(
+            f"round {round_.number} cannot close: hands are not confirmed at table(s) "
+            f"{', '.join(map(str, waiting))}",
+            params={"reason": "event_round_unconfirmed", "round": round_.number,
+                    "tables": waiting})
+
+
 def seat_round(event: Tournament, by: Actor) -> Round:
     """Seat the next round (or seat again the last one, not yet started) by the event's
     method; organisers only."""
@@ -200,6 +226,8 @@ def seat_round(event: Tournament, by: Actor) -> Round:
         if number > event.rounds:
             raise BadCommand(f"all {event.rounds} rounds are seated",
                              params={"reason": "event_no_rounds_left", "max": event.rounds})
+        if last is not None and last.started and event.confirm_before_close:
+            refuse_unconfirmed(last)
         try:
             plan = _plan_round(event, number)
         except SeatingError as exc:
@@ -355,7 +383,7 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
             table = games.create_table(
                 name[:120], ruleset, preset, options,
                 [playing(s) for s in table_seats], creator=by,  # type: ignore[misc]
-                visibility=visibility)
+                visibility=visibility, confirm_hands=event.confirm_hands)
             round_table.table = table
             round_table.save(update_fields=["table"])
             if event.group_id is not None:  # the group's event: its tables are the group's

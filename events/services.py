@@ -142,9 +142,11 @@ def get_event(public_id: str, actor: Actor) -> Tournament:
 def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4,
                  kind: str = "tournament", visibility: str = "link",
                  group: Group | None = None, starts_at: dt.datetime | None = None,
-                 description: str = "") -> Tournament:
+                 description: str = "", confirm_hands: bool | None = None,
+                 confirm_before_close: bool = False) -> Tournament:
     """A new event; ``by``  becomes its creator and first organiser.
-    An event of a group needs the right to manage the group."""
+    An event of a group needs the right to manage the group. ``confirm_hands``: its
+    tables' players confirm each hand (issue 29; None: as its group's tables do)."""
     actor = by
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating an event needs a browser (its device cookie) or a "
@@ -159,7 +161,10 @@ def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4
         group=group, config=config, ruleset=config.ruleset, preset=config.preset,
         options=options, seats=seats, rounds=_rounds(rounds),
         visibility=_choice(visibility, Visibility.values, "visibility"),
-        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device)
+        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device,
+        confirm_hands=bool(group.confirm_hands if confirm_hands is None and group is not None
+                           else confirm_hands),
+        confirm_before_close=bool(confirm_before_close))
 
 
 def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
@@ -168,8 +173,12 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
                  standing: str | None = None, substitute_rule: str | None = None,
                  substitute_score: int | None = None,
                  substitute_points: Decimal | None = None,
+                 confirm_hands: bool | None = None,
+                 confirm_before_close: bool | None = None,
                  short_tables: str | None = None) -> Tournament:
     """The settings an organiser may change; the rules stay those it was created with.
+    Confirmation by the table (issue 29) applies to the rounds started after it is
+    changed; the rule on closing a round at once.
     How rounds are seated, the standings' convention (one the ruleset offers,
     :func:`scoring.registry.standings`), the substitutes' rule and what seats the
     leftover players (``short_tables``: :data:`SUBSTITUTES`, or the id of one of
@@ -203,6 +212,10 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
         if not isinstance(substitute_points, Decimal) or not abs(substitute_points) < 1000:
             raise BadCommand("the fixed table points must be a number below 1000")
         event.substitute_points = substitute_points
+    if confirm_hands is not None:
+        event.confirm_hands = bool(confirm_hands)
+    if confirm_before_close is not None:
+        event.confirm_before_close = bool(confirm_before_close)
     if short_tables is not None:
         short = _short_config(event, str(short_tables))
         if short != event.short_config:

@@ -118,7 +118,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],
                 player_names=form.player_names(), creator=request_actor(request),
-                visibility=data["visibility"], config=data["config"])
+                visibility=data["visibility"], config=data["config"],
+                confirm_hands=data["confirm_hands"])
         except (EngineError, TableError) as exc:
             form.add_error(None, refusal_text(exc, data["config"].ruleset))
         else:
@@ -250,6 +251,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     return render(request, "games/table_detail.html", {
         "history_text": chain.changed_text(changed),
         "may_accept": services.may_accept(table, actor),
+        "may_set_confirm": services.may_set(table, actor),  # issue 29
         "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         # A table of an event's round: its round and the call for a referee (events).
@@ -504,6 +506,9 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         "has_additions": any(r["reason"] != "penalty" for r in final),
         "has_penalties": any(r["reason"] == "penalty" for r in final),
         "hands": presenter.view(snap)["hands"], "ledger_csv": _ledger_csv_url(table),
+        # Confirmation by the table (issue 29): hands not yet confirmed, or disputed.
+        "unconfirmed": sum(1 for h in snap["hands"]
+                           if h.get("confirm", {}).get("state", "confirmed") != "confirmed"),
     })
 
 

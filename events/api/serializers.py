@@ -60,6 +60,10 @@ class EventSerializer(serializers.Serializer):
     seating = serializers.CharField()
     standings = StandingConventionSerializer()
     substitute_rule = serializers.CharField()
+    confirm_hands = serializers.BooleanField(
+        help_text="Its tables' players confirm each hand (a dispute calls the referees).")
+    confirm_before_close = serializers.BooleanField(
+        help_text="A round closes (the next is seated) only once every hand is confirmed.")
     short_tables = serializers.CharField(
         help_text="What seats the players the four-player tables leave over: substitutes, "
                   "or three_player (tables of three with short_rules).")

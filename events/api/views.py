@@ -83,6 +83,8 @@ def event_detail(event: Tournament, request: Request) -> dict[str, Any]:
             "seats": event.seats, "visibility": event.visibility, "seating": event.seating,
             "standings": _convention(standings(event)),
             "substitute_rule": event.substitute_rule,
+            "confirm_hands": event.confirm_hands,
+            "confirm_before_close": event.confirm_before_close,
             "short_tables": "three_player" if short is not None else "substitutes",
             "short_rules": {"ruleset": short.ruleset, "preset": short.preset,
                             "name": short.name} if short is not None else None,
