@@ -31,6 +31,11 @@ class GroupForm(forms.Form):
     visibility = forms.ChoiceField(label=_("Who can look"), choices=GroupVisibility.choices,
                                    initial=GroupVisibility.LINK)
     currency = forms.ChoiceField(label=_("Currency"))
+    # Confirmation by the table (issue 29): the default of the group's new tables.
+    confirm_hands = forms.BooleanField(
+        label=_("Players confirm each hand"), required=False,
+        help_text=_("New tables of the group and its evenings show a recorded hand as "
+                    "unconfirmed until the other players confirm it on their phones."))
     members = forms.CharField(
         label=_("Members"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One name per line; names already known keep their games."))
@@ -162,7 +167,10 @@ def _evening_tables(evening: Evening) -> Any:
     return Table.objects.filter(club_link__evening=evening).order_by("created_at", "pk")
 
 
-class ClockForm(forms.Form):
+class RoundClockForm(forms.Form):
+    """A round clock's settings: its length, the end-of-round rule, the warnings (an
+    evening's, with :class:`ClockForm`'s tables; an event round's, events.forms)."""
+
     minutes = forms.IntegerField(label=_("Round length (minutes)"), min_value=1,
                                  max_value=MAX_DURATION // 60, initial=90)
     end_rule = forms.ChoiceField(label=_("When the time is up"), choices=EndRule.choices,
@@ -170,16 +178,6 @@ class ClockForm(forms.Form):
     warnings = forms.CharField(
         label=_("Warn at (minutes left)"), required=False, max_length=60, initial="15, 5",
         help_text=_("Up to five numbers separated by commas, such as 15, 5."))
-    table = forms.ModelChoiceField(label=_("Tables"), queryset=Table.objects.none(),
-                                   to_field_name="public_id", required=False,
-                                   empty_label=_("All the evening's tables"))
-
-    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["table"]
-        assert isinstance(field, forms.ModelChoiceField)
-        field.queryset = _evening_tables(evening)
-        field.label_from_instance = lambda t: t.name
 
     def clean_warnings(self) -> list[int]:
         text: str = self.cleaned_data.get("warnings", "")
@@ -195,12 +193,36 @@ class ClockForm(forms.Form):
         return sorted({int(p) for p in parts}, reverse=True)
 
 
-class ExtraTimeForm(forms.Form):
-    """A referee's decision: minutes more (or fewer) for one table."""
+class ClockForm(RoundClockForm):
+    table = forms.ModelChoiceField(label=_("Tables"), queryset=Table.objects.none(),
+                                   to_field_name="public_id", required=False,
+                                   empty_label=_("All the evening's tables"))
 
+    def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = _evening_tables(evening)
+        field.label_from_instance = lambda t: t.name
+
+
+class ExtraMinutesForm(forms.Form):
+    """A referee's decision: minutes more (or fewer) for one table (its ``table`` field
+    is the owner's: an evening's tables, an event round's numbers)."""
+
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=-60, max_value=60, initial=5)
+
+    def clean_minutes(self) -> int:
+        minutes: int = self.cleaned_data["minutes"]
+        if minutes == 0:
+            raise forms.ValidationError(_("Give a number of minutes other than 0."))
+        return minutes
+
+
+class ExtraTimeForm(ExtraMinutesForm):
     table = forms.ModelChoiceField(label=_("Table"), queryset=Table.objects.none(),
                                    to_field_name="public_id", empty_label=None)
-    minutes = forms.IntegerField(label=_("Minutes"), min_value=-60, max_value=60, initial=5)
+    field_order = ["table", "minutes"]
 
     def __init__(self, *args: Any, evening: Evening, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -208,9 +230,3 @@ class ExtraTimeForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = _evening_tables(evening).filter(clock_link__isnull=False)
         field.label_from_instance = lambda t: t.name
-
-    def clean_minutes(self) -> int:
-        minutes: int = self.cleaned_data["minutes"]
-        if minutes == 0:
-            raise forms.ValidationError(_("Give a number of minutes other than 0."))
-        return minutes

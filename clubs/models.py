@@ -43,6 +43,12 @@ class Group(models.Model):
     # The creating browser's device id (games.devices), as a table keeps its creator's.
     creator_device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Confirmation by the table (issue 29): new tables of the group and its evenings ask
+    # their players to confirm each hand (clubs.services.attach_table).
+    confirm_hands = models.BooleanField(
+        _("players confirm each hand"), default=False,
+        help_text=_("New tables of the group and its evenings show a recorded hand as "
+                    "unconfirmed until the other players confirm it on their phones."))
 
     class Meta:
         ordering = ["name", "id"]

@@ -26,7 +26,7 @@ from games.queries.stats import player_stats
 from games.templatetags.mjtables import ruleset_title
 
 from . import history, money, permissions, rating
-from .models import Evening, Group, Stake, TableLink
+from .models import Evening, Group, Season, Stake, TableLink
 from .settle import Transfer, settle
 
 
@@ -318,23 +318,42 @@ def _scope(group: Group | None) -> tuple[str, int] | None:
     return ("group", group.pk) if group is not None else None
 
 
-def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
+def player_rating_charts(player: Player, actor: Actor,
+                         season: str = "") -> list[dict[str, Any]]:
     """The player's rating over time in each group (that ``actor`` may look at) and
-    ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0."""
+    ruleset, as charts for ``static/js/chart.js``: one line, from the newcomer's 0.
+
+    With ``season`` (a season's id), only that season's group, the rating worked out from
+    the season's games alone, as its leaderboard (``?season=``) ranks them: everyone starts
+    a season at 0 (docs/groups.md, "Seasons"). NotFound for a season of a group ``actor``
+    may not look at."""
+    from .seasons import find_season, season_tables  # seasons builds on this module
+
+    if season:
+        found = find_season(season, actor)
+        return [_chart(player, found.group, entry, found)
+                for entry in player_ratings(season_tables(found, actor), player.pk)]
     group_ids = (TableLink.objects.filter(table__seats__player=player)
                  .values_list("group_id", flat=True).distinct())
-    out = []
+    out: list[dict[str, Any]] = []
     for group in Group.objects.filter(pk__in=group_ids).order_by("name"):
         if not permissions.can_view(group, actor):
             continue
-        for entry in player_ratings(permissions.group_tables(group, actor), player.pk, group):
-            steps = entry["rating"].history
-            out.append({
-                "title": f"{group.name} · {entry['title']}", "group": group.public_id,
-                "ruleset": entry["ruleset"], "rating": entry["rating"].ordinal,
-                "games": [{"key": key, "label": label, "rating": value}
-                          for key, label, value in steps],
-                "labels": ["start", *[str(i + 1) for i in range(len(steps))]],
-                "series": [[0.0, *[value for _key, _label, value in steps]]],
-                "names": [player.display_name]})
+        out.extend(_chart(player, group, entry) for entry in
+                   player_ratings(permissions.group_tables(group, actor), player.pk, group))
     return out
+
+
+def _chart(player: Player, group: Group, entry: dict[str, Any],
+           season: Season | None = None) -> dict[str, Any]:
+    steps = entry["rating"].history
+    title = (f"{group.name} · {season.name} · {entry['title']}" if season
+             else f"{group.name} · {entry['title']}")
+    return {
+        "title": title, "group": group.public_id, "season": season.public_id if season else "",
+        "ruleset": entry["ruleset"], "rating": entry["rating"].ordinal,
+        "games": [{"key": key, "label": label, "rating": value}
+                  for key, label, value in steps],
+        "labels": ["start", *[str(i + 1) for i in range(len(steps))]],
+        "series": [[0.0, *[value for _key, _label, value in steps]]],
+        "names": [player.display_name]}

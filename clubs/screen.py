@@ -31,12 +31,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.links import phone_url
+from games import extensions
 from games.layer_outage import LAYER_OUTAGE
 from games.models import Hand, LedgerEntry, Player, SeatResult, Table, Visibility, new_join_key
 from games.permissions import Actor
-from games.presenter import round_line, tight
+from games.presenter import round_line, tight, wind_name
 from games.templatetags.mjtables import ruleset_title
 from scoring import rendering
+from scoring.engine.tiles import WIND_LETTERS
 
 from . import evening_clock, money, permissions
 from .models import Evening, GroupVisibility
@@ -187,23 +189,35 @@ def _size(ruleset: str) -> Decimal:
     return Decimal(money.stake_unit(ruleset)[0])
 
 
-def table_rows(tables: Sequence[Table], extras: dict[str, int]) -> list[dict[str, Any]]:
-    """Each table as the screen lists it: name, players with their scores by seat, and
-    its state ("East 3 · Honba 1", finished), with its extra time on the clock."""
+def table_state(table: Table) -> str:
+    """A table's state on a screen: its hand in play in the ruleset's own words ("East 3
+    · Honba 1 · Pot 0"), or finished."""
+    if table.finished:
+        return _("Finished")
+    spec = rendering.spec_for(table.ruleset, table.options)
+    return round_line({"table": {"finished": False}, "state": table.state}, spec)
+
+
+def table_rows(tables: Sequence[Table], extras: dict[str, int],
+               names: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    """Each table as a screen lists it (clubs/_screen_table.html): name (``names`` by
+    table pk, else its own), players with their winds and scores by seat, its state
+    (:func:`table_state`), its extra time on the clock, and whether it waits for a
+    referee (an event's table whose call is not yet answered)."""
     seats: dict[int, list[SeatResult]] = {}
     for result in SeatResult.objects.filter(table__in=tables).select_related("player") \
             .order_by("table_id", "position"):
         seats.setdefault(result.table_id, []).append(result)
+    waiting = extensions.tables_waiting([t.pk for t in tables])
     rows = []
     for table in tables:
-        spec = rendering.spec_for(table.ruleset, table.options)
-        state = (_("Finished") if table.finished else
-                 round_line({"table": {"finished": False}, "state": table.state}, spec))
         extra = round(extras.get(table.public_id, 0) / 60)
-        rows.append({"key": table.public_id, "name": table.name, "finished": table.finished,
-                     "state": state, "extra": f"{'+' if extra > 0 else '−'}{abs(extra)}"
-                     if extra else "",
+        rows.append({"key": table.public_id, "name": (names or {}).get(table.pk, table.name),
+                     "finished": table.finished, "state": table_state(table),
+                     "waiting": table.pk in waiting,
+                     "extra": f"{'+' if extra > 0 else '−'}{abs(extra)}" if extra else "",
                      "players": [{"name": s.player.display_name,
+                                  "wind": wind_name(WIND_LETTERS[s.position]),
                                   "score": rendering.number(s.final)}
                                  for s in seats.get(table.pk, [])]})
     return rows

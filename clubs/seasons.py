@@ -101,6 +101,17 @@ def get_season(group: Group, public_id: Any) -> Season:
     return season
 
 
+def find_season(public_id: Any, actor: Actor) -> Season:
+    """A season by its id alone (a player's page names no group), if ``actor`` may look
+    at its group; else NotFound, as for no season at all."""
+    season = (Season.objects.filter(public_id=str(public_id)[:24]).select_related("group")
+              .first())
+    if season is None or not permissions.can_view(season.group, actor):
+        raise NotFound("there is no such season you can see",
+                       params={"reason": "season_not_found"})
+    return season
+
+
 def create_season(group: Group, name: Any, starts: Any, ends: Any, actor: Actor,
                   best: int | None = None) -> Season:
     """A new season of ``group``: its managers, creator and staff only."""

@@ -7,11 +7,13 @@ that pages show as a sentence and the API answers with its code.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import printable
@@ -109,8 +111,10 @@ def get_evening(public_id: str, actor: Actor) -> Evening:
 
 def create_group(name: str, actor: Actor, visibility: str = "link",
                  currency: str = "CNY", description: str = "",
-                 members: list[Player | str] | tuple[()] = ()) -> Group:
-    """A new group; ``actor`` becomes its creator."""
+                 members: list[Player | str] | tuple[()] = (),
+                 confirm_hands: bool = False) -> Group:
+    """A new group; ``actor`` becomes its creator. ``confirm_hands``: the players of its
+    new tables confirm each hand (issue 29)."""
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating a group needs a browser (its device cookie) or a signed-in "
                          "user")
@@ -120,7 +124,8 @@ def create_group(name: str, actor: Actor, visibility: str = "link",
         group = Group.objects.create(
             name=_name(name, "group"), visibility=_visibility(visibility),
             currency=_currency(currency), description=description.strip(),
-            created_by_id=actor.user_id, creator_device=actor.device)
+            created_by_id=actor.user_id, creator_device=actor.device,
+            confirm_hands=bool(confirm_hands))
         for member in members:
             Membership.objects.get_or_create(group=group, player=_player(member, actor))
     return group
@@ -129,9 +134,11 @@ def create_group(name: str, actor: Actor, visibility: str = "link",
 def update_group(group: Group, actor: Actor, **fields: Any) -> Group:
     if not permissions.can_manage(group, actor):
         raise Forbidden("only the group's creator, its managers and staff may change it")
-    checks = {"name": lambda v: _name(v, "group"), "visibility": _visibility,
+    checks: dict[str, Callable[[Any], Any]] = {
+              "name": lambda v: _name(v, "group"), "visibility": _visibility,
               "currency": _currency,
-              "description": lambda v: _name(v, "description", 500) if v else ""}
+              "description": lambda v: _name(v, "description", 500) if v else "",
+              "confirm_hands": bool}
     for key, value in fields.items():
         if key not in checks:
             raise BadCommand(f"a group has no setting {key!r}")
@@ -200,6 +207,11 @@ def attach_table(table: Table, group: Group, actor: Actor,
         raise Forbidden("the table belongs to a group you may not change")
     link, _ = TableLink.objects.update_or_create(table=table,
                                                  defaults={"group": group, "evening": evening})
+    if group.confirm_hands and Table.objects.filter(pk=table.pk, seq=0).update(
+            confirm_hands=True, updated_at=timezone.now()):
+        # The group's default for its new tables (issue 29): a table with nothing written
+        # yet asks its players to confirm each hand; one already played keeps its way.
+        table.confirm_hands = True
     # The evenings' clocks and big screens follow the table (issue 28).
     evening_clock.tables_moved([old.evening_id if old else None, link.evening_id])
     return link

@@ -99,7 +99,7 @@ def group_new(request: HttpRequest) -> HttpResponse:
             group = services.create_group(
                 data["name"], request_actor(request), visibility=data["visibility"],
                 currency=data["currency"], description=data["description"],
-                members=form.member_names())
+                members=form.member_names(), confirm_hands=data["confirm_hands"])
         except TableError as exc:
             form.add_error(None, refusal_text(exc))
         else:
@@ -206,7 +206,8 @@ def group_settings(request: HttpRequest, public_id: str) -> HttpResponse:
                                  "change it."))
     form = GroupSettingsForm(request.POST or None, initial={
         "name": group.name, "description": group.description,
-        "visibility": group.visibility, "currency": group.currency})
+        "visibility": group.visibility, "currency": group.currency,
+        "confirm_hands": group.confirm_hands})
     if request.method == "POST" and form.is_valid():
         if _write(request, lambda: services.update_group(group, actor, **form.cleaned_data),
                   _("The group was saved.")):

@@ -44,12 +44,14 @@ from django.db import DatabaseError
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from clubs.consumers import ScreenConsumer
+from games.broadcast import group_name as table_group
 from games.consumers import language_of
 from games.layer_outage import LayerOutageMixin
 from games.messages import CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_UNAVAILABLE
 from games.permissions import Actor, scope_actor
 
-from . import pages, permissions, standings
+from . import pages, permissions, screen, standings
 from .live import group_name
 from .models import Tournament, Visibility
 from .standings import Counted
@@ -272,3 +274,37 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
     def _may_view(self) -> bool:
         event = Tournament.objects.filter(pk=self.event_pk).first()
         return event is not None and permissions.can_view(event, self.actor)
+
+
+class EventScreenConsumer(ScreenConsumer):
+    """The event's big screen, ``ws/events/<public_id>/screen/?key=...``
+    (:mod:`events.screen`): the evening screen's consumer, read-only, drawing the whole
+    screen again after each burst of changes, listening here to the event's group too
+    (the standings, a round seated or started, a call for a referee) and following the
+    current round's tables. ``evening_pk`` is the event's pk. Who may watch is asked
+    again each time (:func:`events.screen.may_watch`)."""
+
+    def layer_groups(self) -> list[str]:
+        if self.evening_pk is None:
+            return []
+        return [screen.group_name(self.evening_pk), group_name(self.evening_pk),
+                *map(table_group, sorted(self.tables))]
+
+    async def event_standings(self, message: dict[str, Any]) -> None:
+        self._changed()
+
+    async def event_round(self, message: dict[str, Any]) -> None:
+        self._changed()
+
+    async def event_calls(self, message: dict[str, Any]) -> None:
+        self._changed()
+
+    @database_sync_to_async
+    def _shown(self) -> tuple[int, frozenset[int], dict[str, Any]] | None:
+        event = (Tournament.objects.select_related("group")
+                 .filter(public_id=self.public_id[:24]).first())
+        if event is None or not screen.may_watch(event, scope_actor(self.scope), self.key):
+            return None
+        with translation.override(self.language):
+            tables, message = screen.message(event)
+        return event.pk, tables, message

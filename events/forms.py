@@ -10,13 +10,26 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import permissions as clubs
+from clubs.forms import ExtraMinutesForm, RoundClockForm
 from clubs.models import Group, Membership
 from games.forms import ConfigChoiceField, usable_configs
 from games.permissions import Actor
+from games.templatetags.mjtables import preset_title
 from scoring import registry
 from scoring.models import RulesetConfig
 
-from .models import MAX_ROUNDS, Entry, Kind, Method, Role, SubstituteRule, Tournament, Visibility
+from . import services
+from .models import (
+    MAX_ROUNDS,
+    Entry,
+    Kind,
+    Method,
+    Role,
+    Round,
+    SubstituteRule,
+    Tournament,
+    Visibility,
+)
 
 
 class EventForm(forms.Form):
@@ -36,6 +49,15 @@ class EventForm(forms.Form):
                                    required=False, empty_label=_("None: it stands alone"))
     description = forms.CharField(label=_("Description"), max_length=500, required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}))
+    # Confirmation by the table (issue 29, games.confirmations).
+    confirm_hands = forms.BooleanField(
+        label=_("Players confirm each hand"), required=False,
+        help_text=_("A recorded hand shows as unconfirmed until the other players at the "
+                    "table confirm it on their phones; a dispute calls the referees."))
+    confirm_before_close = forms.BooleanField(
+        label=_("Every hand confirmed before a round closes"), required=False,
+        help_text=_("The next round is not seated while a hand of the last one is "
+                    "unconfirmed or disputed."))
 
     def __init__(self, *args: Any, reader: Actor | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -55,6 +77,12 @@ class EventForm(forms.Form):
             del self.fields["group"]
 
 
+def rules_title(config: RulesetConfig) -> str:
+    """A configuration of the event's own ruleset by its preset's title in the reader's
+    language (the admin's own by the name it was given)."""
+    return preset_title(config) if config.is_builtin else str(config.name)
+
+
 class SettingsForm(forms.Form):
     """What an organiser may change once the event exists (not its rules)."""
 
@@ -66,6 +94,8 @@ class SettingsForm(forms.Form):
     registration_open = forms.BooleanField(
         label=_("Players may enter themselves through the join link"), required=False)
     description = EventForm.base_fields["description"]
+    confirm_hands = EventForm.base_fields["confirm_hands"]
+    confirm_before_close = EventForm.base_fields["confirm_before_close"]
     # How the event runs; a field left out keeps its value (services.update_event).
     seating = forms.ChoiceField(label=_("Seating of the rounds"), choices=Method.choices,
                                 required=False)
@@ -80,8 +110,14 @@ class SettingsForm(forms.Form):
         label=_("Fixed result: table points"), max_digits=5, decimal_places=2,
         min_value=-999, max_value=999, required=False)
 
+    # Offered only when the event's ruleset has three-player rules (SettingsForm.of).
+    short_tables = forms.ChoiceField(
+        label=_("Players the four-player tables leave over"), choices=[], required=False,
+        help_text=_("13 players: one table of four and three of three, instead of four "
+                    "tables with three substitutes."))
+
     KEPT = ("seating", "standing", "substitute_rule", "substitute_score",
-            "substitute_points")
+            "substitute_points", "short_tables")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -100,7 +136,20 @@ class SettingsForm(forms.Form):
             "standing": registry.standing(event.ruleset, event.standing).key,
             "substitute_rule": event.substitute_rule,
             "substitute_score": event.substitute_score,
-            "substitute_points": event.substitute_points})
+            "substitute_points": event.substitute_points,
+            "confirm_hands": event.confirm_hands,
+            "confirm_before_close": event.confirm_before_close,
+            "short_tables": (str(event.short_config_id) if event.short_config_id
+                             else services.SUBSTITUTES)})
+        short = services.three_player_configs(event)
+        if short:
+            tables = form.fields["short_tables"]
+            assert isinstance(tables, forms.ChoiceField)
+            tables.choices = [(services.SUBSTITUTES, gettext("Substitutes fill the seats")),
+                              *((str(c.pk), gettext("Three-player tables: %(rules)s")
+                                 % {"rules": rules_title(c)}) for c in short)]
+        else:  # nothing to choose: substitutes fill the seats
+            del form.fields["short_tables"]
         field = form.fields["standing"]
         assert isinstance(field, forms.ChoiceField)
         # Each convention the ruleset offers, with where it comes from.
@@ -217,3 +266,24 @@ class PenaltyForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(e.pk, f"{e.number}. {e.player.display_name}") for e in
                          Entry.objects.filter(tournament=event).select_related("player")]
+
+
+# --- a round's clock (issue 28; events.clock) ----------------------------------------------
+
+# The same settings as an evening's clock: its length, the end-of-round rule, warnings.
+EventClockForm = RoundClockForm
+
+
+class EventExtraTimeForm(ExtraMinutesForm):
+    """A referee's extra time for one table of the round, by its number."""
+
+    table = forms.TypedChoiceField(label=_("Table"), coerce=int, choices=())
+    field_order = ["table", "minutes"]
+
+    def __init__(self, *args: Any, round_: Round, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["table"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [(n, gettext("Table %(number)s") % {"number": n})
+                         for n in round_.tables.filter(table__isnull=False)
+                         .order_by("number").values_list("number", flat=True)]

@@ -93,11 +93,31 @@ class Tournament(models.Model):
     substitute_score = models.IntegerField(_("fixed score"), default=0)
     substitute_points = models.DecimalField(_("fixed table points"), max_digits=5,
                                             decimal_places=2, default=0)
+    # What seats the players a round's four-player tables leave over (issue 27): none,
+    # substitutes; else three-player tables with these rules, a three-player
+    # configuration of the event's own ruleset (events.services.three_player_configs).
+    short_config = models.ForeignKey("scoring.RulesetConfig", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+",
+                                     verbose_name=_("short tables"))
     # The rounds planned and not yet seated (events.rounds): {"method", "first" (the
     # round the first of them is), "rounds": tables of entry numbers in wind order, None
     # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is
     # typed whole.
     plan = models.JSONField(default=dict, blank=True)
+    # Confirmation by the table (issue 29, games.confirmations): the round's tables ask
+    # their players to confirm each hand; and, with the second, a round closes (the next
+    # one is seated) only once every hand of it is confirmed.
+    confirm_hands = models.BooleanField(
+        _("players confirm each hand"), default=False,
+        help_text=_("A recorded hand shows as unconfirmed until the other players at the "
+                    "table confirm it on their phones; a dispute calls the referees."))
+    confirm_before_close = models.BooleanField(
+        _("every hand confirmed before a round closes"), default=False,
+        help_text=_("The next round is not seated while a hand of the last one is "
+                    "unconfirmed or disputed."))
+    # The big screen's read-only key (events.screen), for an event open only to those
+    # with its link, or a private one; made when an organiser first asks for it.
+    screen_key = models.CharField(max_length=24, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -190,6 +210,10 @@ class Round(models.Model):
     quality = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # The round's clock (games.clock, issue 28; events.clock): it times the round's
+    # tables once they exist.
+    clock = models.OneToOneField("games.Clock", null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="event_round")
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -280,6 +304,9 @@ class RefereeCall(models.Model):
     round_table = models.ForeignKey(RoundTable, on_delete=models.CASCADE,
                                     related_name="calls")
     called_by = models.CharField(max_length=64, blank=True, default="")
+    # A hand disputed at the table (issue 29): which, and the player's note.
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    note = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     answered_by = models.CharField(max_length=150, blank=True, default="")

@@ -7,10 +7,13 @@
   the table's creator: those who may write there); the event's referees and organisers
   see it on the event's page at once (:mod:`events.live`) and answer it. A table has one
   call open at a time: calling again while one waits is the same call.
+* A hand **disputed** at an event's table (issue 29, confirmation by the table) is a call
+  too, with the hand and the player's note (:func:`hand_disputed`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
@@ -18,7 +21,7 @@ from django.utils import timezone
 
 from common.errors import BadCommand, Forbidden, NotFound
 from common.safetext import check_text
-from games.models import Table
+from games.models import EventKind, Table
 from games.permissions import Actor, can_write
 from games.services import actor_name
 
@@ -99,6 +102,25 @@ def call_referee(table: Table, by: Actor) -> RefereeCall:
     return call
 
 
+def hand_disputed(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    """``post_save`` of a table's logged write: a hand disputed at a table of an event's
+    round (issue 29, games.confirmations) calls the event's referees, with the hand and
+    the player's note, in the write's transaction (a write rolled back calls nobody).
+    A dispute is a call of its own, beside a plain call waiting at the table."""
+    if not created or getattr(instance, "kind", None) != EventKind.DISPUTE:
+        return
+    round_table = round_table_of(instance.table)
+    if round_table is None:
+        return
+    payload = instance.payload if isinstance(instance.payload, dict) else {}
+    event_pk = round_table.round.tournament_id
+    RefereeCall.objects.create(tournament_id=event_pk, round_table=round_table,
+                               called_by=instance.actor_name[:64],
+                               hand_number=instance.hand_number,
+                               note=str(payload.get("note") or "")[:200])
+    transaction.on_commit(lambda: live.calls_changed(event_pk))
+
+
 def answer_call(event: Tournament, call_id: Any, by: Actor) -> None:
     """A referee (or organiser) is on the way: the call leaves the list."""
     referee_only(event, by)
@@ -116,3 +138,13 @@ def open_calls(event: Tournament) -> list[RefereeCall]:
     return list(RefereeCall.objects.filter(tournament=event, answered_at__isnull=True)
                 .select_related("round_table__round", "round_table__table")
                 .order_by("created_at", "id"))
+
+
+def tables_waiting(table_ids: Collection[int]) -> set[int]:
+    """Those of ``table_ids`` (mjsite table pks) waiting for a referee: a call not yet
+    answered (one query; the big screens say so)."""
+    if not table_ids:
+        return set()
+    return set(RefereeCall.objects.filter(round_table__table_id__in=list(table_ids),
+                                          answered_at__isnull=True)
+               .values_list("round_table__table_id", flat=True))

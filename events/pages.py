@@ -27,10 +27,11 @@ from games.presenter import wind_name
 from games.services.explain import refusal_text
 from scoring.engine.tiles import WIND_LETTERS
 
-from . import officiating, permissions, rounds
-from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm
+from . import officiating, permissions, rounds, screen
+from .forms import FixedForm, PenaltyForm, SubstituteForm, SwapForm, rules_title
+from .live_views import clock_context
 from .models import Entry, Method, Round, RoundSeat, Status, Tournament
-from .standings import Standings, points_text, standings
+from .standings import Standings, points_text, standings, unconfirmed_by_entry
 from .views import _event, _int, _write
 
 
@@ -83,6 +84,12 @@ def round_detail(request: HttpRequest, public_id: str, number: int) -> HttpRespo
         "swap_form": SwapForm(seats=choices) if organiser else None,
         "substitute_form": SubstituteForm(seats=choices) if referee else None,
         "mine": rounds.my_seat(event, request_actor(request)),
+        # Confirmation by the table (issue 29): the tables with hands not yet confirmed.
+        "unconfirmed": set(rounds.unconfirmed_tables(round_)) if event.confirm_hands
+        and round_.started else set(),
+        # The rules a table of three plays in a four-player event (issue 27).
+        "short_rules": rules_title(event.short_config) if event.short_config else "",
+        **clock_context(request, event, round_),
     })
 
 
@@ -157,10 +164,12 @@ def standings_context(event: Tournament, table: Standings | None = None) -> dict
     """The standings fragment's context: the event's standings (counted now, unless
     given), each row's score and table points as shown."""
     table = standings(event) if table is None else table
+    unconfirmed = unconfirmed_by_entry(event)  # issue 29: hands not confirmed yet
     return {"event": event, "standings": table,
             "rows": [{"row": r, "score": table.score_text(r.score),
                       "points": points_text(r.table_points),
-                      "penalties": table.score_text(r.penalties) if r.penalties else ""}
+                      "penalties": table.score_text(r.penalties) if r.penalties else "",
+                      "unconfirmed": unconfirmed.get(getattr(r.entry, "pk", 0), 0)}
                      for r in table.rows]}
 
 
@@ -311,4 +320,6 @@ def event_sections(request: HttpRequest, event: Tournament, role: str) -> dict[s
         "fixed_form": FixedForm() if role == "organiser" else None,
         "fixed": event.seating == Method.FIXED,
         "socket_path": f"/ws/events/{event.public_id}/",
+        # A public event's screen for all; another's, with its key, for its organisers.
+        "screen_url": screen.screen_url(request, event, organiser=role == "organiser"),
     }

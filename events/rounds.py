@@ -12,6 +12,10 @@ ordinary mjsite table (:func:`games.services.create_table`) with the round's pla
 their seats, East first. After that a swap moves the players and keeps each table's
 hands with its seats (:func:`games.services.reseat`), in one transaction.
 
+Seating the next round closes the last one: an event that wants every hand confirmed
+first (``Tournament.confirm_before_close``, confirmation by the table, issue 29) refuses
+while a table of it has a hand unconfirmed or disputed (:func:`refuse_unconfirmed`).
+
 No-repeat plans every round left at once and keeps the rest (``Tournament.plan``): the
 next round starts from it (``start=``), so a seating printed in advance changes little
 when someone drops out or comes late. A fixed seating is typed or uploaded whole
@@ -31,14 +35,15 @@ from django.utils.translation import gettext
 from clubs import services as clubs
 from common.errors import BadCommand, NotFound
 from common.safetext import check_text
+from games import confirmations
 from games import services as games
 from games.models import Player, Table
 from games.permissions import Actor
 
-from . import live, permissions, seating
+from . import clock, live, permissions, seating
 from .models import Entry, Method, Round, RoundSeat, RoundTable, Status, Tournament
 from .seating import Layout, SeatingError, Substitute
-from .services import organiser_only, referee_only
+from .services import organiser_only, referee_only, seats_of
 
 # How long a search may seek a better seating (events.seating's limit; the tests shorten
 # it: a plan at its lower bound returns at once, others use all of it).
@@ -80,7 +85,25 @@ def get_round(event: Tournament, number: Any) -> Round:
 
 
 def _layout(event: Tournament) -> Layout:
+    """The event's tables: its rules' seats, the leftover players at three-player tables
+    when the organiser chose three-player rules for them, else substitutes."""
+    if event.seats == 4 and event.short_config_id is not None:
+        return Layout(table_size=4, fill=seating.Fill.THREE_PLAYER)
     return Layout(table_size=event.seats)
+
+
+def _rules_for(event: Tournament, seats: int) -> tuple[str, str, dict[str, Any]]:
+    """The ruleset, preset and options of a round's table of ``seats`` players: the
+    event's, or at a short table its three-player rules (refused when the round was seated
+    with three-player tables and the event has none any more: seat it again)."""
+    if seats == event.seats:
+        return event.ruleset, event.preset, dict(event.options)
+    config = event.short_config
+    if config is None:
+        raise BadCommand("the round was seated with three-player tables; seat it again",
+                         params={"reason": "event_short_seated"})
+    options, _seats = seats_of(config)
+    return config.ruleset, config.preset, options
 
 
 def _history(event: Tournament, before: int) -> list[list[list[object]]]:
@@ -171,6 +194,27 @@ def _plan_round(event: Tournament, number: int) -> seating.Plan:
     return plan
 
 
+def unconfirmed_tables(round_: Round) -> list[int]:
+    """The numbers of the round's tables with a hand not yet confirmed or disputed
+    (confirmation by the table, issue 29), in order."""
+    tables = {rt.table_id: rt.number for rt in RoundTable.objects.filter(
+        round=round_, table__isnull=False).select_related("table")}
+    counts = confirmations.unconfirmed(Table.objects.filter(pk__in=list(tables)))
+    return sorted(tables[pk] for pk, count in counts.items() if count)
+
+
+def refuse_unconfirmed(round_: Round) -> None:
+    """An event that wants every hand confirmed before a round closes (its next round is
+    seated) refuses while one is not, naming the tables."""
+    waiting = unconfirmed_tables(round_)
+    if waiting:
+        raise BadCommand(
+            f"round {round_.number} cannot close: hands are not confirmed at table(s) "
+            f"{', '.join(map(str, waiting))}",
+            params={"reason": "event_round_unconfirmed", "round": round_.number,
+                    "tables": waiting})
+
+
 def seat_round(event: Tournament, by: Actor) -> Round:
     """Seat the next round (or seat again the last one, not yet started) by the event's
     method; organisers only."""
@@ -182,6 +226,8 @@ def seat_round(event: Tournament, by: Actor) -> Round:
         if number > event.rounds:
             raise BadCommand(f"all {event.rounds} rounds are seated",
                              params={"reason": "event_no_rounds_left", "max": event.rounds})
+        if last is not None and last.started and event.confirm_before_close:
+            refuse_unconfirmed(last)
         try:
             plan = _plan_round(event, number)
         except SeatingError as exc:
@@ -333,16 +379,18 @@ def start_round(event: Tournament, number: int, by: Actor) -> Round:
             round_table = table_seats[0].round_table
             name = gettext("%(event)s, round %(round)s, table %(table)s") % {
                 "event": event.name, "round": number, "table": round_table.number}
+            ruleset, preset, options = _rules_for(event, len(table_seats))
             table = games.create_table(
-                name[:120], event.ruleset, event.preset, dict(event.options),
+                name[:120], ruleset, preset, options,
                 [playing(s) for s in table_seats], creator=by,  # type: ignore[misc]
-                visibility=visibility)
+                visibility=visibility, confirm_hands=event.confirm_hands)
             round_table.table = table
             round_table.save(update_fields=["table"])
             if event.group_id is not None:  # the group's event: its tables are the group's
                 clubs.link_event_table(table, event.group)
         round_.started_at = timezone.now()
         round_.save(update_fields=["started_at"])
+        clock.round_started(round_)  # a clock set before the start times the tables now
     transaction.on_commit(lambda: live.round_changed(event.pk, standings=True))
     return round_
 

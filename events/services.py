@@ -96,10 +96,43 @@ def seats_of(config: RulesetConfig) -> tuple[dict[str, Any], int]:
     return options, len(scores) if isinstance(scores, list) else 4
 
 
+# What an organiser chooses for the players a round's four-player tables leave over.
+SUBSTITUTES = "substitutes"
+
+
+def three_player_configs(event: Tournament) -> list[RulesetConfig]:
+    """The rules a four-player event's leftover players may play at three-player tables:
+    the configurations of its own ruleset whose tables seat three (asked of the ruleset,
+    as :func:`seats_of` does; a ruleset without a three-player form has none), built-in
+    first. None for a three-player event, whose shortfall substitutes fill."""
+    if event.seats != 4:
+        return []
+    out = []
+    for config in (RulesetConfig.objects.filter(ruleset=event.ruleset)
+                   .order_by("-is_builtin", "name", "pk")):
+        try:
+            seats = seats_of(config)[1]
+        except BadCommand:
+            continue  # rules the engine no longer takes are not offered
+        if seats == 3:
+            out.append(config)
+    return out
+
+
+def _short_config(event: Tournament, value: str) -> RulesetConfig | None:
+    if value == SUBSTITUTES:
+        return None
+    found = next((c for c in three_player_configs(event) if str(c.pk) == value), None)
+    if found is None:
+        raise BadCommand("three-player tables need three-player rules of the event's "
+                         "ruleset", params={"reason": "event_short_tables"})
+    return found
+
+
 def get_event(public_id: str, actor: Actor) -> Tournament:
     """The event if ``who`` may look at it; ``not_found`` otherwise (a private event is
     not admitted to exist)."""
-    event = (Tournament.objects.select_related("group", "config")
+    event = (Tournament.objects.select_related("group", "config", "short_config")
              .filter(public_id=str(public_id)[:24]).first())
     if event is None or not permissions.can_view(event, actor):
         raise NotFound(f"there is no event {public_id!r} you can see; check the link")
@@ -109,9 +142,11 @@ def get_event(public_id: str, actor: Actor) -> Tournament:
 def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4,
                  kind: str = "tournament", visibility: str = "link",
                  group: Group | None = None, starts_at: dt.datetime | None = None,
-                 description: str = "") -> Tournament:
+                 description: str = "", confirm_hands: bool | None = None,
+                 confirm_before_close: bool = False) -> Tournament:
     """A new event; ``by``  becomes its creator and first organiser.
-    An event of a group needs the right to manage the group."""
+    An event of a group needs the right to manage the group. ``confirm_hands``: its
+    tables' players confirm each hand (issue 29; None: as its group's tables do)."""
     actor = by
     if actor.user_id is None and not actor.device:
         raise BadCommand("creating an event needs a browser (its device cookie) or a "
@@ -126,7 +161,10 @@ def create_event(name: str, by: Actor, config: RulesetConfig, *, rounds: int = 4
         group=group, config=config, ruleset=config.ruleset, preset=config.preset,
         options=options, seats=seats, rounds=_rounds(rounds),
         visibility=_choice(visibility, Visibility.values, "visibility"),
-        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device)
+        starts_at=starts_at, created_by_id=actor.user_id, creator_device=actor.device,
+        confirm_hands=bool(group.confirm_hands if confirm_hands is None and group is not None
+                           else confirm_hands),
+        confirm_before_close=bool(confirm_before_close))
 
 
 def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibility: str,
@@ -134,11 +172,17 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
                  registration_open: bool, seating: str | None = None,
                  standing: str | None = None, substitute_rule: str | None = None,
                  substitute_score: int | None = None,
-                 substitute_points: Decimal | None = None) -> Tournament:
+                 substitute_points: Decimal | None = None,
+                 confirm_hands: bool | None = None,
+                 confirm_before_close: bool | None = None,
+                 short_tables: str | None = None) -> Tournament:
     """The settings an organiser may change; the rules stay those it was created with.
+    Confirmation by the table (issue 29) applies to the rounds started after it is
+    changed; the rule on closing a round at once.
     How rounds are seated, the standings' convention (one the ruleset offers,
-    :func:`scoring.registry.standings`) and the substitutes' rule are kept as they are
-    when not given."""
+    :func:`scoring.registry.standings`), the substitutes' rule and what seats the
+    leftover players (``short_tables``: :data:`SUBSTITUTES`, or the id of one of
+    :func:`three_player_configs`) are kept as they are when not given."""
     organiser_only(event, by)
     event.name = _text(name, "event", 120)
     event.kind = _choice(kind, Kind.values, "kind")
@@ -168,6 +212,18 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
         if not isinstance(substitute_points, Decimal) or not abs(substitute_points) < 1000:
             raise BadCommand("the fixed table points must be a number below 1000")
         event.substitute_points = substitute_points
+    if confirm_hands is not None:
+        event.confirm_hands = bool(confirm_hands)
+    if confirm_before_close is not None:
+        event.confirm_before_close = bool(confirm_before_close)
+    if short_tables is not None:
+        short = _short_config(event, str(short_tables))
+        if short != event.short_config:
+            event.short_config = short
+            if event.plan.get("method") != Method.FIXED:
+                # Rounds planned ahead were laid out the other way: plan them again. A
+                # typed seating stays, checked against the new layout when seated.
+                event.plan = {}
     event.save()
     transaction.on_commit(lambda: live.standings_changed(event.pk))
     return event

@@ -29,7 +29,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from games.models import SeatResult
+from games import confirmations
+from games.models import SeatResult, Table
 from scoring import registry
 from scoring.engine.capabilities import Standing
 
@@ -184,6 +185,21 @@ def seat_rows(event: Tournament) -> list[SeatRow]:
                                      round_table__table__isnull=False)
             .values_list("entry_id", "substitute_id", "round_table__table_id", "position",
                          "round_table__round__number")]
+
+
+def unconfirmed_by_entry(event: Tournament) -> dict[int, int]:
+    """Confirmation by the table (issue 29): how many hands not yet confirmed (or
+    disputed) each entry has at the tables of the event's started rounds; {} when the
+    event's tables do not ask (a few queries, whatever the number of rounds)."""
+    if not event.confirm_hands:
+        return {}
+    seats = seat_rows(event)
+    counts = confirmations.unconfirmed(Table.objects.filter(pk__in={s.table for s in seats}))
+    out: dict[int, int] = defaultdict(int)
+    for seat in seats:
+        if seat.entry is not None and counts.get(seat.table):
+            out[seat.entry] += counts[seat.table]
+    return dict(out)
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from . import pages, views
+from . import live_views, pages, views
 
 app_name = "events"
 
@@ -18,6 +18,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("ev/<slug:public_id>/round/<int:number>/", pages.round_detail, name="round"),
     path("ev/<slug:public_id>/round/<int:number>/change/", pages.round_action,
          name="round-action"),
+    path("ev/<slug:public_id>/round/<int:number>/clock/", live_views.clock_action,
+         name="round-clock"),
+    path("ev/<slug:public_id>/screen/", live_views.event_screen, name="screen"),
     path("ev/<slug:public_id>/sit/", pages.sit, name="sit"),
     path("ev/<slug:public_id>/standings/", pages.standings_page, name="standings"),
     path("ev/<slug:public_id>/results/", pages.results_page, name="results"),

@@ -76,7 +76,9 @@ def event_new(request: HttpRequest) -> HttpResponse:
             event = services.create_event(
                 data["name"], request_actor(request), data["config"], rounds=data["rounds"],
                 kind=data["kind"], visibility=data["visibility"], group=data.get("group"),
-                starts_at=data["starts_at"], description=data["description"])
+                starts_at=data["starts_at"], description=data["description"],
+                confirm_hands=data["confirm_hands"] or None,  # unticked: as the group's
+                confirm_before_close=data["confirm_before_close"])
         except TableError as exc:
             form.add_error(None, refusal_text(exc))
         else:

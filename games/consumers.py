@@ -39,8 +39,10 @@ from games.messages import (
     PRESENCE_TTL,
     WRITE_LIMIT,
     BadMessage,
+    ConfirmHand,
     CorrectHand,
     Declare,
+    DisputeHand,
     EndGame,
     Entering,
     GetHands,
@@ -336,6 +338,16 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
         await self._command(services.declare, msg, extra, self.table_pk, msg["player"],
                             msg["on"], msg["command_id"], msg["base_seq"], self._actor(),
                             msg.get("declaration"))
+
+    async def confirm_hand(self, msg: ConfirmHand, extra: dict[str, Any]) -> None:
+        await self._command(services.confirm_hand, msg, extra, self.table_pk,
+                            msg["hand_number"], msg["command_id"], msg["base_seq"],
+                            self._actor(), msg.get("revision"))
+
+    async def dispute_hand(self, msg: DisputeHand, extra: dict[str, Any]) -> None:
+        await self._command(services.dispute_hand, msg, extra, self.table_pk,
+                            msg["hand_number"], msg["note"], msg["command_id"],
+                            msg["base_seq"], self._actor(), msg.get("revision"))
 
     async def preview(self, msg: Preview, extra: dict[str, Any]) -> None:
         async with self.limits.preview_slot(self.table_pk, self.may_write) as admitted:

@@ -7,12 +7,13 @@ tables. clubs fills these in from its ``AppConfig.ready``; until then games answ
 site without groups would: no places, no ratings, no group to export.
 
 events (above clubs) adds what the table page shows of a table of an event's round (its
-round and table, the call for a referee) with :func:`add_table_banner`.
+round and table, the call for a referee) with :func:`add_table_banner`, and which tables
+wait for a referee (an evening's big screen says so) with :func:`add_tables_waiting`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from common.errors import NotFound
@@ -34,7 +35,9 @@ def _no_place(table: Table, place: str, actor: Actor) -> None:
         raise NotFound(f"there is no group {place!r} you can see; check the link")
 
 
-def _no_ratings(player: Player, actor: Actor) -> list[dict[str, Any]]:
+def _no_ratings(player: Player, actor: Actor, season: str = "") -> list[dict[str, Any]]:
+    if season:
+        raise NotFound(f"there is no season {season!r} you can see; check the link")
     return []
 
 
@@ -56,19 +59,23 @@ def _no_banner(table: Table, request: HttpRequest) -> str:
     return ""
 
 
+def _none_waiting(table_ids: Collection[int]) -> set[int]:
+    return set()
+
+
 # What games does on its own, before (or without) clubs and events.
 ALONE: dict[str, Callable[..., Any]] = {
     "places_for": _no_places, "attach_to_place": _no_place,
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
-    "table_banner": _no_banner,
+    "table_banner": _no_banner, "tables_waiting": _none_waiting,
 }
 _added = dict(ALONE)
 
 
 def add(*, places_for: Callable[[Actor], list[tuple[str, str]]],
         attach_to_place: Callable[[Table, str, Actor], None],
-        player_rating_charts: Callable[[Player, Actor], list[dict[str, Any]]],
+        player_rating_charts: Callable[[Player, Actor, str], list[dict[str, Any]]],
         group_tables: Callable[[str, Actor], QuerySet[Table]],
         organised_tables: Callable[[Actor], QuerySet[Table]] = _no_organiser,
         evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening) -> None:
@@ -89,9 +96,12 @@ def attach_to_place(table: Table, place: str, actor: Actor) -> None:
     _added["attach_to_place"](table, place, actor)
 
 
-def player_rating_charts(player: Player, actor: Actor) -> list[dict[str, Any]]:
-    """The player's rating charts, one per group ``actor`` may look at and ruleset."""
-    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor)
+def player_rating_charts(player: Player, actor: Actor,
+                         season: str = "") -> list[dict[str, Any]]:
+    """The player's rating charts, one per group ``actor`` may look at and ruleset; with
+    ``season`` (a group's season id), that season's alone, each chart's ``season`` its id
+    (NotFound for a season ``actor`` may not see)."""
+    charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor, season)
     return charts
 
 
@@ -127,3 +137,14 @@ def table_banner(table: Table, request: HttpRequest) -> str:
     needs the request's CSRF token); "" for other tables."""
     html: str = _added["table_banner"](table, request)
     return html
+
+
+def add_tables_waiting(tables_waiting: Callable[[Collection[int]], set[int]]) -> None:
+    """Called once by the app that keeps events when Django starts."""
+    _added["tables_waiting"] = tables_waiting
+
+
+def tables_waiting(table_ids: Collection[int]) -> set[int]:
+    """Those of ``table_ids`` (table pks) with a call for a referee not yet answered."""
+    waiting: set[int] = _added["tables_waiting"](table_ids)
+    return waiting

@@ -120,6 +120,12 @@ class CreateTableForm(forms.Form):
                                    initial=Visibility.LINK)
     # A group or one of its evenings ("g:<id>", "e:<id>"; see games.extensions.places_for).
     place = forms.ChoiceField(label=_("Played with"), required=False)
+    # Confirmation by the table (issue 29, games.confirmations); a group that asks for it
+    # turns it on for its new tables whatever this says.
+    confirm_hands = forms.BooleanField(
+        label=_("Players confirm each hand"), required=False,
+        help_text=_("A recorded hand shows as unconfirmed until the other players at the "
+                    "table confirm it on their phones."))
 
     def __init__(self, *args: Any, places: list[tuple[str, str]] | None = None,
                  **kwargs: Any) -> None:

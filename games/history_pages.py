@@ -1,8 +1,9 @@
 """The table's log page and the acceptance of a history changed outside the site (issue
-29): ``/t/<id>/log/`` lists who recorded, undid, corrected what, when, from which seat,
-with each event's hash; its players, creator, organisers and staff read it
-(:func:`games.permissions.can_audit`). ``/t/<id>/log/accept/`` is the button the table
-page shows them (the creator, an organiser or staff) while the history is changed."""
+29): ``/t/<id>/log/`` lists who recorded, undid, corrected, confirmed or disputed what,
+when, from which seat, with each event's hash; its players, creator, organisers and staff
+read it (:func:`games.permissions.can_audit`). ``/t/<id>/log/accept/`` is the button the
+table page shows them (the creator, an organiser or staff) while the history is changed.
+``/t/<id>/confirm-hands/`` turns confirmation by the table on or off (the same people)."""
 
 from __future__ import annotations
 
@@ -57,4 +58,20 @@ def table_log_accept(request: HttpRequest, public_id: str) -> HttpResponse:
         return redirect(reverse("games:log", args=[table.public_id]))
     messages.success(request, _("The history was accepted as it is now; the table records "
                                 "hands again."))
+    return redirect(reverse("games:table", args=[table.public_id]))
+
+
+@require_POST
+def table_confirm_setting(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table page's "Players confirm each hand" setting (issue 29)."""
+    table = _viewable(request, public_id)
+    try:
+        services.set_confirm_hands(table, request.POST.get("confirm_hands") == "on",
+                                   request_actor(request))
+    except TableError as exc:
+        if exc.code == "forbidden":
+            raise PermissionDenied(refusal_text(exc, table=table)) from exc
+        messages.error(request, refusal_text(exc, table=table))
+    else:
+        messages.success(request, _("The table's setting was saved."))
     return redirect(reverse("games:table", args=[table.public_id]))

@@ -4,7 +4,8 @@ with a ``type``.
 Client to server, each declared once in :data:`INBOUND` (its schema, what it does, the
 rate it counts against; its handler is the consumer's method of its name), the list the
 table page hands its scripts (:func:`protocol`): ``record_hand``, ``undo``, ``redo``,
-``correct_hand``, ``end_game``, ``reopen_game``, ``declare`` (writes: each carries a fresh
+``correct_hand``, ``end_game``, ``reopen_game``, ``declare``, ``confirm_hand``,
+``dispute_hand`` (writes: each carries a fresh
 ``command_id`` and the ``base_seq`` it was based on: for a hand, the seq the phone saw
 when its player started entering it), ``preview``, ``get_snapshot`` and ``get_hands``
 (reads; ``get_hands`` with ``before``: the :data:`games.presenter.PAGE` hands before that
@@ -30,7 +31,8 @@ Server to client (:data:`OutboundMessage`):
   unless refreshed, so a phone that vanished without closing stops showing;
 * to everyone at the table, in ``seq`` order: ``hand_recorded``, ``hand_undone``,
   ``hand_redone``, ``hand_corrected``, ``game_ended``, ``game_reopened``,
-  ``declaration_changed`` (:data:`TABLE_EVENTS`), each with the
+  ``declaration_changed``, ``hand_confirmed``, ``hand_disputed`` (:data:`TABLE_EVENTS`),
+  each with the
   new ``seq``, what the write changed of the ``snapshot`` (the chart from ``chart.from``)
   and the hands from the first it changed rendered (``view.hands_from``);
 * ``clock``: the round clock as this table sees it (:mod:`games.clock`), after the
@@ -180,6 +182,39 @@ class CorrectHand(TypedDict):
     request_id: NotRequired[RequestId]
 
 
+def _check_note(value: str, name: str, kind: str) -> None:
+    # games.confirmations.NOTE_MAX, checked there again with a sentence for the reader;
+    # here only what no phone sends (a novel, NUL).
+    if len(value) > 2000 or not storable(value):
+        raise BadMessage(f"'{name}' of '{kind}' must be a text of up to 200 characters")
+
+
+class ConfirmHand(TypedDict):
+    """A seated player confirms hand ``hand_number`` as it stands at ``revision`` (issue
+    29, games.confirmations); like every write it carries a command id and base seq, but
+    a later seq does not make it stale: the revision says which hand they saw."""
+
+    type: Literal["confirm_hand"]
+    command_id: CommandId
+    base_seq: int
+    hand_number: int
+    revision: NotRequired[int]
+    request_id: NotRequired[RequestId]
+
+
+class DisputeHand(TypedDict):
+    """A seated player disputes hand ``hand_number`` with a note; at an event's table the
+    referees are called (events.officiating)."""
+
+    type: Literal["dispute_hand"]
+    command_id: CommandId
+    base_seq: int
+    hand_number: int
+    note: Annotated[str, _check_note]
+    revision: NotRequired[int]
+    request_id: NotRequired[RequestId]
+
+
 class EndGame(TypedDict):
     type: Literal["end_game"]
     command_id: CommandId
@@ -221,7 +256,8 @@ class Entering(TypedDict):
     request_id: NotRequired[RequestId]
 
 
-WriteMessage = RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame | Declare
+WriteMessage = (RecordHand | Undo | Redo | CorrectHand | EndGame | ReopenGame | Declare
+                | ConfirmHand | DisputeHand)
 InboundMessage = WriteMessage | Preview | GetSnapshot | GetHands | Entering
 
 # --- server to client ----------------------------------------------------------------
@@ -243,7 +279,8 @@ class SnapshotMessage(TypedDict):
 
 class TableEvent(TypedDict):
     type: Literal["hand_recorded", "hand_undone", "hand_redone", "hand_corrected",
-                  "game_ended", "game_reopened", "declaration_changed"]  # TABLE_EVENTS
+                  "game_ended", "game_reopened", "declaration_changed",
+                  "hand_confirmed", "hand_disputed"]  # TABLE_EVENTS
     seq: int
     command_id: str
     hand_number: int | None
@@ -430,6 +467,8 @@ INBOUND: dict[str, Inbound] = _registry(
     Inbound(EndGame, "write"),
     Inbound(ReopenGame, "write"),
     Inbound(Declare, "write"),
+    Inbound(ConfirmHand, "write"),
+    Inbound(DisputeHand, "write"),
     Inbound(Preview, "read", limit=PREVIEW_LIMIT, hand=True),
     Inbound(GetSnapshot, "read"),
     Inbound(GetHands, "read"),
@@ -441,7 +480,8 @@ INBOUND: dict[str, Inbound] = _registry(
 TABLE_EVENTS: dict[str, str] = {
     "record": "hand_recorded", "undo": "hand_undone", "redo": "hand_redone",
     "correct": "hand_corrected", "end": "game_ended", "reopen": "game_reopened",
-    "declare": "declaration_changed"}
+    "declare": "declaration_changed", "confirm": "hand_confirmed",
+    "dispute": "hand_disputed"}
 
 
 def protocol() -> dict[str, Any]:

@@ -103,6 +103,12 @@ class Table(models.Model):
     # first change made outside the site that a check found (None: none, or accepted).
     chain_head = models.CharField(max_length=64, blank=True, default="", editable=False)
     chain_break = models.JSONField(null=True, blank=True, default=None, editable=False)
+    # Confirmation by the table (issue 29): a recorded hand counts at once but shows as
+    # unconfirmed until the other seated players confirm it (games.confirmations).
+    confirm_hands = models.BooleanField(
+        _("players confirm each hand"), default=False,
+        help_text=_("A recorded hand shows as unconfirmed until the other players at the "
+                    "table confirm it on their phones."))
 
     class Meta:
         ordering = ["-created_at"]
@@ -150,6 +156,8 @@ class EventKind(models.TextChoices):
     REOPEN = "reopen", _("game reopened")
     DECLARE = "declare", _("declaration made or taken back")
     ACCEPT = "accept", _("changed history accepted")
+    CONFIRM = "confirm", _("hand confirmed")
+    DISPUTE = "dispute", _("hand disputed")
 
 
 class AppendOnlyError(Exception):

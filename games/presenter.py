@@ -136,7 +136,39 @@ def hand_context(hand: Mapping[str, Any], names: Sequence[str], spec: Any) -> di
         "revision": hand.get("revision", 1),
         "recorded_by": recorder(hand.get("recorded_by")),
         "where": where,
+        "confirm": confirm_context(hand.get("confirm"), names),
     }
+
+
+def _listed(names: Sequence[str]) -> str:
+    return pgettext("a list of names", ", ").join(names)
+
+
+def confirm_context(answers: Any, names: Sequence[str]) -> dict[str, Any] | None:
+    """What ``games/_hand.html`` shows of a hand's confirmation (issue 29,
+    :mod:`games.confirmations`): its state in words, the disputes with their notes and
+    the seats that may still answer (the page shows those phones the ✓ and Dispute
+    buttons)."""
+    if not isinstance(answers, Mapping):
+        return None
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    confirmed = [name(seat) for seat in answers.get("confirmed") or []]
+    state = str(answers.get("state") or "unconfirmed")
+    if state == "confirmed":
+        line = _("Confirmed by %(names)s") % {"names": _listed(confirmed)}
+    elif confirmed:
+        line = _("Unconfirmed; confirmed so far by %(names)s") % {"names": _listed(confirmed)}
+    else:
+        line = _("Unconfirmed")
+    disputes = [_("Disputed by %(name)s: %(note)s") % {"name": name(d.get("seat")),
+                                                       "note": d.get("note", "")}
+                for d in answers.get("disputed") or [] if isinstance(d, Mapping)]
+    waiting = [seat for seat in answers.get("waiting") or [] if isinstance(seat, int)]
+    return {"state": state, "line": line if state != "disputed" or confirmed else "",
+            "disputes": disputes, "waiting": " ".join(str(seat) for seat in waiting)}
 
 
 def _where(hand: Mapping[str, Any], spec: Any) -> str:

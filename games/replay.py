@@ -23,6 +23,9 @@ Event kinds and their payloads:
 ``reopen``  ``{}``: cancels an ``end``.
 ``accept``  ``{"changed": ..., "rehash": hash}``: a history found changed outside the
             site was accepted as it is (:mod:`games.chain`); it changes no hand.
+``confirm`` ``{"revision": n}``, ``dispute`` ``{"revision": n, "note": text}``: a seated
+            player confirms or disputes hand ``hand_number`` (:mod:`games.confirmations`);
+            neither changes a hand.
 ``declare`` ``{<key>: player, "on": bool}``: a player makes the ruleset's live declaration
             ``key`` (:class:`scoring.engine.capabilities.Declaration`) during hand
             ``hand_number`` (the one being played), or takes it back. It changes no
@@ -227,8 +230,10 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
                 raise NotEnded("the game was not ended by hand, so there is nothing to reopen; "
                                "undo the last hand instead")
             out.ended = False
-        elif kind == "accept":
-            pass  # a changed history accepted (games.chain): it changes no hand
+        elif kind in ("accept", "confirm", "dispute"):
+            # A changed history accepted (games.chain), a hand confirmed or disputed by a
+            # player (games.confirmations): none changes a hand.
+            pass
         else:
             raise BadCommand(f"unknown event kind {kind!r}")
     return out

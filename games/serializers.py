@@ -50,6 +50,35 @@ class CreateTableSerializer(serializers.Serializer):
                   "same name is reused so their history carries over.")
     visibility = serializers.ChoiceField(choices=["public", "link", "private"],
                                          default="link")
+    confirm_hands = serializers.BooleanField(
+        default=False, help_text="The players confirm each hand: a recorded hand counts at "
+        "once but shows as unconfirmed until the other seated players confirm it.")
+
+
+class ConfirmHandSerializer(CommandSerializer):
+    revision = serializers.IntegerField(
+        min_value=1, required=False,
+        help_text="The hand's revision you looked at; refused (hand_changed) if it was "
+                  "corrected since.")
+
+
+class DisputeHandSerializer(ConfirmHandSerializer):
+    note = serializers.CharField(
+        max_length=200, trim_whitespace=False,
+        help_text="What is wrong with the hand, 1 to 200 characters; at an event's table the "
+                  "referees are called with it.")
+
+
+class ConfirmationSerializer(serializers.Serializer):
+    """A hand's confirmation by the table (games.confirmations)."""
+
+    state = serializers.ChoiceField(choices=["unconfirmed", "confirmed", "disputed"])
+    confirmed = serializers.ListField(child=serializers.IntegerField(),
+                                      help_text="The seats that confirmed it, in order.")
+    disputed = serializers.ListField(child=serializers.DictField(**_any()),
+                                     help_text="{seat, note} of each dispute.")
+    waiting = serializers.ListField(child=serializers.IntegerField(),
+                                    help_text="The seats that may still confirm or dispute.")
 
 
 class ClaimSeatSerializer(serializers.Serializer):
@@ -128,6 +157,8 @@ class TableMetaSerializer(serializers.Serializer):
     ended_manually = serializers.BooleanField()
     created_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    confirm_hands = serializers.BooleanField(
+        help_text="Whether the players confirm each hand (each hand's confirmation).")
 
 
 class TableDetailSerializer(serializers.Serializer):
@@ -178,6 +209,9 @@ class HandSerializer(serializers.Serializer):
     recorded_at = serializers.DateTimeField()
     state_before = serializers.DictField(**_any())
     state_after = serializers.DictField(**_any())
+    confirmation = ConfirmationSerializer(
+        allow_null=True, help_text="Who confirmed or disputed it, at a table whose players "
+        "confirm each hand; null elsewhere.")
 
 
 class CommandResultSerializer(serializers.Serializer):

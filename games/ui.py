@@ -55,6 +55,11 @@ STRINGS: dict[str, Any] = {
     "just_ended": _("%(actor)s just ended the game"),
     "just_reopened": _("%(actor)s just reopened the game"),
     "just_changed": _("%(actor)s just changed the table"),
+    # Confirmation by the table (issue 29).
+    "just_confirmed": _("%(actor)s confirmed hand %(number)s"),
+    "just_disputed": _("%(actor)s disputed hand %(number)s"),
+    "confirmed": _("Hand confirmed"),
+    "disputed": _("Dispute sent"),
     "what_and_which": pgettext_lazy("a change at the table, then the hand's summary",
                                     "%(what)s: %(summary)s"),
     "discard_mine": _("Discard mine"),

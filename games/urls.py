@@ -21,6 +21,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("t/<slug:public_id>/results/", views.table_results, name="results"),
     path("t/<slug:public_id>/log/", history_pages.table_log, name="log"),
     path("t/<slug:public_id>/log/accept/", history_pages.table_log_accept, name="log-accept"),
+    path("t/<slug:public_id>/confirm-hands/", history_pages.table_confirm_setting,
+         name="confirm-setting"),
     path("t/<slug:public_id>/snapshot.json", views.table_snapshot, name="snapshot"),
     path("t/<slug:public_id>/qr.svg", views.table_qr, name="qr"),
     path("players/names.json", views.player_names, name="player-names"),

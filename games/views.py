@@ -16,7 +16,7 @@ import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -118,7 +118,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
             table = services.create_table(
                 data["name"], "", options_overrides=data["overrides"],
                 player_names=form.player_names(), creator=request_actor(request),
-                visibility=data["visibility"], config=data["config"])
+                visibility=data["visibility"], config=data["config"],
+                confirm_hands=data["confirm_hands"])
         except (EngineError, TableError) as exc:
             form.add_error(None, refusal_text(exc, data["config"].ruleset))
         else:
@@ -250,6 +251,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
     return render(request, "games/table_detail.html", {
         "history_text": chain.changed_text(changed),
         "may_accept": services.may_accept(table, actor),
+        "may_set_confirm": services.may_set(table, actor),  # issue 29
         "can_audit": can_audit(table, actor), "accept_id": f"accept-{uuid.uuid4()}",
         "table": table, "snap": snap, "view": view, "you": you, "seat": seat,
         # A table of an event's round: its round and the call for a referee (events).
@@ -504,6 +506,9 @@ def table_results(request: HttpRequest, public_id: str) -> HttpResponse:
         "has_additions": any(r["reason"] != "penalty" for r in final),
         "has_penalties": any(r["reason"] == "penalty" for r in final),
         "hands": presenter.view(snap)["hands"], "ledger_csv": _ledger_csv_url(table),
+        # Confirmation by the table (issue 29): hands not yet confirmed, or disputed.
+        "unconfirmed": sum(1 for h in snap["hands"]
+                           if h.get("confirm", {}).get("state", "confirmed") != "confirmed"),
     })
 
 
@@ -549,7 +554,14 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = theirs.filter(public_id=wanted).first() if wanted else None
     if chosen is None and versions:
         chosen = Table.objects.filter(pk=versions[0][0]).first()
-    charts: dict[str, Any] = {"ratings": extensions.player_rating_charts(player, actor)}
+    # ?season=<id>: the rating charts of one season of a group, worked out from its games
+    # alone (docs/groups.md, "Seasons"); the rest of the page is every game of theirs.
+    season = str(request.GET.get("season", ""))[:24]
+    try:
+        ratings = extensions.player_rating_charts(player, actor, season)
+    except TableError as exc:
+        raise Http404(exc.message) from exc
+    charts: dict[str, Any] = {"ratings": ratings}
     if chosen is not None:
         snap = services.cached_snapshot(chosen)
         charts["score"] = {**snap["chart"], "names": _names(snap), "title": chosen.name}
@@ -559,7 +571,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/player_detail.html", {
         "player": player, "games": games, "page": page, "summary": summary,
         "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
-        "drawn": drawn,
+        "drawn": drawn, "season": season,
         # What static/js/chart.js reads through i18n.js.
         "chart_strings": ui.strings_of(("no_hands", "start", "final", "chart"))})
 

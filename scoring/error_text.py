@@ -168,6 +168,20 @@ SENTENCES: dict[str, tuple[str, ...]] = {
           "until its creator or an organiser accepts it on the table page."),),
     "nothing_to_accept": (_("The history of this table holds; there is nothing to "
                             "accept."),),
+    # Confirmation by the table (issue 29, games.confirmations).
+    "confirm_off": (_("This table does not ask its players to confirm hands."),),
+    "confirm_own": (
+        _("Hand %(hand)s was recorded from your seat; the other players confirm it."),
+        _("This hand was recorded from your seat; the other players confirm it."),),
+    "confirm_twice": (
+        _("You have already confirmed or disputed hand %(hand)s."),
+        _("You have already confirmed or disputed this hand."),),
+    "hand_changed": (
+        _("Hand %(hand)s was corrected since you looked; look at it again."),
+        _("The hand was corrected since you looked; look at it again."),),
+    "dispute_note": (
+        _("Say what is wrong with the hand in 1 to %(max)s characters."),
+        _("Say in a few words what is wrong with the hand."),),
     "not_ended": (_("The game has not ended."),),
     "seat_taken": (_("That seat is already taken."),),
     "table_full": (_("Every seat of this table is taken."),),
@@ -390,6 +404,17 @@ REASONS: dict[str, tuple[str, ...]] = {
     "event_penalty": (_("A penalty needs a reason and points other than 0."),),
     "event_not_event_table": (_("This table is not one of an event's."),),
     "event_call": (_("Only the players at this table may call a referee."),),
+    "confirm_setting": (_("Only the table's creator, an organiser of its group or staff may "
+                          "change whether its players confirm each hand."),),
+    "confirm_seat": (_("Only the players seated at this table confirm or dispute its hands, "
+                       "from their own phones."),),
+    "event_round_unconfirmed": (
+        _("Round %(round)s cannot close yet: hands are not confirmed at table %(tables)s."),
+        _("The round cannot close yet: some hands are not confirmed."),),
+    "event_short_tables": (_("Three-player tables need three-player rules of the event's "
+                             "ruleset."),),
+    "event_short_seated": (_("The round was seated with three-player tables, which the "
+                             "event no longer has; seat it again."),),
     # A group's seasons (clubs.seasons).
     "season_not_found": (_("There is no such season in this group."),),
     "season_manage": (_("Only the group's creator, its managers and staff may add or remove "
@@ -460,6 +485,10 @@ REASONS: dict[str, tuple[str, ...]] = {
         _("A time on the clock is a whole number from %(min)s to %(max)s."),
         _("A time on the clock is out of range."),),
     "clock_table": (_("The clock does not time that table."),),
+    "no_clock": (_("There is no clock yet: set it first."),),
+    "event_clock_before_round": (
+        _("Start round %(round)s before its clock: until then it has no tables to time."),
+        _("Start the round before its clock."),),
 }
 
 # The numbers that would do, said as a list: "13 or 14".
@@ -563,6 +592,10 @@ def _values(params: Mapping[str, Any], players: Sequence[str], ruleset: str | No
         value = params.get(key)
         if isinstance(value, str) and 0 < len(value) <= 24 and value.isprintable():
             out[key] = value
+    tables = params.get("tables")  # table numbers, as a round names them
+    if isinstance(tables, list) and tables and all(
+            isinstance(t, int) and not isinstance(t, bool) for t in tables):
+        out["tables"] = ", ".join(str(t) for t in tables)
     needed = _numbers(params.get("needed"))
     if needed:
         out["needed"] = needed

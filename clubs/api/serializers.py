@@ -191,3 +191,33 @@ class MemberStatsSerializer(serializers.Serializer):
     player = PlayerRefSerializer()
     overall = StatsBlockSerializer()
     by_ruleset = RulesetStatsSerializer(many=True)
+
+
+class SeasonSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The season's public id.")
+    name = serializers.CharField()
+    starts = serializers.DateField(help_text="Its first day.")
+    ends = serializers.DateField(help_text="Its last day (tables started up to it count).")
+    best = serializers.IntegerField(allow_null=True, help_text="How many of each player's "
+                                    "results count, the best first; null: all of them.")
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="Equal totals share a place.")
+    player = PlayerRefSerializer()
+    games = serializers.IntegerField(help_text="Finished games in the season.")
+    counted = serializers.IntegerField(help_text="Of which count (the best N).")
+    average_placement = serializers.FloatField(allow_null=True)
+    total = serializers.CharField(help_text="Sum of the results that count, in stake units, "
+                                            "as text (the board's decimals).")
+
+
+class SeasonBoardSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    title = serializers.CharField()
+    unit = serializers.CharField()
+    rows = SeasonRowSerializer(many=True)
+
+
+class SeasonStandingsSerializer(SeasonSerializer):
+    boards = SeasonBoardSerializer(many=True)

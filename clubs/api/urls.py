@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import views
+from . import seasons, views
 
 urlpatterns: list[URLPattern] = [
     path("groups/", views.GroupListView.as_view(), name="api-groups"),
@@ -14,6 +14,9 @@ urlpatterns: list[URLPattern] = [
     path("groups/<slug:id>/leaderboard/", views.LeaderboardView.as_view(),
          name="api-leaderboard"),
     path("groups/<slug:id>/stats/", views.GroupStatsView.as_view(), name="api-group-stats"),
+    path("groups/<slug:id>/seasons/", seasons.SeasonsView.as_view(), name="api-seasons"),
+    path("groups/<slug:id>/seasons/<slug:season>/standings/",
+         seasons.SeasonStandingsView.as_view(), name="api-season-standings"),
     path("evenings/<slug:id>/", views.EveningDetailView.as_view(), name="api-evening"),
     path("evenings/<slug:id>/stakes/", views.EveningStakesView.as_view(),
          name="api-evening-stakes"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import NotAuthenticated
@@ -32,8 +33,8 @@ from scoring.api.common import (
     throttled,
 )
 
-from .. import money, permissions, results, services
-from ..models import Evening, Group, Membership, Stake, TableLink
+from .. import money, permissions, results, seasons, services
+from ..models import Evening, Group, Membership, Season, Stake, TableLink
 from . import serializers as s
 
 GROUP = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-9_]+$",
@@ -44,6 +45,9 @@ TABLE = OpenApiParameter("id", str, OpenApiParameter.PATH, pattern=r"^[-a-zA-Z0-
                          description="The table's public id.")
 PLAYER = OpenApiParameter("player", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
                           description="The player's id.")
+IN_SEASON = OpenApiParameter("season", str, description="A season's id: only its tables, "
+                             "the ratings worked out from its games alone (as the pages' "
+                             "?season=).")
 WRITE_ERRORS = {400: ERROR_400, 403: ERROR_403, 404: ERROR_404, 429: ERROR_429}
 _STATUS = {"forbidden": 403, "not_found": 404}
 
@@ -78,6 +82,21 @@ class ClubView(ReadView):
 
 def _group(request: Request, public_id: str) -> Group:
     return services.get_group(public_id, actor(request))
+
+
+def _season(request: Request, group: Group) -> Season | None:
+    """The season ``?season=<id>`` names (404 if the group has none of that id)."""
+    wanted = request.query_params.get("season")
+    return seasons.get_season(group, wanted) if wanted else None
+
+
+def _counted_tables(request: Request, group: Group) -> tuple[QuerySet[Table], Group | None]:
+    """The tables a leaderboard or the statistics count, and the group whose kept figures
+    they add to (none for a season's, kept per version of its own tables as the pages)."""
+    season, who = _season(request, group), actor(request)
+    if season is not None:
+        return seasons.season_tables(season, who), None
+    return permissions.group_tables(group, who), group
 
 
 def _evening(request: Request, public_id: str) -> Evening:
@@ -239,13 +258,12 @@ class LeaderboardView(ClubView):
     @extend_schema(operation_id="groups_leaderboard", tags=["groups"],
                    summary="The group's leaderboard per ruleset, by OpenSkill rating, over "
                            "the finished tables you may open",
-                   parameters=[GROUP],
+                   parameters=[GROUP, IN_SEASON],
                    responses={200: s.BoardSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
-        group = _group(request, id)
+        tables, scope = _counted_tables(request, _group(request, id))
         data = [{"ruleset": b.ruleset, "unit": b.unit, "rows": board_rows(b)}
-                for b in results.boards(permissions.group_tables(group, actor(request)),
-                                        group=group)]
+                for b in results.boards(tables, group=scope)]
         return Response(s.BoardSerializer(data, many=True).data)
 
 
@@ -253,16 +271,16 @@ class GroupStatsView(ClubView):
     @extend_schema(operation_id="groups_stats", tags=["groups"],
                    summary="Each member's statistics over the group's tables you may open "
                            "(the shape of /api/players/{id}/stats/)",
-                   parameters=[GROUP],
+                   parameters=[GROUP, IN_SEASON],
                    responses={200: s.MemberStatsSerializer(many=True), 404: ERROR_404})
     def get(self, request: Request, id: str) -> Response:
         group = _group(request, id)
+        tables, scope = _counted_tables(request, group)
         players = [m.player for m in Membership.objects.filter(group=group)
                    .select_related("player")]
         data = [{**row, "player": {"id": row["player"].pk,
                                    "name": row["player"].display_name}}
-                for row in results.member_stats(
-                    permissions.group_tables(group, actor(request)), players, group=group)]
+                for row in results.member_stats(tables, players, group=scope)]
         return Response(s.MemberStatsSerializer(data, many=True).data)
 
 

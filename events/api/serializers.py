@@ -42,6 +42,12 @@ class EventRoundSerializer(serializers.Serializer):
     tables = EventRoundTableSerializer(many=True)
 
 
+class ShortRulesSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    preset = serializers.CharField(allow_blank=True)
+    name = serializers.CharField()
+
+
 class EventSerializer(serializers.Serializer):
     id = serializers.CharField()
     name = serializers.CharField()
@@ -54,6 +60,15 @@ class EventSerializer(serializers.Serializer):
     seating = serializers.CharField()
     standings = StandingConventionSerializer()
     substitute_rule = serializers.CharField()
+    confirm_hands = serializers.BooleanField(
+        help_text="Its tables' players confirm each hand (a dispute calls the referees).")
+    confirm_before_close = serializers.BooleanField(
+        help_text="A round closes (the next is seated) only once every hand is confirmed.")
+    short_tables = serializers.CharField(
+        help_text="What seats the players the four-player tables leave over: substitutes, "
+                  "or three_player (tables of three with short_rules).")
+    short_rules = ShortRulesSerializer(allow_null=True, help_text="The three-player "
+                                       "tables' rules: the ruleset and its preset.")
     role = serializers.CharField(help_text="Yours: organiser, referee, player or spectator.")
     seated_rounds = EventRoundSerializer(many=True)
 

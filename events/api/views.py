@@ -77,11 +77,17 @@ def event_detail(event: Tournament, request: Request) -> dict[str, Any]:
             "number": seat.entry.number if seat.entry else None,
             "player": seat.entry.player.display_name if seat.entry else "",
             "substitute": seat.substitute.display_name if seat.substitute else ""})
+    short = event.short_config
     return {"id": event.public_id, "name": event.name, "kind": event.kind,
             "ruleset": event.ruleset, "preset": event.preset, "rounds": event.rounds,
             "seats": event.seats, "visibility": event.visibility, "seating": event.seating,
             "standings": _convention(standings(event)),
             "substitute_rule": event.substitute_rule,
+            "confirm_hands": event.confirm_hands,
+            "confirm_before_close": event.confirm_before_close,
+            "short_tables": "three_player" if short is not None else "substitutes",
+            "short_rules": {"ruleset": short.ruleset, "preset": short.preset,
+                            "name": short.name} if short is not None else None,
             "role": permissions.role(event, actor(request)),
             "seated_rounds": [{**r, "tables": list(r["tables"].values())}
                               for r in rounds.values()]}

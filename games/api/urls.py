@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from . import history, views
+from . import confirm, history, views
 
 urlpatterns: list[URLPattern] = [
     path("tables/", views.TableListView.as_view(), name="api-tables"),
@@ -10,6 +10,10 @@ urlpatterns: list[URLPattern] = [
     path("tables/<slug:id>/hands/", views.TableHandsView.as_view(), name="api-hands"),
     path("tables/<slug:id>/hands/<int:number>/", views.HandDetailView.as_view(),
          name="api-hand"),
+    path("tables/<slug:id>/hands/<int:number>/confirm/", confirm.ConfirmHandView.as_view(),
+         name="api-hand-confirm"),
+    path("tables/<slug:id>/hands/<int:number>/dispute/", confirm.DisputeHandView.as_view(),
+         name="api-hand-dispute"),
     path("tables/<slug:id>/seats/", views.SeatsView.as_view(), name="api-seats"),
     path("tables/<slug:id>/undo/", views.UndoView.as_view(), name="api-undo"),
     path("tables/<slug:id>/redo/", views.RedoView.as_view(), name="api-redo"),

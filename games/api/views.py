@@ -31,7 +31,7 @@ from rest_framework.views import APIView
 
 from common.errors import TableError
 from common.limits import create_wait
-from games import presenter, seat_results, services
+from games import confirmations, presenter, seat_results, services
 from games.limits import table_write_wait
 from games.models import LedgerEntry, Player, Seat, Table
 from games.permissions import audited_tables
@@ -234,7 +234,8 @@ class TableListView(WriteMixin, ReadView):
         try:
             table = services.create_table(
                 data["name"], data["ruleset"], data["preset"], data["options"],
-                data["players"], creator=actor(request), visibility=data["visibility"])
+                data["players"], creator=actor(request), visibility=data["visibility"],
+                confirm_hands=data["confirm_hands"])
         except (EngineError, TableError) as exc:
             return error_response(exc.code, exc.message, 400, params=exc.params)
         return Response(TableDetailSerializer(table_detail(table, request)).data, status=201)
@@ -269,7 +270,10 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
     names = [""] * 4
     for seat in loaded.seats.get(table.pk, []):
         names[seat.position] = seat.player.display_name
-    for hand in loaded.hands.get(table.pk, []):
+    hands = loaded.hands.get(table.pk, [])
+    answers = confirmations.of_hands(  # issue 29: {} unless the table asks
+        table, [h.number for h in hands], [s.position for s in loaded.seats.get(table.pk, [])])
+    for hand in hands:
         rows = payments.get(hand.number, [])
         deltas = [0] * len(loaded.start(table))
         for entry in rows:
@@ -292,11 +296,17 @@ def hand_entries(table: Table) -> list[dict[str, Any]]:
             "deltas": deltas, "pot_change": hand.pot_change, "revision": hand.revision,
             "recorded_by": hand.recorded_by, "recorded_at": hand.event.created_at,
             "state_before": before, "state_after": hand.state_after or {},
+            "confirmation": answers[hand.number].as_dict() if hand.number in answers
+            else None,
         })
     return out
 
 
 # --- writes ------------------------------------------------------------------------------
+
+
+NUMBER = OpenApiParameter("number", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
+                          description="The hand number, from 1.")
 
 
 _STATUS = {"stale": 409, "forbidden": 403, "not_found": 404, "no_such_hand": 404}
@@ -314,9 +324,12 @@ def command_response(result: services.CommandResult, table: Table) -> Response:
                           text=named["text"], **extra)
 
 
-def _command_schema(operation: str, summary: str, request: Any, success: int) -> Any:
+def _command_schema(operation: str, summary: str, request: Any, success: int,
+                    hand: bool = False) -> Any:
+    """The schema of a write; ``hand``: its path names a hand too (``number``)."""
     return extend_schema(
-        operation_id=operation, tags=["tables"], summary=summary, parameters=[ID],
+        operation_id=operation, tags=["tables"], summary=summary,
+        parameters=[ID, NUMBER] if hand else [ID],
         request=request,
         responses={
             success: CommandResultSerializer,
@@ -428,10 +441,6 @@ class ReopenView(_TableCommandView):
                      CommandSerializer, 201)
     def post(self, request: Request, id: str) -> Response:
         return super().post(request, id)
-
-
-NUMBER = OpenApiParameter("number", {"type": "integer", "minimum": 1}, OpenApiParameter.PATH,
-                          description="The hand number, from 1.")
 
 
 class HandDetailView(WriteMixin, ReadView):

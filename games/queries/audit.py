@@ -1,5 +1,6 @@
 """A table's log as people and programs read it (issue 29): who recorded, undid, redid,
-corrected, declared, ended, reopened or accepted what, when, from which seat, each event
+corrected, declared, ended, reopened, accepted, confirmed or disputed what, when, from
+which seat, each event
 with its place in the hash chain (:mod:`games.chain`). The log page, the API's history
 and the chain carried by the ledger exports all read it here.
 
@@ -68,6 +69,11 @@ def _what(table: Table, row: Row, names: Sequence[str]) -> str:
                                                   "hand": hand}
     if row.kind == EventKind.ACCEPT:
         return _("Changed history accepted as it is")
+    if row.kind == EventKind.CONFIRM:  # confirmation by the table (games.confirmations)
+        return _("Hand %(hand)s confirmed") % {"hand": hand}
+    if row.kind == EventKind.DISPUTE:
+        return _("Hand %(hand)s disputed: %(note)s") % {"hand": hand,
+                                                         "note": str(payload.get("note", ""))}
     return str(row.kind)
 
 

@@ -7,6 +7,7 @@ earlier history a phone asks for), :func:`preview`, :func:`player_games`.
 Writes (each returns a :class:`CommandResult`, never raises for a refused command):
 :func:`record_hand`, :func:`undo`, :func:`redo`, :func:`correct_hand`, :func:`end_game`,
 :func:`reopen_game`, :func:`accept_history` (a history changed outside the site, issue
+29), :func:`confirm_hand` and :func:`dispute_hand` (confirmation by the table, issue
 29). Set-up: :func:`create_table`, :func:`claim_seat`,
 :func:`release_seat`, :func:`set_visibility`, :func:`reseat` (these raise
 EngineError/TableError).
@@ -50,6 +51,9 @@ from .commands import (
     reopen_game,
     undo,
 )
+
+# Confirmation by the table (issue 29).
+from .confirm import confirm_hand, dispute_hand, may_set, set_confirm_hands
 from .explain import explain, explain_on_sheet
 from .history import accept_history, may_accept
 from .players import player_games
@@ -76,7 +80,8 @@ __all__ = [
     "OUTBOUND", "Actor", "CommandResult", "PreviewResult", "TableError", "accept_history",
     "may_accept",
     "actor_name", "cached_message", "cached_snapshot", "can_view", "can_write", "claim_seat",
-    "correct_hand", "create_table", "declare", "end_game",
+    "confirm_hand", "correct_hand", "create_table", "dispute_hand", "may_set",
+    "set_confirm_hands", "declare", "end_game",
     "ensure_session_key", "explain", "explain_on_sheet", "get_table", "hands_page",
     "missed_changes",
     "is_creator", "listed_tables", "named_player", "outcome_of_form", "player_games", "preview",

@@ -269,13 +269,14 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
 
 def _write(table_ref: Table | int | str, actor: Actor, command_id: Any, base_seq: Any,
            plan: Callable[[Table, list[Event]], Plan],
-           appended: dict[str, Any] | None = None, undoes: bool = False) -> CommandResult:
+           appended: dict[str, Any] | None = None, undoes: bool = False,
+           annotates: bool = False) -> CommandResult:
     try:
         _check_command(command_id, base_seq)
         for attempt in range(RETRIES):
             try:
                 return _write_once(table_ref, actor, command_id, base_seq, plan, appended,
-                                   undoes)
+                                   undoes, annotates)
             except IntegrityError:
                 # Another writer committed the same seq or command id between our read and
                 # write: look again; the repeat check or the stale check then answers.
@@ -303,9 +304,12 @@ def _write(table_ref: Table | int | str, actor: Actor, command_id: Any, base_seq
 
 def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, base_seq: int,
                 plan: Callable[[Table, list[Event]], Plan],
-                appended: dict[str, Any] | None, undoes: bool) -> CommandResult:
+                appended: dict[str, Any] | None, undoes: bool,
+                annotates: bool = False) -> CommandResult:
     """One attempt; ``appended`` is the outcome of a plain record, ``undoes`` says an
-    undo (the two writes that need not replay the log)."""
+    undo (the two writes that need not replay the log), ``annotates`` a confirmation or
+    dispute of a hand (:mod:`games.services.confirm`), which changes no hand: it is
+    neither stale (it names its hand and revision instead) nor replayed."""
     with transaction.atomic():
         table = _lock(table_ref)
         seat_rows = _seats(table)
@@ -317,7 +321,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             raise _Refused(CommandResult(**previous.response, duplicate=True,
                                          snapshot=build_snapshot(table)))
         chain.refuse_if_changed(table)  # issue 29: a history changed outside the site
-        if base_seq != table.seq:
+        if base_seq != table.seq and not annotates and not _only_answers_since(table,
+                                                                                 base_seq):
             error = Stale(f"the table changed since you looked (you had {base_seq}, it is now "
                           f"at {table.seq}); here is the current state, try again")
             raise _Refused(CommandResult(ok=False, command_id=command_id,
@@ -345,6 +350,12 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             event.save()
             written = _save_appended(table, event, done, seats)
             hands_from = number
+        elif annotates:
+            event.kind, event.payload, event.hand_number = plan(table, [])
+            _respond(event)
+            chain.seal(table, event)
+            event.save()
+            hands_from = int(event.hand_number or 1)
         elif undoes and (undone := undo_last(table, event)) is not None:
             _respond(event)
             chain.seal(table, event)
@@ -362,8 +373,10 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
                                   "undo_target", "redo_target", "finished_at", "updated_at",
                                   "chain_head"])
-        totals = seat_results.refresh(table, seat_rows, hands_from, written,  # this transaction
-                                      (undone.hand, undone.entries) if undone else None)
+        # A confirmation changes no result: the seats' rows stand (their points summed).
+        totals = None if annotates else seat_results.refresh(
+            table, seat_rows, hands_from, written,  # this transaction
+            (undone.hand, undone.entries) if undone else None)
         # Only what the write changed: the whole snapshot is built when a phone connects.
         changes = build_changes(table, seat_rows, hands_from, written, (ruleset, options),
                                 totals)
@@ -393,6 +406,16 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
 
         transaction.on_commit(after_commit)
         return CommandResult(**event.response, duplicate=False, snapshot=changes)
+
+
+def _only_answers_since(table: Table, base_seq: int) -> bool:
+    """Whether every event after ``base_seq`` is a confirmation or dispute of a hand
+    (issue 29): those change no hand, so a write based on the table before them is not
+    stale (a hand entered while the others confirm the last one is recorded as it is)."""
+    if not 0 <= base_seq < table.seq:
+        return False
+    return not (Event.objects.filter(table_id=table.pk, seq__gt=base_seq)
+                .exclude(kind__in=[EventKind.CONFIRM, EventKind.DISPUTE]).exists())
 
 
 def _declaration_head(payload: dict[str, Any]) -> dict[str, Any]:

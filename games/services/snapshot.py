@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Q, Sum
 from django.utils.translation import get_language
 
-from games import presenter
+from games import confirmations, presenter
 from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table
 from games.replay import declared_in
 from scoring import registry
@@ -120,7 +120,9 @@ def cached_message(table: Table) -> dict[str, Any]:
 
 # A phone back after missing more writes than this gets the whole snapshot again.
 MISSED_MAX = 50
-_TOUCH_HANDS = (EventKind.RECORD, EventKind.CORRECT, EventKind.UNDO, EventKind.REDO)
+# A confirmation or dispute changes no result, but its hand's entry (who confirmed it).
+_TOUCH_HANDS = (EventKind.RECORD, EventKind.CORRECT, EventKind.UNDO, EventKind.REDO,
+                EventKind.CONFIRM, EventKind.DISPUTE)
 
 
 def missed_changes(table: Table, since: int) -> dict[str, Any] | None:
@@ -262,8 +264,12 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
     labels = ["start" if hands_from == 1 else str(hands_from - 1)]
     series: list[list[int]] = [[s] for s in running]
     hand_items = []
+    answers = confirmations.of_hands(table, [h.number for h in hands],
+                                     [s.position for s in seats])
     for hand in hands:
         item = _hand_item(hand, by_hand.get(hand.number, []), n)
+        if hand.number in answers:  # the table asks its players to confirm (issue 29)
+            item["confirm"] = answers[hand.number].as_dict()
         running = [a + b for a, b in zip(running, item["deltas"], strict=True)]
         labels.append(str(hand.number))
         for i in range(n):
@@ -312,6 +318,7 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
             "ended_manually": table.ended_manually,
             "created_at": table.created_at.isoformat() if table.created_at else None,
             "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+            "confirm_hands": table.confirm_hands,
         },
         "seq": table.seq,
         "options": table.options,
@@ -362,13 +369,21 @@ def hands_page(table: Table, before: int, size: int) -> dict[str, Any]:
                                                 hand_number__lt=before).order_by("id"):
             rows.setdefault(entry.hand_number or 0, []).append(entry)
     players = len(start_scores(table))
+    answers = confirmations.of_hands(table, [h.number for h in hands],
+                                     [s.position for s in seats])
+    items = []
+    for h in hands:
+        item = _hand_item(h, rows.get(h.number, []), players)
+        if h.number in answers:
+            item["confirm"] = answers[h.number].as_dict()
+        items.append(item)
     return {"table": {"id": table.public_id, "ruleset": table.ruleset},
             "options": table.options, "seq": table.seq,
             "seats": [{"position": s.position,
                        "player": {"id": s.player_id, "name": s.player.display_name}}
                       for s in seats],
             "players": players, "hands_from": low,
-            "hands": [_hand_item(h, rows.get(h.number, []), players) for h in hands]}
+            "hands": items}
 
 
 def _penalties_at_end(rules: Any, options: Any, state: dict[str, Any],

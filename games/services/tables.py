@@ -81,12 +81,13 @@ def create_table(name: str, ruleset: str, preset: str = "",
                  options_overrides: dict[str, Any] | None = None,
                  player_names: Sequence[str | Player] = (), creator: Actor | None = None,
                  visibility: str = "link",  # Visibility.LINK
-                 config: RulesetConfig | None = None) -> Table:
+                 config: RulesetConfig | None = None, confirm_hands: bool = False) -> Table:
     """A new table with a seat per player (four, or three when the rules say so); its rules
     are the preset plus overrides, resolved now.
 
     ``creator`` (user and/or device; none for a table made by a program) may write to
-    the table without a seat. With ``config``, its ruleset, preset and overrides
+    the table without a seat. ``confirm_hands``: its players confirm each hand
+    (:mod:`games.confirmations`). With ``config``, its ruleset, preset and overrides
     are used (``options_overrides`` on top). Raises EngineError (bad ruleset, preset or
     option) or TableError (bad names, visibility).
     """
@@ -111,6 +112,7 @@ def create_table(name: str, ruleset: str, preset: str = "",
             name=name.strip(), ruleset=rules.name, preset=preset, config=config,
             options=options, created_by_id=actor.user_id,
             creator_device=actor.device, visibility=visibility, state=state,
+            confirm_hands=bool(confirm_hands),
         )
         seats = Seat.objects.bulk_create(
             Seat(table=table, position=i, player=p) for i, p in enumerate(players))

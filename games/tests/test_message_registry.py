@@ -11,6 +11,7 @@ import re
 from typing import Any, get_type_hints
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.test import Client
 
@@ -31,6 +32,10 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "declare", "command_id": "w5", "base_seq": 4, "player": 0, "on": True},
     {"type": "end_game", "command_id": "w6", "base_seq": 5},
     {"type": "reopen_game", "command_id": "w7", "base_seq": 6},
+    # From the phones of seats 1 and 2 (SENDERS): hand 1 was corrected from seat 0's.
+    {"type": "confirm_hand", "command_id": "w8", "base_seq": 7, "hand_number": 1},
+    {"type": "dispute_hand", "command_id": "w9", "base_seq": 8, "hand_number": 1,
+     "note": "the fu"},
     {"type": "preview", "outcome": RON, "request_id": "r1"},
     {"type": "get_snapshot", "request_id": "r2"},
     {"type": "get_hands", "before": 2, "request_id": "r3"},
@@ -38,6 +43,9 @@ SAMPLES: list[dict[str, Any]] = [
 ]
 # What answers each read (writes are acknowledged; presence goes to the other phones).
 READ_ANSWERS = {"preview": "preview", "get_snapshot": "snapshot", "get_hands": "hands"}
+# The seat whose phone sends a sample, when not seat 0's (confirmation by the table: the
+# other players answer a hand).
+SENDERS = {"confirm_hand": 1, "dispute_hand": 2}
 
 
 def test_every_message_has_a_handler_of_its_name_taking_its_schema() -> None:
@@ -71,10 +79,15 @@ def test_writes_count_against_the_table_write_budget_and_reads_against_the_socke
 async def test_every_declared_message_is_dispatched_to_its_handler() -> None:
     assert sorted(s["type"] for s in SAMPLES) == sorted(INBOUND), "add a sample of it"
     table = await setup_table()
-    writer, _ = await seated_client(table, 0)
+    table.confirm_hands = True
+    await database_sync_to_async(table.save)(update_fields=["confirm_hands"])
+    phones = {0: (await seated_client(table, 0))[0]}
+    for seat in sorted(set(SENDERS.values())):
+        phones[seat] = (await seated_client(table, seat))[0]
     watcher, _ = await connect(table)
     for sample in SAMPLES:
         declared = INBOUND[sample["type"]]
+        writer = phones[SENDERS.get(sample["type"], 0)]
         await writer.send_json_to(sample)
         if declared.kind == "write":
             ack = await read_until(writer, "ack")
@@ -85,7 +98,8 @@ async def test_every_declared_message_is_dispatched_to_its_handler() -> None:
         else:
             heard = await read_until(watcher, "presence")
             assert heard["entering"] is True
-    await writer.disconnect()
+    for phone in phones.values():
+        await phone.disconnect()
     await watcher.disconnect()
 
 

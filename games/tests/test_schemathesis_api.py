@@ -10,6 +10,7 @@ service, and without any credential, as a stranger would call it (issue 13).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import hypothesis.strategies as st
@@ -21,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from rest_framework.authtoken.models import Token
 from schemathesis import checks
 
+from clubs import seasons
 from clubs import services as clubs
-from clubs.models import Evening, Group
+from clubs.models import Evening, Group, Season
 from games.models import Table
 from games.permissions import Actor
 from games.tests.api_helpers import QUICK_RON, World, record
@@ -44,7 +46,10 @@ def api_schema(db: Any) -> Any:
         if not parameters or "id" not in parameters:
             return st.just(parameters)
         real = KNOWN["player"] if isinstance(parameters["id"], int) else KNOWN["table"]
-        return st.sampled_from([parameters, {**parameters, "id": real}])
+        # A group's season goes by the same id as its group (the fixture's).
+        found = {**parameters, "id": real, **({"season": KNOWN["table"]}
+                                              if "season" in parameters else {})}
+        return st.sampled_from([parameters, found])
 
     return schema
 
@@ -73,6 +78,9 @@ def owner_token(db: Any, settings: Any) -> str:
     group.refresh_from_db()
     evening.refresh_from_db()
     clubs.attach_table(table, group, owner, evening)
+    season = seasons.create_season(group, "Fuzz season", dt.date(2000, 1, 1),
+                                   dt.date(2100, 1, 1), owner, best=3)
+    Season.objects.filter(pk=season.pk).update(public_id=KNOWN["table"])
     return Token.objects.create(user=world.owner).key
 
 
@@ -101,6 +109,8 @@ def test_api_answers_follow_the_schema(api_schema: Any, owner_token: str) -> Non
     for label in ("GET /api/tables/{id}/", "GET /api/tables/{id}/ledger/",
                   "GET /api/players/{id}/stats/", "GET /api/rulesets/",
                   "GET /api/groups/{id}/", "GET /api/groups/{id}/leaderboard/",
+                  "GET /api/groups/{id}/seasons/",
+                  "GET /api/groups/{id}/seasons/{season}/standings/",
                   "GET /api/evenings/{id}/settle/", "GET /api/tables/{id}/settle/"):
         assert (label, 200) in seen, label
     assert {code for label, code in seen if label == "POST /api/tables/{id}/hands/"} - {404}

@@ -6,7 +6,7 @@ import pytest
 
 from clubs import forms, results, services
 from common.errors import NotFound
-from events import pages
+from events import officiating, pages
 from games import extensions, lends
 from games.models import Player, Table
 from games.permissions import Actor
@@ -26,6 +26,7 @@ def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_u
         "organised_tables": services.organised_tables,  # issue 29: organisers
         "evening_tables": services.evening_tables,  # issue 29: an evening's check
         "table_banner": pages.table_banner,
+        "tables_waiting": officiating.tables_waiting,  # issue 28: the screens
     }
 
 
@@ -44,6 +45,8 @@ def test_games_without_clubs_offers_no_place_and_knows_no_group(monkeypatch):
     with pytest.raises(NotFound):
         extensions.attach_to_place(table, "g:abc", Actor())
     assert extensions.player_rating_charts(Player(), Actor()) == []
+    with pytest.raises(NotFound):  # no groups, so no season of one
+        extensions.player_rating_charts(Player(), Actor(), "abc")
     with pytest.raises(NotFound):
         extensions.group_tables("abc", Actor())
     assert extensions.table_banner(table, None) == ""

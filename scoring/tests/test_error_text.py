@@ -65,7 +65,8 @@ def test_every_sentence_renders_translated_without_leftover_format_names(languag
     values = {"player": "Aiko", "label": "Han", "option": "Minimum fan", "type": "Ron",
               "kind": "Nine terminals", "min": "1", "max": "100", "fan": "3", "hand": "4",
               "retry_after": "5", "sentence": "x", "count": "11", "needed": "13",
-              "tile": "1m", "text": "x", "round": "2", "table": "7"}
+              "tile": "1m", "text": "x", "round": "2", "table": "7",
+              "tables": "3, 7"}
     untranslated = []
     with translation.override(language):
         for msgid in [*msgids, ABOUT_PLAYER]:

@@ -34,7 +34,24 @@ export function addCorrect(root) {
 function hand(html) {
   const node = fragment(html);
   addCorrect(node);
+  showAnswers(node, currentYou);
   return node;
+}
+
+// Confirmation by the table (issue 29): the server says which seats may still confirm or
+// dispute each hand (data-waiting, games/confirmations.py); this phone shows the ✓ and
+// Dispute buttons when its seat is one of them.
+let currentYou = null;
+export function showAnswers(root, you) {
+  currentYou = you;
+  const seat = you?.can_write ? you.seat : null;
+  for (const box of root.querySelectorAll(".confirm[data-waiting]")) {
+    const waiting = box.dataset.waiting.split(" ").filter(Boolean).map(Number);
+    const actions = box.querySelector(".confirm-actions");
+    const mayAnswer = seat !== null && seat !== undefined && waiting.includes(seat);
+    if (actions) actions.hidden = !mayAnswer;
+    if (!mayAnswer) box.querySelector(".dispute-form")?.setAttribute("hidden", "");
+  }
 }
 
 // Whether a message's view starts a new run of hands: it renders only the latest ones

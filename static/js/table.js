@@ -22,7 +22,7 @@ import {placeNotices, say} from "./notices.js";
 import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
 import {addCorrect, appendEarlier, applyView, declaredBy, markMe, names, recorder,
-  renderActions, showEarlier, startsOver} from "./render.js";
+  renderActions, showAnswers, showEarlier, startsOver} from "./render.js";
 import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 import {RoundClock} from "./clock.js";
 
@@ -33,6 +33,8 @@ const MODE_KEY = `mjsite.mode.${tableId}`; // tiles or quick, as this phone ente
 // The ruleset's live declarations, their texts in the page's language (scoring/registry.py).
 const declarations = new Map(boot.declarations.map((d) => [d.key, d]));
 const DECLARED = "declaration_changed"; // the event of one made or taken back
+// Events that change no hand: a hand being entered moves onto them (no conflict).
+const ANSWERS = new Set(["hand_confirmed", "hand_disputed"]);
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
 // the undo question, all kept current by the socket's messages.
@@ -149,6 +151,10 @@ function describeEvent(message) {
   }
   const actor = recorder(message.actor);
   const number = message.hand_number;
+  if (ANSWERS.has(message.type)) {
+    return fmt(message.type === "hand_confirmed" ? "just_confirmed" : "just_disputed",
+      {number, actor});
+  }
   const undoneCorrection = message.type === "hand_undone" && message.change === "correct";
   const key = undoneCorrection ? "just_undone_correction" : {hand_recorded: "just_recorded",
     hand_corrected: "just_corrected", hand_undone: "just_undone", hand_redone: "just_redone",
@@ -171,6 +177,7 @@ function renderYou() {
 
 function render() {
   markMe(you);
+  showAnswers(document.getElementById("history"), you);
   refreshActions();
   drawChart(document.getElementById("chart"), snapshot.chart, names(snapshot));
   renderYou();
@@ -207,6 +214,10 @@ const socket = new TableSocket(page.dataset.socket, {
         presetDeclared();
         schedulePreview();
       }
+    } else if (entry && ANSWERS.has(message.type) && message.seq === entry.baseSeq + 1) {
+      // A hand confirmed or disputed changes none: the hand being entered moves onto it.
+      entry.baseSeq = message.seq;
+      recordForm.elements.base_seq.value = String(entry.baseSeq);
     } else if (!mine && entry && message.seq > entry.baseSeq) showConflict(message);
     if (!mine) say(describeEvent(message));
     if (message.type === "game_ended" || (message.type === "hand_recorded"
@@ -427,6 +438,37 @@ if ("IntersectionObserver" in window) {
 document.getElementById("history").addEventListener("click", (event) => {
   const button = event.target.closest("[data-correct]");
   if (button) openCorrection(Number(button.dataset.correct));
+});
+
+// Confirmation by the table (issue 29): ✓ confirms the hand as this phone shows it (its
+// revision); Dispute opens a note, sent with it. The server checks who may answer.
+document.getElementById("history").addEventListener("click", (event) => {
+  const yes = event.target.closest("[data-confirm]");
+  if (yes) {
+    const box = yes.closest(".confirm");
+    yes.disabled = true;
+    write("confirm_hand", {hand_number: Number(box.dataset.hand),
+      revision: Number(box.dataset.revision)}, t("confirmed")).finally(() => {
+      yes.disabled = false;
+    });
+    return;
+  }
+  const open = event.target.closest("[data-dispute-open]");
+  if (open) {
+    const form = open.closest(".confirm").querySelector(".dispute-form");
+    form.hidden = !form.hidden;
+    if (!form.hidden) form.elements.note.focus();
+  }
+});
+document.getElementById("history").addEventListener("submit", (event) => {
+  const form = event.target.closest(".dispute-form");
+  if (!form) return;
+  event.preventDefault();
+  const box = form.closest(".confirm");
+  const note = form.elements.note.value.trim();
+  if (!note) return;
+  write("dispute_hand", {hand_number: Number(box.dataset.hand),
+    revision: Number(box.dataset.revision), note}, t("disputed"));
 });
 
 // Someone else changed the table while this form was open: say what, and let the
