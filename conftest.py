@@ -33,6 +33,17 @@ os.environ.setdefault("MJ_EXTRA_RULESETS", "scoring.engine.tests.extra_rulesets"
 pytest_plugins = ["games.tests.browser_fixtures"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashes() -> Iterator[None]:
+    # Django's PBKDF2 takes a third of a second of CPU per password set or checked, by
+    # design; the suite checks who may sign in and what is counted, never the hash's cost
+    # (the live servers of the browser and integration tests keep the real hashers).
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
     # Django's test client activates a request's language in the test's own thread and
