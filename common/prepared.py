@@ -25,6 +25,9 @@ from django.db import connections, router
 from django.db.models import Model, QuerySet, signals
 
 
+_Compiled = tuple[str, list[Any], list[int | None], dict[int, Any]]
+
+
 class Prepared:
     """``build(*values)`` is a ``values_list()`` queryset; :meth:`rows` returns its rows
     for new values. ``samples`` are values for a first compilation: distinct, of the
@@ -37,29 +40,32 @@ class Prepared:
         self.build = build
         self.samples = samples
         self._model: type[Model] | None = None
-        # database alias -> (sql, positions of the values among its parameters,
-        # converters by column) or None when the queryset cannot be prepared
-        self._compiled: dict[str, tuple[str, list[int], dict[int, Any]] | None] = {}
+        # database alias -> (sql, its parameters, which value goes in each (None: the
+        # parameter as compiled), converters by column) or None when the queryset cannot
+        # be prepared
+        self._compiled: dict[str, _Compiled | None] = {}
 
-    def _compile(self, alias: str) -> tuple[str, list[int], dict[int, Any]] | None:
+    def _compile(self, alias: str) -> _Compiled | None:
         queryset = self.build(*self.samples)
         compiler = queryset.query.get_compiler(alias)
         try:
             sql, params = compiler.as_sql()
         except (EmptyResultSet, FullResultSet):  # a sample the ORM answers without SQL
             return None
-        positions = []
+        # Each parameter is a sample (replaced by the caller's value) or a constant of
+        # the queryset (kept as compiled).
+        positions: list[int | None] = []
         for param in params:
             # Compared with the type too: True == 1 and 1 == 1.0 in Python.
             matches = [i for i, sample in enumerate(self.samples)
                        if type(sample) is type(param) and sample == param]
-            if len(matches) != 1:
+            if len(matches) > 1:
                 return None
-            positions.append(matches[0])
-        if sorted(set(positions)) != list(range(len(self.samples))):
-            return None  # a value the statement does not use: the ORM's business
+            positions.append(matches[0] if matches else None)
+        if sorted(p for p in positions if p is not None) != list(range(len(self.samples))):
+            return None  # a value used twice or not at all: the ORM's business
         columns = [expression for expression, _sql, _alias in compiler.select]
-        return sql, positions, compiler.get_converters(columns)
+        return sql, list(params), positions, compiler.get_converters(columns)
 
     def rows(self, *values: Any, using: str | None = None) -> list[tuple[Any, ...]]:
         if self._model is None:
@@ -72,10 +78,11 @@ class Prepared:
         if compiled is None or any(type(v) not in (int, str) or type(v) is not type(s)
                                    for v, s in zip(values, self.samples, strict=True)):
             return [tuple(row) for row in self.build(*values).using(alias)]
-        sql, positions, converters = compiled
+        sql, params, positions, converters = compiled
         connection = connections[alias]
         with connection.cursor() as cursor:
-            cursor.execute(sql, [values[i] for i in positions])
+            cursor.execute(sql, [param if i is None else values[i]
+                                 for param, i in zip(params, positions, strict=True)])
             rows: Sequence[Any] = cursor.fetchall()
         if not converters:
             return [tuple(row) for row in rows]
