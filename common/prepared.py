@@ -24,7 +24,6 @@ from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet, signals
 
-
 _Compiled = tuple[str, list[Any], list[int | None], dict[int, Any]]
 
 
@@ -66,6 +65,12 @@ class Prepared:
             return None  # a value used twice or not at all: the ORM's business
         columns = [expression for expression, _sql, _alias in compiler.select]
         return sql, list(params), positions, compiler.get_converters(columns)
+
+    def compiled(self, using: str = "default") -> bool:
+        """Whether calls on ``using`` run the prepared statement (not the ORM's)."""
+        if using not in self._compiled:
+            self._compiled[using] = self._compile(using)
+        return self._compiled[using] is not None
 
     def rows(self, *values: Any, using: str | None = None) -> list[tuple[Any, ...]]:
         if self._model is None:
