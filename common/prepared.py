@@ -24,7 +24,13 @@ from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet, signals
 
-_Compiled = tuple[str, list[Any], list[int | None], dict[int, Any]]
+_Compiled = tuple[str, list[Any], list[tuple[int, type] | None], dict[int, Any]]
+
+
+def _as(wrapper: type, value: int | str) -> Any:
+    """``value`` as the compiled statement's parameter was: itself, or in the database
+    driver's wrapper of its type."""
+    return value if type(value) is wrapper else wrapper(value)
 
 
 class Prepared:
@@ -39,9 +45,9 @@ class Prepared:
         self.build = build
         self.samples = samples
         self._model: type[Model] | None = None
-        # database alias -> (sql, its parameters, which value goes in each (None: the
-        # parameter as compiled), converters by column) or None when the queryset cannot
-        # be prepared
+        # database alias -> (sql, its parameters, which value goes in each and its type
+        # there (None: the parameter as compiled), converters by column) or None when the
+        # queryset cannot be prepared
         self._compiled: dict[str, _Compiled | None] = {}
 
     def _compile(self, alias: str) -> _Compiled | None:
@@ -53,15 +59,19 @@ class Prepared:
             return None
         # Each parameter is a sample (replaced by the caller's value) or a constant of
         # the queryset (kept as compiled).
-        positions: list[int | None] = []
+        positions: list[tuple[int, type] | None] = []
         for param in params:
-            # Compared with the type too: True == 1 and 1 == 1.0 in Python.
+            # Compared with the type too (True == 1 and 1 == 1.0 in Python), a subclass
+            # being the driver's wrapper of a value (psycopg's Int4 for an integer
+            # column), which the caller's value gets too.
             matches = [i for i, sample in enumerate(self.samples)
-                       if type(sample) is type(param) and sample == param]
+                       if isinstance(param, type(sample)) and not isinstance(param, bool)
+                       and sample == param]
             if len(matches) > 1:
                 return None
-            positions.append(matches[0] if matches else None)
-        if sorted(p for p in positions if p is not None) != list(range(len(self.samples))):
+            positions.append((matches[0], type(param)) if matches else None)
+        used = sorted(p[0] for p in positions if p is not None)
+        if used != list(range(len(self.samples))):
             return None  # a value used twice or not at all: the ORM's business
         columns = [expression for expression, _sql, _alias in compiler.select]
         return sql, list(params), positions, compiler.get_converters(columns)
@@ -86,8 +96,8 @@ class Prepared:
         sql, params, positions, converters = compiled
         connection = connections[alias]
         with connection.cursor() as cursor:
-            cursor.execute(sql, [param if i is None else values[i]
-                                 for param, i in zip(params, positions, strict=True)])
+            cursor.execute(sql, [param if at is None else _as(at[1], values[at[0]])
+                                 for param, at in zip(params, positions, strict=True)])
             rows: Sequence[Any] = cursor.fetchall()
         if not converters:
             return [tuple(row) for row in rows]

@@ -426,7 +426,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             event.save()
             hands_from = _save(table, result, [*events, event], seats)
         table.seq = event.seq
-        # Table has no save receivers: its UPDATE without the ORM's compiling.
+        # The UPDATE save(update_fields=...) runs, without compiling it each time.
         save_fields(table, ["seq", "state", "finished", "ended_manually", "can_redo",
                             "undo_target", "redo_target", "finished_at", "updated_at",
                             "chain_head"])
