@@ -2,8 +2,9 @@
 
 games stands below clubs (docs/development.md, "Layers"): it may not import clubs, yet the
 new-table form offers the groups and evenings a table can join, a player's page shows
-their ratings in each group, and ``/api/export/?group=<id>`` starts from a group's
-tables. clubs fills these in from its ``AppConfig.ready``; until then games answers as a
+their ratings in each group (and, with ``?season=<id>``, one season of a group: the
+tables :func:`season_scope` lends it), and ``/api/export/?group=<id>`` starts from a
+group's tables. clubs fills these in from its ``AppConfig.ready``; until then games answers as a
 site without groups would: no places, no ratings, no group to export.
 
 events (above clubs) adds what the table page shows of a table of an event's round (its
@@ -41,6 +42,10 @@ def _no_ratings(player: Player, actor: Actor, season: str = "") -> list[dict[str
     return []
 
 
+def _no_season(season: str, actor: Actor) -> tuple[dict[str, Any], QuerySet[Table]]:
+    raise NotFound(f"there is no season {season!r} you can see; check the link")
+
+
 def _no_group(group_id: str, actor: Actor) -> QuerySet[Table]:
     raise NotFound(f"there is no group {group_id!r} you can see; check the id")
 
@@ -69,6 +74,7 @@ ALONE: dict[str, Callable[..., Any]] = {
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
     "table_banner": _no_banner, "tables_waiting": _none_waiting,
+    "season_scope": _no_season,
 }
 _added = dict(ALONE)
 
@@ -78,11 +84,14 @@ def add(*, places_for: Callable[[Actor], list[tuple[str, str]]],
         player_rating_charts: Callable[[Player, Actor, str], list[dict[str, Any]]],
         group_tables: Callable[[str, Actor], QuerySet[Table]],
         organised_tables: Callable[[Actor], QuerySet[Table]] = _no_organiser,
-        evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening) -> None:
+        evening_tables: Callable[[str, Actor | None], QuerySet[Table]] = _no_evening,
+        season_scope: Callable[[str, Actor],
+                               tuple[dict[str, Any], QuerySet[Table]]] = _no_season) -> None:
     """Called once by the app that keeps groups (clubs) when Django starts."""
     _added.update(places_for=places_for, attach_to_place=attach_to_place,
                   player_rating_charts=player_rating_charts, group_tables=group_tables,
-                  organised_tables=organised_tables, evening_tables=evening_tables)
+                  organised_tables=organised_tables, evening_tables=evening_tables,
+                  season_scope=season_scope)
 
 
 def places_for(actor: Actor) -> list[tuple[str, str]]:
@@ -103,6 +112,15 @@ def player_rating_charts(player: Player, actor: Actor,
     (NotFound for a season ``actor`` may not see)."""
     charts: list[dict[str, Any]] = _added["player_rating_charts"](player, actor, season)
     return charts
+
+
+def season_scope(season: str, actor: Actor) -> tuple[dict[str, Any], QuerySet[Table]]:
+    """A group's season ``season`` (its id) as a page of games labels it (``id``,
+    ``name``, ``group``, ``group_name``, ``starts``, ``ends``) and its tables ``actor``
+    may open (a lazy queryset: a filter for the caller's own queries, never run here);
+    NotFound for a season ``actor`` may not see."""
+    scope: tuple[dict[str, Any], QuerySet[Table]] = _added["season_scope"](season, actor)
+    return scope
 
 
 def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
