@@ -4,7 +4,7 @@ when Django starts, and the lower one stands alone without it."""
 
 import pytest
 
-from clubs import forms, results, services
+from clubs import forms, results, seasons, services
 from common.errors import NotFound
 from events import officiating, pages
 from games import extensions, lends
@@ -27,6 +27,7 @@ def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_u
         "evening_tables": services.evening_tables,  # issue 29: an evening's check
         "table_banner": pages.table_banner,
         "tables_waiting": officiating.tables_waiting,  # issue 28: the screens
+        "season_scope": seasons.season_scope,  # issue 27: a season's player page
     }
 
 
