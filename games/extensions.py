@@ -7,14 +7,18 @@ tables. clubs fills these in from its ``AppConfig.ready``; until then games answ
 site without groups would: no places, no ratings, no group to export.
 
 events (above clubs) adds what the table page shows of a table of an event's round (its
-round and table, the call for a referee) with :func:`add_table_banner`, and which tables
-wait for a referee (an evening's big screen says so) with :func:`add_tables_waiting`.
+round and table, the call for a referee) with :func:`add_table_banner`, which tables
+wait for a referee (an evening's big screen says so) with :func:`add_tables_waiting`, and
+the tables of the events an actor organises or referees (they read those tables' logs)
+with :func:`add_officiated_tables`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q
 
 from common.errors import NotFound
 
@@ -69,6 +73,7 @@ ALONE: dict[str, Callable[..., Any]] = {
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
     "table_banner": _no_banner, "tables_waiting": _none_waiting,
+    "officiated_tables": _no_organiser,
 }
 _added = dict(ALONE)
 
@@ -114,9 +119,13 @@ def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
 
 def organised_tables(actor: Actor) -> QuerySet[Table]:
     """The tables ``actor`` organises: those of the groups they manage (created, or a
-    manager of; staff are told apart by the caller)."""
-    tables: QuerySet[Table] = _added["organised_tables"](actor)
-    return tables
+    manager of) and those of the events they organise or referee (:func:`add_officiated_tables`);
+    staff are told apart by the caller."""
+    from games.models import Table
+
+    groups: QuerySet[Table] = _added["organised_tables"](actor)
+    events: QuerySet[Table] = _added["officiated_tables"](actor)
+    return Table.objects.filter(Q(pk__in=groups.values("pk")) | Q(pk__in=events.values("pk")))
 
 
 def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
@@ -142,6 +151,11 @@ def table_banner(table: Table, request: HttpRequest) -> str:
 def add_tables_waiting(tables_waiting: Callable[[Collection[int]], set[int]]) -> None:
     """Called once by the app that keeps events when Django starts."""
     _added["tables_waiting"] = tables_waiting
+
+
+def add_officiated_tables(officiated_tables: Callable[[Actor], QuerySet[Table]]) -> None:
+    """Called once by the app that keeps events when Django starts."""
+    _added["officiated_tables"] = officiated_tables
 
 
 def tables_waiting(table_ids: Collection[int]) -> set[int]:
