@@ -50,17 +50,20 @@ def can_referee(event: Tournament, actor: Actor) -> bool:
     return can_organise(event, actor) or _official(event, actor) == Role.REFEREE
 
 
-def officiated_tables(actor: Actor) -> QuerySet[Table]:
-    """The tables of the rounds of the events ``actor`` organises or referees (created,
-    or named an official of): they read those tables' logs (games.permissions.can_audit),
-    a referee to judge a disputed hand. A manager of an event's group reaches its tables
-    through the group (clubs.services.organised_tables); staff are told apart by games.
-    games.extensions."""
+def officiated_tables(actor: Actor, referees: bool) -> QuerySet[Table]:
+    """The tables of the rounds of the events ``actor`` organises (created, or named an
+    organiser of), or with ``referees`` organises or referees: they read those tables'
+    logs (games.permissions.can_audit), a referee to judge a disputed hand, and an
+    organiser accepts a changed history. A manager of an event's group reaches its
+    tables through the group (clubs.services.organised_tables); staff are told apart by
+    games. games.extensions."""
     mine = Q(pk__in=[])
     if actor.device:
         mine |= Q(creator_device=actor.device)
     if actor.user_id is not None:
-        mine |= Q(created_by_id=actor.user_id) | Q(officials__user_id=actor.user_id)
+        named = [Role.ORGANISER, Role.REFEREE] if referees else [Role.ORGANISER]
+        mine |= Q(created_by_id=actor.user_id) | Q(officials__user_id=actor.user_id,
+                                                   officials__role__in=named)
     events = Tournament.objects.filter(mine).values("pk")
     return Table.objects.filter(round_table__round__tournament__in=events)
 

@@ -55,6 +55,10 @@ def _no_organiser(actor: Actor) -> QuerySet[Table]:
     return Table.objects.none()
 
 
+def _no_official(actor: Actor, referees: bool) -> QuerySet[Table]:
+    return _no_organiser(actor)
+
+
 def _no_evening(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
     raise NotFound(f"there is no evening {evening_id!r} you can see; check the id")
 
@@ -73,7 +77,7 @@ ALONE: dict[str, Callable[..., Any]] = {
     "player_rating_charts": _no_ratings, "group_tables": _no_group,
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
     "table_banner": _no_banner, "tables_waiting": _none_waiting,
-    "officiated_tables": _no_organiser,
+    "officiated_tables": _no_official,
 }
 _added = dict(ALONE)
 
@@ -119,13 +123,21 @@ def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
 
 def organised_tables(actor: Actor) -> QuerySet[Table]:
     """The tables ``actor`` organises: those of the groups they manage (created, or a
-    manager of) and those of the events they organise or referee (:func:`add_officiated_tables`);
+    manager of) and those of the events they organise (:func:`add_officiated_tables`);
     staff are told apart by the caller."""
     from games.models import Table
 
     groups: QuerySet[Table] = _added["organised_tables"](actor)
-    events: QuerySet[Table] = _added["officiated_tables"](actor)
+    events: QuerySet[Table] = _added["officiated_tables"](actor, referees=False)
     return Table.objects.filter(Q(pk__in=groups.values("pk")) | Q(pk__in=events.values("pk")))
+
+
+def refereed_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables of the events ``actor`` organises or referees: a referee reads the logs
+    of the tables whose disputes they judge, though only an organiser accepts a changed
+    history."""
+    tables: QuerySet[Table] = _added["officiated_tables"](actor, referees=True)
+    return tables
 
 
 def evening_tables(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
@@ -153,8 +165,9 @@ def add_tables_waiting(tables_waiting: Callable[[Collection[int]], set[int]]) ->
     _added["tables_waiting"] = tables_waiting
 
 
-def add_officiated_tables(officiated_tables: Callable[[Actor], QuerySet[Table]]) -> None:
-    """Called once by the app that keeps events when Django starts."""
+def add_officiated_tables(officiated_tables: Callable[..., QuerySet[Table]]) -> None:
+    """Called once by the app that keeps events when Django starts: ``officiated_tables(
+    actor, referees=...)``, the tables of the events ``actor`` organises (or referees)."""
     _added["officiated_tables"] = officiated_tables
 
 

@@ -9,7 +9,8 @@ import pytest
 from events import rounds, services
 from events.tests.helpers import cast
 from events.tests.rounds_helpers import record, ron, tables_of
-from games.permissions import can_audit
+from games.permissions import audited_tables, can_audit
+from games.services.history import may_accept
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +28,9 @@ def test_the_log_of_an_events_table_is_for_its_officials(who: str, allowed: bool
     table = tables_of(rounds.start_round(people.event, 1, boss))[0]
     record(table, ron(0, 1), by=boss)
     assert can_audit(table, people.actors[who]) is allowed
+    assert (audited_tables(people.actors[who], [table]) == [table]) is allowed
+    # Only an organiser accepts a history changed outside the site, not a referee.
+    assert may_accept(table, people.actors[who]) is (who in ("creator", "organiser"))
     client = people.clients[who]
     assert client.get(f"/t/{table.public_id}/log/").status_code == (200 if allowed else 403)
     api = client.get(f"/api/tables/{table.public_id}/history/")
