@@ -255,6 +255,14 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     expect(tablet.locator("#status")).to_have_attribute("data-state", "live")
     expect(tablet.locator(".centre-side")).to_have_count(4)
     expect_awake(tablet, "mjTable")
+    # Every tap target is at least 44 px each way, the sides' buttons and the middle's.
+    small = tablet.evaluate("""() => [...document.querySelectorAll(
+        '#centre-board button, #centre-board a.button, #centre-board summary')]
+      .filter(n => n.offsetParent !== null).map(n => [n, n.getBoundingClientRect()])
+      .filter(([n, r]) => Math.min(r.width, r.height) < 44)
+      .map(([n, r]) => `${n.id || n.className}: ${Math.round(r.width)}x${Math.round(r.height)}`)
+    """)
+    assert small == [], small
     # Each seat's card is on its own side, facing its player.
     sides = {position: tablet.locator(f".centre-side[data-position='{position}']")
              .get_attribute("data-side") for position in range(4)}
