@@ -8,14 +8,18 @@ group's tables. clubs fills these in from its ``AppConfig.ready``; until then ga
 site without groups would: no places, no ratings, no group to export.
 
 events (above clubs) adds what the table page shows of a table of an event's round (its
-round and table, the call for a referee) with :func:`add_table_banner`, and which tables
-wait for a referee (an evening's big screen says so) with :func:`add_tables_waiting`.
+round and table, the call for a referee) with :func:`add_table_banner`, which tables
+wait for a referee (an evening's big screen says so) with :func:`add_tables_waiting`, and
+the tables of the events an actor organises or referees (they read those tables' logs)
+with :func:`add_officiated_tables`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
+
+from django.db.models import Q
 
 from common.errors import NotFound
 
@@ -56,6 +60,10 @@ def _no_organiser(actor: Actor) -> QuerySet[Table]:
     return Table.objects.none()
 
 
+def _no_official(actor: Actor, referees: bool) -> QuerySet[Table]:
+    return _no_organiser(actor)
+
+
 def _no_evening(evening_id: str, actor: Actor | None) -> QuerySet[Table]:
     raise NotFound(f"there is no evening {evening_id!r} you can see; check the id")
 
@@ -75,6 +83,7 @@ ALONE: dict[str, Callable[..., Any]] = {
     "organised_tables": _no_organiser, "evening_tables": _no_evening,
     "table_banner": _no_banner, "tables_waiting": _none_waiting,
     "season_scope": _no_season,
+    "officiated_tables": _no_official,
 }
 _added = dict(ALONE)
 
@@ -132,8 +141,20 @@ def group_tables(group_id: str, actor: Actor) -> QuerySet[Table]:
 
 def organised_tables(actor: Actor) -> QuerySet[Table]:
     """The tables ``actor`` organises: those of the groups they manage (created, or a
-    manager of; staff are told apart by the caller)."""
-    tables: QuerySet[Table] = _added["organised_tables"](actor)
+    manager of) and those of the events they organise (:func:`add_officiated_tables`);
+    staff are told apart by the caller."""
+    from games.models import Table
+
+    groups: QuerySet[Table] = _added["organised_tables"](actor)
+    events: QuerySet[Table] = _added["officiated_tables"](actor, referees=False)
+    return Table.objects.filter(Q(pk__in=groups.values("pk")) | Q(pk__in=events.values("pk")))
+
+
+def refereed_tables(actor: Actor) -> QuerySet[Table]:
+    """The tables of the events ``actor`` organises or referees: a referee reads the logs
+    of the tables whose disputes they judge, though only an organiser accepts a changed
+    history."""
+    tables: QuerySet[Table] = _added["officiated_tables"](actor, referees=True)
     return tables
 
 
@@ -160,6 +181,12 @@ def table_banner(table: Table, request: HttpRequest) -> str:
 def add_tables_waiting(tables_waiting: Callable[[Collection[int]], set[int]]) -> None:
     """Called once by the app that keeps events when Django starts."""
     _added["tables_waiting"] = tables_waiting
+
+
+def add_officiated_tables(officiated_tables: Callable[..., QuerySet[Table]]) -> None:
+    """Called once by the app that keeps events when Django starts: ``officiated_tables(
+    actor, referees=...)``, the tables of the events ``actor`` organises (or referees)."""
+    _added["officiated_tables"] = officiated_tables
 
 
 def tables_waiting(table_ids: Collection[int]) -> set[int]:

@@ -6,7 +6,7 @@ import pytest
 
 from clubs import forms, results, seasons, services
 from common.errors import NotFound
-from events import officiating, pages
+from events import officiating, pages, permissions
 from games import extensions, lends
 from games.models import Player, Table
 from games.permissions import Actor
@@ -28,6 +28,7 @@ def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_u
         "table_banner": pages.table_banner,
         "tables_waiting": officiating.tables_waiting,  # issue 28: the screens
         "season_scope": seasons.season_scope,  # issue 27: a season's player page
+        "officiated_tables": permissions.officiated_tables,  # issue 29: event officials
     }
 
 
