@@ -81,9 +81,13 @@ def hidden_count(group: Group, actor: Actor, evening: Evening | None = None,
                  shown: int | None = None) -> int:
     """How many of the group's (or evening's) tables ``actor`` may not open; ``shown``: how
     many they may, when the caller has counted them."""
-    links = TableLink.objects.filter(group=group)
-    if evening is not None:
-        links = links.filter(evening=evening)
     if shown is None:
         shown = group_tables(group, actor, evening).count()
-    return links.count() - shown
+    # The group's own count when it was read with it (clubs.services.get_group).
+    total = getattr(group, "linked_tables", None) if evening is None else None
+    if not isinstance(total, int):
+        links = TableLink.objects.filter(group=group)
+        if evening is not None:
+            links = links.filter(evening=evening)
+        total = links.count()
+    return total - shown

@@ -9,7 +9,9 @@ units (riichi: thousands of points after uma and oka; points for the others, as 
 leaderboard's Total), over their best ``best`` games when the season says so; equal
 totals share a place. Only members are ranked: a guest or an event's substitute plays a
 table of the group but not its season. The group's leaderboard (with its ratings) and
-statistics pages show one season with ``?season=<id>``.
+statistics pages show one season with ``?season=<id>``, and so does a player's page (its
+statistics, games and rating charts): games lends the season's tables from here
+(:func:`season_scope`, through ``games.extensions``).
 """
 
 from __future__ import annotations
@@ -110,6 +112,16 @@ def find_season(public_id: Any, actor: Actor) -> Season:
         raise NotFound("there is no such season you can see",
                        params={"reason": "season_not_found"})
     return season
+
+
+def season_scope(public_id: Any, actor: Actor) -> tuple[dict[str, Any], QuerySet[Table]]:
+    """The season ``public_id`` names, as a player's page labels it, and its tables
+    ``actor`` may open (a lazy filter for the page's own statistics queries):
+    ``games.extensions.season_scope``. NotFound for a season ``actor`` may not see."""
+    season = find_season(public_id, actor)
+    label = {"id": season.public_id, "name": season.name, "group": season.group.public_id,
+             "group_name": season.group.name, "starts": season.starts, "ends": season.ends}
+    return label, season_tables(season, actor)
 
 
 def create_season(group: Group, name: Any, starts: Any, ends: Any, actor: Actor,

@@ -12,7 +12,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from common.errors import BadCommand, Forbidden, NotFound
@@ -96,7 +97,13 @@ def organised_tables(actor: Actor) -> QuerySet[Table]:
 def get_group(public_id: str, actor: Actor) -> Group:
     """The group if ``actor`` may look at it; ``not_found`` otherwise (a private group is
     not admitted to exist)."""
-    group = Group.objects.filter(public_id=str(public_id)).first()
+    # With the number of its tables (``linked_tables``) in the same query: the pages
+    # that say how many the reader may not open need no count of their own
+    # (permissions.hidden_count).
+    links = (TableLink.objects.filter(group=OuterRef("pk")).order_by().values("group")
+             .annotate(count=Count("pk")).values("count"))
+    group = (Group.objects.filter(public_id=str(public_id))
+             .annotate(linked_tables=Coalesce(Subquery(links), 0)).first())
     if group is None or not permissions.can_view(group, actor):
         raise NotFound(f"there is no group {public_id!r} you can see; check the link")
     return group

@@ -13,12 +13,14 @@ class EventsConfig(AppConfig):
         # importing events.
         from django.db.models.signals import post_save
 
-        from events import live, officiating, pages
+        from events import live, officiating, pages, permissions
         from games import extensions
         from games.models import Event
 
         extensions.add_table_banner(pages.table_banner)
         extensions.add_tables_waiting(officiating.tables_waiting)
+        # An event's organisers and referees read its tables' logs (issue 29).
+        extensions.add_officiated_tables(permissions.officiated_tables)
         post_save.connect(live.table_written, sender=Event,
                           dispatch_uid="events.live.table_written")
         # A hand disputed at an event's table calls its referees (issue 29).

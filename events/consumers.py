@@ -1,7 +1,8 @@
 """An event's live pages over websockets: ``ws/events/<public_id>/``.
 
 The socket only sends; a page never writes through it (the pages' forms do). On connect
-it joins the event's group (:mod:`events.live`), and for each group message sends its
+it joins the event's group (:mod:`events.live`) and only then opens, so that nothing told
+once the page's socket is open passes it by; for each group message it sends its
 page the part that changed, rendered in the page's language:
 
 * ``{"type": "standings", "html", "hands"}`` to the standings page (``?watch=standings``) after a
@@ -174,19 +175,23 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
         self.language = language_of(self.scope)
         query = parse_qs(bytes(self.scope.get("query_string") or b"").decode("latin-1"))
         self.watch_standings = query.get("watch") == ["standings"]
-        await self.accept()  # first, so the page sees the close code
         try:
             event = await self._event()
         except DatabaseError:
-            await self.close(code=CLOSE_UNAVAILABLE)
+            await self._refuse(CLOSE_UNAVAILABLE)
             return
         if event is None:
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self._refuse(CLOSE_NOT_FOUND)
             return
         self.event_pk = event.pk
+        # Listening before the socket opens: a change told between the page's socket
+        # opening and this joining reached no one, and the page, live by its looks, showed
+        # standings without that hand until the next (a test's hand recorded as its socket
+        # opened went unseen when the join came late on a busy machine).
         await self.join_groups()
         if self.watch_standings:
             _WATCHERS[self.event_pk] += 1
+        await self.accept()
         if query.get("again") == ["1"]:
             # A page back after losing its socket (static/js/event.js) may have missed
             # changes meanwhile: it gets its parts again.
@@ -200,6 +205,10 @@ class EventConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
                 if _WATCHERS[self.event_pk] <= 0:
                     del _WATCHERS[self.event_pk]
                     _COUNTS.pop(self.event_pk, None)
+
+    async def _refuse(self, code: int) -> None:
+        await self.accept()  # first, so the page sees the close code
+        await self.close(code=code)
 
     def layer_groups(self) -> list[str]:
         return [group_name(self.event_pk)] if self.event_pk is not None else []

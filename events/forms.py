@@ -26,6 +26,7 @@ from .models import (
     Method,
     Role,
     Round,
+    ShortTablePoints,
     SubstituteRule,
     Tournament,
     Visibility,
@@ -116,8 +117,16 @@ class SettingsForm(forms.Form):
         help_text=_("13 players: one table of four and three of three, instead of four "
                     "tables with three substitutes."))
 
+    # Offered only where a table of three can meet table points (SettingsForm.of).
+    short_table_points = forms.ChoiceField(
+        label=_("Table points at a table of three"), choices=ShortTablePoints.choices,
+        required=False,
+        help_text=_("No published rule says: the first is what tournaments with uneven "
+                    "tables usually do, the second gives each player at a table of three "
+                    "what a table of four gives each of its players on average."))
+
     KEPT = ("seating", "standing", "substitute_rule", "substitute_score",
-            "substitute_points", "short_tables")
+            "substitute_points", "short_tables", "short_table_points")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -140,7 +149,8 @@ class SettingsForm(forms.Form):
             "confirm_hands": event.confirm_hands,
             "confirm_before_close": event.confirm_before_close,
             "short_tables": (str(event.short_config_id) if event.short_config_id
-                             else services.SUBSTITUTES)})
+                             else services.SUBSTITUTES),
+            "short_table_points": event.short_table_points})
         short = services.three_player_configs(event)
         if short:
             tables = form.fields["short_tables"]
@@ -150,6 +160,9 @@ class SettingsForm(forms.Form):
                                  % {"rules": rules_title(c)}) for c in short)]
         else:  # nothing to choose: substitutes fill the seats
             del form.fields["short_tables"]
+        if not short or not any(s.table_points for s in registry.standings(event.ruleset)):
+            # No table of three, or no table points to give one: nothing to choose.
+            del form.fields["short_table_points"]
         field = form.fields["standing"]
         assert isinstance(field, forms.ChoiceField)
         # Each convention the ruleset offers, with where it comes from.

@@ -43,6 +43,15 @@ class Method(models.TextChoices):
     FIXED = "fixed", _("Fixed: the organiser's own, typed or uploaded")
 
 
+class ShortTablePoints(models.TextChoices):
+    """What a table of three earns in a table-points convention (MCR's 4/2/1/0) at an
+    event of four-player tables (events.standings): no published rule covers it."""
+
+    PLACES = "places", _("Its three places earn the first three places' points")
+    PER_PLAYER = "per_player", _(
+        "Its points scaled to what a table of four gives each player (3/1.5/0.75)")
+
+
 class SubstituteRule(models.TextChoices):
     """What a seat played by a substitute counts for the player they replace (never for
     the substitute)."""
@@ -99,6 +108,11 @@ class Tournament(models.Model):
     short_config = models.ForeignKey("scoring.RulesetConfig", null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+",
                                      verbose_name=_("short tables"))
+    # What a table of three earns where the standings count table points (issue 27):
+    # events.standings.short_points.
+    short_table_points = models.CharField(
+        _("table points at a table of three"), max_length=10,
+        choices=ShortTablePoints.choices, default=ShortTablePoints.PLACES)
     # The rounds planned and not yet seated (events.rounds): {"method", "first" (the
     # round the first of them is), "rounds": tables of entry numbers in wind order, None
     # for a substitute's seat}; no-repeat plans every round at once, a fixed seating is

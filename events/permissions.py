@@ -20,6 +20,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from clubs import permissions as clubs
+from games.models import Table
 from games.permissions import Actor
 
 from .models import Entry, Official, Role, Tournament, Visibility
@@ -47,6 +48,24 @@ def can_organise(event: Tournament, actor: Actor) -> bool:
 
 def can_referee(event: Tournament, actor: Actor) -> bool:
     return can_organise(event, actor) or _official(event, actor) == Role.REFEREE
+
+
+def officiated_tables(actor: Actor, referees: bool) -> QuerySet[Table]:
+    """The tables of the rounds of the events ``actor`` organises (created, or named an
+    organiser of), or with ``referees`` organises or referees: they read those tables'
+    logs (games.permissions.can_audit), a referee to judge a disputed hand, and an
+    organiser accepts a changed history. A manager of an event's group reaches its
+    tables through the group (clubs.services.organised_tables); staff are told apart by
+    games. games.extensions."""
+    mine = Q(pk__in=[])
+    if actor.device:
+        mine |= Q(creator_device=actor.device)
+    if actor.user_id is not None:
+        named = [Role.ORGANISER, Role.REFEREE] if referees else [Role.ORGANISER]
+        mine |= Q(created_by_id=actor.user_id) | Q(officials__user_id=actor.user_id,
+                                                   officials__role__in=named)
+    events = Tournament.objects.filter(mine).values("pk")
+    return Table.objects.filter(round_table__round__tournament__in=events)
 
 
 def entry_of(event: Tournament, actor: Actor) -> Entry | None:

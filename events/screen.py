@@ -150,7 +150,7 @@ def standing_lines(event: Tournament) -> tuple[list[Line], bool]:
                 penalties[entry_id] += amount
         then = standings.rank(counted.entries, [s for s in counted.seats if s.round < latest],
                               counted.results, counted.finished, penalties, counted.points,
-                              counted.fixed)
+                              counted.fixed, short=counted.short)
         before = {row.entry.pk: row.rank for row in then}
     lines = [Line(row.rank, before[row.entry.pk] - row.rank if row.entry.pk in before else 0,
                   row.entry.number, row.entry.player.display_name, now.score_text(row.score),

@@ -37,6 +37,7 @@ from .models import (
     Role,
     Round,
     RoundSeat,
+    ShortTablePoints,
     Status,
     SubstituteRule,
     Tournament,
@@ -175,14 +176,17 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
                  substitute_points: Decimal | None = None,
                  confirm_hands: bool | None = None,
                  confirm_before_close: bool | None = None,
-                 short_tables: str | None = None) -> Tournament:
+                 short_tables: str | None = None,
+                 short_table_points: str | None = None) -> Tournament:
     """The settings an organiser may change; the rules stay those it was created with.
     Confirmation by the table (issue 29) applies to the rounds started after it is
     changed; the rule on closing a round at once.
     How rounds are seated, the standings' convention (one the ruleset offers,
     :func:`scoring.registry.standings`), the substitutes' rule and what seats the
     leftover players (``short_tables``: :data:`SUBSTITUTES`, or the id of one of
-    :func:`three_player_configs`) are kept as they are when not given."""
+    :func:`three_player_configs`) and what a table of three earns in table points
+    (``short_table_points``, events.standings.short_points) are kept as they are when
+    not given."""
     organiser_only(event, by)
     event.name = _text(name, "event", 120)
     event.kind = _choice(kind, Kind.values, "kind")
@@ -212,6 +216,9 @@ def update_event(event: Tournament, by: Actor, *, name: str, kind: str, visibili
         if not isinstance(substitute_points, Decimal) or not abs(substitute_points) < 1000:
             raise BadCommand("the fixed table points must be a number below 1000")
         event.substitute_points = substitute_points
+    if short_table_points is not None:
+        event.short_table_points = _choice(short_table_points, ShortTablePoints.values,
+                                           "table points at a table of three")
     if confirm_hands is not None:
         event.confirm_hands = bool(confirm_hands)
     if confirm_before_close is not None:

@@ -9,6 +9,24 @@ with **table points** (MCR's 4/2/1/0) each table gives those by place, tied play
 sharing the points of the places they cover, and players rank by table points, then
 score. Equal players share a place.
 
+A **table of three** at an event of four-player tables (the players the tables leave
+over, where the ruleset has three-player rules) earns table points by the event's
+``short_table_points`` (:class:`~events.models.ShortTablePoints`, :func:`short_points`).
+No published rule says what: the Mahjong Competition Rules (1998) and the EMA's MCR and
+riichi rules keep every table at four (substitutes fill the seats), and we found no
+organiser's rule for three-player tables or byes. So:
+
+* ``places`` (the default, what game tournaments with uneven tables usually do: the
+  missing fourth counts as last): its three places earn the first three places' points,
+  4/2/1. The table hands out as much as a table of four (7), but among three players:
+  each earns 7/3 a game on average against 7/4 at a table of four.
+* ``per_player`` (mjsite's own, the fairer one): the first three places' points scaled
+  so the table hands out what a table of four gives each of its players, times three:
+  4/2/1 × 3/4 = 3/1.5/0.75 (5.25 = 7 × 3/4), the same 7/4 a player on average. Where
+  the first places' points add up to nothing there is nothing to scale: they stay.
+
+Ties at a table of three share the points of the places they cover, as at four.
+
 A seat someone else played for its player (a substitute) counts for that player as the
 event's rule says (:class:`~events.models.SubstituteRule`: a fixed result, the seat's
 result, or nothing) and never for the substitute; a substitute's seat of a short round
@@ -34,7 +52,7 @@ from games.models import SeatResult, Table
 from scoring import registry
 from scoring.engine.capabilities import Standing
 
-from .models import Entry, Penalty, RoundSeat, SubstituteRule, Tournament
+from .models import Entry, Penalty, RoundSeat, ShortTablePoints, SubstituteRule, Tournament
 
 
 @dataclass(frozen=True)
@@ -79,7 +97,22 @@ class Row:
         return float(self.key[0]) * 1e12 + self.key[1]
 
 
-def shares(scores: Mapping[int, int], points: Sequence[int]) -> dict[int, Fraction]:
+def short_points(points: Sequence[int], seats: int,
+                 rule: str = "places") -> tuple[Fraction, ...]:
+    """The table points by place at a table of ``seats`` players, ``points`` those of a
+    full table: the first ``seats`` places' points, scaled by ``rule`` (a value of
+    :class:`~events.models.ShortTablePoints`, "places" by default; the module's
+    docstring) at a table short of the full one."""
+    first = tuple(Fraction(p) for p in points[:seats])
+    total = sum(first, Fraction(0))
+    if rule != ShortTablePoints.PER_PLAYER or seats >= len(points) or not total:
+        return first
+    # What a full table gives each of its players, times this table's players.
+    factor = Fraction(sum(points), len(points)) * seats / total
+    return tuple(p * factor for p in first)
+
+
+def shares(scores: Mapping[int, int], points: Sequence[int | Fraction]) -> dict[int, Fraction]:
     """Each position's table points at a table whose positions ended with ``scores``: by
     place, tied positions sharing the points of the places they cover."""
     order = sorted(scores.values(), reverse=True)
@@ -88,24 +121,26 @@ def shares(scores: Mapping[int, int], points: Sequence[int]) -> dict[int, Fracti
         first = order.index(score)
         covered = order.count(score)
         given = [points[i] if i < len(points) else 0 for i in range(first, first + covered)]
-        out[position] = Fraction(sum(given), covered)
+        out[position] = Fraction(sum(given, Fraction(0)), covered)
     return out
 
 
 def rank(entries: Iterable[Any], seats: Iterable[SeatRow],
          results: Mapping[tuple[int, int], int], finished: Mapping[int, bool],
          penalties: Mapping[Any, int], points: Sequence[int], fixed: Fixed,
-         entry_key: Any = None) -> list[Row]:
+         entry_key: Any = None, short: str = "places") -> list[Row]:
     """The standings from plain rows: ``results`` the score (end less start points) of
     each (table, position) played, ``finished`` whether each table ended, ``penalties``
-    each entry's sum, ``points`` the table points by place (none: rank by score).
+    each entry's sum, ``points`` the table points by place at a full table (none: rank
+    by score), ``short`` what a table of fewer earns (:func:`short_points`).
     ``entry_key`` maps an entry to the id ``seats`` and ``penalties`` use (its ``pk``)."""
     key_of = entry_key or (lambda e: e.pk)
     rows = {key_of(e): Row(entry=e) for e in entries}
     by_table: dict[int, dict[int, int]] = defaultdict(dict)
     for (table, position), score in results.items():
         by_table[table][position] = score
-    table_points = {t: shares(s, points) for t, s in by_table.items()} if points else {}
+    table_points = ({t: shares(s, short_points(points, len(s), short))
+                     for t, s in by_table.items()} if points else {})
     for seat in seats:
         row = rows.get(seat.entry) if seat.entry is not None else None
         if row is None or (seat.table, seat.position) not in results:
@@ -215,6 +250,7 @@ class Counted:
     seats: list[SeatRow]
     penalties: dict[int, int]
     fixed: Fixed
+    short: str = "places"  # ShortTablePoints: what a table of three earns (short_points)
     results: dict[tuple[int, int], int] = field(default_factory=dict)
     finished: dict[int, bool] = field(default_factory=dict)
     hands: dict[int, int] = field(default_factory=dict)
@@ -232,7 +268,7 @@ class Counted:
 
     def ranked(self) -> Standings:
         rows = rank(self.entries, self.seats, self.results, self.finished, self.penalties,
-                    self.points, self.fixed)
+                    self.points, self.fixed, short=self.short)
         return Standings(self.convention, self.points, rows, sum(self.hands.values()))
 
 
@@ -251,7 +287,8 @@ def counted(event: Tournament) -> Counted:
         penalties[entry_id] += amount
     fixed = Fixed(event.substitute_rule, event.substitute_score,
                   Fraction(event.substitute_points))
-    out = Counted(convention, points, entries, seat_rows(event), dict(penalties), fixed)
+    out = Counted(convention, points, entries, seat_rows(event), dict(penalties), fixed,
+                  event.short_table_points)
     out.read(SeatResult.objects.filter(table__round_table__round__tournament=event)
              .values_list(*_RESULT))
     return out

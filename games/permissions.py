@@ -136,8 +136,10 @@ def can_audit(table: Table, actor: Actor) -> bool:
     """Whether ``actor`` may read the table's log (who recorded, undid, corrected what,
     when, from which seat) and its hash chain: those who may write at it (its players, its
     creator, its centre tablet, staff: :func:`can_write`) and an organiser of its group
-    (:func:`organises`); not a mere watcher, even of a public table (issue 29)."""
-    return can_write(table, actor) or organises(table, actor)
+    (:func:`organises`), a referee of its event; not a mere watcher, even of a public
+    table (issue 29)."""
+    return (can_write(table, actor) or organises(table, actor)
+            or extensions.refereed_tables(actor).filter(pk=table.pk).exists())
 
 
 def organises(table: Table, actor: Actor) -> bool:
@@ -153,7 +155,9 @@ def audited_tables(actor: Actor, tables: Iterable[Table]) -> list[Table]:
     if actor.is_staff or not listed:
         return listed
     organised = extensions.organised_tables(actor).values("pk")
-    allowed = set(Table.objects.filter(own_tables(actor) | Q(pk__in=organised),
+    refereed = extensions.refereed_tables(actor).values("pk")
+    allowed = set(Table.objects.filter(own_tables(actor) | Q(pk__in=organised)
+                                       | Q(pk__in=refereed),
                                        pk__in=[t.pk for t in listed])
                   .values_list("pk", flat=True))
     return [t for t in listed if t.pk in allowed]

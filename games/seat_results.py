@@ -26,6 +26,7 @@ from django.db.models import Count, F, Min, Q, QuerySet, Sum, TextField
 from django.db.models.functions import Cast
 
 from common.memo import Memo
+from common.prepared import Prepared, attnames
 from games.models import Hand, LedgerEntry, Seat, SeatResult, Table
 from games.queries.stats import Tally, count_hand
 from games.services.snapshot import start_scores
@@ -105,7 +106,9 @@ def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
     Returns each seat's points before hand ``hands_from`` (its start included), by
     position, which the rows tell unless they were counted afresh (then None): the
     standings of the write's event need no sum over the earlier hands."""
-    rows = sorted(SeatResult.objects.filter(table_id=table.pk), key=lambda r: r.position)
+    alias = router.db_for_write(SeatResult)
+    rows = sorted((SeatResult.from_db(alias, _RESULT_COLUMNS, list(row))
+                   for row in _RESULTS.rows(table.pk)), key=lambda r: r.position)
     positions = sorted(s.position for s in seats)
     if [r.position for r in rows] != positions:
         _replace(table, seats)  # the rows are missing (or the seats changed)
@@ -135,6 +138,12 @@ def refresh(table: Table, seats: Sequence[Seat], hands_from: int,
         row.settlement = settlement[row.position]
     _save(rows)
     return _by_position(rows, [r.final - r.settlement - points[r.position] for r in rows])
+
+
+# Read by every write (common.prepared: compiled once per process).
+_RESULT_COLUMNS = attnames(SeatResult)
+_RESULTS = Prepared(lambda pk: SeatResult.objects.filter(table_id=pk)
+                    .values_list(*_RESULT_COLUMNS), -1)
 
 
 def _by_position(rows: Sequence[SeatResult], values: list[int]) -> list[int] | None:

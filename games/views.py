@@ -529,6 +529,17 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     theirs = (listed_tables(actor)
               .filter(pk__in=Seat.objects.filter(player_id=player.pk).values("table_id"))
               .order_by("-created_at", "-pk"))
+    # ?season=<id>: a group's season (docs/groups.md, "Seasons"). The whole page then
+    # describes it: the same queries over the season's tables, which clubs lends as a
+    # filter (games may not import clubs); its rating charts start everyone at 0.
+    season_id = str(request.GET.get("season", ""))[:24]
+    season: dict[str, Any] | None = None
+    if season_id:
+        try:
+            season, season_tables = extensions.season_scope(season_id, actor)
+        except TableError as exc:
+            raise Http404(exc.message) from exc
+        theirs = theirs.filter(pk__in=season_tables.values("pk"))
     versions = seat_results.versions(theirs)
     per_ruleset = seat_results.player_tallies(theirs, player.pk, versions)
     overall = Tally()
@@ -554,11 +565,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = theirs.filter(public_id=wanted).first() if wanted else None
     if chosen is None and versions:
         chosen = Table.objects.filter(pk=versions[0][0]).first()
-    # ?season=<id>: the rating charts of one season of a group, worked out from its games
-    # alone (docs/groups.md, "Seasons"); the rest of the page is every game of theirs.
-    season = str(request.GET.get("season", ""))[:24]
     try:
-        ratings = extensions.player_rating_charts(player, actor, season)
+        ratings = extensions.player_rating_charts(player, actor, season_id)
     except TableError as exc:
         raise Http404(exc.message) from exc
     charts: dict[str, Any] = {"ratings": ratings}
@@ -572,6 +580,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player, "games": games, "page": page, "summary": summary,
         "stats": player_stats(per_ruleset), "chosen": chosen, "charts": charts,
         "drawn": drawn, "season": season,
+        # What the page's own links keep (the pager, another game's chart).
+        "keep": urlencode({"season": season_id}) + "&" if season else "",
         # What static/js/chart.js reads through i18n.js.
         "chart_strings": ui.strings_of(("no_hands", "start", "final", "chart"))})
 

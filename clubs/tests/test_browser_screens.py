@@ -83,6 +83,13 @@ def big_screen(browser: Browser, site: dict[str, Any], locale: str = "en") -> Pa
     return page
 
 
+def expect_awake(page: Page, handle: str) -> None:
+    """The page holds a screen wake lock (Chromium grants it on 127.0.0.1, a secure
+    context): a TV or a tablet lying on the table does not go to sleep mid-round."""
+    page.wait_for_function(
+        f"() => window.{handle}.wakeLock && !window.{handle}.wakeLock.released")
+
+
 def table_url(site: dict[str, Any], key: str) -> str:
     return f"{site['base']}/t/{site['tables'][key]['id']}/"
 
@@ -140,6 +147,9 @@ def test_one_tables_clock_is_the_same_on_two_phones_and_the_screen_whatever_thei
     skew = wrong.evaluate("Date.now()") - right.evaluate("Date.now()")
     assert skew > 70 * 60 * 1000
     phones = [right, wrong]
+    for page in phones:  # a phone showing the clock stays awake too
+        expect_awake(page, "mjTable")
+    expect_awake(screen, "mjScreen")
     expect_clock_state([*phones, screen], "ready")
     assert_same_time_left(phones, screen)
 
@@ -244,6 +254,15 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     tablet.click("#start-centre")
     expect(tablet.locator("#status")).to_have_attribute("data-state", "live")
     expect(tablet.locator(".centre-side")).to_have_count(4)
+    expect_awake(tablet, "mjTable")
+    # Every tap target is at least 44 px each way, the sides' buttons and the middle's.
+    small = tablet.evaluate("""() => [...document.querySelectorAll(
+        '#centre-board button, #centre-board a.button, #centre-board summary')]
+      .filter(n => n.offsetParent !== null).map(n => [n, n.getBoundingClientRect()])
+      .filter(([n, r]) => Math.min(r.width, r.height) < 44)
+      .map(([n, r]) => `${n.id || n.className}: ${Math.round(r.width)}x${Math.round(r.height)}`)
+    """)
+    assert small == [], small
     # Each seat's card is on its own side, facing its player.
     sides = {position: tablet.locator(f".centre-side[data-position='{position}']")
              .get_attribute("data-side") for position in range(4)}

@@ -60,6 +60,10 @@ class EventSerializer(serializers.Serializer):
     seating = serializers.CharField()
     standings = StandingConventionSerializer()
     substitute_rule = serializers.CharField()
+    short_table_points = serializers.CharField(
+        help_text="What a table of three earns where the standings count table points: "
+                  "places (the first three places' points) or per_player (scaled to what "
+                  "a table of four gives each player).")
     confirm_hands = serializers.BooleanField(
         help_text="Its tables' players confirm each hand (a dispute calls the referees).")
     confirm_before_close = serializers.BooleanField(

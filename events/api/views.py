@@ -83,6 +83,7 @@ def event_detail(event: Tournament, request: Request) -> dict[str, Any]:
             "seats": event.seats, "visibility": event.visibility, "seating": event.seating,
             "standings": _convention(standings(event)),
             "substitute_rule": event.substitute_rule,
+            "short_table_points": event.short_table_points,
             "confirm_hands": event.confirm_hands,
             "confirm_before_close": event.confirm_before_close,
             "short_tables": "three_player" if short is not None else "substitutes",

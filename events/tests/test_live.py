@@ -4,14 +4,16 @@ that it reads nothing from the page."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.test import Client
 
 from events import officiating, rounds, services
-from events.live import event_of_table
+from events.live import event_of_table, group_name
 from games.devices import COOKIE_NAME
 from games.messages import CLOSE_NOT_FOUND
 from games.tests.communicator import WebsocketCommunicator
@@ -164,3 +166,29 @@ async def test_standings_counted_while_nobody_watched_are_not_kept() -> None:
     await database_sync_to_async(record)(first, ron(2, 3), creator)
     assert (await back.receive_json_from())["hands"] == 3  # the unwatched hand counted
     await back.disconnect()
+
+
+async def test_a_socket_is_open_only_once_it_listens(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The socket opened before it joined the event's group: a hand recorded as the page's
+    # socket opened reached no one when the join came late (a busy machine, a slow Redis),
+    # and the page, live by its looks, never showed it (seen as a flaky
+    # test_standings_counted_while_nobody_watched_are_not_kept). The join is slowed here.
+    people = await database_sync_to_async(_seated)("link")
+    started = await database_sync_to_async(rounds.start_round)(
+        people.event, 1, people.actors["creator"])
+    first, = await database_sync_to_async(tables_of)(started)
+    layer = get_channel_layer()
+    assert isinstance(layer, InMemoryChannelLayer)
+    joined = layer.group_add
+
+    async def slow_join(group: str, channel: str) -> None:
+        await asyncio.sleep(0.3)  # latency injected: the join's round trip
+        await joined(group, channel)
+
+    monkeypatch.setattr(layer, "group_add", slow_join)
+    watcher, connected = await _open(people, "spectator", watch=True)
+    assert connected
+    assert len(layer.groups.get(group_name(people.event.pk), {})) == 1
+    await database_sync_to_async(record)(first, ron(0, 1), people.actors["creator"])
+    assert (await watcher.receive_json_from())["hands"] == 1
+    await watcher.disconnect()

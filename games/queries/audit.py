@@ -4,8 +4,8 @@ which seat, each event
 with its place in the hash chain (:mod:`games.chain`). The log page, the API's history
 and the chain carried by the ledger exports all read it here.
 
-Who may read it: :func:`games.permissions.can_audit` (its players, creator, organisers and
-staff).
+Who may read it: :func:`games.permissions.can_audit` (its players, creator, organisers,
+its event's referees and staff).
 """
 
 from __future__ import annotations

@@ -28,7 +28,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from django.db import DatabaseError, IntegrityError, OperationalError, transaction
+from django.db import (
+    DatabaseError,
+    IntegrityError,
+    OperationalError,
+    connections,
+    router,
+    transaction,
+)
+from django.db.models import Count
 from django.utils import timezone
 
 from common.errors import (
@@ -41,11 +49,21 @@ from common.errors import (
     TableError,
     database_error,
 )
+from common.prepared import Prepared, attnames, save_fields
 from common.safetext import check_json, check_text
 from games import chain, record_sheet, seat_results
 from games.broadcast import broadcast_table
 from games.messages import TABLE_EVENTS
-from games.models import Event, EventKind, Hand, LedgerEntry, Seat, Table, Visibility
+from games.models import (
+    Event,
+    EventKind,
+    Hand,
+    LedgerEntry,
+    Player,
+    Seat,
+    Table,
+    Visibility,
+)
 from games.permissions import Actor, for_every_seat, is_centre, is_creator
 from games.replay import Appended, Replay, append, declaration_of, fold, replay
 from scoring import registry
@@ -166,13 +184,62 @@ def _lock(table_ref: Table | int | str) -> Table:
         pk = get_table(table_ref).pk
     # Writing first takes SQLite's write lock at once (a plain SELECT FOR UPDATE is a no-op
     # there, and a read lock upgraded later can deadlock); on PostgreSQL it is the row lock.
-    if not Table.objects.filter(pk=pk).update(updated_at=timezone.now()):
+    if not _touch(pk):
         raise NotFound(f"there is no table {table_ref!r}; check the link")
-    return Table.objects.select_for_update().get(pk=pk)
+    rows = _LOCKED.rows(pk)
+    if not rows:  # gone between the two statements (not on SQLite: it is locked)
+        raise NotFound(f"there is no table {table_ref!r}; check the link")
+    return Table.from_db(router.db_for_write(Table), _TABLE_COLUMNS, list(rows[0]))
+
+
+# The write path's reads, compiled once per process (common.prepared): each cost the ORM
+# several times the statement itself, on the database thread every socket shares.
+_TABLE_COLUMNS = attnames(Table)
+_LOCKED = Prepared(lambda pk: Table.objects.select_for_update().filter(pk=pk)
+                   .values_list(*_TABLE_COLUMNS), -1)
+_SEAT_COLUMNS = attnames(Seat)
+_PLAYER_COLUMNS = attnames(Player)
+_SEATS = Prepared(lambda pk: Seat.objects.filter(table_id=pk).values_list(
+    *_SEAT_COLUMNS, *(f"player__{name}" for name in _PLAYER_COLUMNS)), -1)
+_REPEATED = Prepared(lambda pk, command_id: Event.objects.filter(
+    table_id=pk, command_id=command_id).order_by("pk").values_list("pk")[:1], -1, "\x00")
+# Active hands and Hand rows are one to one, so the count is the last number.
+_HAND_COUNT = Prepared(lambda pk: Hand.objects.filter(table_id=pk).values("table_id")
+                       .annotate(count=Count("pk")).values_list("count"), -1)
+
+
+def _touch(pk: int) -> bool:
+    """``UPDATE`` the table's ``updated_at`` (its version for the caches); whether the
+    table is there. The statement the ORM's ``update()`` would run, without compiling it
+    on every write."""
+    alias = router.db_for_write(Table)
+    connection = connections[alias]
+    meta = Table._meta
+    quote = connection.ops.quote_name
+    field = meta.get_field("updated_at")
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {quote(meta.db_table)} SET {quote(field.column)} = %s "
+                       f"WHERE {quote(meta.pk.column)} = %s",
+                       [field.get_db_prep_save(timezone.now(), connection), pk])
+        return bool(cursor.rowcount)
 
 
 def _seats(table: Table) -> list[Seat]:
-    return list(Seat.objects.filter(table_id=table.pk).select_related("player"))
+    """The table's seats with their players (``select_related("player")``)."""
+    alias = router.db_for_write(Seat)
+    width = len(_SEAT_COLUMNS)
+    seats = []
+    for row in _SEATS.rows(table.pk):
+        seat = Seat.from_db(alias, _SEAT_COLUMNS, list(row[:width]))
+        seat.player = Player.from_db(alias, _PLAYER_COLUMNS, list(row[width:]))
+        seats.append(seat)
+    return seats
+
+
+def _repeated(table: Table, command_id: str) -> Event | None:
+    """The event this command id wrote at ``table`` already, if any."""
+    rows = _REPEATED.rows(table.pk, command_id)
+    return Event.objects.get(pk=rows[0][0]) if rows else None
 
 
 def _appendable(table: Table) -> bool:
@@ -316,7 +383,7 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         if not _may_write(table, actor, seat_rows):
             raise Forbidden("only the table's seated players, its creator and staff may "
                             "change it; join a seat through the table's link")
-        previous = Event.objects.filter(table_id=table.pk, command_id=command_id).first()
+        previous = _repeated(table, command_id)
         if previous is not None:
             raise _Refused(CommandResult(**previous.response, duplicate=True,
                                          snapshot=build_snapshot(table)))
@@ -339,8 +406,8 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
         written: tuple[list[Hand], list[LedgerEntry]] | None = None
         undone: Undone | None = None
         if appended is not None and _appendable(table):
-            # Active hands and Hand rows are one to one, so the count is the last number.
-            number = Hand.objects.filter(table_id=table.pk).count() + 1
+            counted = _HAND_COUNT.rows(table.pk)
+            number = (counted[0][0] if counted else 0) + 1
             event.kind, event.hand_number = EventKind.RECORD, number
             event.payload = {"outcome": _outcome(appended)}
             done = append(ruleset.rules, options, table.state, number,
@@ -370,9 +437,10 @@ def _write_once(table_ref: Table | int | str, actor: Actor, command_id: str, bas
             event.save()
             hands_from = _save(table, result, [*events, event], seats)
         table.seq = event.seq
-        table.save(update_fields=["seq", "state", "finished", "ended_manually", "can_redo",
-                                  "undo_target", "redo_target", "finished_at", "updated_at",
-                                  "chain_head"])
+        # The UPDATE save(update_fields=...) runs, without compiling it each time.
+        save_fields(table, ["seq", "state", "finished", "ended_manually", "can_redo",
+                            "undo_target", "redo_target", "finished_at", "updated_at",
+                            "chain_head"])
         # A confirmation changes no result: the seats' rows stand (their points summed).
         totals = None if annotates else seat_results.refresh(
             table, seat_rows, hands_from, written,  # this transaction

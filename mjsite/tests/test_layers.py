@@ -4,9 +4,9 @@ when Django starts, and the lower one stands alone without it."""
 
 import pytest
 
-from clubs import forms, results, services
+from clubs import forms, results, seasons, services
 from common.errors import NotFound
-from events import officiating, pages
+from events import officiating, pages, permissions
 from games import extensions, lends
 from games.models import Player, Table
 from games.permissions import Actor
@@ -27,6 +27,8 @@ def test_clubs_adds_its_groups_and_events_their_banner_to_games_pages_at_start_u
         "evening_tables": services.evening_tables,  # issue 29: an evening's check
         "table_banner": pages.table_banner,
         "tables_waiting": officiating.tables_waiting,  # issue 28: the screens
+        "season_scope": seasons.season_scope,  # issue 27: a season's player page
+        "officiated_tables": permissions.officiated_tables,  # issue 29: event officials
     }
 
 

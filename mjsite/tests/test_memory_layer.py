@@ -25,6 +25,19 @@ async def test_a_group_message_reaches_each_member_once_as_a_copy_of_its_own():
     assert a not in layer.channels
 
 
+async def test_a_flat_event_is_each_member_s_own_dict_too():
+    layer = SweptInMemoryChannelLayer()
+    a, b = [await layer.new_channel() for _ in range(2)]
+    for channel in (a, b):
+        await layer.group_add("table-1", channel)
+    message = {"type": "table.event", "seq": 4, "payload": '{"head":{}}', "private": False}
+    await layer.group_send("table-1", message)
+    got_a, got_b = await layer.receive(a), await layer.receive(b)
+    assert got_a == got_b == message
+    got_a["seq"] = 5  # a consumer changing its message changes no other's
+    assert got_b["seq"] == message["seq"] == 4 and got_a is not message
+
+
 async def test_a_full_channel_misses_a_group_message_and_the_others_still_get_it():
     layer = SweptInMemoryChannelLayer(capacity=2)
     full, free = await layer.new_channel(), await layer.new_channel()

@@ -4,7 +4,7 @@
 // counts down by the server's time (clock.js); a list too long for the screen shows a
 // page at a time and turns its pages by itself.
 
-import {stayAwake} from "./awake.js";
+import {stayAwake, wakeLock} from "./awake.js";
 import {RoundClock} from "./clock.js";
 import {fmt, t} from "./i18n.js";
 
@@ -115,4 +115,4 @@ paginate();
 stayAwake();
 connect();
 // For the browser tests and the console.
-window.mjScreen = {clock};
+window.mjScreen = {clock, get wakeLock() { return wakeLock(); }};
