@@ -63,6 +63,9 @@ $(PEERS)/node_modules/.package-lock.json: $(PEERS)/package-lock.json
 
 # Lint first, then the whole suite, so pytest's summary is the last thing printed (after
 # the slowest tests, to keep an eye on).
+# Bytecode caches are written even where the environment turns them off: each worker and
+# each live server the tests start then reads the compiled project (docs/development.md).
+test: export PYTHONDONTWRITEBYTECODE =
 test: lint $(PEERS)/node_modules/.package-lock.json
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder \
 	  --durations=15 $(PYTEST_ARGS)

@@ -13,6 +13,8 @@ import pytest
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
+from games.tests.browser_fixtures import uses_browser
+
 # Hypothesis's time limits are timing assertions, and CI is a busy 2-core machine: a
 # property that takes 300 ms under load, or examples slow to generate, is not a failure
 # (speed is measured by bench/, never by the suite). The properties' own settings choose
@@ -25,6 +27,21 @@ settings.load_profile("mjsite")
 # beside the shipped ones by the suite and the live servers it starts, which inherit the
 # variable; a production site never sets it (docs/development.md, "Adding a ruleset").
 os.environ.setdefault("MJ_EXTRA_RULESETS", "scoring.engine.tests.extra_rulesets")
+
+# The browser tests' Chromium (one per test process) and default live server, for every
+# app's browser tests.
+pytest_plugins = ["games.tests.browser_fixtures"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashes() -> Iterator[None]:
+    # Django's PBKDF2 takes a third of a second of CPU per password set or checked, by
+    # design; the suite checks who may sign in and what is counted, never the hash's cost
+    # (the live servers of the browser and integration tests keep the real hashers).
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -181,9 +198,16 @@ def _heavy(item: pytest.Item) -> bool:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """On an xdist worker, the files with a heavy test (a browser, a live server, the
-    integration services, marked slow) come first; the order within a file is kept, and
-    every worker computes the same order, as xdist requires."""
+    integration services, marked slow) come first, those using Chromium first of all; the
+    order within a file is kept, and every worker computes the same order, as xdist
+    requires."""
     if not hasattr(config, "workerinput"):
         return
-    heavy = {item.nodeid.split("::", 1)[0] for item in items if _heavy(item)}
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in heavy)
+    def file(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
+
+    # The browser files before the other heavy ones: a process's Chromium then starts
+    # once and stops once (games/tests/browser_fixtures.py).
+    browser = {file(item) for item in items if uses_browser(item)}
+    heavy = {file(item) for item in items if _heavy(item)}
+    items.sort(key=lambda item: (file(item) not in browser, file(item) not in heavy))

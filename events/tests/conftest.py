@@ -1,14 +1,12 @@
-"""The browser tests' live server and Chromium (games/tests/conftest.py), and a short
-seating search: a plan short of its lower bound would take events.seating's 2 s."""
+"""A short seating search for the events' tests: a plan short of its lower bound would take
+events.seating's 2 s. (The browser tests' `browser` and `server` come from
+games/tests/browser_fixtures.py, a plugin the root conftest.py names.)"""
 
 from collections.abc import Iterator
 
 import pytest
 
 from events import rounds
-from games.tests.conftest import browser, server
-
-__all__ = ["browser", "server"]
 
 
 @pytest.fixture(autouse=True)

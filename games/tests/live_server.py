@@ -26,8 +26,9 @@ from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+# Playwright gives each launch a fresh user-data directory of its own.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
 ARTIFACTS = ROOT / "test-artifacts"
 
 # How long a browser test waits for a state (an element shown, a score, "live") before it

@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from games.tests.live_server import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, live_server
+from games.tests.live_server import ARTIFACTS
 from scoring import pages
 from scoring.engine import commands
 
@@ -18,21 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE: ViewportSize = {"width": 375, "height": 812}
 READY = "123m456p789s1122z"
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with live_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
