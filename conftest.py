@@ -13,8 +13,6 @@ import pytest
 from django.utils import translation
 from hypothesis import HealthCheck, settings
 
-from games.tests.browser_fixtures import uses_browser
-
 # Hypothesis's time limits are timing assertions, and CI is a busy 2-core machine: a
 # property that takes 300 ms under load, or examples slow to generate, is not a failure
 # (speed is measured by bench/, never by the suite). The properties' own settings choose
@@ -203,6 +201,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     requires."""
     if not hasattr(config, "workerinput"):
         return
+    # Imported here, once pytest_plugins has loaded it (with its asserts rewritten).
+    from games.tests.browser_fixtures import uses_browser
+
     def file(item: pytest.Item) -> str:
         return item.nodeid.split("::", 1)[0]
 
