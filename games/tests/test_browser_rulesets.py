@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from scoring import registry
 
 from .browser import fits_phone, stored_outcome
-from .live_server import ARTIFACTS
+from .live_server import ARTIFACTS, STATE_TIMEOUT_MS
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -332,7 +332,9 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
 
     if ledger_api_installed():
         download_link = page.locator("#ledger-csv")
-        with page.expect_download() as info:
+        # The export is a request like any other: on a busy machine it may take longer
+        # than Playwright's 30 s for a download (seen in CI), so the state's own wait.
+        with page.expect_download(timeout=2 * STATE_TIMEOUT_MS) as info:
             download_link.click()
         # The button's file starts with the byte-order mark Excel needs.
         text = info.value.path().read_text(encoding="utf-8")
