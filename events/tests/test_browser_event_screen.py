@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from clubs.tests.test_browser_screens import WRONG_CLOCK, expect_awake
+from clubs.tests.test_browser_screens import (
+    WRONG_CLOCK,
+    assert_same_time_left,
+    clock_button,
+    expect_awake,
+    expect_clock_state,
+    left,
+)
 from games.tests.browser import phone
 from games.tests.live_server import ARTIFACTS, live_server
 from games.tests.sheet import Sheet
@@ -91,11 +98,6 @@ def set_clock(page: Page, site: dict[str, Any], minutes: int, end_rule: str = "o
     expect(page.locator("#clock [data-clock]")).to_be_visible()
 
 
-def clock_button(page: Page, button: str) -> None:
-    page.click(f"#{button}")
-    expect(page.locator("#clock-rule")).to_be_visible()
-
-
 def big_screen(browser: Browser, url: str, locale: str = "en") -> Page:
     context = browser.new_context(viewport=SCREEN, device_scale_factor=1, locale=locale)
     page = context.new_page()
@@ -113,23 +115,6 @@ def screen_url(boss: Page, site: dict[str, Any]) -> str:
 
 def table_url(site: dict[str, Any], number: int) -> str:
     return f"{site['base']}/t/{site['tables'][number - 1]}/"
-
-
-def left(page: Page, handle: str) -> float:
-    """Seconds left on the page's clock, by the page's own reckoning."""
-    return float(page.evaluate(f"window.{handle}.clock.remaining()")) / 1000
-
-
-def expect_clock_state(pages: list[Page], state: str) -> None:
-    for page in pages:
-        expect(page.locator("[data-clock]").first).to_have_attribute("data-state", state)
-
-
-def assert_same_time_left(phones: list[Page], screen: Page, extra: float = 0) -> None:
-    readings = [left(p, "mjTable") for p in phones]
-    on_screen = left(screen, "mjScreen")
-    for reading in readings:
-        assert abs(reading - (on_screen + extra)) < 1, (readings, on_screen, extra)
 
 
 def test_the_event_clock_is_the_same_on_two_phones_and_the_screen_whatever_their_clocks(
