@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
-from common.errors import BadCommand, Forbidden, NotFound
+from common.errors import BadCommand, Forbidden
 from games import clock as round_clock
 from games.models import Clock, Table
 from games.permissions import Actor
@@ -40,12 +40,10 @@ def may_extend(event: Tournament, actor: Actor) -> bool:
 
 
 def _round(event: Tournament, number: Any) -> Round:
-    found = (Round.objects.filter(tournament=event, number=number).first()
-             if isinstance(number, int) else None)
-    if found is None:
-        raise NotFound(f"round {number!r} of this event is not seated yet",
-                       params={"reason": "event_no_round"})
-    return found
+    # rounds imports this module (a round's start starts its clock): asked when called.
+    from .rounds import get_round
+
+    return get_round(event, number)
 
 
 def round_tables(round_: Round) -> list[int]:
