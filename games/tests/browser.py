@@ -67,6 +67,24 @@ def take_seat(page: Page, join_url: str, position: int) -> None:
     expect(page.locator("#status")).to_have_attribute("data-state", "live")
 
 
+# Resolves once the page has not scrolled for five frames in a row: a smooth scroll the
+# page started (opening the record sheet scrolls to it) has come to rest.
+_SCROLL_AT_REST = """() => new Promise(done => {
+  let last = null, same = 0;
+  const frame = () => {
+    if (scrollY === last) { if (++same >= 5) { done(); return; } }
+    else { last = scrollY; same = 0; }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})"""
+
+
+def wait_scroll_at_rest(page: Page) -> None:
+    """Wait until ``page`` stops scrolling, before a tap aimed at where something is."""
+    page.evaluate(_SCROLL_AT_REST)
+
+
 def set_language(page: Page, code: str) -> None:
     """Switch ``page``'s browser to ``code`` with the footer's language form."""
     page.select_option("#language-select", code)

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import NAMES, create_table, fits_phone, phone, snap, stored_outcome, take_seat
+from .browser import (NAMES, create_table, fits_phone, phone, snap, stored_outcome, take_seat,
+                      wait_scroll_at_rest)
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -195,15 +196,20 @@ def test_a_tile_tapped_as_a_notice_pops_up_over_it_is_picked(
     tile = "[data-control='ron.wins.0.hand'] > .tile-picker .palette [data-tile='1z']"
     page.wait_for_function("document.fonts.status === 'loaded'")
     page.evaluate(NOTICE_OVER_THE_TAP, tile)
+    # Opening the sheet scrolls to it smoothly; on a busy machine that scroll was still
+    # going on after the tile had been placed, and carried it out from under the notice
+    # (seen in CI twice). So the page comes to rest first, and again once placed.
+    wait_scroll_at_rest(page)
     # The tile right above the footer, where notices appear, tapped where it is then: a
-    # locator's click would wait for it to hold still and scroll it into view again, and
-    # on a busy machine the sheet can still move in between (seen in CI: the notice
-    # missed the tile).
-    at = page.evaluate("""(selector) => {
+    # locator's click would wait for it to hold still and scroll it into view again.
+    page.evaluate("""(selector) => {
         const tile = document.querySelector(selector);
         const footer = document.getElementById('record-footer').getBoundingClientRect();
         window.scrollBy(0, tile.getBoundingClientRect().bottom - footer.top + 6);
-        const box = tile.getBoundingClientRect();
+    }""", tile)
+    wait_scroll_at_rest(page)
+    at = page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
         return [box.left + box.width / 2, box.top + box.height / 2];
     }""", tile)
     page.mouse.click(*at)
