@@ -26,9 +26,23 @@ from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+# Each new browser window (every phone's context) of Chromium 15x starts a renderer of its
+# own for the address bar's suggestion popup, a page of Chromium's own UI that a headless
+# test never opens: about 0.6 s of CPU per phone, a quarter of all Chromium's CPU in the
+# suite. Chromium reads only the last --disable-features on its command line, so ours
+# repeats the features Playwright turns off (as its launch of Chromium 156 lists them;
+# test_browser_launch.py checks that none is lost when Playwright changes).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
+    "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,"
+    "TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,"
+    "PreconnectToSearch,msForceBrowserSignIn,msEdgeUpdateLaunchServicesPreferredVersion")
+DISABLED_FEATURES = f"{PLAYWRIGHT_DISABLED_FEATURES},WebUIOmniboxPopup,WebUIOmniboxAimPopup"
 # Playwright gives each launch a fresh user-data directory of its own.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+                 "--disable-component-update", "--no-first-run", "--disable-sync",
+                 f"--disable-features={DISABLED_FEATURES}"]
 ARTIFACTS = ROOT / "test-artifacts"
 
 # How long a browser test waits for a state (an element shown, a score, "live") before it

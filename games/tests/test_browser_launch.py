@@ -1,0 +1,52 @@
+"""The browser tests' Chromium is launched as Playwright means it to be, minus the
+address bar's popup that no test opens (live_server.py says why)."""
+
+from __future__ import annotations
+
+import psutil
+from playwright.sync_api import Browser
+
+from .live_server import CHROMIUM
+
+
+def _browser_processes() -> list[list[str]]:
+    """Command lines of this process's Chromium browser processes (not their renderers)."""
+    found = []
+    for child in psutil.Process().children(recursive=True):
+        try:
+            line = child.cmdline()
+        except psutil.Error:
+            continue
+        if line and line[0].endswith(("chromium", CHROMIUM)) and not any(
+                arg.startswith("--type=") for arg in line):
+            found.append(line)
+    return found
+
+
+def _features(line: list[str], switch: str) -> list[list[str]]:
+    return [arg.split("=", 1)[1].split(",") for arg in line if arg.startswith(f"{switch}=")]
+
+
+def test_chromium_keeps_every_feature_playwright_turns_off(browser: Browser) -> None:
+    # Chromium obeys the last --disable-features only: ours must hold Playwright's too.
+    lines = _browser_processes()
+    assert lines, "no Chromium browser process found under this test process"
+    for line in lines:
+        lists = _features(line, "--disable-features")
+        assert len(lists) >= 1
+        last = set(lists[-1])
+        for earlier in lists[:-1]:
+            assert set(earlier) <= last, f"lost: {sorted(set(earlier) - last)}"
+        assert {"WebUIOmniboxPopup", "WebUIOmniboxAimPopup"} <= last
+
+
+def test_a_phone_opens_no_renderer_for_chromium_s_own_ui(browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<p>a phone</p>")
+    session = browser.new_browser_cdp_session()
+    targets = session.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
+    session.detach()
+    context.close()
+    assert [t["url"] for t in targets if t["type"] == "browser_ui"] == []
+    assert any(t["type"] == "page" for t in targets)
