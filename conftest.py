@@ -62,6 +62,13 @@ def _fresh_limits() -> None:
         cache.clear()
     except Exception:  # noqa: BLE001 - a test that points the cache at a dead server
         pass
+    # The socket limits count per table in the process's memory (games/socket_limits.py),
+    # and SQLite gives a new table the id of one a rolled-back test made: a test's table
+    # found a window already spent by the test before it (seen in CI).
+    from games import socket_limits
+
+    for window in (socket_limits._PREVIEWS, socket_limits._WATCHERS):
+        window.forget()
 
 
 @pytest.fixture(autouse=True)

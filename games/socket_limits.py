@@ -43,6 +43,11 @@ class Window:
         self._counts: dict[object, int] = {}
         self._lock = threading.Lock()
 
+    def forget(self) -> None:
+        """Start counting afresh, as a new process would."""
+        with self._lock:
+            self._window, self._counts = -1, {}
+
     def hit(self, key: object, now: float | None = None) -> float | None:
         """Count one for ``key``; the seconds to wait when over the limit, else None."""
         rate = rate_for(self.name)

@@ -169,7 +169,9 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_recorded_exactly_once(
     assert [kind for kind, _ in dialogs(aiko)] == ["beforeunload"]
     assert not aiko.is_closed()
     leave_when_asked(aiko)
-    aiko.reload()
+    # Waits for the page's state below, not for its load event: on a busy machine the load
+    # of a page whose socket is refused took longer than the state limit (seen in a run).
+    aiko.reload(wait_until="commit")
     expect(aiko.locator("#outbox-waiting")).to_have_text("1 hand waiting to send")
     assert recorded_hands(server, bo) == 0
     blocked["on"] = False
