@@ -5,6 +5,8 @@ serialised once per event, and the snapshot cache never serves an outdated versi
 from __future__ import annotations
 
 import json
+import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -217,12 +219,12 @@ def test_a_recorded_hand_is_broadcast_in_no_language_with_only_that_hand(
     changes = json.loads(payload)["changes"]
     assert changes["standings"] == services.snapshot(table)["standings"]
     assert changes == result["snapshot"]
-    # Only the new hand travels; the chart from the point before it.
+    # Only the new hand travels, and the chart's point after it.
     assert [h["number"] for h in changes["hands"]] == [2] and changes["hand_count"] == 2
-    assert changes["chart"]["from"] == 1 and changes["chart"]["labels"] == ["1", "2"]
+    assert changes["chart"]["from"] == 2 and changes["chart"]["labels"] == ["2"]
     english, japanese = rendered(payload, "en"), rendered(payload, "ja")
     assert english["type"] == "hand_recorded" and english["hand_number"] == 2
-    assert english["view"]["hands_from"] == english["view"]["rendered_from"] == 2
+    assert english["view"]["hands_from"] == 2 and "rendered_from" not in english["view"]
     assert [h["number"] for h in english["view"]["hands"]] == [2]
     assert "wins" in english["view"]["hands"][0]["html"]
     assert "ツモ" in japanese["view"]["hands"][0]["html"]
@@ -261,23 +263,76 @@ LONG_GAME: list[dict[str, Any]] = [
     {"type": "draw", "tenpai": [0, 1, 2, 3]},
 ]
 EVENT_FRAME_BYTES = 2 * 1024
+# A frame at hand 200 of a long game against the same write at hand 2: the numbers grow
+# (scores of millions, honba 200), nothing else may.
+LATE_OVER_EARLY = 1.2
 CONNECT_BYTES = 20 * 1024
 
+DOUBLE_RON: dict[str, Any] = {"type": "ron", "wins": [
+    {"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}},
+    {"winner": 3, "discarder": 1, "quick": {"han": 1, "fu": 30}}]}
+# Riichi sticks taken by the winner: the payments' longest lines (win, honba, sticks).
+STICKS: dict[str, Any] = {"type": "tsumo", "riichi": [0, 3],
+                          "wins": [{"winner": 0, "quick": {"han": 3, "fu": 40}}]}
+# Entered tile by tile: its yaku come listed in the hand's entry.
+TILES: dict[str, Any] = {"type": "ron", "riichi": [0], "wins": [{
+    "winner": 0, "discarder": 1, "hand": {"hand": "234m567p23455s66z", "win_tile": "6z",
+                                          "riichi": True, "dora_indicators": ["1m"]}}]}
+# Each kind of hand, each recorded, undone, redone, corrected (to the next kind), the
+# correction undone: every write a hand can take. The dealer wins or is ready in all of
+# them, so the game goes on and the honba grows.
+FRAME_HANDS: dict[str, dict[str, Any]] = {
+    "ron": LONG_GAME[0], "tsumo": LONG_GAME[2], "draw": LONG_GAME[3],
+    "double ron": DOUBLE_RON, "riichi sticks": STICKS, "tiles": TILES}
+Write = Callable[[int, str], services.CommandResult]
 
-def frames(monkeypatch: pytest.MonkeyPatch, table: Table, outcome: dict[str, Any],
-           undo: bool = False) -> dict[str, int]:
-    """The bytes of the frame each language's phones get for recording ``outcome`` (and,
-    with ``undo``, for undoing it), as the websocket sends it."""
+
+def frame_sizes(monkeypatch: pytest.MonkeyPatch, table: Table, write: Write
+                ) -> dict[str, int]:
+    """The bytes of the frame each language's phones get for one write (``write(seq,
+    command_id)``), as their consumer renders it and the websocket sends it; a phone's
+    command id is a UUID."""
     sent = caught(monkeypatch)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        seq = Table.objects.get(pk=table.pk).seq
-        assert services.record_hand(table.pk, outcome, command_id(), seq, CREATOR)["ok"]
-        if undo:
-            assert services.undo(table.pk, command_id(), seq + 1, CREATOR)["ok"]
-    payload = sent[-1][2]
+        result = write(Table.objects.get(pk=table.pk).seq, str(uuid.uuid4()))
+        assert result["ok"], result
+    [(_pk, _seq, payload, _private)] = sent
     data = json.loads(payload)
     return {code: len(presenter.event_text(data["head"], data["changes"], code).encode())
             for code, _name in settings.LANGUAGES}
+
+
+def every_write(monkeypatch: pytest.MonkeyPatch, table: Table, at: int
+                ) -> dict[str, dict[str, int]]:
+    """The frames of every kind of write at hand ``at``, by write and language (the
+    table has ``at - 1`` hands before and after)."""
+    pk = table.pk
+    sizes: dict[str, dict[str, int]] = {}
+
+    def measure(name: str, write: Write) -> None:
+        sizes[name] = frame_sizes(monkeypatch, table, write)
+
+    def undo(seq: int, cid: str) -> services.CommandResult:
+        return services.undo(pk, cid, seq, CREATOR)
+
+    kinds = list(FRAME_HANDS.items())
+    for (kind, outcome), (_next, other) in zip(kinds, kinds[1:] + kinds[:1], strict=True):
+        measure(f"{kind} recorded", lambda seq, cid, o=outcome: services.record_hand(
+            pk, o, cid, seq, CREATOR))
+        measure(f"{kind} undone", undo)
+        measure(f"{kind} redone", lambda seq, cid: services.redo(pk, cid, seq, CREATOR))
+        measure(f"{kind} corrected", lambda seq, cid, o=other: services.correct_hand(
+            pk, at, o, cid, seq, CREATOR))
+        measure(f"{kind}: its correction undone", undo)
+        measure(f"{kind}: undone again", undo)
+    measure("riichi declared", lambda seq, cid: services.declare(
+        pk, 0, True, cid, seq, CREATOR))
+    measure("riichi taken back", lambda seq, cid: services.declare(
+        pk, 0, False, cid, seq, CREATOR))
+    measure("game ended", lambda seq, cid: services.end_game(pk, cid, seq, CREATOR))
+    measure("game reopened", lambda seq, cid: services.reopen_game(pk, cid, seq, CREATOR))
+    assert Hand.objects.filter(table=table).count() == at - 1
+    return sizes
 
 
 def test_event_frames_stay_under_2_kb_and_do_not_grow_with_the_game(monkeypatch):
@@ -285,17 +340,15 @@ def test_event_frames_stay_under_2_kb_and_do_not_grow_with_the_game(monkeypatch)
     sizes: dict[int, dict[str, dict[str, int]]] = {}
     for at in (2, 200):
         play(table, at - 1)
-        # Each kind of hand of the cycle, recorded and undone at hand `at`.
-        sizes[at] = {outcome["type"] + str(i): frames(monkeypatch, table, outcome, undo=True)
-                     for i, outcome in enumerate(LONG_GAME)}
-        sizes[at]["undo"] = frames(monkeypatch, table, LONG_GAME[0], undo=True)
-    for at, kinds in sizes.items():
-        for kind, by_language in kinds.items():
-            assert max(by_language.values()) <= EVENT_FRAME_BYTES, (at, kind, by_language)
-    for kind in sizes[2]:
-        for code in sizes[2][kind]:
-            # A few bytes for the longer numbers (hand 200, larger scores), no more.
-            assert sizes[200][kind][code] <= sizes[2][kind][code] + 64, (kind, code)
+        sizes[at] = every_write(monkeypatch, table, at)
+    assert Table.objects.get(pk=table.pk).state["honba"] >= 190  # a long game indeed
+    for at, writes in sizes.items():
+        for name, by_language in writes.items():
+            assert max(by_language.values()) <= EVENT_FRAME_BYTES, (at, name, by_language)
+    for name, by_language in sizes[2].items():
+        for code, early in by_language.items():
+            late = sizes[200][name][code]
+            assert late <= LATE_OVER_EARLY * early, (name, code, early, late)
 
 
 def test_the_connect_message_stays_under_20_kb_at_hand_200():
