@@ -315,14 +315,18 @@ def every_write(monkeypatch: pytest.MonkeyPatch, table: Table, at: int
     def undo(seq: int, cid: str) -> services.CommandResult:
         return services.undo(pk, cid, seq, CREATOR)
 
+    def recording(outcome: dict[str, Any]) -> Write:
+        return lambda seq, cid: services.record_hand(pk, outcome, cid, seq, CREATOR)
+
+    def correcting(outcome: dict[str, Any]) -> Write:
+        return lambda seq, cid: services.correct_hand(pk, at, outcome, cid, seq, CREATOR)
+
     kinds = list(FRAME_HANDS.items())
     for (kind, outcome), (_next, other) in zip(kinds, kinds[1:] + kinds[:1], strict=True):
-        measure(f"{kind} recorded", lambda seq, cid, o=outcome: services.record_hand(
-            pk, o, cid, seq, CREATOR))
+        measure(f"{kind} recorded", recording(outcome))
         measure(f"{kind} undone", undo)
         measure(f"{kind} redone", lambda seq, cid: services.redo(pk, cid, seq, CREATOR))
-        measure(f"{kind} corrected", lambda seq, cid, o=other: services.correct_hand(
-            pk, at, o, cid, seq, CREATOR))
+        measure(f"{kind} corrected", correcting(other))
         measure(f"{kind}: its correction undone", undo)
         measure(f"{kind}: undone again", undo)
     measure("riichi declared", lambda seq, cid: services.declare(
