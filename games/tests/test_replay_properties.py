@@ -166,6 +166,7 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
         assert hand.event.seq == played.slot.record_seq
         assert hand.current_event.seq == played.slot.current_seq
         assert hand.recorded_by == played.slot.recorded_by
+        assert hand.undo_before == played.slot.undo_before
     assert table.can_redo == fresh.can_redo
     assert table.undo_target == fresh.undo_target
     assert table.redo_target == fresh.redo_target

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import presenter, services
@@ -57,8 +59,8 @@ def assert_rows_equal_fresh_replay(table: Table) -> None:
         assert sum(r.amount for r in rows) + hand.pot_change == 0
         assert sorted((r.position, r.amount, r.reason) for r in rows) == sorted(
             (r["player"], r["amount"], r["reason"]) for r in played.settlement["rows"])
-        assert (hand.state_before, hand.state_after) == (
-            played.state_before, played.settlement["state"])
+        assert (hand.state_before, hand.state_after, hand.undo_before) == (
+            played.state_before, played.settlement["state"], played.slot.undo_before)
     final = LedgerEntry.objects.filter(table=table, hand__isnull=True)
     assert sorted((r.position, r.amount, r.reason) for r in final) == sorted(
         (r["player"], r["amount"], r["reason"]) for r in fresh.final_rows)
@@ -174,11 +176,11 @@ def test_a_game_ending_on_an_appended_hand_gets_its_final_settlement():
 # the points before the new hand), riichi declared in the next hand: 12; plus the
 # savepoint and its release inside the test's atomic.
 MAX_QUERIES_PER_RECORD = 14
-# Lock (2), seats, command id, the log's changes (no outcomes), the last hand, its ledger
-# rows and the final settlement's, deleting the final settlement, the hand and its rows
-# (2), event, table; the seats' stored results less the hand (read, update); the hand
-# undo names next, riichi: 16; plus the savepoint and release.
-MAX_QUERIES_PER_UNDO = 18
+# Lock (2), seats, command id, the last hand, its ledger rows and the final settlement's,
+# deleting the final settlement, the hand and its rows (2), event, table; the seats'
+# stored results less the hand (read, update); the hand undo names next, riichi: 15;
+# plus the savepoint and release. No read of the log.
+MAX_QUERIES_PER_UNDO = 17
 
 
 def test_queries_per_record_do_not_grow_with_the_game(django_assert_max_num_queries):
@@ -380,6 +382,24 @@ def test_a_write_reads_the_same_number_of_rows_at_hand_2_and_hand_200(
         with django_assert_max_num_queries(MAX_QUERIES_PER_UNDO):
             result = services.undo(table.pk, command_id(), seq + 1, CREATOR)
         assert result["ok"] and result["snapshot"]["hands"] == []
+
+
+def test_undoing_the_last_hand_reads_no_part_of_the_log_that_grows_with_the_game():
+    # Of the log an undo reads only the command id it looks up (is it a repeat?) and the
+    # declarations of the hand now being played: the undo and redo targets come from the
+    # table and the hand it takes back (Hand.undo_before), not from folding the log.
+    table = make_table(bust_ends_game=False)
+    play(table, 200)
+    seq = Table.objects.get(pk=table.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        result = services.undo(table.pk, command_id(), seq, CREATOR)
+    assert result["ok"] and result["snapshot"]["undo"] == {"kind": "record", "number": 199}
+    reads = [q["sql"] for q in queries.captured_queries
+             if q["sql"].startswith("SELECT") and 'FROM "games_event"' in q["sql"]]
+    assert len(reads) == 2
+    for sql in reads:
+        assert ('"games_event"."command_id" =' in sql
+                or '"games_event"."hand_number" =' in sql), sql
 
 
 def test_cached_snapshot_follows_writes_and_seat_changes(django_capture_on_commit_callbacks):
