@@ -230,6 +230,10 @@ class Hand(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     current_event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     revision = models.PositiveIntegerField(default=1, help_text=_("1 + corrections."))
+    # What undo would have taken back just before this hand was added (recorded, or
+    # redone): {"kind", "number"} or null. Undoing the hand brings it back as what undo
+    # takes next, without reading the log (games.services.undo).
+    undo_before = models.JSONField(null=True, blank=True, default=None)
 
     class Meta:
         ordering = ["table", "number"]

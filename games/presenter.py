@@ -1,5 +1,5 @@
 """What a table's phones show, rendered in one language: the scoreboard, each hand of the
-history, the words of the undo and redo buttons.
+history, the summary of the hand the undo button would take back.
 
 The table page renders these in the reader's language; a write's event is rendered by the
 phones' consumers, once per process for each language among its sockets
@@ -216,16 +216,22 @@ def render_scoreboard(snap: Mapping[str, Any], spec: Any) -> str:
         "round_line": round_line(snap, spec), "rows": standings_rows(snap)}))
 
 
-def undo_question(snap: Mapping[str, Any], summaries: Mapping[int, str]) -> str:
+def undo_summary(snap: Mapping[str, Any], rendered: Mapping[int, str], spec: Any
+                 ) -> dict[str, str]:
+    """``{"undo_summary": ...}``: the summary of the hand undo would take back, when the
+    message does not render that hand (else nothing). The phone words the Undo button's
+    question itself (``undo_hand`` in :mod:`games.ui`, static/js/table.js) with the
+    summary from the hand's entry in its history: a hand the message renders is not
+    said twice."""
     target = snap.get("undo")
-    if not target:
-        return ""
-    number = target["number"]
-    if target["kind"] == "correct":
-        return _("Undo the correction of hand %(number)s? The hand gets back what it was "
-                 "before.") % {"number": number}
-    return _("Undo hand %(number)s: %(summary)s?") % {
-        "number": number, "summary": summaries.get(number, "")}
+    if not target or target["kind"] != "record" or target["number"] in rendered:
+        return {}
+    old = next((h for h in [*snap.get("hands", []), snap.get("undo_hand") or {}]
+                if h.get("number") == target["number"]), None)
+    if old is None:
+        return {}
+    return {"undo_summary": rendering.hand_summary(
+        old.get("outcome") or {}, old.get("results") or [], names_of(snap), spec)}
 
 
 def present_hands(snap: Mapping[str, Any], hands: Sequence[Mapping[str, Any]],
@@ -266,23 +272,17 @@ def view(snap: Mapping[str, Any], hands_from: int = 1, latest: int | None = None
     """The rendered parts of ``snap`` in the active language: the scoreboard, the hands
     numbered ``hands_from`` and up (only the ``latest`` of them, if given: the phone drops
     the older ones it holds, ``rendered_from``, and asks for them again when needed), and
-    the undo question."""
+    the summary of the hand undo would take back if none of those is it."""
     spec = spec_of(snap)
     first = rendered_from(snap, hands_from, latest)
     hands = present_hands(snap, [h for h in snap.get("hands", [])
                                  if h["number"] >= first], spec)
     summaries = {h["number"]: h["summary"] for h in hands}
-    target = snap.get("undo")
-    if target and target["number"] not in summaries:
-        # The hand undo names was not re-rendered: say it from the snapshot.
-        old = next((h for h in [*snap.get("hands", []), snap.get("undo_hand") or {}]
-                    if h.get("number") == target["number"]), None)
-        if old is not None:
-            summaries[target["number"]] = rendering.hand_summary(
-                old.get("outcome") or {}, old.get("results") or [], names_of(snap), spec)
     return {"scoreboard": render_scoreboard(snap, spec), "hands": hands,
-            "hands_from": hands_from, "rendered_from": first,
-            "undo_question": undo_question(snap, summaries)}
+            "hands_from": hands_from,
+            # Said only when it differs: the phone reads none as hands_from (render.js).
+            **({"rendered_from": first} if first != hands_from else {}),
+            **undo_summary(snap, summaries, spec)}
 
 
 # What the table's scripts keep besides the rendered hands: a whole snapshot's message
@@ -293,7 +293,9 @@ CLIENT_KEYS = ("table", "seq", "outcome_types", "seats", "state", "standings", "
 # the round are in the rendered scoreboard); the phone keeps the rest of its snapshot.
 EVENT_KEYS = ("seq", "chart", "can_undo", "can_redo", "undo", "redo", "declared",
               "hand_count")
-EVENT_TABLE_KEYS = ("finished", "ended_manually")
+# The table's flags an event names when they are set; the phone reads one it does not
+# name as unset (static/js/table.js): both are false in all but a game's last events.
+EVENT_TABLE_FLAGS = ("finished", "ended_manually")
 
 
 # What the table's scripts keep of each rendered hand: the record sheet's fields that say
@@ -317,8 +319,8 @@ def client_state(snap: Mapping[str, Any]) -> dict[str, Any]:
 
 def event_state(snap: Mapping[str, Any]) -> dict[str, Any]:
     table = snap.get("table") or {}
-    return {"table": {key: table.get(key) for key in EVENT_TABLE_KEYS},
-            **{key: snap.get(key) for key in EVENT_KEYS}}
+    flags = {key: True for key in EVENT_TABLE_FLAGS if table.get(key)}
+    return {**({"table": flags} if flags else {}), **{key: snap.get(key) for key in EVENT_KEYS}}
 
 
 def message(head: Mapping[str, Any], snap: Mapping[str, Any], hands_from: int = 1

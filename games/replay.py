@@ -71,6 +71,11 @@ class Slot:
     current_seq: int
     recorded_by: str
     revision: int = 1
+    # What undo would have taken back just before the hand was added (recorded or
+    # redone): once it is undone, undo takes that back next, for nothing under it in
+    # Folded.done can change while the hand is on it (games.services.undo reads it from
+    # the hand's row instead of folding the log).
+    undo_before: dict[str, Any] | None = None
 
 
 @dataclass
@@ -144,6 +149,7 @@ def _redo(out: Folded) -> None:
             raise NothingToRedo("the corrected hand is no longer there")
         change.before = _swap(change.slot, *change.before)
     else:
+        change.slot.undo_before = out.undo_target
         out.active.append(change.slot)
     out.done.append(change)
 
@@ -199,7 +205,7 @@ def fold(events: Sequence[LoggedEvent]) -> Folded:
             raise GameEnded(f"the game was ended; reopen it before {what} a hand")
         if kind == "record":
             slot = Slot(outcome=ev.payload["outcome"], record_seq=ev.seq, current_seq=ev.seq,
-                        recorded_by=ev.actor_name)
+                        recorded_by=ev.actor_name, undo_before=out.undo_target)
             out.active.append(slot)
             out.done.append(Change("record", slot))
             out.redo.clear()

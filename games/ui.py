@@ -45,6 +45,10 @@ STRINGS: dict[str, Any] = {
     "staff": _("staff"),
     "centre": _("the table's tablet"),  # recorded from the tablet in table-centre mode
     "confirm_end": _("End the game now? The final settlement will be added."),
+    # The Undo button's question: the hand's summary is its entry's in the history.
+    "undo_hand": _("Undo hand %(number)s: %(summary)s?"),
+    "undo_correction": _("Undo the correction of hand %(number)s? The hand gets back what "
+                         "it was before."),
     # Another phone changed the table (shown in an open record form, and as a notice).
     "just_recorded": _("Hand %(number)s was just recorded by %(actor)s"),
     "just_corrected": _("Hand %(number)s was just corrected by %(actor)s"),

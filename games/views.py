@@ -265,7 +265,7 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
         "protocol": socket_protocol(),
         "socket_path": f"/ws/tables/{table.public_id}/",
         "boot": {"snapshot": rendered["snapshot"], "hands": hands,
-                 "undo_question": view["undo_question"], "you": you,
+                 "undo_summary": view.get("undo_summary", ""), "you": you,
                  "declarations": declarations},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
         "declarations": declarations,

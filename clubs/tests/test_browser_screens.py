@@ -280,10 +280,10 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     record_on_tablet(tablet, 1, "ron", winner=1, discarder=2, han=3, fu=30)
     # Ron 3 han 30 fu by a non-dealer: 3,900 off Kaede, and her riichi stick to Jun.
     for page in (tablet, boss):
-        expect(page.locator(".player-card[data-position='1'] .score")
-               ).to_have_attribute("data-score", "34900")
-        expect(page.locator(".player-card[data-position='2'] .score")
-               ).to_have_attribute("data-score", "25100")
+        expect(page.locator(".player-card[data-position='1'] > b")
+               ).to_have_text("34,900")
+        expect(page.locator(".player-card[data-position='2'] > b")
+               ).to_have_text("25,100")
     ARTIFACTS.mkdir(exist_ok=True)
     tablet.screenshot(path=str(ARTIFACTS / "centre-landscape-after-hand.png"))
 
@@ -293,8 +293,8 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     record_on_tablet(tablet, 0, "tsumo", winner=0, discarder=None, han=2, fu=30)
     expect(tablet.locator("#history > li")).to_have_count(2)
     for page in (tablet, boss):
-        expect(page.locator(".player-card[data-position='0'] .score")
-               ).to_have_attribute("data-score", "32000")
+        expect(page.locator(".player-card[data-position='0'] > b")
+               ).to_have_text("32,000")
     tablet.screenshot(path=str(ARTIFACTS / "centre-portrait-after-hand.png"))
     # The hands say the table's tablet recorded them, not a player.
     boss.goto(table_url(site, "C"))

@@ -259,7 +259,10 @@ def _save_appended(table: Table, event: Event, done: Appended,
         payments=settlement.get("ledger", []),
         state_before=table.state, state_after=settlement["state"],
         pot_change=settlement["pot_change"], recorded_by=event.actor_name, event=event,
-        current_event=event, revision=1)
+        current_event=event, revision=1,
+        # What undo took back before this hand (the stored target is the log's, as
+        # games.replay.fold would give it): undoing the hand brings it back.
+        undo_before=table.undo_target)
     rows = [LedgerEntry(table_id=table.pk, hand=hand, hand_number=hand.number,
                         player_id=seats[row["player"]], position=row["player"],
                         amount=row["amount"], reason=row["reason"])
@@ -308,7 +311,7 @@ def _save(table: Table, result: Replay, events: Sequence[Event],
              state_after=h.settlement["state"],
              pot_change=h.settlement["pot_change"], recorded_by=h.slot.recorded_by,
              event=by_seq[h.slot.record_seq], current_event=by_seq[h.slot.current_seq],
-             revision=h.slot.revision)
+             revision=h.slot.revision, undo_before=h.slot.undo_before)
         for h in fresh)
     rows = []
     for hand, played in zip(hands, fresh, strict=True):

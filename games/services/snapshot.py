@@ -214,8 +214,9 @@ def build_changes(table: Table, seats: list[Seat], hands_from: int,
                   rules: tuple[Any, Any] | None = None,
                   totals: list[int] | None = None) -> dict[str, Any]:
     """What a write changed, in the shape of :func:`build_snapshot`: the hands numbered
-    ``hands_from`` and up (``hands``), the standings, and the chart from the point before
-    hand ``hands_from`` on (``chart["from"]`` is that point's index in the whole chart).
+    ``hands_from`` and up (``hands``), the standings, and the chart's points after those
+    hands (``chart["from"]`` is the first one's index in the whole chart; from 0, the
+    start, when ``hands_from`` is 1).
 
     Its cost does not grow with the game: the points before ``hands_from`` are summed in
     SQL, and a hand appended at the end passes its new rows as ``written`` (no query for
@@ -271,8 +272,11 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
 
     n = len(start)  # players: three at a sanma or 三人两房 table
     running = list(running)
-    labels = ["start" if hands_from == 1 else str(hands_from - 1)]
-    series: list[list[int]] = [[s] for s in running]
+    # A whole snapshot's chart starts at the start points; a write's changes start after
+    # the points the phones have already (the one before hands_from among them).
+    whole = hands_from == 1
+    labels = ["start"] if whole else []
+    series: list[list[int]] = [[s] if whole else [] for s in running]
     hand_items = []
     answers = confirmations.of_hands(table, [h.number for h in hands],
                                      [s.position for s in seats])
@@ -352,7 +356,7 @@ def _assemble(table: Table, seats: list[Seat], hands: list[Hand], ledger: list[L
         "hand_count": count,
         "final": [_row(e) for e in final],
         "final_table": final_table,
-        "chart": {"from": hands_from - 1, "labels": labels, "series": series},
+        "chart": {"from": 0 if whole else hands_from, "labels": labels, "series": series},
         # The live declarations made in the hand being played, key -> declarers
         # (games.replay, "declare").
         "declared": _declared(table, count),

@@ -121,8 +121,8 @@ def fits_phone(page: Page) -> bool:
 def expect_scores(pages: list[Page], scores: list[int]) -> None:
     for page in pages:
         for position, score in enumerate(scores):
-            expect(page.locator(f".player-card[data-position='{position}'] .score")
-                   ).to_have_attribute("data-score", str(score))
+            expect(page.locator(f".player-card[data-position='{position}'] > b")
+                   ).to_have_text(f"{score:,}")
 
 
 def stored_outcome(page: Page, number: int = 1) -> Any:

@@ -276,7 +276,7 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     enter_quick_ron(bo)
     bo.click("#save-hand")
     expect(aiko.locator("#history > li[data-number]")).to_have_count(1)
-    scores = [aiko.locator(f".player-card[data-position='{p}'] .score").inner_text()
+    scores = [aiko.locator(f".player-card[data-position='{p}'] > b").inner_text()
               for p in range(4)]
     aiko.context.set_offline(True)
     aiko.reload()
@@ -285,7 +285,7 @@ def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings
     # newer one wins.
     expect(aiko.locator("#history > li[data-number]")).to_have_count(1)
     for position, score in enumerate(scores):
-        expect(aiko.locator(f".player-card[data-position='{position}'] .score")
+        expect(aiko.locator(f".player-card[data-position='{position}'] > b")
                ).to_have_text(score)
     expect(aiko.locator("[data-open-type='ron']")).to_be_enabled()
     aiko.context.set_offline(False)

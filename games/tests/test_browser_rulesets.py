@@ -324,8 +324,8 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
     expect(page.locator("#history > li")).to_have_count(len(PLAYS[name]))
     scores = expected_scores(name, preset)
     for position, score in enumerate(scores):
-        expect(page.locator(f".player-card[data-position='{position}'] .score")
-               ).to_have_attribute("data-score", str(score))
+        expect(page.locator(f".player-card[data-position='{position}'] > b")
+               ).to_have_text(f"{score:,}")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#history").evaluate("node => node.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(ARTIFACTS / f"ruleset-{name}-history.png"))
@@ -394,8 +394,8 @@ def replayed(name: str, outcomes: list[dict[str, Any]], preset: str = "") -> lis
 def expect_standings(page: Page, scores: list[int], hands: int) -> None:
     expect(page.locator("#history > li")).to_have_count(hands)
     for position, score in enumerate(scores):
-        expect(page.locator(f".player-card[data-position='{position}'] .score")
-               ).to_have_attribute("data-score", str(score))
+        expect(page.locator(f".player-card[data-position='{position}'] > b")
+               ).to_have_text(f"{score:,}")
 
 
 def test_riichi_double_ron_nagashi_abortive_chombo_and_pao(server: str,
@@ -547,8 +547,8 @@ def test_a_hand_is_undone_and_recorded_again(server: str, browser: Browser, name
     page.click("#undo")
     expect(page.locator("#history > li.empty")).to_have_count(1)
     for position in range(4):
-        expect(page.locator(f".player-card[data-position='{position}'] .score")
-               ).to_have_attribute("data-score", "0")
+        expect(page.locator(f".player-card[data-position='{position}'] > b")
+               ).to_have_text("0")
     step(page)
     expect_standings(page, replayed(name, [outcome]), 1)
     page.context.close()

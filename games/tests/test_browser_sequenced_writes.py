@@ -83,8 +83,8 @@ def shows(pages: list[Page], scores: list[int], hands: int) -> None:
     for page in pages:
         expect(page.locator("#history > li[data-number]")).to_have_count(hands)
         for position, score in enumerate(scores):
-            expect(page.locator(f".player-card[data-position='{position}'] .score")
-                   ).to_have_attribute("data-score", str(score))
+            expect(page.locator(f".player-card[data-position='{position}'] > b")
+                   ).to_have_text(f"{score:,}")
 
 
 def recorded_hands(server: str, page: Page) -> list[dict[str, Any]]:

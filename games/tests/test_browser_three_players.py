@@ -51,8 +51,8 @@ def engine_scores(ruleset: str, preset: str, outcomes: list[dict[str, Any]],
 
 def shows(page: Page, scores: list[int]) -> None:
     for position, score in enumerate(scores):
-        expect(page.locator(f".player-card[data-position='{position}'] .score")
-               ).to_have_attribute("data-score", str(score))
+        expect(page.locator(f".player-card[data-position='{position}'] > b")
+               ).to_have_text(f"{score:,}")
 
 
 def end_and_settle(page: Page, expected: list[int], name: str) -> None:

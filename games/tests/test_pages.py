@@ -241,7 +241,7 @@ def test_table_page_renders_the_scoreboard_and_boot_data() -> None:
     for position, name in enumerate(NAMES):
         assert re.search(rf"data-position='{position}'><i>", html)  # the wind first
         assert name in html
-    assert f"data-score='{start[0]}'" in html
+    assert f"<b>{start[0]:,}</b>" in html
     assert 'id="table-boot"' in html and 'id="record-form"' in html
     assert f'data-socket="/ws/tables/{table.public_id}/"' in html
     assert "Dealer" in html and "East 1" in html

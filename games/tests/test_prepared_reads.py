@@ -13,7 +13,7 @@ from games import seat_results
 from games.models import Event, EventKind, Hand, SeatResult, Table
 from games.services import commands
 from games.services.snapshot import _DECLARED
-from games.services.undo import _ENTRIES, _LAST_HAND, _LIGHT
+from games.services.undo import _ENTRIES, _LAST_HAND
 
 from .tables import command_id, make_table, record
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 WRITE_PATH = {
     "lock": commands._LOCKED, "seats": commands._SEATS, "repeated": commands._REPEATED,
     "hand count": commands._HAND_COUNT, "results": seat_results._RESULTS,
-    "declared": _DECLARED, "undo's log": _LIGHT, "undo's hand": _LAST_HAND,
+    "declared": _DECLARED, "undo's hand": _LAST_HAND,
     "undo's rows": _ENTRIES,
 }
 

@@ -85,10 +85,12 @@ def assert_changes_are_the_snapshot_from_their_hand(changes: dict[str, Any],
     start = changes["hands_from"]
     assert changes["hand_count"] == len(full["hands"])
     assert changes["hands"] == [h for h in full["hands"] if h["number"] >= start]
+    # The chart's points after those hands; from the start when hand 1 changed.
     chart = changes["chart"]
-    assert chart["from"] == start - 1
-    assert chart["labels"] == full["chart"]["labels"][start - 1:]
-    assert chart["series"] == [points[start - 1:] for points in full["chart"]["series"]]
+    first = 0 if start == 1 else start
+    assert chart["from"] == first
+    assert chart["labels"] == full["chart"]["labels"][first:]
+    assert chart["series"] == [points[first:] for points in full["chart"]["series"]]
     for key in ("standings", "final", "state", "table", "undo", "redo", "can_undo",
                 "can_redo", "declared", "seq"):
         assert changes[key] == full[key], key
@@ -164,6 +166,7 @@ def test_saved_rows_always_equal_a_fresh_replay_of_the_log(ops):
         assert hand.event.seq == played.slot.record_seq
         assert hand.current_event.seq == played.slot.current_seq
         assert hand.recorded_by == played.slot.recorded_by
+        assert hand.undo_before == played.slot.undo_before
     assert table.can_redo == fresh.can_redo
     assert table.undo_target == fresh.undo_target
     assert table.redo_target == fresh.redo_target

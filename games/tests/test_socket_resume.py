@@ -62,12 +62,14 @@ async def test_a_phone_back_after_a_short_gap_gets_only_the_writes_it_missed():
     assert first["type"] == "missed" and first["since"] == 30 and first["seq"] == 33
     assert first["you"]["can_write"] is False
     # From hand 29, the first a missed write touched: its correction and hand 30 after it.
-    assert first["view"]["hands_from"] == first["view"]["rendered_from"] == 29
+    # Every hand from there is rendered: rendered_from is said only when it differs.
+    assert first["view"]["hands_from"] == 29 and "rendered_from" not in first["view"]
     assert [h["number"] for h in first["view"]["hands"]] == [29, 30]
     assert first["view"]["hands"][0]["revision"] == 2
+    # The chart's points after those hands (the phone holds the ones before).
     chart = first["snapshot"]["chart"]
-    assert chart["from"] == 28
-    assert chart["series"] == [points[28:] for points in full["chart"]["series"]]
+    assert chart["from"] == 29
+    assert chart["series"] == [points[29:] for points in full["chart"]["series"]]
     assert first["snapshot"]["standings"] == full["standings"]
     assert first["snapshot"]["hand_count"] == 30
     await comm.disconnect()
@@ -77,7 +79,8 @@ async def test_a_phone_that_missed_nothing_gets_the_state_and_no_hand():
     table = await table_with(12)
     comm, first = await open_socket(table, "?since=12")
     assert first["type"] == "missed" and first["view"]["hands"] == []
-    assert first["view"]["hands_from"] == 13 and first["snapshot"]["chart"]["from"] == 12
+    assert first["view"]["hands_from"] == 13 and first["snapshot"]["chart"]["from"] == 13
+    assert first["snapshot"]["chart"]["labels"] == []
     # The seats and the table's settings come along (they may have changed meanwhile).
     assert len(presenter.compact(first).encode()) < 3 * 1024
     await comm.disconnect()

@@ -5,11 +5,15 @@ serialised once per event, and the snapshot cache never serves an outdated versi
 from __future__ import annotations
 
 import json
+import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import presenter, services
@@ -55,8 +59,8 @@ def assert_rows_equal_fresh_replay(table: Table) -> None:
         assert sum(r.amount for r in rows) + hand.pot_change == 0
         assert sorted((r.position, r.amount, r.reason) for r in rows) == sorted(
             (r["player"], r["amount"], r["reason"]) for r in played.settlement["rows"])
-        assert (hand.state_before, hand.state_after) == (
-            played.state_before, played.settlement["state"])
+        assert (hand.state_before, hand.state_after, hand.undo_before) == (
+            played.state_before, played.settlement["state"], played.slot.undo_before)
     final = LedgerEntry.objects.filter(table=table, hand__isnull=True)
     assert sorted((r.position, r.amount, r.reason) for r in final) == sorted(
         (r["player"], r["amount"], r["reason"]) for r in fresh.final_rows)
@@ -172,11 +176,11 @@ def test_a_game_ending_on_an_appended_hand_gets_its_final_settlement():
 # the points before the new hand), riichi declared in the next hand: 12; plus the
 # savepoint and its release inside the test's atomic.
 MAX_QUERIES_PER_RECORD = 14
-# Lock (2), seats, command id, the log's changes (no outcomes), the last hand, its ledger
-# rows and the final settlement's, deleting the final settlement, the hand and its rows
-# (2), event, table; the seats' stored results less the hand (read, update); the hand
-# undo names next, riichi: 16; plus the savepoint and release.
-MAX_QUERIES_PER_UNDO = 18
+# Lock (2), seats, command id, the last hand, its ledger rows and the final settlement's,
+# deleting the final settlement, the hand and its rows (2), event, table; the seats'
+# stored results less the hand (read, update); the hand undo names next, riichi: 15;
+# plus the savepoint and release. No read of the log.
+MAX_QUERIES_PER_UNDO = 17
 
 
 def test_queries_per_record_do_not_grow_with_the_game(django_assert_max_num_queries):
@@ -217,12 +221,12 @@ def test_a_recorded_hand_is_broadcast_in_no_language_with_only_that_hand(
     changes = json.loads(payload)["changes"]
     assert changes["standings"] == services.snapshot(table)["standings"]
     assert changes == result["snapshot"]
-    # Only the new hand travels; the chart from the point before it.
+    # Only the new hand travels, and the chart's point after it.
     assert [h["number"] for h in changes["hands"]] == [2] and changes["hand_count"] == 2
-    assert changes["chart"]["from"] == 1 and changes["chart"]["labels"] == ["1", "2"]
+    assert changes["chart"]["from"] == 2 and changes["chart"]["labels"] == ["2"]
     english, japanese = rendered(payload, "en"), rendered(payload, "ja")
     assert english["type"] == "hand_recorded" and english["hand_number"] == 2
-    assert english["view"]["hands_from"] == english["view"]["rendered_from"] == 2
+    assert english["view"]["hands_from"] == 2 and "rendered_from" not in english["view"]
     assert [h["number"] for h in english["view"]["hands"]] == [2]
     assert "wins" in english["view"]["hands"][0]["html"]
     assert "ツモ" in japanese["view"]["hands"][0]["html"]
@@ -261,23 +265,80 @@ LONG_GAME: list[dict[str, Any]] = [
     {"type": "draw", "tenpai": [0, 1, 2, 3]},
 ]
 EVENT_FRAME_BYTES = 2 * 1024
+# A frame at hand 200 of a long game against the same write at hand 2: the numbers grow
+# (scores of millions, honba 200), nothing else may.
+LATE_OVER_EARLY = 1.2
 CONNECT_BYTES = 20 * 1024
 
+DOUBLE_RON: dict[str, Any] = {"type": "ron", "wins": [
+    {"winner": 0, "discarder": 1, "quick": {"han": 2, "fu": 30}},
+    {"winner": 3, "discarder": 1, "quick": {"han": 1, "fu": 30}}]}
+# Riichi sticks taken by the winner: the payments' longest lines (win, honba, sticks).
+STICKS: dict[str, Any] = {"type": "tsumo", "riichi": [0, 3],
+                          "wins": [{"winner": 0, "quick": {"han": 3, "fu": 40}}]}
+# Entered tile by tile: its yaku come listed in the hand's entry.
+TILES: dict[str, Any] = {"type": "ron", "riichi": [0], "wins": [{
+    "winner": 0, "discarder": 1, "hand": {"hand": "234m567p23455s66z", "win_tile": "6z",
+                                          "riichi": True, "dora_indicators": ["1m"]}}]}
+# Each kind of hand, each recorded, undone, redone, corrected (to the next kind), the
+# correction undone: every write a hand can take. The dealer wins or is ready in all of
+# them, so the game goes on and the honba grows.
+FRAME_HANDS: dict[str, dict[str, Any]] = {
+    "ron": LONG_GAME[0], "tsumo": LONG_GAME[2], "draw": LONG_GAME[3],
+    "double ron": DOUBLE_RON, "riichi sticks": STICKS, "tiles": TILES}
+Write = Callable[[int, str], services.CommandResult]
 
-def frames(monkeypatch: pytest.MonkeyPatch, table: Table, outcome: dict[str, Any],
-           undo: bool = False) -> dict[str, int]:
-    """The bytes of the frame each language's phones get for recording ``outcome`` (and,
-    with ``undo``, for undoing it), as the websocket sends it."""
+
+def frame_sizes(monkeypatch: pytest.MonkeyPatch, table: Table, write: Write
+                ) -> dict[str, int]:
+    """The bytes of the frame each language's phones get for one write (``write(seq,
+    command_id)``), as their consumer renders it and the websocket sends it; a phone's
+    command id is a UUID."""
     sent = caught(monkeypatch)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        seq = Table.objects.get(pk=table.pk).seq
-        assert services.record_hand(table.pk, outcome, command_id(), seq, CREATOR)["ok"]
-        if undo:
-            assert services.undo(table.pk, command_id(), seq + 1, CREATOR)["ok"]
-    payload = sent[-1][2]
+        result = write(Table.objects.get(pk=table.pk).seq, str(uuid.uuid4()))
+        assert result["ok"], result
+    [(_pk, _seq, payload, _private)] = sent
     data = json.loads(payload)
     return {code: len(presenter.event_text(data["head"], data["changes"], code).encode())
             for code, _name in settings.LANGUAGES}
+
+
+def every_write(monkeypatch: pytest.MonkeyPatch, table: Table, at: int
+                ) -> dict[str, dict[str, int]]:
+    """The frames of every kind of write at hand ``at``, by write and language (the
+    table has ``at - 1`` hands before and after)."""
+    pk = table.pk
+    sizes: dict[str, dict[str, int]] = {}
+
+    def measure(name: str, write: Write) -> None:
+        sizes[name] = frame_sizes(monkeypatch, table, write)
+
+    def undo(seq: int, cid: str) -> services.CommandResult:
+        return services.undo(pk, cid, seq, CREATOR)
+
+    def recording(outcome: dict[str, Any]) -> Write:
+        return lambda seq, cid: services.record_hand(pk, outcome, cid, seq, CREATOR)
+
+    def correcting(outcome: dict[str, Any]) -> Write:
+        return lambda seq, cid: services.correct_hand(pk, at, outcome, cid, seq, CREATOR)
+
+    kinds = list(FRAME_HANDS.items())
+    for (kind, outcome), (_next, other) in zip(kinds, kinds[1:] + kinds[:1], strict=True):
+        measure(f"{kind} recorded", recording(outcome))
+        measure(f"{kind} undone", undo)
+        measure(f"{kind} redone", lambda seq, cid: services.redo(pk, cid, seq, CREATOR))
+        measure(f"{kind} corrected", correcting(other))
+        measure(f"{kind}: its correction undone", undo)
+        measure(f"{kind}: undone again", undo)
+    measure("riichi declared", lambda seq, cid: services.declare(
+        pk, 0, True, cid, seq, CREATOR))
+    measure("riichi taken back", lambda seq, cid: services.declare(
+        pk, 0, False, cid, seq, CREATOR))
+    measure("game ended", lambda seq, cid: services.end_game(pk, cid, seq, CREATOR))
+    measure("game reopened", lambda seq, cid: services.reopen_game(pk, cid, seq, CREATOR))
+    assert Hand.objects.filter(table=table).count() == at - 1
+    return sizes
 
 
 def test_event_frames_stay_under_2_kb_and_do_not_grow_with_the_game(monkeypatch):
@@ -285,17 +346,15 @@ def test_event_frames_stay_under_2_kb_and_do_not_grow_with_the_game(monkeypatch)
     sizes: dict[int, dict[str, dict[str, int]]] = {}
     for at in (2, 200):
         play(table, at - 1)
-        # Each kind of hand of the cycle, recorded and undone at hand `at`.
-        sizes[at] = {outcome["type"] + str(i): frames(monkeypatch, table, outcome, undo=True)
-                     for i, outcome in enumerate(LONG_GAME)}
-        sizes[at]["undo"] = frames(monkeypatch, table, LONG_GAME[0], undo=True)
-    for at, kinds in sizes.items():
-        for kind, by_language in kinds.items():
-            assert max(by_language.values()) <= EVENT_FRAME_BYTES, (at, kind, by_language)
-    for kind in sizes[2]:
-        for code in sizes[2][kind]:
-            # A few bytes for the longer numbers (hand 200, larger scores), no more.
-            assert sizes[200][kind][code] <= sizes[2][kind][code] + 64, (kind, code)
+        sizes[at] = every_write(monkeypatch, table, at)
+    assert Table.objects.get(pk=table.pk).state["honba"] >= 190  # a long game indeed
+    for at, writes in sizes.items():
+        for name, by_language in writes.items():
+            assert max(by_language.values()) <= EVENT_FRAME_BYTES, (at, name, by_language)
+    for name, by_language in sizes[2].items():
+        for code, early in by_language.items():
+            late = sizes[200][name][code]
+            assert late <= LATE_OVER_EARLY * early, (name, code, early, late)
 
 
 def test_the_connect_message_stays_under_20_kb_at_hand_200():
@@ -323,6 +382,24 @@ def test_a_write_reads_the_same_number_of_rows_at_hand_2_and_hand_200(
         with django_assert_max_num_queries(MAX_QUERIES_PER_UNDO):
             result = services.undo(table.pk, command_id(), seq + 1, CREATOR)
         assert result["ok"] and result["snapshot"]["hands"] == []
+
+
+def test_undoing_the_last_hand_reads_no_part_of_the_log_that_grows_with_the_game():
+    # Of the log an undo reads only the command id it looks up (is it a repeat?) and the
+    # declarations of the hand now being played: the undo and redo targets come from the
+    # table and the hand it takes back (Hand.undo_before), not from folding the log.
+    table = make_table(bust_ends_game=False)
+    play(table, 200)
+    seq = Table.objects.get(pk=table.pk).seq
+    with CaptureQueriesContext(connection) as queries:
+        result = services.undo(table.pk, command_id(), seq, CREATOR)
+    assert result["ok"] and result["snapshot"]["undo"] == {"kind": "record", "number": 199}
+    reads = [q["sql"] for q in queries.captured_queries
+             if q["sql"].startswith("SELECT") and 'FROM "games_event"' in q["sql"]]
+    assert len(reads) == 2
+    for sql in reads:
+        assert ('"games_event"."command_id" =' in sql
+                or '"games_event"."hand_number" =' in sql), sql
 
 
 def test_cached_snapshot_follows_writes_and_seat_changes(django_capture_on_commit_callbacks):

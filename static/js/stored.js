@@ -20,7 +20,7 @@ export function storedMessage(snapshot) {
 }
 
 // Keep the whole view on screen: the scoreboard and each hand's rendered entry.
-export function storeMessage(snapshot, undoQuestion) {
+export function storeMessage(snapshot, undoSummary) {
   try {
     const board = document.getElementById("scoreboard-body").innerHTML;
     const hands = snapshot.hands.map((hand) => ({...hand,
@@ -28,7 +28,7 @@ export function storeMessage(snapshot, undoQuestion) {
     const {hands: _kept, ...state} = snapshot;
     localStorage.setItem(key(snapshot.table.id), JSON.stringify({
       lang: document.documentElement.lang, snapshot: state,
-      view: {scoreboard: board, hands, hands_from: 1, undo_question: undoQuestion}}));
+      view: {scoreboard: board, hands, hands_from: 1, undo_summary: undoSummary}}));
   } catch {
     // Storage full or off: only the offline copy is lost.
   }

@@ -37,9 +37,10 @@ const DECLARED = "declaration_changed"; // the event of one made or taken back
 const ANSWERS = new Set(["hand_confirmed", "hand_disputed"]);
 
 // The table as this phone knows it: the state, each hand's outcome and summary, and
-// the undo question, all kept current by the socket's messages.
+// the summary of the hand undo would take back when the history here does not show it,
+// all kept current by the socket's messages.
 let snapshot = {...boot.snapshot, hands: boot.hands};
-let undoQuestion = boot.undo_question;
+let undoSummary = boot.undo_summary || "";
 let you = boot.you;
 // The hand being entered: the seq it is based on and, for a correction, its number.
 let entry = null;
@@ -85,6 +86,8 @@ function oldestHeld() {
   return snapshot.hands.length ? snapshot.hands[0].number : (snapshot.hand_count ?? 0) + 1;
 }
 
+const UNSET = {finished: false, ended_manually: false};
+
 // A message with the table's state and the rendered hands that changed: a whole
 // snapshot, what was missed while away, or an event (only what a write changes).
 function take(message) {
@@ -92,10 +95,11 @@ function take(message) {
   const kept = startsOver(view) ? [] : snapshot.hands.filter((h) => h.number < view.hands_from);
   const next = message.snapshot;
   const chart = mergeChart(snapshot.chart, next.chart);
-  snapshot = {...snapshot, ...next, table: {...snapshot.table, ...next.table},
+  // An event names only the table's flags that are set (games/presenter.py).
+  snapshot = {...snapshot, ...next, table: {...snapshot.table, ...UNSET, ...next.table},
     chart: chart || next.chart,
     hands: [...kept, ...view.hands.map(({html: _html, ...hand}) => hand)]};
-  undoQuestion = view.undo_question;
+  undoSummary = view.undo_summary || ""; // none: the message rendered that hand
   applyView(view);
   showEarlier(oldestHeld());
   if (!chart && socket) socket.requestSnapshot(); // points missing here: the whole table
@@ -134,6 +138,17 @@ function handByNumber(number) {
 function describeHand(number) {
   return document.querySelector(`#history > li[data-number="${number}"] .summary`)
     ?.textContent || "";
+}
+
+// What Undo asks before it takes back the latest change still in force: the hand by
+// its summary, as its entry in the history says it (the server's words), or as the
+// last message said it when this phone's history does not hold that hand.
+function undoQuestion() {
+  const target = snapshot.undo;
+  if (!target) return "";
+  const number = target.number;
+  if (target.kind === "correct") return fmt("undo_correction", {number});
+  return fmt("undo_hand", {number, summary: describeHand(number) || undoSummary});
 }
 
 // The game's number of hands (this phone may hold only the latest).
@@ -200,7 +215,7 @@ const socket = new TableSocket(page.dataset.socket, {
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
-    storeMessage(snapshot, undoQuestion);
+    storeMessage(snapshot, undoSummary);
     render();
   },
   onEvent(message) {
@@ -751,14 +766,15 @@ async function undoTapped() {
     refused(recorded === false ? {code: "after_refused"} : recorded);
     return;
   }
-  if (!snapshot.can_undo || !undoQuestion) {
+  const question = undoQuestion();
+  if (!snapshot.can_undo || !question) {
     say(t("nothing_to_undo"), "error");
     return;
   }
   // The question is answered on the table as it is now; a change from another phone
   // meanwhile makes the server refuse it (stale) rather than undo something else.
   const base = socket.nextBase;
-  if (window.confirm(undoQuestion)) write("undo", {}, t("undone"), base);
+  if (window.confirm(question)) write("undo", {}, t("undone"), base);
 }
 
 
