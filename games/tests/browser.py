@@ -12,18 +12,26 @@ from .live_server import ARTIFACTS
 
 NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 PHONE = {"width": 375, "height": 812}
+# A phone at the home game reaches the site over plain HTTP on the Wi-Fi, where browsers
+# run no service worker; at http://127.0.0.1 they do, and each phone's worker then caches
+# every static file of every page it loads (templates/service-worker.js), a sixth of a
+# browser test's CPU. So the tests' devices go without one, as phones on the Wi-Fi do,
+# and the tests of the worker itself ask for it (phone(..., service_worker=True)).
+NO_WORKER: dict[str, Any] = {"service_workers": "block"}
 # Every dialog each phone was shown, as (type, message), by id(page); and the phones
 # that answer "leave" when a page asks whether to leave it.
 _DIALOGS: dict[int, list[tuple[str, str]]] = {}
 _LEAVING: set[int] = set()
 
 
-def phone(browser: Browser, locale: str = "en") -> Page:
+def phone(browser: Browser, locale: str = "en", service_worker: bool = False) -> Page:
     """A new phone (its own cookies and storage) that accepts every confirm() and stays
-    on the page when asked whether to leave it; :func:`dialogs` lists what it was asked."""
+    on the page when asked whether to leave it; :func:`dialogs` lists what it was asked.
+    Its pages run the site's service worker only if ``service_worker`` (NO_WORKER)."""
     context = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]},
                                   device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, locale=locale)
+                                  has_touch=True, locale=locale,
+                                  **({} if service_worker else NO_WORKER))
     page = context.new_page()
     seen = _DIALOGS.setdefault(id(page), [])
 

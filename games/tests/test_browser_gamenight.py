@@ -28,8 +28,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 QUICK_RON = {"winner": 3, "discarder": 1, "han": 2, "fu": 30}
 
 
-def seated_phones(browser: Browser, server: str, count: int = 4) -> list[Page]:
-    phones = [phone(browser) for _ in range(count)]
+def seated_phones(browser: Browser, server: str, count: int = 4,
+                  service_worker: bool = False) -> list[Page]:
+    phones = [phone(browser, service_worker=service_worker) for _ in range(count)]
     join_url = create_table(phones[0], server)
     for position, page in enumerate(phones):
         take_seat(page, join_url, position)
@@ -266,7 +267,7 @@ def test_entering_and_just_recorded_states_in_every_language(
 def test_on_a_secure_origin_the_table_page_opens_offline_with_the_last_standings(
         server: str, browser: Browser) -> None:
     # http://127.0.0.1 is a secure context, as an HTTPS site is: the service worker runs.
-    aiko, bo, *_ = seated_phones(browser, server, count=2)
+    aiko, bo, *_ = seated_phones(browser, server, count=2, service_worker=True)
     aiko.evaluate("navigator.serviceWorker.ready.then(() => true)")
     aiko.reload()  # now controlled by the worker, which keeps this page
     expect(aiko.locator("#status")).to_have_attribute("data-state", "live")

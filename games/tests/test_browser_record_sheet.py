@@ -12,8 +12,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import (NAMES, create_table, fits_phone, phone, snap, stored_outcome, take_seat,
-                      wait_scroll_at_rest)
+from .browser import (
+    NAMES,
+    create_table,
+    fits_phone,
+    phone,
+    snap,
+    stored_outcome,
+    take_seat,
+    wait_scroll_at_rest,
+)
 from .sheet import Sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
