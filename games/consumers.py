@@ -67,17 +67,22 @@ logger = logging.getLogger(__name__)
 
 MAX_FRAME = 64 * 1024
 _NOT_JSON = object()  # a text frame that did not parse
-# Events rendered by this process, by (table, seq, language): the first socket of a
-# language renders an event, the others of that language send the same text. Rendering
-# happens on the event loop without an await, so two sockets never render one together.
-_RENDERED: OrderedDict[tuple[int, int, str], str] = OrderedDict()
+# Events rendered by this process, by (table, seq, language) and the payload itself: the
+# first socket of a language renders an event, the others of that language send the same
+# text. Rendering happens on the event loop without an await, so two sockets never render
+# one together. The payload is part of the key because a table and seq name one event
+# only while the table lives: SQLite gives a new table the id of the last one deleted,
+# and a restored backup brings tables back under ids this process has seen, and their
+# first events were sent the old table's hands (seen in the suite, where every test's
+# database starts empty). Its hash is computed once per text, shared by the sockets.
+_RENDERED: OrderedDict[tuple[int, int, str, str], str] = OrderedDict()
 _RENDERED_SIZE = 512
 
 
 def rendered_event(table_pk: int, seq: int, payload: str, language: str) -> str:
     """The event of ``payload`` (games.broadcast) as the phones of ``language`` get it,
     rendered once per process and language."""
-    key = (table_pk, seq, language)
+    key = (table_pk, seq, language, payload)
     text = _RENDERED.get(key)
     if text is None:
         data = json.loads(payload)

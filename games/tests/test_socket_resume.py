@@ -169,3 +169,26 @@ async def test_an_event_is_rendered_once_per_language_among_the_sockets(monkeypa
     assert "wins on" not in heard[-1]["view"]["hands"][0]["html"]
     for phone in [writer, *phones]:
         await phone.disconnect()
+
+
+
+def test_an_event_is_rendered_from_its_own_payload_whatever_its_table_id_and_seq(
+        monkeypatch):
+    # A table id and seq name one event only while the table lives: SQLite hands out the
+    # id of a table whose rows a test (or a restore) emptied, and a restored backup brings
+    # back ids the server has seen. Rendered under an id and seq the process has rendered
+    # before, an event must still say its own hand, not the old table's.
+    from games.services import commands
+
+    payloads: list[str] = []
+    monkeypatch.setattr(commands, "broadcast_table",
+                        lambda table_id, seq, payload, private=False: payloads.append(payload))
+    first = services.create_table("One", "riichi", "", {}, ["Aiko", "Bo", "Chen", "Dana"],
+                                  creator=CREATOR)
+    other = services.create_table("Two", "riichi", "", {}, ["Wen", "Xia", "Yun", "Zhu"],
+                                  creator=CREATOR)
+    for table in (first, other):
+        assert services.record_hand(table.pk, RON, command_id(), 0, CREATOR)["ok"]
+    assert "Bo" in consumers.rendered_event(first.pk, 1, payloads[0], "en")
+    said = consumers.rendered_event(first.pk, 1, payloads[1], "en")
+    assert "Xia" in said and "Bo" not in said
