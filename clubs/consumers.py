@@ -8,7 +8,9 @@ and to each shown table's group (a hand recorded, a seat taken), and answers eac
 of them with the whole screen again (:func:`clubs.screen.message`), in the screen's
 language, at most once per :data:`SETTLE` seconds; every :data:`EVERY` seconds too, in
 case a message was lost. Who may watch is asked again each time: a group made private
-closes the screen (4403) unless its link carries the key.
+closes the screen (4403) unless its link carries the key. Each message names the release
+of the scripts the server serves (``build``, :mod:`common.build`): a screen left on
+across an upgrade reloads itself (static/js/screen.js).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import DatabaseError
 from django.utils import translation
 
+from common.build import scripts_build
 from games import clock as round_clock
 from games.broadcast import group_name as table_group
 from games.consumers import language_of
@@ -157,7 +160,10 @@ class ScreenConsumer(LayerOutageMixin, AsyncJsonWebsocketConsumer):
 
     async def _send(self, message: dict[str, Any]) -> None:
         clock = message.get("clock")
-        await self.send_json({**message, "clock": round_clock.stamp(clock) if clock else None})
+        # Every message, not only the first: a screen has no "first" of its own to keep,
+        # and the name is a few bytes against the screen's whole body.
+        await self.send_json({**message, "clock": round_clock.stamp(clock) if clock else None,
+                              "build": scripts_build()})
 
     @database_sync_to_async
     def _shown(self) -> tuple[int, frozenset[int], dict[str, Any]] | None:

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from common.build import scripts_build
 from common.limits import limit_writes
 from games.models import EndRule, Table
 from games.permissions import request_actor
@@ -105,4 +106,5 @@ def evening_screen(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "clubs/screen.html", {
         "evening": evening, "group": evening.group, **screen.message(evening),
         "socket_path": f"/ws/evenings/{evening.public_id}/screen/{query}",
+        "build": scripts_build(),  # the scripts' release, which the socket names too
         "strings": {**clock_strings(), **screen.strings()}})

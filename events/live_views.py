@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.forms import END_RULE_SOURCES
 from clubs.screen import strings as screen_strings
+from common.build import scripts_build
 from common.limits import limit_writes
 from games.models import EndRule
 from games.permissions import request_actor
@@ -120,4 +121,5 @@ def event_screen(request: HttpRequest, public_id: str) -> HttpResponse:
     return render(request, "events/screen.html", {
         "event": event, **message,
         "socket_path": f"/ws/events/{event.public_id}/screen/{query}",
+        "build": scripts_build(),  # the scripts' release, which the socket names too
         "strings": {**clock_strings(), **screen_strings()}})

@@ -25,6 +25,7 @@ from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from common.build import scripts_build
 from common.errors import NotFound, TableError, database_error
 from games import chain, clock, presenter, services
 from games.broadcast import entering_group, group_name
@@ -179,7 +180,10 @@ class TableConsumer(DirectDispatchMixin, DelayedSendMixin, LayerOutageMixin,
             self.table_pk = None
             await self.close(code=CLOSE_UNAVAILABLE)
             return
-        await self.send_json(snapshot)
+        # The release of the scripts this server serves, on the connection's first
+        # message only: a page loaded from an older release reads it before anything
+        # else, and stops there (static/js/sync.js).
+        await self.send_json({**snapshot, "build": scripts_build()})
         if self.connect_clock is not None:  # read with the snapshot (_resume_message)
             await self.send_json(clock.stamp(self.connect_clock))
         # Phones already entering a hand tell the newcomer, and only it: the question goes

@@ -24,6 +24,10 @@ Server to client (:data:`OutboundMessage`):
   the phone last saw (``?since=N``) and it missed few writes: the hands they touched
   (from ``view.hands_from``), the chart from that point (``chart.from``) and the rest of
   the state, as an event has them;
+* the first message of a connection (``snapshot`` or ``missed``) also names the release
+  of the pages' scripts this server serves (``build``, :func:`common.build.scripts_build`):
+  a page handed another one when it loaded runs older scripts, and asks its reader to
+  reload instead of reading this server's messages or sending it writes;
 * ``hands`` answering ``get_hands``: earlier hands rendered (``hands_from`` on, oldest
   first) at the table's ``seq``;
 * ``presence`` to everyone at the table: who is entering a hand (``entering``) or stopped
@@ -67,6 +71,7 @@ from typing import (
     get_type_hints,
 )
 
+from common.build import scripts_build
 from common.errors import TableError
 from common.safetext import storable
 
@@ -275,6 +280,7 @@ class SnapshotMessage(TypedDict):
     snapshot: dict[str, Any]  # games.services.snapshot()
     you: You
     request_id: NotRequired[RequestId]
+    build: NotRequired[str]  # on connect only (common.build)
 
 
 class TableEvent(TypedDict):
@@ -487,9 +493,12 @@ TABLE_EVENTS: dict[str, str] = {
 def protocol() -> dict[str, Any]:
     """What the table page's scripts know of the protocol, handed to them with the page
     (static/js/sync.js keeps no copy): each inbound type, its kind and whether it carries
-    a hand (kept in the outbox until answered), the table events' types, the close codes
-    and how often a phone entering a hand says so again."""
-    return {"inbound": [{"type": m.type, "kind": m.kind, "hand": m.hand}
+    a hand (kept in the outbox until answered), the table events' types, the close codes,
+    how often a phone entering a hand says so again, and the release of the scripts the
+    page loads (``build``: the socket's first message names the server's, and a page
+    whose differs asks to be reloaded)."""
+    return {"build": scripts_build(),
+            "inbound": [{"type": m.type, "kind": m.kind, "hand": m.hand}
                         for m in INBOUND.values()],
             "events": list(TABLE_EVENTS.values()),
             "close": {"forbidden": CLOSE_FORBIDDEN, "not_found": CLOSE_NOT_FOUND,

@@ -102,6 +102,16 @@ STRINGS: dict[str, Any] = {
     "undo_waits": _("Waiting for your last change to be recorded…"),
     "after_refused": _("Not sent: your change just before it was not recorded."),
     "nothing_to_undo": _("There is nothing to undo."),
+    # The site was upgraded while the page was open: its scripts are older than the
+    # server's (common/build.py, static/js/sync.js), and it must be reloaded.
+    "outdated": _("Updated: reload this page"),
+    "outdated_reload": _("mjsite was updated. Reload this page to go on; the hands saved "
+                         "on this phone are kept."),
+    "reload": _("Reload"),
+    "outdated_save": _("mjsite was updated: Save keeps the hand on this phone and sends it "
+                       "once this page is reloaded."),
+    "outdated_short": _("This hand waits on this phone until the page is reloaded."),
+    "reload_unsaved": _("The hand you are entering is not saved yet. Reload anyway?"),
     # issue 29: this phone kept a hash of the history that the table no longer has.
     "history_seen_other": _("The history of this table was changed outside mjsite: it is "
                             "not the one this phone saw."),

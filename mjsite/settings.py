@@ -487,9 +487,9 @@ WHITENOISE_AUTOREFRESH = DEBUG
 if not DEBUG:
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {
-            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
-        },
+        # WhiteNoise's CompressedManifestStaticFilesStorage, the site's script modules
+        # importing each other by their hashed names (mjsite/storage.py).
+        "staticfiles": {"BACKEND": "mjsite.storage.StaticFilesStorage"},
     }
 
 # ---------------------------------------------------------------------------

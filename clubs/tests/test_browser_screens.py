@@ -8,6 +8,7 @@ in portrait; and the screenshots of all of it in the four languages."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,6 +304,34 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     expect(boss.locator("#history")).to_contain_text("the table's tablet")
     for page in (tablet, boss):
         page.context.close()
+
+
+def test_a_screen_left_on_across_an_upgrade_reloads_itself(site: dict[str, Any],
+                                                          browser: Browser) -> None:
+    # The screen page as the release before served it: another release of the scripts
+    # named in it, rewritten in the page before its module runs, on its first load only.
+    # Its socket names this server's: the screen reloads, and shows this release, live.
+    screen = browser.new_context(viewport=SCREEN, device_scale_factor=1,
+                                 **NO_WORKER).new_page()
+    url = f"{site['base']}/e/{site['evening']}/screen/"
+    found = re.search(r'data-build="([0-9a-f]{12})"', screen.request.get(url).text())
+    assert found is not None, "the screen page names no release"
+    screen.add_init_script("""(() => {
+      if (sessionStorage.getItem("mjtest.old-page")) return;
+      document.addEventListener("readystatechange", () => {
+        const root = document.getElementById("big-screen");
+        if (document.readyState !== "interactive" || !root) return;
+        root.dataset.build = "0000000000aa";
+        sessionStorage.setItem("mjtest.old-page", "1");
+      });
+    })();""")
+    screen.goto(url, wait_until="commit")
+    expect(screen.locator("#big-screen")).to_have_attribute("data-build", found.group(1))
+    expect(screen.locator("#screen-status")).to_have_attribute("data-state", "live")
+    expect(screen.locator("#big-screen")).not_to_have_attribute("data-updates", "0")
+    # It reloaded once: the second load is not the old page.
+    assert screen.evaluate("sessionStorage.getItem('mjsite.screen.reloaded')") is not None
+    screen.context.close()
 
 
 def test_screenshots_of_the_screen_the_tablet_and_a_phones_clock_in_every_language(

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from clubs import evening_clock, screen, services
 from clubs.models import Evening
+from common.build import scripts_build
 from games.devices import COOKIE_NAME
 from games.messages import CLOSE_FORBIDDEN
 from games.models import SeatResult, Table
@@ -166,4 +167,20 @@ async def test_a_members_only_screen_socket_needs_the_key_and_closes_when_it_cha
     key = await database_sync_to_async(screen.screen_key)(night)
     comm, message = await _screen(night, key)
     assert message["type"] == "screen"
+    await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_screen_page_and_every_message_of_its_socket_name_the_scripts_release() -> None:
+    # A screen left on across an upgrade sees another release and reloads itself
+    # (static/js/screen.js).
+    night, first, _second, _hidden = await database_sync_to_async(_night)()
+    page = await database_sync_to_async(
+        lambda: Client().get(f"/e/{night.public_id}/screen/").content.decode())()
+    assert f'data-build="{scripts_build()}"' in page
+    comm, message = await _screen(night)
+    assert message["build"] == scripts_build()
+    await database_sync_to_async(play)(first, [RON], end=False)
+    update = await comm.receive_json_from(timeout=10)
+    assert update["type"] == "screen" and update["build"] == scripts_build()
     await comm.disconnect()

@@ -36,11 +36,14 @@ addEventListener("scroll", () => {
 if (footer && "ResizeObserver" in window) new ResizeObserver(placeNotices).observe(footer);
 
 // kind: "info" (fades) or "error" (stays); action: {label, run} for a button beside the
-// text (e.g. take the player to the choice a refusal needs).
-export function say(text, kind = "info", action = null) {
+// text (e.g. take the player to the choice a refusal needs); key: a notice said again
+// (every tap answered the same way) replaces the one of the same key still shown.
+export function say(text, kind = "info", action = null, key = "") {
   if (!text) return;
   placeNotices();
-  const item = el("div", {class: `alert notice alert-${kind}`, dataset: {kind}},
+  if (key) for (const old of box.querySelectorAll(`[data-key="${key}"]`)) old.remove();
+  const item = el("div", {class: `alert notice alert-${kind}`,
+    dataset: {kind, ...(key ? {key} : {})}},
     el("span", {class: "notice-text"}, text));
   if (action) {
     item.append(el("button", {type: "button", class: "button notice-action",

@@ -2,7 +2,8 @@
 // wall, read-only. Its socket sends the whole screen again at every change (its body
 // rendered by the server in the screen's language, and the round clock); the clock
 // counts down by the server's time (clock.js); a list too long for the screen shows a
-// page at a time and turns its pages by itself.
+// page at a time and turns its pages by itself. A screen left on across an upgrade of
+// the site reloads itself (its scripts may misread the new server's messages).
 
 import {stayAwake, wakeLock} from "./awake.js";
 import {RoundClock} from "./clock.js";
@@ -14,6 +15,11 @@ const status = document.getElementById("screen-status");
 const clock = new RoundClock(root);
 const PAGE_MS = 10000;
 const CLOSE_FORBIDDEN = 4403;
+// The release of the scripts this page runs (common/build.py): each message names the
+// server's.
+const BUILD = root.dataset.build;
+const RELOADED_KEY = "mjsite.screen.reloaded";
+const RELOAD_EVERY_MS = 60000;
 let turned = []; // the page shown of each list, in the order of the lists
 let attempts = 0;
 
@@ -73,6 +79,24 @@ function show(message) {
   root.dataset.updates = String(Number(root.dataset.updates) + 1);
 }
 
+// The server serves scripts of another release: the site was upgraded while the screen
+// was on. A screen has nobody to tap Reload and nothing to lose: it reloads itself, at
+// most once a minute, since a page and a socket from two releases (while the processes
+// restart one by one) would otherwise reload it over and over; meanwhile it shows what it
+// is sent. True when it is reloading.
+function reloadOutdated() {
+  try {
+    if (Date.now() - (Number(sessionStorage.getItem(RELOADED_KEY)) || 0) < RELOAD_EVERY_MS) {
+      return false;
+    }
+    sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
+  } catch {
+    return false; // no storage to keep count with: never reloaded in a loop
+  }
+  location.reload();
+  return true;
+}
+
 function setStatus(state) {
   status.dataset.state = state;
   status.textContent = {live: t("screen_live"), offline: t("screen_offline"),
@@ -93,6 +117,7 @@ function connect() {
     } catch {
       return;
     }
+    if (message.build !== BUILD && reloadOutdated()) return;
     if (message.type === "screen") show(message);
   });
   ws.addEventListener("close", (event) => {

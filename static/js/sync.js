@@ -21,6 +21,13 @@
 // after the server's retry_after, spread with jitter so a crowd refused together does not
 // come back together, and twice as long after each further refusal. Nobody asked for it:
 // the badge says "connecting" meanwhile, no alert.
+//
+// A page stays open for an evening and keeps running the scripts it loaded. The first
+// message of each connection names the release of the scripts the server serves
+// (common/build.py); when it is not the one the page was loaded with, the site was
+// upgraded meanwhile and this page's scripts may misread the server's messages, or send
+// what it misreads: the page reads and sends nothing more and asks to be reloaded. A hand
+// saved meanwhile waits in the outbox, which the reloaded page sends.
 
 import {ChainWatch} from "./chain.js"; // issue 29: the history's hash chain
 
@@ -45,6 +52,11 @@ const STABLE_MS = 15000;
 // cause (a server error on that very message): it is not sent again automatically.
 const MAX_CRASHES = 2;
 export const PRESENCE_REFRESH_MS = 1000 * PROTOCOL.presence_refresh;
+// The release of the scripts this page runs: the one the server had when it rendered the
+// page. A page of one release runs only that release's modules: their imports name each
+// other by hashed names when debug is off (mjsite/storage.py), so no module cached from
+// an older release is mixed in.
+export const BUILD = PROTOCOL.build;
 // A refused snapshot request is asked again no later than this.
 const SNAPSHOT_RETRY_MAX_MS = 30000;
 
@@ -120,6 +132,7 @@ export class TableSocket {
     this.pending = new Map(); // command_id or request_id -> {resolve, reject, message, write}
     this.outbox = new Outbox(outboxKey);
     this.closedForGood = false;
+    this.outdated = false; // the server serves newer scripts: reload (outdate())
     this.ws = null;
     this.sentHere = new Set(); // command ids sent on the current connection
     this.mine = new Set(this.outbox.entries.map((e) => e.id)); // every command id of this page
@@ -235,6 +248,45 @@ export class TableSocket {
     this.closed({code: 1000});
   }
 
+  // The server serves scripts of another release than this page runs: its messages may
+  // not mean what these scripts read in them, and what they send it may be misread.
+  // Nothing more is read or sent, and no connection is tried again: the page asks its
+  // reader to reload (onStatus("outdated")). Hands saved on this page stay in the outbox
+  // in the browser's storage, now and when saved from here on; the reloaded page sends
+  // them with their command ids, so each is recorded once. The other writes waiting (an
+  // undo...) are refused here ({code: "outdated"}), as every write and read from now on.
+  outdate() {
+    this.outdated = true;
+    this.closedForGood = true;
+    this.synced = false;
+    this.inFlight = null;
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.stableTimer);
+    clearTimeout(this.catchUpTimer);
+    this.stopSnapshotRetry();
+    const ws = this.ws;
+    this.ws = null; // its close event is not a connection lost
+    try {
+      ws?.close(1000);
+    } catch {
+      // Already closing.
+    }
+    for (const waiter of this.waiters) waiter.reject({code: "outdated"});
+    this.waiters = [];
+    for (const [id, entry] of this.pending) {
+      if (this.outbox.get(id)) continue;
+      entry.reject({code: "outdated"});
+      this.pending.delete(id);
+    }
+    this.handlers.onStatus("outdated");
+    this.handlers.onOutbox(this.outbox.entries);
+  }
+
+  // Why this page cannot reach the server now: its scripts are outdated, or it is offline.
+  get away() {
+    return {code: this.outdated ? "outdated" : "offline"};
+  }
+
   cameOnline() {
     if (this.closedForGood || (this.ws && this.ws.readyState <= WebSocket.OPEN)) return;
     this.attempts = 0;
@@ -314,6 +366,12 @@ export class TableSocket {
 
   handle(message) {
     const type = message.type;
+    // The connection's first message, read before anything of it is taken: a server of
+    // another release (no build at all: one from before the releases were named).
+    if (!this.synced && (type === "snapshot" || type === "missed") && message.build !== BUILD) {
+      this.outdate();
+      return;
+    }
     if (type === "snapshot" || type === "missed") {
       this.synced = true;
       this.you = message.you;
@@ -462,7 +520,7 @@ export class TableSocket {
   // "offline"}) if the connection drops meanwhile. A decision that depends on the
   // table as it will be (the undo question) waits for this.
   settled() {
-    if (!this.online) return Promise.reject({code: "offline"});
+    if (!this.online) return Promise.reject(this.away);
     const ids = new Set(this.writes().map((w) => w.id));
     return new Promise((resolve, reject) => {
       this.waiters.push({ids, refused: false, resolve, reject});
@@ -532,11 +590,12 @@ export class TableSocket {
   // A write that carries a hand goes through the outbox and its promise resolves or
   // rejects only while this page lives; the outbox keeps the outcome either way.
   // Other writes need the connection: offline they are refused at once ({code:
-  // "offline"}); behind a refused write they are not sent ({code: "after_refused"}).
+  // "offline"}, or "outdated" once the page must be reloaded, outdate()); behind a
+  // refused write they are not sent ({code: "after_refused"}).
   command(type, fields = {}, {baseSeq = null, label = ""} = {}) {
     if (!WRITES.has(type)) return Promise.reject({code: "not_a_write", type});
     const persist = HANDS.has(type);
-    if (!persist && !this.online) return Promise.reject({code: "offline"});
+    if (!persist && !this.online) return Promise.reject(this.away);
     if (baseSeq === null) baseSeq = this.nextBase;
     const message = {type, command_id: newId(), base_seq: baseSeq, ...fields};
     this.mine.add(message.command_id);
@@ -583,7 +642,7 @@ export class TableSocket {
       this.pending.set(message.request_id, {resolve, reject, message, write: false});
       if (!this.online || !this.send(message)) {
         this.pending.delete(message.request_id);
-        reject({code: "offline"});
+        reject(this.away);
       }
     });
   }
@@ -597,7 +656,7 @@ export class TableSocket {
       this.pending.set(message.request_id, {resolve, reject, message, write: false});
       if (!this.online || !this.send(message)) {
         this.pending.delete(message.request_id);
-        reject({code: "offline"});
+        reject(this.away);
       }
     });
   }

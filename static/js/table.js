@@ -23,7 +23,7 @@ import {storedMessage, storeMessage} from "./stored.js";
 import {RecordSheet} from "./record.js";
 import {addCorrect, appendEarlier, applyView, declaredBy, markMe, names, recorder,
   renderActions, showAnswers, showEarlier, startsOver} from "./render.js";
-import {PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
+import {BUILD, PRESENCE_REFRESH_MS, TableSocket} from "./sync.js";
 import {RoundClock} from "./clock.js";
 
 const page = document.getElementById("table-page");
@@ -109,7 +109,8 @@ function setStatus(state) {
   status.dataset.state = state;
   status.textContent = {connecting: t("connecting"), live: t("live"), offline: t("offline"),
     unreachable: t("unreachable"), forbidden: t("forbidden_watch"),
-    not_found: t("not_found")}[state] || state;
+    not_found: t("not_found"), outdated: t("outdated")}[state] || state;
+  if (state === "outdated") sayOutdated();
   page.dataset.seq = String(snapshot.seq);
   refreshActions();
   // The sheet says at once whether the hand is priced now or waits for the connection.
@@ -118,9 +119,10 @@ function setStatus(state) {
 }
 
 // Undo is there as soon as this phone saved something, even before the table shows it;
-// Redo as soon as it undid something.
+// Redo as soon as it undid something. On a page to reload the buttons stay: a tap is
+// answered by the notice that says to reload (refused()), not by a dead button.
 function refreshActions() {
-  const online = socket?.online ?? false;
+  const online = (socket?.online || socket?.outdated) ?? false;
   const writes = socket ? socket.writes() : [];
   renderActions(snapshot, you, online, {
     undo: Boolean(socket?.busy) && writes.every((w) => w.message.type !== "end_game"),
@@ -215,7 +217,7 @@ const socket = new TableSocket(page.dataset.socket, {
   onSnapshot(message, nextYou) {
     take(message);
     if (nextYou) you = nextYou;
-    storeMessage(snapshot, undoSummary);
+    storeMessage(snapshot, undoSummary, BUILD);
     render();
   },
   onEvent(message) {
@@ -518,6 +520,15 @@ function schedulePreview(wait = 200) {
 
 let lastPreview = null; // {form text, summary} of the preview on screen
 
+// The sheet while the server cannot price the hand: Save keeps it on this phone until
+// the connection returns, or until the page is reloaded when the site was upgraded.
+function showHeld() {
+  const outdated = socket.outdated;
+  showPreview([el("p", {class: "alert", id: outdated ? "preview-outdated" : "preview-offline"},
+    t(outdated ? "outdated_save" : "offline_save"))],
+  t(outdated ? "outdated_short" : "offline_short"), true);
+}
+
 function showPreview(nodes, line, canSave) {
   previewBox.replaceChildren(...nodes);
   previewLine.textContent = line;
@@ -534,8 +545,7 @@ async function runPreview() {
   }
   if (!socket.online) {
     // Offline the server cannot price the hand: it is checked when it is sent.
-    showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-      t("offline_short"), true);
+    showHeld();
     return;
   }
   if (previewOut) {
@@ -563,9 +573,8 @@ async function runPreview() {
     // Not refused, only early: asked again after the server's wait. Nothing the player
     // does should be needed for Save to come on.
     schedulePreview(1000 * (Number(problem.retry_after) || 1));
-  } else if (problem?.code === "offline") {
-    showPreview([el("p", {class: "alert", id: "preview-offline"}, t("offline_save"))],
-      t("offline_short"), true);
+  } else if (problem?.code === "offline" || problem?.code === "outdated") {
+    showHeld();
   } else if (problem) {
     showPreview([el("p", {class: "muted"}, problem.text || t("error"))], "", false);
   } else {
@@ -620,7 +629,8 @@ function save() {
   // The result shows up in the standings (and the outbox box under them): the player
   // is taken there instead of staying at the bottom of a closed sheet.
   document.getElementById("scoreboard").scrollIntoView({behavior: "smooth", block: "start"});
-  if (offline) say(t("saved_offline"));
+  if (socket.outdated) sayOutdated();
+  else if (offline) say(t("saved_offline"));
 }
 
 // A draw's ready picks get a link to the analyser right after them: was a hand ready?
@@ -714,9 +724,31 @@ function renderOutbox(entries) {
   refreshActions();
 }
 
-// Leaving with hands not yet sent asks first (they stay in this browser either way).
+// --- a page older than the site -------------------------------------------------------
+
+// The site was upgraded while this page was open (sync.js, outdate()): it says so until
+// reloaded, and again at every tap of a button that would write.
+function sayOutdated() {
+  say(t("outdated_reload"), "error", {label: t("reload"), run: reloadPage}, "outdated");
+}
+
+let reloading = false;
+
+// The reloaded page sends the hands waiting in the outbox (kept in this browser). A hand
+// being entered and not saved yet is all a reload could lose: asked first.
+function reloadPage() {
+  if (entry && sheet.started() && !window.confirm(t("reload_unsaved"))) {
+    sayOutdated();
+    return;
+  }
+  reloading = true;
+  window.location.reload();
+}
+
+// Leaving with hands not yet sent asks first (they stay in this browser either way);
+// not on the reload this page asked for, which sends them.
 window.addEventListener("beforeunload", (event) => {
-  if (socket.outbox.pending().length) {
+  if (!reloading && socket.outbox.pending().length) {
     event.preventDefault();
     event.returnValue = "";
   }
@@ -736,7 +768,8 @@ async function write(type, fields, doneText, baseSeq = null) {
 }
 
 function refused(problem) {
-  if (problem.type === "stale") say(t("stale"), "error");
+  if (problem.code === "outdated") sayOutdated();
+  else if (problem.type === "stale") say(t("stale"), "error");
   else if (problem.code === "offline") say(t("offline_action"), "error");
   else if (problem.code === "after_refused") say(t("after_refused"), "error");
   else say(problem.text ? `${t("error")}: ${problem.text}` : t("error"), "error");
@@ -785,6 +818,10 @@ document.getElementById("cancel-record").addEventListener("click", () => {
 document.getElementById("undo").addEventListener("click", undoTapped);
 document.getElementById("redo").addEventListener("click", () => write("redo", {}, t("redone")));
 document.getElementById("end-game").addEventListener("click", async () => {
+  if (socket.outdated) {
+    sayOutdated(); // not asked first whether to end a game this page cannot end
+    return;
+  }
   if (window.confirm(t("confirm_end")) && await write("end_game", {}, t("ended"))) {
     window.location.href = page.dataset.results;
   }
@@ -808,7 +845,7 @@ stayAwake();
 if (recordSection.open) openPanel();
 
 addCorrect(document.getElementById("history")); // the hands the page came with
-const stored = storedMessage(snapshot);
+const stored = storedMessage(snapshot, BUILD);
 if (stored) take(stored);
 render();
 renderOutbox(socket.outbox.entries);
