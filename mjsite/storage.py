@@ -16,7 +16,7 @@ changes one gives its pages new names all the way down. Only the site's modules 
 read: third-party scripts (the admin's, the API docs' bundles) hold no such imports, and
 a pattern matched by chance in their text would name a file that does not exist and fail
 ``collectstatic``. An import this pattern misses (written in another form) is found by
-``mjsite/tests/test_static_storage.py``.
+``mjsite/tests/test_script_releases.py``.
 """
 
 from __future__ import annotations
