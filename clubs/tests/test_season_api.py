@@ -19,16 +19,15 @@ from clubs import results, seasons, services
 from clubs.models import Season
 from games.models import Table
 
-from .helpers import RON, TSUMO, play, table
+from .helpers import RON, TSUMO, play, table, today
 from .test_api import Club
 
 pytestmark = pytest.mark.django_db
 
-TODAY = timezone.localdate()
 
 
 def _season(club: Club, best: int | None = None) -> Season:
-    return seasons.create_season(club.group, "Spring", TODAY, TODAY, club.by, best=best)
+    return seasons.create_season(club.group, "Spring", today(), today(), club.by, best=best)
 
 
 def _urls(club: Club, season: Season) -> list[str]:
@@ -65,7 +64,7 @@ def test_a_public_groups_seasons_are_read_by_anyone(who: str) -> None:
 def test_a_season_of_another_group_or_none_is_not_found() -> None:
     club = Club("public")
     other = services.create_group("Other club", club.by, visibility="public")
-    theirs = seasons.create_season(other, "Theirs", TODAY, TODAY, club.by)
+    theirs = seasons.create_season(other, "Theirs", today(), today(), club.by)
     client = club.client("owner")
     gid = club.group.public_id
     for url in (f"/api/groups/{gid}/seasons/{theirs.public_id}/standings/",
@@ -78,8 +77,8 @@ def test_a_season_of_another_group_or_none_is_not_found() -> None:
 
 def test_the_list_names_each_season_latest_first() -> None:
     club = Club()
-    old = seasons.create_season(club.group, "Winter", TODAY - dt.timedelta(days=90),
-                                TODAY - dt.timedelta(days=1), club.by, best=5)
+    old = seasons.create_season(club.group, "Winter", today() - dt.timedelta(days=90),
+                                today() - dt.timedelta(days=1), club.by, best=5)
     new = _season(club)
     listed = club.client("member").get(f"/api/groups/{club.group.public_id}/seasons/").json()
     assert listed["count"] == 2

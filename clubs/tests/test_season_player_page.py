@@ -23,12 +23,11 @@ from clubs.models import Group
 from games.models import Hand, Player, Table
 from games.views import PER_PAGE
 
-from .helpers import OWNER, RON, TSUMO, group, play, table
+from .helpers import OWNER, RON, TSUMO, group, play, table, today
 from .test_club_pages_scale import MOST, add_tables
 
 pytestmark = pytest.mark.django_db
 
-TODAY = timezone.localdate()
 WEEK = dt.timedelta(days=7)
 
 
@@ -58,7 +57,7 @@ def test_the_whole_player_page_describes_the_season() -> None:
     club = group(visibility="public")
     old = _played(club, [TSUMO, TSUMO, RON], days_ago=30)  # before the season
     new = _played(club, [RON])
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
 
     every = _page(aiko)
@@ -86,7 +85,7 @@ def test_the_whole_player_page_describes_the_season() -> None:
 def test_a_season_without_their_games_lists_none() -> None:
     club = group(visibility="public")
     _played(club, [RON])
-    past = seasons.create_season(club, "Last year", TODAY - 60 * WEEK, TODAY - 50 * WEEK,
+    past = seasons.create_season(club, "Last year", today() - 60 * WEEK, today() - 50 * WEEK,
                                  OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     page = _page(aiko, f"?season={past.public_id}")
@@ -98,7 +97,7 @@ def test_the_pages_links_keep_the_season() -> None:
     club = group(visibility="public")
     made = add_tables(club, PER_PAGE + 2)
     _played(club, [RON], days_ago=30)  # outside the season: never listed
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     page = _page(aiko, f"?season={season.public_id}")
     assert f"Games played this season: {PER_PAGE + 2}" in page
@@ -124,7 +123,7 @@ def test_a_season_page_does_not_grow_with_the_seasons_tables() -> None:
     live = play(table("riichi", names=["Aiko", "Bo", "Chen", "Dana"], visibility="public"),
                 [RON], end=False)
     services.attach_table(live, club, OWNER)  # in play: read live, never kept
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     url = reverse("games:player", args=[aiko.pk]) + f"?season={season.public_id}"
     client = Client()
@@ -147,7 +146,7 @@ def test_a_season_page_does_not_grow_with_the_seasons_tables() -> None:
 def test_the_season_page_reads_a_few_queries_at_3_and_30_tables(
         django_assert_max_num_queries: Any) -> None:
     club = group()
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     aiko_url = ""
     for tables in (3, 30):
         add_tables(club, tables - Table.objects.count(), start=Table.objects.count())

@@ -19,11 +19,10 @@ from clubs.models import Group
 from games.models import Player, Table
 from games.templatetags.mjtables import tenths
 
-from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table
+from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table, today
 
 pytestmark = pytest.mark.django_db
 
-TODAY = timezone.localdate()
 WEEK = dt.timedelta(days=7)
 
 
@@ -45,7 +44,7 @@ def test_a_players_season_chart_rates_the_seasons_games_alone() -> None:
     club = group(visibility="public")
     _played(club, [TSUMO, TSUMO], days_ago=30)  # before the season: Aiko wins twice
     new = _played(club, [RON])  # Bo wins from Chen
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     (every,) = results.player_rating_charts(aiko, OWNER)
     (one,) = results.player_rating_charts(aiko, OWNER, season.public_id)
@@ -78,7 +77,7 @@ def test_a_players_season_chart_rates_the_seasons_games_alone() -> None:
 def test_a_season_without_their_games_says_so() -> None:
     club = group(visibility="public")
     _played(club, [RON])
-    past = seasons.create_season(club, "Last year", TODAY - 60 * WEEK, TODAY - 50 * WEEK,
+    past = seasons.create_season(club, "Last year", today() - 60 * WEEK, today() - 50 * WEEK,
                                  OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     assert results.player_rating_charts(aiko, OWNER, past.public_id) == []
@@ -89,7 +88,7 @@ def test_a_season_without_their_games_says_so() -> None:
 def test_a_season_the_reader_may_not_see_is_not_found_on_a_player_page() -> None:
     club = group(visibility="private")
     _played(club, [RON])  # a public table: its players' pages are open to anyone
-    season = seasons.create_season(club, "Spring", TODAY, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today(), today(), OWNER)
     aiko = Player.objects.get(display_name="Aiko", memberships__group=club)
     assert _player_page(aiko).status_code == 200
     assert _player_page(aiko, season.public_id).status_code == 404
@@ -102,7 +101,7 @@ def test_a_season_the_reader_may_not_see_is_not_found_on_a_player_page() -> None
 def test_the_season_page_and_its_leaderboard_link_to_the_season_ratings() -> None:
     club = group(visibility="public")
     _played(club, [RON])
-    season = seasons.create_season(club, "Spring", TODAY, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today(), today(), OWNER)
     bo = Player.objects.get(display_name="Bo", memberships__group=club)
     link = reverse("games:player", args=[bo.pk]) + f"?season={season.public_id}#rating-charts"
     client = Client(HTTP_ACCEPT_LANGUAGE="en")

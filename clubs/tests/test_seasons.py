@@ -20,11 +20,10 @@ from games.models import Table
 from games.permissions import Actor
 from games.tests.tables import user
 
-from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table
+from .helpers import OWNER, OWNER_TOKEN, RON, TSUMO, group, play, table, today
 
 pytestmark = pytest.mark.django_db
 
-TODAY = timezone.localdate()
 WEEK = dt.timedelta(days=7)
 
 
@@ -47,7 +46,7 @@ def test_a_season_counts_the_members_tables_within_its_days() -> None:
     club = group()  # members Aiko, Bo, Chen; Dana plays as a guest
     _played(club, [RON])  # Bo wins from Chen
     _played(club, [TSUMO], days_ago=30)  # before the season
-    season = seasons.create_season(club, "Spring", TODAY - WEEK, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today() - WEEK, today(), OWNER)
     (board,) = seasons.boards(season, OWNER)
     assert board.ruleset == "riichi"
     names = [r.player.display_name for r in board.rows]
@@ -63,8 +62,8 @@ def test_only_each_players_best_results_count_when_the_season_says_so() -> None:
     club = group()
     _played(club, [RON])  # Bo wins
     _played(club, [TSUMO])  # Aiko wins, Bo pays
-    everything = seasons.create_season(club, "All", TODAY - WEEK, TODAY, OWNER)
-    best = seasons.create_season(club, "Best one", TODAY - WEEK, TODAY, OWNER, best=1)
+    everything = seasons.create_season(club, "All", today() - WEEK, today(), OWNER)
+    best = seasons.create_season(club, "Best one", today() - WEEK, today(), OWNER, best=1)
     bo_all = next(r for r in seasons.boards(everything, OWNER)[0].rows
                   if r.player.display_name == "Bo")
     bo_best = next(r for r in seasons.boards(best, OWNER)[0].rows
@@ -90,7 +89,7 @@ def test_an_events_tables_count_in_its_groups_season() -> None:
     made = rounds.seat_round(event, OWNER)
     rounds.start_round(event, made.number, OWNER)
     played = play(made.tables.get().table, [RON])
-    season = seasons.create_season(club, "Spring", TODAY, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today(), today(), OWNER)
     assert list(seasons.season_tables(season, OWNER)) == [played]
     assert {r.player.display_name for r in seasons.boards(season, OWNER)[0].rows} == \
         {"Aiko", "Bo", "Chen"}
@@ -100,12 +99,12 @@ def test_only_managers_add_and_remove_seasons_and_bad_ones_are_refused() -> None
     club = group()
     stranger = Actor(user=user("stranger"))
     with pytest.raises(Forbidden):
-        seasons.create_season(club, "Mine", TODAY, TODAY, stranger)
+        seasons.create_season(club, "Mine", today(), today(), stranger)
     with pytest.raises(BadCommand):
-        seasons.create_season(club, "Backwards", TODAY, TODAY - WEEK, OWNER)
+        seasons.create_season(club, "Backwards", today(), today() - WEEK, OWNER)
     with pytest.raises(BadCommand):
-        seasons.create_season(club, "Best none", TODAY, TODAY, OWNER, best=0)
-    season = seasons.create_season(club, "Ok", TODAY, TODAY, OWNER)
+        seasons.create_season(club, "Best none", today(), today(), OWNER, best=0)
+    season = seasons.create_season(club, "Ok", today(), today(), OWNER)
     with pytest.raises(Forbidden):
         seasons.remove_season(season, stranger)
     seasons.remove_season(season, OWNER)
@@ -118,7 +117,7 @@ def test_the_season_pages_and_the_leaderboard_of_one_season() -> None:
     _played(club, [TSUMO], days_ago=30)
     owner = _owner_client()
     answer = owner.post(reverse("clubs:season-new", args=[club.public_id]), {
-        "name": "Spring", "starts": (TODAY - WEEK).isoformat(), "ends": TODAY.isoformat(),
+        "name": "Spring", "starts": (today() - WEEK).isoformat(), "ends": today().isoformat(),
         "best": ""})
     season = Season.objects.get()
     assert answer.status_code == 302 and season.public_id in answer["Location"]
@@ -137,16 +136,16 @@ def test_the_season_pages_and_the_leaderboard_of_one_season() -> None:
 
 def test_a_private_groups_season_is_not_found_by_a_stranger_nor_changed_by_a_visitor() -> None:
     club = group(visibility="private")
-    season = seasons.create_season(club, "Spring", TODAY, TODAY, OWNER)
+    season = seasons.create_season(club, "Spring", today(), today(), OWNER)
     stranger = Client()
     url = reverse("clubs:season", args=[club.public_id, season.public_id])
     assert stranger.get(url).status_code == 404
     assert stranger.post(reverse("clubs:season-remove",
                                  args=[club.public_id, season.public_id])).status_code == 404
     visible = group(visibility="link")
-    kept = seasons.create_season(visible, "Spring", TODAY, TODAY, OWNER)
+    kept = seasons.create_season(visible, "Spring", today(), today(), OWNER)
     stranger.post(reverse("clubs:season-remove", args=[visible.public_id, kept.public_id]))
     stranger.post(reverse("clubs:season-new", args=[visible.public_id]), {
-        "name": "Mine", "starts": TODAY.isoformat(), "ends": TODAY.isoformat()})
+        "name": "Mine", "starts": today().isoformat(), "ends": today().isoformat()})
     assert list(Season.objects.filter(group=visible).values_list("name", flat=True)) == \
         ["Spring"]
