@@ -30,6 +30,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from common.prepared import Prepared
 from games.layer_outage import LAYER_OUTAGE
 
 logger = logging.getLogger(__name__)
@@ -74,15 +75,28 @@ _EVENT_OF: OrderedDict[tuple[int, Any], int | None] = OrderedDict()
 _EVENT_OF_SIZE = 4096
 
 
+def _event_of_table_query(table_pk: int) -> Any:
+    from .models import RoundTable
+
+    # A table is one round table's at most (a one-to-one field): no order needed.
+    return (RoundTable.objects.filter(table_id=table_pk).order_by()
+            .values_list("round__tournament_id")[:1])
+
+
+# Asked by the first write of each table a process sees, which at a club's evening is
+# every table's: compiled by the ORM each time, it was a sixth of the write path's CPU in
+# bench/load.py's human-pace profile (200 tables, two or three hands each), so it is
+# compiled once per process (common.prepared).
+_EVENT_OF_TABLE = Prepared(_event_of_table_query, 987654321)
+
+
 def event_of_table(table_pk: int, created_at: Any) -> int | None:
     key = (table_pk, created_at)
     if key in _EVENT_OF:
         _EVENT_OF.move_to_end(key)
         return _EVENT_OF[key]
-    from .models import RoundTable
-
-    found = (RoundTable.objects.filter(table_id=table_pk)
-             .values_list("round__tournament_id", flat=True).first())
+    rows = _EVENT_OF_TABLE.rows(table_pk)
+    found = rows[0][0] if rows else None
     _EVENT_OF[key] = found
     while len(_EVENT_OF) > _EVENT_OF_SIZE:
         _EVENT_OF.popitem(last=False)
