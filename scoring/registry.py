@@ -41,6 +41,16 @@ from scoring.engine.options import build_options, options_schema, options_to_dic
 ANALYSER_KINDS = ("wind", "choice", "bool", "tile", "tiles", "tile_list", "int")
 
 
+@lru_cache(maxsize=256)
+def _stored_options(options_class: type, key: str) -> Any:
+    """Options built once per process for each table's stored options (``key``, their
+    sorted JSON): every write of a table builds them, and checking each value again was
+    a fortieth of a recorded hand's server CPU (bench/load.py's profile). An Options is
+    a frozen dataclass whose lists are tuples: nothing can change a shared one. A
+    refusal (BadOption) is raised again on each call, never kept."""
+    return build_options(options_class, json.loads(key))
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A ruleset package that is complete enough to keep a table's score."""
@@ -108,7 +118,14 @@ class Ruleset:
         return [localize_option(spec) for spec in options_schema(self.options_class)]
 
     def options_from_snapshot(self, snapshot: dict[str, Any]) -> Any:
-        return build_options(self.options_class, snapshot)
+        """The Options of a table's stored options (every option's value as JSON)."""
+        if not isinstance(snapshot, dict) or not all(isinstance(k, str) for k in snapshot):
+            return build_options(self.options_class, snapshot)  # refused with its reason
+        try:
+            key = json.dumps(snapshot, sort_keys=True)
+        except (TypeError, ValueError):  # not JSON: build_options says what is wrong
+            return build_options(self.options_class, snapshot)
+        return _stored_options(self.options_class, key)
 
     # --- capabilities (scoring.engine.capabilities) --------------------------------------
 
