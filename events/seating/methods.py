@@ -33,6 +33,10 @@ TIME_LIMIT = 2.0
 # standing's (moves cost the square of the distance), so a swap of two neighbours'
 # players (1 + 1) to avoid a repeat is made, one over two tables (4 + 4) is not.
 REPEAT_COST = 3
+# ... and however many repeats it avoids, no swap seats a player further than this many
+# tables from their standing's (swaps chain: without it, a player moved two tables down
+# could be moved on from there).
+MAX_MOVE = 2
 
 SlotTables = list[list[int]]
 P = TypeVar("P", bound=Player)
@@ -264,7 +268,8 @@ def swiss(players: Sequence[P], standings: Mapping[P, SupportsFloat], *,
 
 def _swiss_swaps(tables: SlotTables, ideal: list[int], meet: list[list[int]],
                  deadline: float) -> None:
-    """Best-improvement swaps between tables up to two apart, until none helps."""
+    """Best-improvement swaps between tables up to two apart, each player kept within
+    :data:`MAX_MOVE` tables of its ideal, until none helps."""
     where = {s: t for t, table in enumerate(tables) for s in table}
 
     def cost_at(s: int, t: int, skip: int) -> int:
@@ -279,7 +284,11 @@ def _swiss_swaps(tables: SlotTables, ideal: list[int], meet: list[list[int]],
             for tb in range(ta + 1, min(ta + 3, len(tables))):
                 best: tuple[int, int, int] | None = None
                 for a in tables[ta]:
+                    if abs(tb - ideal[a]) > MAX_MOVE:
+                        continue
                     for b in tables[tb]:
+                        if abs(ta - ideal[b]) > MAX_MOVE:
+                            continue
                         gain = (cost_at(a, ta, b) + cost_at(b, tb, a)
                                 - cost_at(a, tb, b) - cost_at(b, ta, a))
                         if gain > 0 and (best is None or gain > best[0]):
