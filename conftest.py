@@ -17,8 +17,13 @@ from hypothesis import HealthCheck, settings
 # property that takes 300 ms under load, or examples slow to generate, is not a failure
 # (speed is measured by bench/, never by the suite). The properties' own settings choose
 # how many examples they try.
+# On CI (.ci/run sets CI=true) the examples are derived from each test's name, the same on
+# every run: a fresh clone passes or fails the same way each time (issue 22), while each
+# developer's `make test` still draws new ones and so keeps finding what a fixed set would
+# miss (a chained Swiss swap was found that way; its case is now a test of its own).
 settings.register_profile("mjsite", deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow],
+                          derandomize=bool(os.environ.get("CI")))
 settings.load_profile("mjsite")
 
 # The test-only rulesets (scoring/engine/tests/extra_rulesets/: the toy ruleset) are found
