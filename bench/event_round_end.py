@@ -374,6 +374,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  standings page queries: {first} after round 1, {last} after round "
           f"{args.rounds} (flat: {first == last}); rendered in-process "
           f"{world['page_ms'][0]:.0f} ms -> {world['page_ms'][1]:.0f} ms")
+    from bench.common import figure  # for bench/run.py's table
+
+    key = f"event_round_end.{args.tables}_tables"
+    figure(f"{key}.phones.p99", _quantile(phone_ms, 0.99), "ms", f"<={TARGET_MS:g}")
+    if watcher_ms:
+        figure(f"{key}.watchers.p99", _quantile(watcher_ms, 0.99), "ms", f"<={TARGET_MS:g}")
+    figure(f"{key}.watcher_updates_missing", missed, "updates", "<=0")
+    figure(f"{key}.standings_page.p50", statistics.median(page), "ms",
+           f"<={PAGE_TARGET_MS:g}")
+    figure(f"{key}.standings_page.queries_growth", last - first, "queries", "<=0")
     return 0
 
 

@@ -53,6 +53,7 @@ PLAN: list[tuple[str, list[str]]] = [
     ("load.py", ["--tables", "200", "--pace", "human", "--prefill", "2"]),
     ("load.py", ["--tables", "100", "--saturate", "--interval", "8", "--step", "2",
                  "--prefill", "2"]),
+    ("load.py", ["--burst"]),  # a tournament round's end: 64 tables within 10 s, 5 times
     ("watchers.py", []),
     ("backup.py", []),
 ]

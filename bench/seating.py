@@ -99,6 +99,11 @@ def main() -> None:
     print(f"\nall {len(all_times)} plans: median {statistics.median(all_times):.3f} s, "
           f"p99 {percentile(all_times, 99):.3f} s, worst {max(all_times):.3f} s "
           f"(target ≤ {TARGET_SECONDS:.0f} s); most repeats above the bound: {worst_repeats}")
+    from bench.common import figure  # for bench/run.py's table
+
+    figure("seating.no_repeat.worst_seconds", max(all_times), "s", f"<={TARGET_SECONDS:g}")
+    figure("seating.no_repeat.median_seconds", statistics.median(all_times), "s")
+    figure("seating.no_repeat.repeats_above_bound", worst_repeats, "pairs")
 
 
 if __name__ == "__main__":
