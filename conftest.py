@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 # On CI (.ci/run sets CI=true) the examples are derived from each test's name, the same on
 # every run: a fresh clone passes or fails the same way each time (issue 22), while each
 # developer's `make test` still draws new ones and so keeps finding what a fixed set would
-# miss (a chained Swiss swap was found that way; its case is now a test of its own).
+# miss (a chained Swiss swap was found that way; the test now checks every case).
 settings.register_profile("mjsite", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow],
                           derandomize=bool(os.environ.get("CI")))

@@ -34,8 +34,8 @@ def test_a_first_swiss_round_seats_the_standings_in_order(scores: list[int], fil
 
 
 def test_later_swiss_rounds_move_players_at_most_two_tables_from_their_standing() -> None:
-    # Every case of the small space, not a sample of it: a sampled one found a chained
-    # swap in a late run (the test below).
+    # Every case of the small space, not a sample of it: a sample drawn in a late run
+    # found swaps chaining a player three tables down (16 players, 4 rounds, seed 0).
     for n in range(8, 49, 4):
         for played in range(1, 5):
             for seed in range(10):
@@ -112,14 +112,3 @@ def test_random_rounds_differ_by_seed_and_repeat_by_seed() -> None:
     a, b, c = (random_rounds(players, 4, seed=s) for s in (1, 1, 2))
     assert a.rounds == b.rounds != c.rounds
     assert sum(meetings(a).values()) == 4 * 6 * 6
-
-
-def test_swaps_do_not_chain_a_player_three_tables_from_their_standing() -> None:
-    # Found by the property above: swapped two tables down, then on from there.
-    players = list(range(16))
-    history = random_rounds(players, 4, seed=0).rounds
-    standings = {p: (p * 7919) % 101 for p in players}
-    plan = swiss(players, standings, history=history, seed=0)
-    ranked = sorted(players, key=lambda p: -standings[p])
-    table_of = {p: t for t, table in enumerate(plan.rounds[0]) for p in table.players}
-    assert max(abs(table_of[p] - position // 4) for position, p in enumerate(ranked)) <= 2
