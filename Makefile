@@ -46,7 +46,7 @@ static: $(VENV)/.requirements.stamp
 
 # Development: debug pages and static files straight from the source, on loopback only.
 dev: migrate
-	$(BIN)/daphne -b $(or $(HOST),127.0.0.1) -p $(PORT) mjsite.asgi:application
+	$(BIN)/python -m mjsite.daphne_server -b $(or $(HOST),127.0.0.1) -p $(PORT) mjsite.asgi:application
 
 # A model change without its migration fails here, before the suite runs; so does an import
 # against the layers (lint-imports: the contracts in pyproject.toml, docs/development.md).

@@ -415,7 +415,7 @@ def _phases(args: argparse.Namespace) -> list[Phase]:
 NOCHAIN = ROOT / "bench" / "nochain"
 
 
-def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
+def profile(server: Server, path: str, rate: int = 100) -> subprocess.Popen[bytes]:
     """py-spy (not a project dependency: ``pip install py-spy``) sampling ``server``'s
     thread that holds the GIL (a thread waiting for it is not working) until
     interrupted, its collapsed stacks written to ``path`` (the server's CPU figures then
@@ -423,7 +423,7 @@ def profile(server: Server, path: str) -> subprocess.Popen[bytes]:
     spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or "py-spy"
     assert server.proc is not None
     print(f"  profiling daphne {server.proc.pid} into {path}", flush=True)
-    return subprocess.Popen([spy, "record", "--pid", str(server.proc.pid), "--rate", "100",
+    return subprocess.Popen([spy, "record", "--pid", str(server.proc.pid), "--rate", str(rate),
                              "--gil", "--format", "raw", "--nonblocking", "-o", path],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -458,7 +458,8 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
 
         def measuring() -> None:  # the phases, not the phones connecting, are profiled
             if args.profile:
-                spies.extend(profile(server, f"{args.profile}.{label.split()[0]}.{i}.txt")
+                spies.extend(profile(server, f"{args.profile}.{label.split()[0]}.{i}.txt",
+                                     args.profile_rate)
                              for i, server in enumerate(servers))
 
         return asyncio.run(_run_phases(servers, tables, _phases(args), args.duration,
@@ -531,6 +532,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default="",
                         help="sample each server with py-spy (installed separately) into "
                              "PATH.<layer>.<n>.txt, collapsed stacks")
+    parser.add_argument("--profile-rate", type=int, default=100,
+                        help="py-spy's samples per second (1000 for a short phase)")
     parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="tuned",
                         help="the servers' MJ_GC garbage collection setting (mjsite/asgi.py)")
     args = parser.parse_args(argv)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from daphne.cli import CommandLineInterface
-from daphne.server import Server
 from twisted.internet.base import DelayedCall
 from twisted.python.failure import Failure
 from twisted.web.http import HTTPChannel, _GenericHTTPChannelProtocol
+
+from mjsite.daphne_server import SiteServer, main
 
 
 class HeaderDeadlineChannel(HTTPChannel):
@@ -63,8 +63,9 @@ class HeaderDeadlineChannel(HTTPChannel):
             self.transport.abortConnection()
 
 
-class HeaderDeadlineServer(Server):
-    """Daphne's server whose HTTP connections are :class:`HeaderDeadlineChannel`\\ s."""
+class HeaderDeadlineServer(SiteServer):
+    """The site's daphne server (:mod:`mjsite.daphne_server`) whose HTTP connections
+    are :class:`HeaderDeadlineChannel`\\ s."""
 
     header_timeout: float = 15.0
 
@@ -89,7 +90,4 @@ class HeaderDeadlineServer(Server):
 
 def serve(argv: list[str], header_timeout: float) -> None:
     """Run daphne's command line ``argv`` with a header deadline of ``header_timeout``."""
-    server = type("Server", (HeaderDeadlineServer,), {"header_timeout": header_timeout})
-    cli = CommandLineInterface()
-    cli.server_class = server
-    cli.run(argv)
+    main(argv, type("Server", (HeaderDeadlineServer,), {"header_timeout": header_timeout}))

@@ -1,5 +1,5 @@
 """The in-memory channel layer (mjsite.memory_layer) delivers as Channels' own does while
-sweeping for expired messages at most once a second."""
+sweeping for expired messages at most once every ``SWEEP_EVERY`` seconds."""
 
 from __future__ import annotations
 
@@ -57,10 +57,11 @@ async def test_expired_messages_and_their_channels_go_at_the_next_sweep(monkeypa
     await layer.send(stale, {"type": "table.event", "seq": 1})
     now = [1000.0]
     monkeypatch.setattr(memory_layer, "clock", lambda: now[0])
-    layer._swept_at = now[0] - 0.5  # swept half a second ago: not yet again
+    layer._swept_at = now[0] - memory_layer.SWEEP_EVERY / 2  # swept lately: not yet again
     await layer.group_send("table-1", {"type": "table.event", "seq": 2})
     assert layer.channels[stale].qsize() == 2
-    now[0] += 1  # a second later the next message sweeps: the channel and its membership go
+    now[0] += memory_layer.SWEEP_EVERY  # the next message sweeps: the channel and its
+    # membership go
     await layer.group_send("table-2", {"type": "table.event", "seq": 3})
     assert stale not in layer.channels
     assert stale not in layer.groups.get("table-1", {})

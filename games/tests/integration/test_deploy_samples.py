@@ -42,8 +42,10 @@ def test_nginx_proxies_to_the_ports_the_unit_instances_listen_on():
 
 async def test_the_units_daphne_command_serves_pages_and_table_sockets(site: Site) -> None:
     port = free_port()
-    command = [DAPHNE if arg.endswith("/daphne") else arg.replace("%i", str(port))
-               for arg in _exec_start()]
+    unit = _exec_start()
+    # The unit's venv python, run as this one: the rest of its command line as written.
+    assert unit[0].endswith("/.venv/bin/python") and unit[1:3] == DAPHNE[1:], unit
+    command = [*DAPHNE, *(arg.replace("%i", str(port)) for arg in unit[3:])]
     # daphne's --proxy-headers takes the first X-Forwarded-For entry, which the client
     # writes: the site reads the header through MJ_TRUSTED_PROXIES instead.
     assert "--proxy-headers" not in command

@@ -202,7 +202,7 @@ async def test_phones_keep_getting_in_under_a_low_open_file_limit(
     port = free_port()
     env = {**site.env(redis_server.url), "MJ_REDIS_MAX_CONNECTIONS": "20"}
     server = Server(env, port=port, log_dir=site.log_dir, command=[
-        "prlimit", "--nofile=400:400", DAPHNE, "-b", "127.0.0.1", "-p", str(port),
+        "prlimit", "--nofile=400:400", *DAPHNE, "-b", "127.0.0.1", "-p", str(port),
         "mjsite.asgi:application"])
     server.start()
     try:
