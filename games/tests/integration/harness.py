@@ -31,6 +31,14 @@ PYTHON = sys.executable
 # The server command production runs (mjsite.daphne_server: daphne with cheaper timers).
 DAPHNE = [sys.executable, "-m", "mjsite.daphne_server"]
 
+
+def daphne_command() -> list[str]:
+    """:data:`DAPHNE`, or plain daphne for a checkout at ``ROOT`` older than
+    mjsite.daphne_server (a benchmark's baseline worktree)."""
+    if (ROOT / "mjsite" / "daphne_server.py").exists():
+        return DAPHNE
+    return [str(Path(sys.executable).parent / "daphne")]
+
 # A ron the riichi ruleset accepts in every state: seat 2 pays seat 1.
 RON = {"type": "ron", "wins": [{"winner": 1, "discarder": 2, "quick": {"han": 2, "fu": 40}}]}
 # Seconds a client waits for its socket or a message by default: the tests wait on the
@@ -201,7 +209,7 @@ class Server:
 
     def start(self, timeout: float = 120) -> None:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the child keeps writing to it
-        command = self.command or [*DAPHNE, "-b", "127.0.0.1", "-p", str(self.port),
+        command = self.command or [*daphne_command(), "-b", "127.0.0.1", "-p", str(self.port),
                                    *self.args, "mjsite.asgi:application"]
         self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env,
                                      stdout=log, stderr=subprocess.STDOUT)
