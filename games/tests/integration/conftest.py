@@ -18,7 +18,14 @@ from typing import Any
 
 import pytest
 
-from .harness import RedisServer, Server, db_tool, fresh_postgres_database, prepare, site_env
+from .harness import (
+    RedisServer,
+    Server,
+    collect_static,
+    db_tool,
+    fresh_postgres_database,
+    site_env,
+)
 
 # Each file to any worker (the root conftest.py): a worker that runs one prepares a site of
 # its own (a database, a Redis prefix, static files), a few seconds against minutes of
@@ -87,10 +94,12 @@ def site() -> Iterator[Site]:
     except Exception as exc:  # noqa: BLE001 - any failure means the service is unusable
         pytest.fail(f"PostgreSQL at DATABASE_URL_INTEGRATION is not reachable: {exc}",
                     pytrace=False)
-    with fresh_postgres_database(admin_url) as url, \
+    # What a release does before its servers start (harness.prepare), the migration as
+    # a copy of the process's migrated template (the backup tests copy it too).
+    with fresh_postgres_database(admin_url, migrated=True) as url, \
             tempfile.TemporaryDirectory(prefix="mjsite-it-") as logs:
         site = Site(url, redis_url, f"mjsite-it-{secrets.token_hex(4)}", logs)
-        prepare(site.env())
+        collect_static(site.env())
         yield site
 
 

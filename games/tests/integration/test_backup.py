@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from .conftest import Site, _service_urls
-from .harness import PYTHON, ROOT, fresh_postgres_database, manage, prepare, site_env
+from .harness import PYTHON, ROOT, collect_static, fresh_postgres_database, manage, site_env
 
 pytestmark = pytest.mark.integration
 
@@ -42,11 +42,12 @@ def _restore(env: dict[str, str], path: Path) -> subprocess.CompletedProcess[str
 def test_a_site_backed_up_and_restored_on_postgresql_is_the_same_site(
         tmp_path: Path) -> None:
     admin_url, _redis = _service_urls()
-    with fresh_postgres_database(admin_url) as source_url, \
-            fresh_postgres_database(admin_url) as target_url:
+    # Both just migrated (copies of one migrated database), and the static files
+    # collected for the source's pages.
+    with fresh_postgres_database(admin_url, migrated=True) as source_url, \
+            fresh_postgres_database(admin_url, migrated=True) as target_url:
         source, target = site_env(source_url), site_env(target_url)
-        prepare(source)  # migrate, and collectstatic for the pages
-        manage(target, "migrate", "--noinput", "-v", "0")
+        collect_static(source)
         ids = _site(source, "build")
         rows = _site(source, "rows")
         assert [label for label, table in rows.items() if not table] == []
@@ -81,11 +82,9 @@ def test_a_site_backed_up_and_restored_on_postgresql_is_the_same_site(
 def test_a_backup_taken_while_hands_are_recorded_is_one_moment_of_the_site(
         tmp_path: Path) -> None:
     admin_url, _redis = _service_urls()
-    with fresh_postgres_database(admin_url) as source_url, \
-            fresh_postgres_database(admin_url) as target_url:
+    with fresh_postgres_database(admin_url, migrated=True) as source_url, \
+            fresh_postgres_database(admin_url, migrated=True) as target_url:
         source, target = site_env(source_url), site_env(target_url)
-        manage(source, "migrate", "--noinput", "-v", "0")
-        manage(target, "migrate", "--noinput", "-v", "0")
         stop = tmp_path / "stop"
         writer = subprocess.Popen([PYTHON, "-m", "backup.tests.site", "churn", str(stop)],
                                   cwd=ROOT, env=source, stdin=subprocess.DEVNULL,
