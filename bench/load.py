@@ -301,7 +301,8 @@ def server_cpu(servers: list[Server]) -> float:
 async def _run_phases(servers: list[Server], tables: list[TableRun], phases: list[Phase],
                       duration: float, target_ms: float, saturate: bool,
                       deadline: float, measuring: Callable[[], None],
-                      burst: tuple[float, int] | None = None) -> list[Phase]:
+                      burst: tuple[float, int] | None = None,
+                      idle_seconds: float = IDLE_SECONDS) -> list[Phase]:
     gate = asyncio.Semaphore(32)
     began = time.perf_counter()
     await asyncio.gather(*(t.connect(servers, gate) for t in tables))
@@ -320,9 +321,10 @@ async def _run_phases(servers: list[Server], tables: list[TableRun], phases: lis
             await table.one_hand(warm)
     # What the connected phones cost with nothing happening (daphne's pings and checks),
     # which a slow pace shares among few hands.
+    # (/proc counts CPU in 10 ms ticks: --idle 60 reads it to a sixth of a ms a second.)
     idle = server_cpu(servers)
-    await asyncio.sleep(IDLE_SECONDS)
-    print(f"  idle: {(server_cpu(servers) - idle) * 1000 / IDLE_SECONDS:.1f} ms of server "
+    await asyncio.sleep(idle_seconds)
+    print(f"  idle: {(server_cpu(servers) - idle) * 1000 / idle_seconds:.1f} ms of server "
           f"CPU per second with {len(tables) * 4} phones connected", flush=True)
     done = []
     loop = asyncio.get_running_loop()
@@ -465,7 +467,8 @@ def run_layer(label: str, database_url: str, redis_url: str, args: argparse.Name
         return asyncio.run(_run_phases(servers, tables, _phases(args), args.duration,
                                        args.target_ms, args.saturate,
                                        deadline - time.time() + time.monotonic(), measuring,
-                                       (args.window, args.rounds) if args.burst else None))
+                                       (args.window, args.rounds) if args.burst else None,
+                                       args.idle))
     finally:
         for spy in spies:  # py-spy writes its samples when interrupted
             spy.send_signal(signal.SIGINT)
@@ -532,6 +535,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default="",
                         help="sample each server with py-spy (installed separately) into "
                              "PATH.<layer>.<n>.txt, collapsed stacks")
+    parser.add_argument("--idle", type=float, default=IDLE_SECONDS,
+                        help="seconds over which the idle phones' cost is measured before "
+                             f"the phases (default {IDLE_SECONDS:g})")
     parser.add_argument("--profile-rate", type=int, default=100,
                         help="py-spy's samples per second (1000 for a short phase)")
     parser.add_argument("--gc", choices=["default", "freeze", "tuned"], default="tuned",
