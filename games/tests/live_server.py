@@ -24,6 +24,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from .integration.harness import DAPHNE
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 # Each new browser window (every phone's context) of Chromium 15x starts a renderer of its
@@ -130,15 +132,13 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
                            cwd=ROOT, env=env, check=True)
         log_path = Path(tmp) / "daphne.log"
         log = open(log_path, "wb")  # noqa: SIM115 - closed below
-        # The server production runs (mjsite.daphne_server).
-        daphne = [sys.executable, "-m", "mjsite.daphne_server"]
         listen = ["-b", "127.0.0.1", "-p", "0"]
         if links_host:
             port = free_port()
             listen = ["-b", "127.0.0.1", "-p", str(port),
                       "-e", f"tcp:port={port}:interface={links_host}"]
             env["MJ_PUBLIC_URL"] = f"http://{links_host}:{port}"
-        proc = subprocess.Popen([*daphne, *listen,
+        proc = subprocess.Popen([*DAPHNE, *listen,  # the server production runs
                                  "mjsite.asgi:application"], cwd=ROOT, env=env,
                                 stdout=log, stderr=subprocess.STDOUT)
         try:
