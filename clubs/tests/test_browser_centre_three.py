@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from games.tests.browser import device
 from games.tests.live_server import live_server
 from games.tests.tables import new_device
 
@@ -41,7 +42,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 
 def test_a_three_player_tablet_has_three_sides_and_records_a_hand(
         site: dict[str, Any], browser: Browser) -> None:
-    tablet = browser.new_context(viewport=LANDSCAPE, has_touch=True).new_page()
+    tablet = device(browser, viewport=LANDSCAPE, has_touch=True).new_page()
     tablet.goto(f"{site['base']}/t/{site['id']}/join/?key={site['join']}")
     tablet.click("#start-centre")
     expect(tablet.locator("#status")).to_have_attribute("data-state", "live")

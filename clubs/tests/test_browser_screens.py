@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
-from games.tests.browser import NO_WORKER, phone
+from games.tests.browser import device, phone
 from games.tests.live_server import ARTIFACTS, live_server
 from games.tests.sheet import Sheet
 from games.tests.tables import new_device
@@ -70,15 +70,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 
 def organiser(browser: Browser, base: str, viewport: ViewportSize | None = None,
               locale: str = "en") -> Page:
-    context = browser.new_context(viewport=viewport or ViewportSize(width=1024, height=900),
-                                  locale=locale, **NO_WORKER)
+    context = device(browser, viewport=viewport or ViewportSize(width=1024, height=900),
+                     locale=locale)
     context.add_cookies([{"name": "mj_device", "value": TOKEN, "url": base}])
     return context.new_page()
 
 
 def big_screen(browser: Browser, site: dict[str, Any], locale: str = "en") -> Page:
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1, locale=locale,
-                                  **NO_WORKER)
+    context = device(browser, viewport=SCREEN, device_scale_factor=1, locale=locale)
     page = context.new_page()
     page.goto(f"{site['base']}/e/{site['evening']}/screen/")
     expect(page.locator("#screen-status")).to_have_attribute("data-state", "live")
@@ -250,8 +249,7 @@ def test_a_whole_hand_on_the_centre_tablet_for_four_players_without_phones(
     boss = organiser(browser, site["base"], viewport=ViewportSize(width=375, height=812))
     boss.goto(table_url(site, "C"))
     join = boss.locator("#join-url").input_value()
-    tablet_context: BrowserContext = browser.new_context(viewport=LANDSCAPE, has_touch=True,
-                                                                  **NO_WORKER)
+    tablet_context: BrowserContext = device(browser, viewport=LANDSCAPE, has_touch=True)
     tablet = tablet_context.new_page()
     tablet.goto(join)
     tablet.click("#start-centre")
@@ -311,8 +309,7 @@ def test_a_screen_left_on_across_an_upgrade_reloads_itself(site: dict[str, Any],
     # The screen page as the release before served it: another release of the scripts
     # named in it, rewritten in the page before its module runs, on its first load only.
     # Its socket names this server's: the screen reloads, and shows this release, live.
-    screen = browser.new_context(viewport=SCREEN, device_scale_factor=1,
-                                 **NO_WORKER).new_page()
+    screen = device(browser, viewport=SCREEN, device_scale_factor=1).new_page()
     url = f"{site['base']}/e/{site['evening']}/screen/"
     found = re.search(r'data-build="([0-9a-f]{12})"', screen.request.get(url).text())
     assert found is not None, "the screen page names no release"
@@ -355,8 +352,7 @@ def test_screenshots_of_the_screen_the_tablet_and_a_phones_clock_in_every_langua
             expect(pages).to_have_text("1/2")
             expect(pages).to_have_text("2/2")
             expect(screen.locator(".standing", has_text="Pia")).to_be_visible()
-        tablet = browser.new_context(viewport=LANDSCAPE, locale=language,
-                                             **NO_WORKER).new_page()
+        tablet = device(browser, viewport=LANDSCAPE, locale=language).new_page()
         tablet.goto(join)
         tablet.click("#start-centre")
         expect(tablet.locator("#status")).to_have_attribute("data-state", "live")

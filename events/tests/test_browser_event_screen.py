@@ -27,7 +27,7 @@ from clubs.tests.test_browser_screens import (
     expect_clock_state,
     left,
 )
-from games.tests.browser import NO_WORKER, phone
+from games.tests.browser import device, phone
 from games.tests.live_server import ARTIFACTS, live_server
 from games.tests.sheet import Sheet
 from games.tests.tables import new_device
@@ -76,8 +76,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 
 
 def organiser(browser: Browser, base: str, locale: str = "en") -> Page:
-    context = browser.new_context(viewport=ViewportSize(width=1024, height=900), locale=locale,
-                                  **NO_WORKER)
+    context = device(browser, viewport=ViewportSize(width=1024, height=900), locale=locale)
     context.add_cookies([{"name": "mj_device", "value": TOKEN, "url": base}])
     return context.new_page()
 
@@ -100,8 +99,7 @@ def set_clock(page: Page, site: dict[str, Any], minutes: int, end_rule: str = "o
 
 
 def big_screen(browser: Browser, url: str, locale: str = "en") -> Page:
-    context = browser.new_context(viewport=SCREEN, device_scale_factor=1, locale=locale,
-                                  **NO_WORKER)
+    context = device(browser, viewport=SCREEN, device_scale_factor=1, locale=locale)
     page = context.new_page()
     page.goto(url)
     expect(page.locator("#screen-status")).to_have_attribute("data-state", "live")

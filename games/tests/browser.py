@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urljoin
 
-from playwright.sync_api import Browser, Dialog, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect
 
 from .live_server import ARTIFACTS
 
@@ -17,7 +17,21 @@ PHONE = {"width": 375, "height": 812}
 # every static file of every page it loads (templates/service-worker.js), a sixth of a
 # browser test's CPU. So the tests' devices go without one, as phones on the Wi-Fi do,
 # and the tests of the worker itself ask for it (phone(..., service_worker=True)).
-NO_WORKER: dict[str, Any] = {"service_workers": "block"}
+#
+# They also ask for reduced motion (prefers-reduced-motion, which static/js/motion.js
+# honours): the page jumps to where it takes the reader instead of scrolling there, so
+# a tap right after Save never lands while the page is still moving under it (a smooth
+# scroll on a busy machine can outlast Playwright's check that the button stands still).
+
+
+def device(browser: Browser, service_worker: bool = False, **options: Any) -> BrowserContext:
+    """A new device (its own cookies and storage) with the browser tests' defaults above;
+    ``options`` are Playwright's context options (viewport, locale, has_touch…)."""
+    return browser.new_context(reduced_motion="reduce",
+                               service_workers="allow" if service_worker else "block",
+                               **options)
+
+
 # Every dialog each phone was shown, as (type, message), by id(page); and the phones
 # that answer "leave" when a page asks whether to leave it.
 _DIALOGS: dict[int, list[tuple[str, str]]] = {}
@@ -27,11 +41,10 @@ _LEAVING: set[int] = set()
 def phone(browser: Browser, locale: str = "en", service_worker: bool = False) -> Page:
     """A new phone (its own cookies and storage) that accepts every confirm() and stays
     on the page when asked whether to leave it; :func:`dialogs` lists what it was asked.
-    Its pages run the site's service worker only if ``service_worker`` (NO_WORKER)."""
-    context = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]},
-                                  device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, locale=locale,
-                                  **({} if service_worker else NO_WORKER))
+    Its pages run the site's service worker only if ``service_worker`` (:func:`device`)."""
+    context = device(browser, service_worker,
+                     viewport={"width": PHONE["width"], "height": PHONE["height"]},
+                     device_scale_factor=1, is_mobile=True, has_touch=True, locale=locale)
     page = context.new_page()
     seen = _DIALOGS.setdefault(id(page), [])
 

@@ -26,7 +26,7 @@ from scoring import registry
 from scoring.engine.tiles import tile_codes
 
 from . import entry_matrix
-from .browser import NO_WORKER
+from .browser import device
 from .entry_matrix import Act, Case, Family
 from .live_server import ARTIFACTS, STATE_TIMEOUT_MS, live_server
 
@@ -63,9 +63,8 @@ class Tables:
         return self.pages[family]
 
     def _new(self, family: Family) -> Page:
-        context = self.browser.new_context(viewport={"width": 375, "height": 812},
-                                           locale="en", is_mobile=True, has_touch=True,
-                                           **NO_WORKER)
+        context = device(self.browser, viewport={"width": 375, "height": 812}, locale="en",
+                         is_mobile=True, has_touch=True)
         context.set_default_timeout(ANSWER_MS)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from games.presenter import PAGE
 
-from .browser import fits_phone, phone, set_language, snap
+from .browser import device, fits_phone, phone, set_language, snap
 from .live_server import live_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -87,8 +87,7 @@ def test_earlier_hands_come_when_the_reader_scrolls_to_them(
 
 def test_without_scripts_the_link_opens_the_page_with_every_hand(
         server: str, browser: Browser) -> None:
-    context = browser.new_context(java_script_enabled=False,
-                                  viewport={"width": 375, "height": 812})
+    context = device(browser, java_script_enabled=False, viewport={"width": 375, "height": 812})
     page = context.new_page()
     page.goto(f"{server}/t/{TABLE}/")
     expect(page.locator("#history > li.hand")).to_have_count(PAGE)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import psutil
 from playwright.sync_api import Browser
 
+from .browser import device
 from .live_server import CHROMIUM
 
 
@@ -41,7 +42,7 @@ def test_chromium_keeps_every_feature_playwright_turns_off(browser: Browser) -> 
 
 
 def test_a_phone_opens_no_renderer_for_chromium_s_own_ui(browser: Browser) -> None:
-    context = browser.new_context()
+    context = device(browser)
     page = context.new_page()
     page.set_content("<p>a phone</p>")
     session = browser.new_browser_cdp_session()

@@ -41,12 +41,17 @@ def riichi_ron_from_tiles(s: Sheet) -> None:
     s.save()
 
 
-def riichi_quick_ron(s: Sheet) -> None:
+def fill_quick_ron(s: Sheet) -> None:
+    """Chen wins on Bo's discard, 2 han 40 fu, entered as han and fu."""
     s.open("ron")
     s.choose("ron.wins.0.winner", 2)
     s.choose("ron.wins.0.discarder", 1)
     s.choose("ron.wins.0.mode", "quick")
     s.grid(2, 40)
+
+
+def riichi_quick_ron(s: Sheet) -> None:
+    fill_quick_ron(s)
     s.save()
 
 
@@ -138,6 +143,45 @@ def test_a_hand_takes_no_more_taps_than_the_target(
     print(f"\n{name}: {sheet.taps} taps (target {target})")
     assert recorded == outcome
     assert sheet.taps <= target
+    page.context.close()
+
+
+# Taps ``selector`` and says, in the same task, where ``target``'s top stands: a jump has
+# already moved it there, a smooth scroll has not started yet.
+_TOP_AS_TAPPED = """([selector, target]) => {
+  document.querySelector(selector).click();
+  return Math.round(document.querySelector(target).getBoundingClientRect().top);
+}"""
+
+
+def _top(page: Page, target: str) -> int:
+    return int(page.evaluate(
+        "(target) => Math.round(document.querySelector(target).getBoundingClientRect().top)",
+        target))
+
+
+def test_the_page_jumps_where_it_takes_the_reader_when_they_ask_for_less_motion(
+        server: str, browser: Browser) -> None:
+    # Opening the sheet scrolls to it, Save to the standings (static/js/motion.js). A
+    # reader who asked their system for less motion, as the tests' phones do, is taken
+    # there at once; any other reader is scrolled there smoothly, and arrives.
+    page = phone(browser)
+    create_table(page, server, "EMA")
+    sheet = Sheet(page)
+    fill_quick_ron(sheet)
+    expect(page.locator("#save-hand")).to_be_enabled()
+    at_once = page.evaluate(_TOP_AS_TAPPED, ["#save-hand", "#scoreboard"])
+    expect(page.locator("#history > li[data-number='1']")).to_be_visible()
+    wait_scroll_at_rest(page)
+    assert at_once == _top(page, "#scoreboard")
+
+    page.emulate_media(reduced_motion="no-preference")
+    before = _top(page, "#record")
+    assert page.evaluate(_TOP_AS_TAPPED, ["[data-open-type='tsumo']", "#record"]) == before
+    expect(page.locator("#record")).to_have_attribute("open", "")
+    page.wait_for_function(
+        "() => Math.abs(document.querySelector('#record').getBoundingClientRect().top) < 2")
+    assert before > 100
     page.context.close()
 
 
@@ -285,11 +329,7 @@ def test_cancel_clears_the_sheet_red_fives_stand_out_and_called_tiles_count_apar
     page = phone(browser)
     create_table(page, server, "M-League")
     sheet = Sheet(page)
-    sheet.open("ron")
-    sheet.choose("ron.wins.0.winner", 2)
-    sheet.choose("ron.wins.0.discarder", 1)
-    sheet.choose("ron.wins.0.mode", "quick")
-    sheet.grid(2, 40)
+    fill_quick_ron(sheet)
     expect(page.locator("#preview-table")).to_be_visible()
     page.click("#cancel-record")
     expect(page.locator("#record")).not_to_have_attribute("open", "")

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 
-from .browser import NO_WORKER, fits_phone, stored_outcome
+from .browser import device, fits_phone, stored_outcome
 from .live_server import ARTIFACTS, STATE_TIMEOUT_MS
 from .sheet import Sheet
 
@@ -307,8 +307,8 @@ def test_several_hands_of_each_ruleset_match_the_engine(server: str, browser: Br
     ruleset = registry.get(name)
     preset = next(iter(ruleset.presets))
     label = f"{ruleset.title} — {ruleset.presets[preset].get('title') or preset}"
-    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en",
-                                  accept_downloads=True, **NO_WORKER)
+    context = device(browser, viewport={"width": 375, "height": 812}, locale="en",
+                     accept_downloads=True)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{server}/tables/new/")
@@ -366,8 +366,7 @@ def new_table(browser: Browser, server: str, name: str, preset: str = "") -> Pag
     ruleset = registry.get(name)
     preset = preset or next(iter(ruleset.presets))
     label = f"{ruleset.title} — {ruleset.presets[preset].get('title') or preset}"
-    context = browser.new_context(viewport={"width": 375, "height": 812}, locale="en",
-                                  **NO_WORKER)
+    context = device(browser, viewport={"width": 375, "height": 812}, locale="en")
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{server}/tables/new/")

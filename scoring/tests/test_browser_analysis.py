@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from games.tests.browser import device
 from games.tests.live_server import ARTIFACTS
 from scoring import pages
 from scoring.engine import commands
@@ -22,8 +23,8 @@ READY = "123m456p789s1122z"
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True, locale="en")
+    context = device(browser, viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                     has_touch=True, locale="en")
     errors: list[str] = []
     tab = context.new_page()
     tab.on("pageerror", lambda exc: errors.append(str(exc)))

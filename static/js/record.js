@@ -9,6 +9,7 @@
 
 import {el, fmt, t} from "./i18n.js";
 import {FieldPicker} from "./picker.js";
+import {bringIntoView} from "./motion.js";
 
 // Common han × fu of a quick entry counted in han and fu; a tap fills both.
 const HAN_FU = [[1, 30], [1, 40], [2, 25], [2, 30], [2, 40], [3, 30], [3, 40], [4, 25],
@@ -218,7 +219,7 @@ export class RecordSheet {
     if (!next) return;
     this.revealed.add(next.dataset.control);
     this.refresh();
-    next.scrollIntoView({behavior: "smooth", block: "nearest"});
+    bringIntoView(next, "nearest");
     this.changed();
   }
 

@@ -13,10 +13,12 @@
 // Modules: sync.js (websocket client and outbox), render.js (scoreboard, history,
 // buttons), chart.js (SVG score chart), record.js (the record sheet), picker.js (tile
 // picker), i18n.js (strings and a tiny element builder), notices.js (answers at the
-// bottom of the screen), awake.js (the screen wake lock), stored.js (the offline copy).
+// bottom of the screen), awake.js (the screen wake lock), stored.js (the offline copy),
+// motion.js (scrolling that honours reduced motion).
 
 import {stayAwake, wakeLock} from "./awake.js";
 import {drawChart} from "./chart.js";
+import {bringIntoView} from "./motion.js";
 import {el, fill, fmt, t} from "./i18n.js";
 import {placeNotices, say} from "./notices.js";
 import {storedMessage, storeMessage} from "./stored.js";
@@ -343,7 +345,7 @@ function openPanel(handNumber = null) {
   placeNotices();
   announceEntering(true);
   schedulePreview();
-  recordSection.scrollIntoView({behavior: "smooth", block: "start"});
+  bringIntoView(recordSection);
 }
 
 function closePanel() {
@@ -372,7 +374,7 @@ recordSection.addEventListener("toggle", () => {
 for (const button of document.querySelectorAll("[data-open-type]")) {
   button.addEventListener("click", () => {
     if (entry && !entry.handNumber && sheet.type === button.dataset.openType) {
-      recordSection.scrollIntoView({behavior: "smooth", block: "start"});
+      bringIntoView(recordSection);
       return;
     }
     openSheet(button.dataset.openType);
@@ -508,7 +510,7 @@ function showConflict(message) {
         }}, again)));
   conflictBox.hidden = false;
   saveButton.hidden = true;
-  conflictBox.scrollIntoView({behavior: "smooth", block: "nearest"});
+  bringIntoView(conflictBox, "nearest");
   schedulePreview();
 }
 
@@ -628,7 +630,7 @@ function save() {
   sheet.reset();
   // The result shows up in the standings (and the outbox box under them): the player
   // is taken there instead of staying at the bottom of a closed sheet.
-  document.getElementById("scoreboard").scrollIntoView({behavior: "smooth", block: "start"});
+  bringIntoView(document.getElementById("scoreboard"));
   if (socket.outdated) sayOutdated();
   else if (offline) say(t("saved_offline"));
 }
@@ -693,7 +695,7 @@ let outboxTimer = null;
 
 // A refusal's notice takes the player to the choice it needs.
 function showOutbox() {
-  outboxBox.scrollIntoView({behavior: "smooth", block: "center"});
+  bringIntoView(outboxBox, "center");
   outboxBox.querySelector("button")?.focus({preventScroll: true});
 }
 
