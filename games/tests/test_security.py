@@ -191,6 +191,7 @@ def test_service_write_from_a_released_seat_is_forbidden():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("still_limits_clock")  # a minute's edge would start a new count
 @override_settings(MJ_RATE_LIMITS=rates(table_write="3/minute"))
 async def test_websocket_writes_over_the_limit_are_refused_with_a_wait():
     table = await database_sync_to_async(make_table)()
@@ -219,6 +220,7 @@ async def test_websocket_writes_over_the_limit_are_refused_with_a_wait():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("still_limits_clock")  # a minute's edge would start a new count
 @override_settings(MJ_RATE_LIMITS=rates(table_write="2/minute"))
 async def test_websocket_write_limit_is_per_phone():
     table = await database_sync_to_async(make_table)()
