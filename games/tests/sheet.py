@@ -28,7 +28,7 @@ class Sheet:
 
     def choose(self, name: str, value: Any = "on") -> None:
         """Tap the chip of ``name`` = ``value`` (a radio or a checkbox)."""
-        self.tap(f"label:has(> input[name='{name}'][value='{value}'])")
+        self.tap(f"input[name='{name}'][value='{value}'] >> xpath=parent::label")
 
     def type(self, name: str, text: str) -> None:
         """Tap a box and type ``text``: one tap for the box, one per key."""

@@ -210,7 +210,10 @@ def tap_tile(page: Page, group: str, tile: str) -> None:
 def unfold(page: Page, name: str) -> None:
     """Open the folds (a player's shown hand, a Sichuan draw, the hand's rarer fields)
     around control ``name``, the outermost first, as a person taps their titles."""
-    closed = page.locator(f"details:not([open]):has([name='{name}']) > summary")
+    # The folds around the control, outermost first: found from the control up (a CSS
+    # :has() here is Playwright's own selector engine walking every fold on the page).
+    closed = page.locator(f"[name='{name}']").first.locator(
+        "xpath=ancestor::details[not(@open)]/summary")
     for _ in range(4):
         if not closed.count():
             return
@@ -227,7 +230,7 @@ def perform(page: Page, act: Act) -> None:
         unfold(page, name)
     if kind == "choose":
         choice = f"input[name='{name}'][value='{value}']"
-        tap_box(page.locator(f"label:has(> {choice}) >> visible=true").first,
+        tap_box(page.locator(f"{choice} >> xpath=parent::label >> visible=true").first,
                 page.locator(choice).first)
     elif kind == "type":
         box = page.locator(f"[name='{name}']").first
@@ -265,8 +268,8 @@ def perform(page: Page, act: Act) -> None:
         if not page.locator(f"[data-control='{name}'] > details.add-up[open]").count():
             tap(page, f"[data-control='{name}'] > details.add-up > summary")
     elif kind == "open_hand":
-        tap_box(page.locator(f"[data-control='{name}'] label:has(> input[data-open-hand])"
-                             " >> visible=true").first,
+        tap_box(page.locator(f"[data-control='{name}'] input[data-open-hand]"
+                             " >> xpath=parent::label >> visible=true").first,
                 page.locator(f"[data-control='{name}'] input[data-open-hand]").first)
     elif kind == "tally":
         _, place = value
