@@ -34,6 +34,7 @@ from games import (
     record_sheet,
     seat_results,
     services,
+    sheet_cache,
     ui,
 )
 from games.devices import ensure_device
@@ -67,7 +68,7 @@ from games.permissions import (
 from games.queries.stats import Tally, player_stats
 from games.services.explain import refusal_text
 from games.templatetags.mjtables import ruleset_title, wind_name
-from scoring import registry, rendering
+from scoring import registry
 from scoring.engine.errors import EngineError
 from scoring.engine.tiles import WIND_LETTERS
 from scoring.registry import localize_option
@@ -213,8 +214,7 @@ def _names(snap: dict[str, Any]) -> list[str]:
 
 
 def _sheet(table: Table, snap: dict[str, Any]) -> record_sheet.Sheet | None:
-    spec = rendering.spec_for(table.ruleset, table.options)
-    return record_sheet.build(spec, _names(snap)) if spec is not None else None
+    return sheet_cache.sheet(table.ruleset, table.options, _names(snap))
 
 
 @require_GET
@@ -268,6 +268,11 @@ def _table_page(request: HttpRequest, table: Table, values: Any = None, sheet_er
                  "undo_summary": view.get("undo_summary", ""), "you": you,
                  "declarations": declarations},
         "sheet": sheet, "sheet_tiles": sheet.tiles if sheet else {},
+        # The fields as every phone first gets them, rendered once (games.sheet_cache);
+        # a posted hand that needs fixing refills them.
+        "sheet_fields": (sheet_cache.fields_html(table.ruleset, table.options, _names(snap))
+                         if sheet is not None and values is None and not error_field
+                         else ""),
         "declarations": declarations,
         # The tile-danger estimate is linked where the ruleset says it applies.
         "danger_tool": _danger_tool(table.ruleset),
