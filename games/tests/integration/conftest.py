@@ -13,16 +13,16 @@ import os
 import secrets
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from .harness import (
+    DbTool,
     RedisServer,
     Server,
     collect_static,
-    db_tool,
     fresh_postgres_database,
     site_env,
 )
@@ -61,6 +61,12 @@ class Site:
     redis_url: str
     prefix: str
     log_dir: str
+    # One db_tool process for the run's requests (a Django start-up each would cost a
+    # second of CPU), stopped before the database is dropped.
+    db: DbTool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.db = DbTool(self.env())
 
     def env(self, redis_url: str | None = None) -> dict[str, str]:
         env = site_env(self.database_url, self.redis_url if redis_url is None else redis_url,
@@ -75,13 +81,13 @@ class Site:
         return Server(self.env(redis_url), log_dir=self.log_dir)
 
     def tables(self, count: int = 1, **kw: Any) -> list[dict[str, Any]]:
-        return db_tool(self.env(), {"op": "tables", "count": count, **kw})
+        return self.db({"op": "tables", "count": count, **kw})
 
     def devices(self, count: int) -> list[str]:
-        return db_tool(self.env(), {"op": "devices", "count": count})
+        return self.db({"op": "devices", "count": count})
 
     def inspect(self, public_id: str) -> dict[str, Any]:
-        return db_tool(self.env(), {"op": "inspect", "public_id": public_id})
+        return self.db({"op": "inspect", "public_id": public_id})
 
 
 @pytest.fixture(scope="session")
@@ -100,7 +106,10 @@ def site() -> Iterator[Site]:
             tempfile.TemporaryDirectory(prefix="mjsite-it-") as logs:
         site = Site(url, redis_url, f"mjsite-it-{secrets.token_hex(4)}", logs)
         collect_static(site.env())
-        yield site
+        try:
+            yield site
+        finally:
+            site.db.close()
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,13 @@
 """Set up and inspect tables in the integration database from outside the servers.
 
 Run as ``python -m games.tests.integration.db_tool`` with ``DATABASE_URL`` set and one JSON
-request on stdin; prints one JSON answer. A subprocess because the test process itself runs
-pytest-django's SQLite settings, while the servers use the PostgreSQL database under test.
+request on stdin; prints one JSON answer. With ``--serve`` it answers one request per line
+until stdin closes, each answer one line (``{"answer": ...}`` or ``{"error": text}``), and
+closes its database connections after each, so the database can be dropped while it
+runs (:class:`~games.tests.integration.harness.DbTool`: a Django start-up costs about a
+second of CPU, and the integration tests ask dozens of times). A subprocess because the
+test process itself runs pytest-django's SQLite settings, while the servers use the
+PostgreSQL database under test.
 
 Requests:
 
@@ -97,12 +102,7 @@ def _token(username: str) -> str:
     return str(Token.objects.create(user=_user(username)).key)
 
 
-def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
-    import django
-
-    django.setup()
-    request = json.loads(sys.stdin.read())
+def _answer(request: dict[str, Any]) -> Any:
     op = request.pop("op")
     if op == "tables":
         answer: Any = _tables(**request)
@@ -116,7 +116,33 @@ def main() -> None:
         answer = _token(request["username"])
     else:
         raise SystemExit(f"unknown op {op!r}; use tables, devices, inspect, user or token")
-    print(json.dumps(answer))
+    return answer
+
+
+def _serve() -> None:
+    import traceback
+
+    from django.db import connections
+
+    for line in sys.stdin:
+        try:
+            reply = {"answer": _answer(json.loads(line))}
+        except BaseException:  # noqa: BLE001 - said to the test, which raises it there
+            reply = {"error": traceback.format_exc()}
+        finally:
+            connections.close_all()
+        print(json.dumps(reply), flush=True)
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
+    import django
+
+    django.setup()
+    if "--serve" in sys.argv[1:]:
+        _serve()
+        return
+    print(json.dumps(_answer(json.loads(sys.stdin.read()))))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import functools
 import json
 import os
 import secrets
+import select
 import shutil
 import signal
 import socket
@@ -127,6 +128,46 @@ def db_tool(env: dict[str, str], request: dict[str, Any]) -> Any:
     if done.returncode != 0:
         raise RuntimeError(f"db_tool {request} failed:\n{done.stderr}")
     return json.loads(done.stdout)
+
+
+class DbTool:
+    """:func:`db_tool` as one process that stays, for a site's many requests: started at
+    the first, stopped by :meth:`close` (or when the test process ends)."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.proc: subprocess.Popen[str] | None = None
+
+    def __call__(self, request: dict[str, Any]) -> Any:
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen(
+                [PYTHON, "-m", "games.tests.integration.db_tool", "--serve"], cwd=ROOT,
+                env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True)
+            atexit.register(self.close)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], 300)
+        line = self.proc.stdout.readline() if ready else ""
+        if not line:
+            self.close()
+            raise RuntimeError(f"db_tool {request} got no answer")
+        reply = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(f"db_tool {request} failed:\n{reply['error']}")
+        return reply["answer"]
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
 
 
 # --- PostgreSQL --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from .conftest import Site
-from .harness import RON, Client, RedisServer, Server, db_tool
+from .harness import RON, Client, RedisServer, Server
 
 pytestmark = pytest.mark.integration
 
@@ -71,7 +71,7 @@ async def test_poison_numbers_and_nul_bytes_are_named_errors_on_postgresql(
         site: Site, server: Server) -> None:
     (table,) = site.tables(1)
     token = table["devices"][0]
-    api = {"Authorization": f"Token {db_tool(site.env(), {'op': 'token', 'username': 'bot'})}"}
+    api = {"Authorization": f"Token {site.db({'op': 'token', 'username': 'bot'})}"}
     for n, outcome in enumerate(POISON):
         # PostgreSQL's integer column refuses the amount: a named 400, nothing committed.
         status, body = _request(server, "POST", f"/api/tables/{table['public_id']}/hands/",
@@ -139,7 +139,7 @@ async def test_a_redis_outage_stops_neither_api_writes_nor_phones(
     for one in servers:
         one.start()
     (table,) = site.tables(1)
-    token = db_tool(site.env(), {"op": "token", "username": "outage-bot"})
+    token = site.db({"op": "token", "username": "outage-bot"})
     watcher = Client(servers[1], table["public_id"], table["devices"][1])
     late: Client | None = None
     try:
@@ -200,7 +200,7 @@ def _sign_in(server: Server, username: str, password: str,
 
 async def test_thirty_parallel_guesses_over_two_servers_get_five_checks(
         site: Site, two_servers: tuple[Server, Server]) -> None:
-    db_tool(site.env(), {"op": "user", "username": "parallel-boss"})
+    site.db({"op": "user", "username": "parallel-boss"})
     with ThreadPoolExecutor(30) as pool:
         codes = list(pool.map(lambda n: _sign_in(two_servers[n % 2], "parallel-boss",
                                                  f"guess-{n}"), range(30)))
@@ -209,7 +209,7 @@ async def test_thirty_parallel_guesses_over_two_servers_get_five_checks(
 
 async def test_a_forged_forwarded_for_does_not_evade_the_limit_behind_the_proxy(
         site: Site) -> None:
-    db_tool(site.env(), {"op": "user", "username": "proxied-boss"})
+    site.db({"op": "user", "username": "proxied-boss"})
     proxied = Server({**site.env(), "MJ_TRUSTED_PROXIES": "1"}, log_dir=site.log_dir)
     proxied.start()
     try:

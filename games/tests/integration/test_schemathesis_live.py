@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis import checks
 
 from .conftest import Site
-from .harness import RON, Server, db_tool
+from .harness import RON, Server
 
 pytestmark = pytest.mark.integration
 
@@ -32,7 +32,7 @@ def live(site: Site) -> Iterator[tuple[Server, dict[str, Any]]]:
     server.start()
     (table,) = site.tables(1, visibility="private", prefill=1, outcomes=[RON])
     known = {"table": table["public_id"], "player": 1,
-             "token": db_tool(site.env(), {"op": "token", "username": "fuzz-staff"})}
+             "token": site.db({"op": "token", "username": "fuzz-staff"})}
     try:
         yield server, known
     finally:
