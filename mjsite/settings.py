@@ -483,7 +483,14 @@ STATIC_ROOT = Path(env_str("MJ_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # In debug WhiteNoise serves straight from the app and project static folders, so neither
 # `make run` nor the tests need collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
-WHITENOISE_AUTOREFRESH = DEBUG
+# In debug WhiteNoise looks for each file again at every request and lets browsers keep
+# none (an edited script is served at the next reload). The browser tests' servers turn
+# that off (games/tests/live_server.py): their files do not change during a run, and a
+# phone then keeps them for a minute (WhiteNoise's max-age), as a phone in production
+# keeps the hashed ones, instead of asking for 19 files again at every page.
+WHITENOISE_AUTOREFRESH = env_bool("MJ_STATIC_AUTOREFRESH", DEBUG)
+if not WHITENOISE_AUTOREFRESH:
+    WHITENOISE_MAX_AGE = 60  # WhiteNoise's own with debug off (hashed files: forever)
 if not DEBUG:
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

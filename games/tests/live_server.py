@@ -120,7 +120,10 @@ def live_server(setup: str = "", socket_delay_ms: str = "",
     with tempfile.TemporaryDirectory(prefix="mjsite-browser-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3", "MJ_DEBUG": "true",
                "DJANGO_SETTINGS_MODULE": "mjsite.settings", "PYTHONPATH": str(ROOT),
-               "MJ_LOG_LEVEL": "INFO"}
+               "MJ_LOG_LEVEL": "INFO",
+               # Static files as a phone in production gets them: kept, not asked for
+               # again at every page (mjsite/settings.py).
+               "MJ_STATIC_AUTOREFRESH": "false"}
         env.pop("REDIS_URL", None)
         env.pop("MJ_TEST_SOCKET_DELAY_MS", None)
         if socket_delay_ms:

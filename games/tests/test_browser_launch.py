@@ -51,3 +51,22 @@ def test_a_phone_opens_no_renderer_for_chromium_s_own_ui(browser: Browser) -> No
     context.close()
     assert [t["url"] for t in targets if t["type"] == "browser_ui"] == []
     assert any(t["type"] == "page" for t in targets)
+
+
+def test_a_phone_keeps_the_static_files_between_pages(browser: Browser, server: str) -> None:
+    # The tests' servers serve static files as production phones keep them
+    # (MJ_STATIC_AUTOREFRESH=false): a second page takes the first's from the browser's
+    # cache, without asking the server (a transfer size of 0; a 304 has its headers').
+    context = device(browser)
+    page = context.new_page()
+    loaded = """() => performance.getEntriesByType("resource")
+        .filter((r) => r.name.includes("/static/"))
+        .map((r) => [new URL(r.name).pathname, r.transferSize])"""
+    page.goto(f"{server}/tables/new/")
+    first = {path for path, _size in page.evaluate(loaded)}
+    page.goto(f"{server}/tables/")
+    again = [(path, size) for path, size in page.evaluate(loaded) if path in first]
+    context.close()
+    assert first, "the first page loaded no static file"
+    assert again, "the second page uses none of the first's static files"
+    assert all(size == 0 for _path, size in again), f"asked the server again: {again}"
