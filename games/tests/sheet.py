@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 
 class Sheet:
@@ -27,8 +27,12 @@ class Sheet:
         expect(self.page.locator("#record")).to_have_attribute("open", "")
 
     def choose(self, name: str, value: Any = "on") -> None:
-        """Tap the chip of ``name`` = ``value`` (a radio or a checkbox)."""
-        self.tap(f"input[name='{name}'][value='{value}'] >> xpath=parent::label")
+        """Tap the chip of ``name`` = ``value`` (a radio or a checkbox), and see that it
+        took (:func:`tap_chip`)."""
+        label = self.page.locator(f"input[name='{name}'][value='{value}'] "
+                                  ">> xpath=parent::label >> visible=true").first
+        tap_chip(label, label.locator("input"))
+        self.taps += 1
 
     def type(self, name: str, text: str) -> None:
         """Tap a box and type ``text``: one tap for the box, one per key."""
@@ -66,3 +70,25 @@ class Sheet:
         expect(self.page.locator("#preview-table")).to_be_visible()
         self.tap("#save-hand")
         expect(self.page.locator("#record")).not_to_have_attribute("open", "")
+
+
+def tap_chip(label: Locator, box: Locator) -> None:
+    """Tap the chip ``label`` of the checkbox or radio ``box``, and see that it took: a
+    person sees the chip light up, and taps again when it did not. Playwright's click is
+    a mousedown and a mouseup sent one after the other; a notice that pops up over the
+    chip in between (the answer to the previous Save, held 300-800 ms by a slow socket,
+    saying "Hand recorded" where the last rows of a short sheet are) takes the mouseup,
+    the click goes to the page instead of the chip, and nothing is ticked. Where the
+    preview cannot show it (riichi on a chombo, pao on a yakuman, change no total), Save
+    would go out without the tick (ciB: a yakuman recorded without its pao)."""
+    before = box.is_checked()
+    if before and box.get_attribute("type") == "radio":
+        # Already chosen (the mode this phone used last): the tap changes nothing to see.
+        label.click()
+        return
+    for _ in range(3):
+        label.click()
+        # The label's click ticks its box in the same task: no waiting needed to see it.
+        if box.is_checked() != before:
+            break
+    expect(box).to_be_checked(checked=not before)

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from scoring import registry
 from scoring.engine.tiles import tile_codes
@@ -29,6 +29,7 @@ from . import entry_matrix
 from .browser import device
 from .entry_matrix import Act, Case, Family
 from .live_server import ARTIFACTS, STATE_TIMEOUT_MS, live_server
+from .sheet import tap_chip
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # The ten minutes of cases spread over the workers a family at a time ("riichi-tenhou-...").
@@ -181,27 +182,6 @@ def tap(page: Page, selector: str) -> None:
     page.locator(f"{selector} >> visible=true").first.click()
 
 
-def tap_box(label: Locator, box: Locator) -> None:
-    """Tap the chip ``label`` of the checkbox or radio ``box``, and see that it took: a
-    person sees the chip light up, and taps again when it did not. Playwright's click is
-    a mousedown and a mouseup sent one after the other; a notice that pops up over the
-    chip in between (the answer to the previous Save, held 300-800 ms, saying "Hand
-    recorded" where the last rows of a short sheet are) takes the mouseup, the click goes
-    to the page instead of the chip, and nothing is ticked. Where the preview cannot show
-    it (riichi on a chombo changes no payment), Save would go out without the tick."""
-    before = box.is_checked()
-    if before and box.get_attribute("type") == "radio":
-        # Already chosen (the mode this phone used last): the tap changes nothing to see.
-        label.click()
-        return
-    for _ in range(3):
-        label.click()
-        # The label's click ticks its box in the same task: no waiting needed to see it.
-        if box.is_checked() != before:
-            break
-    expect(box).to_be_checked(checked=not before)
-
-
 def tap_tile(page: Page, group: str, tile: str) -> None:
     page.locator(f"[data-control='{group}'] > .tile-picker .palette [data-tile='{tile}']"
                  ).first.click()
@@ -230,7 +210,7 @@ def perform(page: Page, act: Act) -> None:
         unfold(page, name)
     if kind == "choose":
         choice = f"input[name='{name}'][value='{value}']"
-        tap_box(page.locator(f"{choice} >> xpath=parent::label >> visible=true").first,
+        tap_chip(page.locator(f"{choice} >> xpath=parent::label >> visible=true").first,
                 page.locator(choice).first)
     elif kind == "type":
         box = page.locator(f"[name='{name}']").first
@@ -268,13 +248,13 @@ def perform(page: Page, act: Act) -> None:
         if not page.locator(f"[data-control='{name}'] > details.add-up[open]").count():
             tap(page, f"[data-control='{name}'] > details.add-up > summary")
     elif kind == "open_hand":
-        tap_box(page.locator(f"[data-control='{name}'] input[data-open-hand]"
+        tap_chip(page.locator(f"[data-control='{name}'] input[data-open-hand]"
                              " >> xpath=parent::label >> visible=true").first,
                 page.locator(f"[data-control='{name}'] input[data-open-hand]").first)
     elif kind == "tally":
         _, place = value
         line = page.locator(f"[data-control='{name}'] > details.add-up input[data-tally]")
-        tap_box(line.nth(place).locator("xpath=.."), line.nth(place))
+        tap_chip(line.nth(place).locator("xpath=.."), line.nth(place))
     elif kind == "count":
         _, count, place = value
         line = page.locator(f"[data-control='{name}'] > details.add-up input[data-tally]")
