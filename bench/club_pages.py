@@ -41,18 +41,9 @@ PAGES = {"group page": "group_page", "statistics page": "stats_page",
 
 
 def setup(path: str) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
-    # Debug as the test suite runs (static files from the source, no collectstatic).
-    os.environ["MJ_DEBUG"] = "true"
-    import django
+    from bench.common import django_on_sqlite
 
-    django.setup()
-    from django.core.management import call_command
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
+    django_on_sqlite(path)
 
 
 def outcome(rng: random.Random) -> dict[str, Any]:

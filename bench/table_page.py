@@ -29,18 +29,9 @@ NAMES = ["Aiko", "Bo", "Chen", "Dana"]
 
 
 def setup(path: str) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "mjsite.settings")
-    # Debug as the browser tests' servers run (static files from the source).
-    os.environ["MJ_DEBUG"] = "true"
-    import django
+    from bench.common import django_on_sqlite
 
-    django.setup()
-    from django.core.management import call_command
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    call_command("migrate", verbosity=0)
+    django_on_sqlite(path)
     from scoring.presets import sync_presets
 
     sync_presets()
