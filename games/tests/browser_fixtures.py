@@ -19,7 +19,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
+from . import expect_waits
 from .live_server import CHROMIUM, CHROMIUM_ARGS, live_server
+
+# expect(locator) waits for its element before asserting (games/tests/expect_waits.py).
+expect_waits.install()
 
 
 class _Chromium:

@@ -4,7 +4,8 @@ address bar's popup that no test opens (live_server.py says why)."""
 from __future__ import annotations
 
 import psutil
-from playwright.sync_api import Browser
+import pytest
+from playwright.sync_api import Browser, expect
 
 from .browser import device
 from .live_server import CHROMIUM
@@ -70,3 +71,20 @@ def test_a_phone_keeps_the_static_files_between_pages(browser: Browser, server: 
     assert first, "the first page loaded no static file"
     assert again, "the second page uses none of the first's static files"
     assert all(size == 0 for _path, size in again), f"asked the server again: {again}"
+
+
+def test_expect_waits_for_an_element_that_comes_later_and_checks_lists_as_before(
+        browser: Browser) -> None:
+    # games/tests/expect_waits.py: expect(locator) waits for its element first.
+    context = device(browser)
+    page = context.new_page()
+    page.set_content("<ul><li>Aiko</li><li>Bo</li></ul>")
+    page.evaluate("""() => setTimeout(() => {
+        const p = document.createElement('p'); p.id = 'late'; p.textContent = 'Hand recorded';
+        document.body.append(p); }, 300)""")
+    expect(page.locator("#late")).to_have_text("Hand recorded")
+    expect(page.locator("li")).to_have_text(["Aiko", "Bo"])
+    expect(page.locator("li")).to_have_count(2)
+    with pytest.raises(AssertionError):
+        expect(page.locator("#never")).to_be_visible(timeout=300)
+    context.close()
