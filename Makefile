@@ -9,8 +9,8 @@ BIN    := $(VENV)/bin
 HOST   ?=
 PORT   ?= 8000
 PYTEST_ARGS ?=
-# The suite runs on pytest-xdist's workers, one per core and at least 2, a test file (or a
-# chunk of one) to a worker, the heaviest first (conftest.py, docs/development.md).
+# The suite runs on pytest-xdist's workers, one per core and one more (at least 3), a test
+# file (or a chunk of one) to a worker, the heaviest first (conftest.py, docs/development.md).
 # PYTEST_WORKERS=0 runs it in one process.
 PYTEST_WORKERS ?= auto
 

@@ -176,20 +176,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return Scheduling(config, log)
 
 
-# `-n auto` starts at least this many workers. The browser tests wait on a slow socket,
-# but their Chromium and daphne processes are most of the suite's CPU: two fresh-clone
-# runs with 4 workers on an otherwise idle 2-core machine held the load at 15-16 and took
-# 18 minutes of pytest (1,460 s of CPU), no faster than 2 workers, and the heavy
-# integration tests then met their time limits. PYTEST_XDIST_AUTO_NUM_WORKERS still
-# decides.
-MIN_AUTO_WORKERS = 2
+# `-n auto` starts one worker more than the machine has cores (at least 3). A browser test
+# spends much of its time waiting on the slow socket it is given (the entry matrix and the
+# sequenced writes wait 300-800 ms for every answer), so one worker per core left the
+# cores idle half the time. On an idle 2-core machine (2026-11-28, the whole suite):
+# 2 workers 12:05 and 750 s of CPU, 3 workers 10:27 and 769 s, 4 workers 11:04 and
+# 904 s (four Chromiums and their servers then contend, and each costs more). An earlier,
+# slower machine was no faster with 4 than with 2. PYTEST_XDIST_AUTO_NUM_WORKERS (or
+# PYTEST_WORKERS for make test) still decides.
+EXTRA_AUTO_WORKERS = 1
+MIN_AUTO_WORKERS = 3
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    return max(MIN_AUTO_WORKERS, os.cpu_count() or 1)
+    return max(MIN_AUTO_WORKERS, (os.cpu_count() or 1) + EXTRA_AUTO_WORKERS)
 
 
 def _heavy(item: pytest.Item) -> bool:
