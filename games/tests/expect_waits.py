@@ -1,13 +1,14 @@
 """Playwright's ``expect`` on a locator, made to wait for its element before asserting.
 
-Playwright (1.5x-1.65) answers each poll of a locator assertion whose element is not on
-the page yet with an ARIA snapshot of the whole ``<body>``, kept for the message should
-the assertion fail in the end. A table page has some 7,500 nodes (the record sheet), so
-each of those polls cost its renderer about 20 ms and its driver the snapshot's text:
-the entry matrix's wait for a preview (``#preview-table``, there once the slow socket
-answers) took half of a case's renderer time after Save. Waiting for the element to be
-attached first (``locator.wait_for``, a plain selector poll) and then asserting leaves
-the snapshot to the assertion that really fails.
+Playwright (1.65, as pinned in requirements-dev.txt) answers each poll of a locator
+assertion whose element is not on the page yet with an ARIA snapshot of the whole
+``<body>``, kept for the message should the assertion fail in the end. A table page has
+some 7,500 nodes (the record sheet), so each of those polls cost its renderer about 20
+ms and its driver the snapshot's text: the entry matrix's wait for a preview
+(``#preview-table``, there once the slow socket answers) took half of a case's renderer
+time after Save. Waiting for the element to be attached first (``locator.wait_for``, a
+plain selector poll) and then asserting leaves the snapshot to the assertion that really
+fails.
 
 Only the assertions that a missing element cannot pass wait first; a negation, a count,
 ``to_be_hidden``/``to_be_attached`` and an assertion over a list of elements (a list
